@@ -1,0 +1,132 @@
+//! What a decision asks the game to do. Actions are plain data; the agent turns each into keys and
+//! answers the prompts the action implies (BotHack's "actions bring their own prompt handlers").
+
+use nhbot_screen::Pos;
+use serde::{Deserialize, Serialize};
+
+/// The 8 compass directions plus up/down/self, as NetHack's vi-keys name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dir {
+    N,
+    S,
+    E,
+    W,
+    NE,
+    NW,
+    SE,
+    SW,
+    Up,
+    Down,
+    Here,
+}
+
+impl Dir {
+    pub const COMPASS: [Dir; 8] = [Dir::N, Dir::S, Dir::E, Dir::W, Dir::NE, Dir::NW, Dir::SE, Dir::SW];
+
+    /// The vi-key NetHack uses for this direction (number_pad off).
+    pub fn key(self) -> char {
+        match self {
+            Dir::N => 'k',
+            Dir::S => 'j',
+            Dir::E => 'l',
+            Dir::W => 'h',
+            Dir::NE => 'u',
+            Dir::NW => 'y',
+            Dir::SE => 'n',
+            Dir::SW => 'b',
+            Dir::Up => '<',
+            Dir::Down => '>',
+            Dir::Here => '.',
+        }
+    }
+
+    pub fn delta(self) -> (i16, i16) {
+        match self {
+            Dir::N => (0, -1),
+            Dir::S => (0, 1),
+            Dir::E => (1, 0),
+            Dir::W => (-1, 0),
+            Dir::NE => (1, -1),
+            Dir::NW => (-1, -1),
+            Dir::SE => (1, 1),
+            Dir::SW => (-1, 1),
+            Dir::Up | Dir::Down | Dir::Here => (0, 0),
+        }
+    }
+
+    pub fn from_delta(dx: i16, dy: i16) -> Option<Dir> {
+        Dir::COMPASS.into_iter().find(|d| d.delta() == (dx.signum(), dy.signum()) && (dx, dy) != (0, 0))
+    }
+
+    pub fn is_diagonal(self) -> bool {
+        matches!(self, Dir::NE | Dir::NW | Dir::SE | Dir::SW)
+    }
+
+    pub fn step(self, p: Pos) -> Pos {
+        let (dx, dy) = self.delta();
+        Pos::new(p.x + dx, p.y + dy)
+    }
+
+    pub fn parse(s: &str) -> Option<Dir> {
+        Some(match s.to_ascii_lowercase().as_str() {
+            "n" | "north" | "k" => Dir::N,
+            "s" | "south" | "j" => Dir::S,
+            "e" | "east" | "l" => Dir::E,
+            "w" | "west" | "h" => Dir::W,
+            "ne" | "northeast" | "u" => Dir::NE,
+            "nw" | "northwest" | "y" => Dir::NW,
+            "se" | "southeast" | "n_" => Dir::SE,
+            "sw" | "southwest" | "b" => Dir::SW,
+            "up" | "<" => Dir::Up,
+            "down" | ">" => Dir::Down,
+            "here" | "self" | "." => Dir::Here,
+            _ => return None,
+        })
+    }
+}
+
+/// One game action. Each variant maps to a fixed key sequence plus the prompt answers it implies.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Action {
+    /// Step (or bump-attack) one square.
+    Move { dir: Dir },
+    /// `F` + direction: fight even if nothing is seen there.
+    Fight { dir: Dir },
+    /// `n<count>s`: search for hidden things.
+    Search { count: u16 },
+    /// `n<count>.` hmm: rest in place (search is used, it also finds things).
+    Rest { count: u16 },
+    /// `e`, then the item letter (None: eat from the floor, answering "y" to "There is ... here; eat it?").
+    Eat { item: Option<char> },
+    /// `#pray`, confirming.
+    Pray,
+    /// `E`, `-` (fingers), the text; declines to add to an existing engraving.
+    Engrave { text: String },
+    /// `_` travel to a square.
+    Travel { to: Pos },
+    Open { dir: Dir },
+    Kick { dir: Dir },
+    /// `>` / `<`.
+    Descend,
+    Ascend,
+    /// `,`: pick up (all, or the listed menu letters).
+    Pickup { letters: Option<String> },
+    /// `;` farlook at a square.
+    Farlook { at: Pos },
+    /// `i`: refresh the inventory.
+    Inventory,
+    /// Raw keys, for Lua authors who know what they do. Prompts that follow are answered by the
+    /// engine's default prompt policy.
+    Keys { keys: String },
+}
+
+/// An action with the reason chain that produced it: the tree path and the leaf's reason.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    pub action: Action,
+    /// Node path from the root, e.g. `root/survive/eat`.
+    pub path: String,
+    /// The leaf's own words, e.g. "Hungry, eating food ration (f)".
+    pub reason: String,
+}
