@@ -1,0 +1,155 @@
+/* nhshim: an LD_PRELOAD shim for a private, non-setgid copy of NetHack.
+ *
+ * Why: the game's playground (/var/games/nethack) and sysconf path are compiled in, and it seeds
+ * its RNG from /dev/urandom and reads the clock. To run many games side by side, reproducibly,
+ * this shim:
+ *   - rewrites paths under /var/games/nethack to $NHBOT_PLAYGROUND, and /etc/nethack/sysconf to
+ *     $NHBOT_SYSCONF, in every libc call the binary uses on paths;
+ *   - when $NHBOT_SEED is set, serves /dev/urandom from a fixed byte stream derived from it;
+ *   - when $NHBOT_TIME is set, makes time() return that fixed epoch (moon phase, night, Friday 13th).
+ * Nothing else is touched: the game still sees only its terminal.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define VAR_PLAYGROUND "/var/games/nethack"
+#define SYSCONF "/etc/nethack/sysconf"
+
+static __thread char path_buf[2][4096];
+
+/* Returns the path the game should really use (slot 0 or 1 for calls taking two paths). */
+static const char *redirect(const char *path, int slot) {
+    if (!path) return path;
+    size_t n = strlen(VAR_PLAYGROUND);
+    if (strncmp(path, VAR_PLAYGROUND, n) == 0 && (path[n] == '/' || path[n] == '\0')) {
+        const char *pg = getenv("NHBOT_PLAYGROUND");
+        if (pg && *pg) {
+            snprintf(path_buf[slot], sizeof path_buf[slot], "%s%s", pg, path + n);
+            return path_buf[slot];
+        }
+    }
+    if (strcmp(path, SYSCONF) == 0) {
+        const char *sc = getenv("NHBOT_SYSCONF");
+        if (sc && *sc) return sc;
+    }
+    return path;
+}
+
+#define REAL(ret, name, ...)                                   \
+    static ret (*real_##name)(__VA_ARGS__);                    \
+    if (!real_##name) real_##name = dlsym(RTLD_NEXT, #name);
+
+/* splitmix64: a fixed byte stream from the seed, standing in for /dev/urandom. */
+static unsigned char seed_bytes[4096];
+static FILE *seeded_urandom(void) {
+    const char *s = getenv("NHBOT_SEED");
+    if (!s || !*s) return NULL;
+    uint64_t x = strtoull(s, NULL, 10) ^ 0x6e68626f74ULL; /* "nhbot" */
+    for (size_t i = 0; i < sizeof seed_bytes; i += 8) {
+        uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+        z ^= z >> 31;
+        memcpy(seed_bytes + i, &z, 8);
+    }
+    return fmemopen(seed_bytes, sizeof seed_bytes, "r");
+}
+
+FILE *fopen(const char *path, const char *mode) {
+    REAL(FILE *, fopen, const char *, const char *);
+    if (path && strcmp(path, "/dev/urandom") == 0) {
+        FILE *f = seeded_urandom();
+        if (f) return f;
+    }
+    return real_fopen(redirect(path, 0), mode);
+}
+
+FILE *fopen64(const char *path, const char *mode) { return fopen(path, mode); }
+
+FILE *freopen(const char *path, const char *mode, FILE *stream) {
+    REAL(FILE *, freopen, const char *, const char *, FILE *);
+    return real_freopen(redirect(path, 0), mode, stream);
+}
+
+int open(const char *path, int flags, ...) {
+    REAL(int, open, const char *, int, ...);
+    mode_t mode = 0;
+    if (flags & (O_CREAT | O_TMPFILE)) {
+        va_list ap;
+        va_start(ap, flags);
+        mode = va_arg(ap, mode_t);
+        va_end(ap);
+    }
+    return real_open(redirect(path, 0), flags, mode);
+}
+
+int open64(const char *path, int flags, ...) {
+    mode_t mode = 0;
+    if (flags & (O_CREAT | O_TMPFILE)) {
+        va_list ap;
+        va_start(ap, flags);
+        mode = va_arg(ap, mode_t);
+        va_end(ap);
+    }
+    return open(path, flags, mode);
+}
+
+int creat(const char *path, mode_t mode) {
+    REAL(int, creat, const char *, mode_t);
+    return real_creat(redirect(path, 0), mode);
+}
+
+int unlink(const char *path) {
+    REAL(int, unlink, const char *);
+    return real_unlink(redirect(path, 0));
+}
+
+int link(const char *a, const char *b) {
+    REAL(int, link, const char *, const char *);
+    return real_link(redirect(a, 0), redirect(b, 1));
+}
+
+int rename(const char *a, const char *b) {
+    REAL(int, rename, const char *, const char *);
+    return real_rename(redirect(a, 0), redirect(b, 1));
+}
+
+int access(const char *path, int mode) {
+    REAL(int, access, const char *, int);
+    return real_access(redirect(path, 0), mode);
+}
+
+int chmod(const char *path, mode_t mode) {
+    REAL(int, chmod, const char *, mode_t);
+    return real_chmod(redirect(path, 0), mode);
+}
+
+int chdir(const char *path) {
+    REAL(int, chdir, const char *);
+    return real_chdir(redirect(path, 0));
+}
+
+int stat(const char *path, struct stat *st) {
+    REAL(int, stat, const char *, struct stat *);
+    return real_stat(redirect(path, 0), st);
+}
+
+time_t time(time_t *t) {
+    const char *s = getenv("NHBOT_TIME");
+    if (s && *s) {
+        time_t v = (time_t)strtoll(s, NULL, 10);
+        if (t) *t = v;
+        return v;
+    }
+    REAL(time_t, time, time_t *);
+    return real_time(t);
+}

@@ -1,0 +1,313 @@
+//! The real game in a pty: start it in its playground, send keys, wait for the next input wait.
+
+use anyhow::{bail, Context, Result};
+use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
+use std::os::unix::io::RawFd;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crate::install::Install;
+use crate::options::Character;
+use crate::playground::Playground;
+use crate::sync::{InputWait, ProcWait, QuietWait, SyncMode};
+use crate::ttyrec::TtyrecWriter;
+
+/// A fixed clock for seeded games: Monday 2023-11-20 12:00 UTC — daytime, no full or new moon,
+/// not Friday the 13th, so no luck or night effects.
+pub const SEEDED_EPOCH: i64 = 1_700_481_600;
+
+#[derive(Clone, Debug)]
+pub struct GameConfig {
+    pub character: Character,
+    /// Seed for the game's RNG (and a fixed clock). None: a normal random game.
+    pub seed: Option<u64>,
+    /// Wizard mode (-D): test scenarios only.
+    pub wizard: bool,
+    pub playground: PathBuf,
+    pub ttyrec: Option<PathBuf>,
+    pub cache: PathBuf,
+    pub sync: SyncMode,
+    /// Longest the engine waits for the game to ask for input before giving up on it.
+    pub wait_timeout: Duration,
+}
+
+impl GameConfig {
+    pub fn new(playground: PathBuf) -> GameConfig {
+        GameConfig {
+            character: Character::default(),
+            seed: None,
+            wizard: false,
+            playground,
+            ttyrec: None,
+            cache: crate::install::default_cache_dir(),
+            sync: SyncMode::Auto,
+            wait_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// What a wait ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// The game is blocked reading the terminal: the screen is complete.
+    Input,
+    /// The game process ended.
+    Exited,
+    /// No input wait within the timeout (the game is busy or hung).
+    Timeout,
+}
+
+pub struct Game {
+    master: Box<dyn MasterPty + Send>,
+    master_fd: RawFd,
+    child: Box<dyn Child + Send + Sync>,
+    pid: u32,
+    waiter: Box<dyn InputWait>,
+    ttyrec: Option<TtyrecWriter>,
+    pub playground: Playground,
+    wait_timeout: Duration,
+    exited: bool,
+    /// Keys sent so far (for statistics and the watchdog).
+    pub keys_sent: u64,
+}
+
+impl Game {
+    pub fn start(cfg: &GameConfig) -> Result<Game> {
+        let install = Install::ensure(&cfg.cache)?;
+        let playground = Playground::create(&cfg.playground, &cfg.character, cfg.wizard)?;
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: 24,
+                cols: 80,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .context("opening a pty")?;
+        let mut cmd = CommandBuilder::new(&install.binary);
+        if cfg.wizard {
+            cmd.arg("-D");
+        }
+        cmd.cwd(&install.hackdir);
+        cmd.env_clear();
+        let env: Vec<(&str, String)> = vec![
+            ("HOME", playground.dir.display().to_string()),
+            ("USER", "root".into()),
+            ("LOGNAME", "root".into()),
+            ("TERM", "xterm".into()),
+            ("LANG", "C".into()),
+            ("TZ", "UTC".into()),
+            ("PATH", "/usr/bin:/bin".into()),
+            ("HACKDIR", install.hackdir.display().to_string()),
+            (
+                "NETHACKOPTIONS",
+                playground.nethackrc().display().to_string(),
+            ),
+            ("NHBOT_PLAYGROUND", playground.dir.display().to_string()),
+            ("NHBOT_SYSCONF", playground.sysconf().display().to_string()),
+            ("LD_PRELOAD", install.shim.display().to_string()),
+        ];
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        if let Some(seed) = cfg.seed {
+            cmd.env("NHBOT_SEED", seed.to_string());
+            cmd.env("NHBOT_TIME", SEEDED_EPOCH.to_string());
+        }
+        let child = pair.slave.spawn_command(cmd).context("starting the game")?;
+        let pid = child.process_id().context("game has no pid")?;
+        let master = pair.master;
+        let master_fd = master.as_raw_fd().context("pty master has no fd")?;
+        set_nonblocking(master_fd)?;
+        let waiter: Box<dyn InputWait> = match cfg.sync {
+            SyncMode::Quiet(quiet) => Box::new(QuietWait { quiet }),
+            SyncMode::Proc | SyncMode::Auto => {
+                let tty = master.tty_name().context("pty has no slave name")?;
+                match ProcWait::new(pid, &tty) {
+                    Ok(w) => Box::new(w),
+                    Err(e) if cfg.sync == SyncMode::Auto => {
+                        log::warn!("input-wait detection via /proc unavailable ({e:#}); using a quiet period");
+                        Box::new(QuietWait {
+                            quiet: Duration::from_millis(30),
+                        })
+                    }
+                    Err(e) => return Err(e),
+                }
+            }
+        };
+        drop(pair.slave);
+        let ttyrec = cfg
+            .ttyrec
+            .as_deref()
+            .map(TtyrecWriter::create)
+            .transpose()?;
+        Ok(Game {
+            master,
+            master_fd,
+            child,
+            pid,
+            waiter,
+            ttyrec,
+            playground,
+            wait_timeout: cfg.wait_timeout,
+            exited: false,
+            keys_sent: 0,
+        })
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.pid
+    }
+    pub fn sync_name(&self) -> &'static str {
+        self.waiter.name()
+    }
+    pub fn has_exited(&self) -> bool {
+        self.exited
+    }
+
+    /// Sends keys to the game. Callers follow with `wait`.
+    pub fn send(&mut self, keys: &[u8]) -> Result<()> {
+        if self.exited {
+            bail!("the game has ended");
+        }
+        self.waiter.before_send(keys.len())?;
+        let mut rest = keys;
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while !rest.is_empty() {
+            let n = unsafe { libc::write(self.master_fd, rest.as_ptr().cast(), rest.len()) };
+            if n < 0 {
+                let err = std::io::Error::last_os_error();
+                if err.kind() == std::io::ErrorKind::WouldBlock && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_micros(100));
+                    continue;
+                }
+                return Err(err).context("writing keys to the game");
+            }
+            rest = &rest[n as usize..];
+        }
+        self.keys_sent += keys.len() as u64;
+        Ok(())
+    }
+
+    /// Waits until the game waits for input (or exits, or the timeout passes), appending all output
+    /// it produced to `out` (and to the ttyrec).
+    pub fn wait(&mut self, out: &mut Vec<u8>) -> Result<Wait> {
+        let start = Instant::now();
+        let mut last_output = start;
+        let mut idle_rounds = 0u32;
+        loop {
+            if self.drain(out)? > 0 {
+                last_output = Instant::now();
+                idle_rounds = 0;
+            }
+            if self.exited || self.child.try_wait()?.is_some() {
+                self.exited = true;
+                self.drain(out)?;
+                return Ok(Wait::Exited);
+            }
+            if self.waiter.is_waiting(last_output)? {
+                // Output written just before the read may still be in flight: take it, and look
+                // again if there was any.
+                if self.drain(out)? == 0 {
+                    return Ok(Wait::Input);
+                }
+                last_output = Instant::now();
+                continue;
+            }
+            if start.elapsed() > self.wait_timeout {
+                return Ok(Wait::Timeout);
+            }
+            // Spin briefly (a key usually takes tens of µs), then sleep on the pty.
+            idle_rounds += 1;
+            if idle_rounds < 64 {
+                std::thread::yield_now();
+            } else {
+                let mut pfd = libc::pollfd {
+                    fd: self.master_fd,
+                    events: libc::POLLIN,
+                    revents: 0,
+                };
+                unsafe { libc::poll(&mut pfd, 1, 1) };
+            }
+        }
+    }
+
+    /// Reads everything the game has written so far without blocking.
+    fn drain(&mut self, out: &mut Vec<u8>) -> Result<usize> {
+        let mut total = 0;
+        let mut buf = [0u8; 16384];
+        loop {
+            let n = unsafe { libc::read(self.master_fd, buf.as_mut_ptr().cast(), buf.len()) };
+            if n > 0 {
+                let chunk = &buf[..n as usize];
+                out.extend_from_slice(chunk);
+                if let Some(rec) = self.ttyrec.as_mut() {
+                    rec.frame(chunk)?;
+                }
+                total += n as usize;
+                continue;
+            }
+            if n == 0 {
+                return Ok(total);
+            }
+            let err = std::io::Error::last_os_error();
+            return match err.raw_os_error() {
+                Some(libc::EAGAIN) | Some(libc::EINTR) => Ok(total),
+                // EIO: the slave side is closed (the game exited).
+                Some(libc::EIO) => Ok(total),
+                _ => Err(err).context("reading from the game"),
+            };
+        }
+    }
+
+    /// Asks the game to save and exit, as a terminal hangup does (NetHack's hangup handler saves).
+    /// Waits up to `grace` for it to finish, then kills it.
+    pub fn hangup(&mut self, grace: Duration) -> Result<()> {
+        if self.exited || self.child.try_wait()?.is_some() {
+            self.exited = true;
+            return Ok(());
+        }
+        unsafe { libc::kill(self.pid as i32, libc::SIGHUP) };
+        let deadline = Instant::now() + grace;
+        let mut sink = Vec::new();
+        while Instant::now() < deadline {
+            let _ = self.drain(&mut sink);
+            if self.child.try_wait()?.is_some() {
+                self.exited = true;
+                return Ok(());
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        self.child.kill().ok();
+        let _ = self.child.wait();
+        self.exited = true;
+        bail!("the game did not exit within {grace:?} of a hangup; killed")
+    }
+
+    pub fn flush_recording(&mut self) -> Result<()> {
+        if let Some(rec) = self.ttyrec.as_mut() {
+            rec.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Resize is not supported by the scraper (80x24 is assumed); kept for completeness.
+    pub fn master(&self) -> &dyn MasterPty {
+        self.master.as_ref()
+    }
+}
+
+impl Drop for Game {
+    fn drop(&mut self) {
+        // Never leave a running game behind: a hangup saves it for --resume.
+        let _ = self.hangup(Duration::from_secs(5));
+        let _ = self.flush_recording();
+    }
+}
+
+fn set_nonblocking(fd: RawFd) -> Result<()> {
+    let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+    if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+        return Err(std::io::Error::last_os_error()).context("setting the pty master non-blocking");
+    }
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! Knowing when the game waits for input, without sending probe keys.
+//!
+//! On Linux the game waits exactly when its process is blocked in `read(0, …)` (first two fields of
+//! /proc/PID/syscall) *and* the pty's input queue is empty (FIONREAD on the slave side is 0) *and*
+//! it has read every byte we sent (`rchar` in /proc/PID/io). The last check closes a race: a key
+//! written to the pty master passes through the kernel's flip buffer before the slave can read it,
+//! so right after a write the game can still look blocked with an empty queue.
+//! Elsewhere a quiet-period fallback stands behind the same trait.
+
+use anyhow::{Context, Result};
+use std::fs::File;
+use std::os::unix::fs::FileExt;
+use std::os::unix::io::AsRawFd;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How the engine decides the game is waiting for input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SyncMode {
+    /// /proc/PID/syscall + FIONREAD when available, else the quiet period.
+    Auto,
+    /// Linux /proc only (fails to start where /proc is missing).
+    Proc,
+    /// No output for this long after the last byte (portable, slower, heuristic).
+    Quiet(Duration),
+}
+
+pub trait InputWait: Send {
+    /// True when the game is (believed to be) blocked waiting for a key. `last_output` is when the
+    /// engine last received output bytes.
+    fn is_waiting(&mut self, last_output: Instant) -> Result<bool>;
+    /// Called just before `n` key bytes are written to the game.
+    fn before_send(&mut self, _n: usize) -> Result<()> {
+        Ok(())
+    }
+    fn name(&self) -> &'static str;
+}
+
+/// The Linux detector: reads /proc/PID/syscall (kept open, re-read with pread) and FIONREAD on the
+/// pty slave.
+pub struct ProcWait {
+    syscall: File,
+    io: File,
+    slave: File,
+    buf: [u8; 256],
+    /// `rchar` the game must reach before it can be waiting for the next key.
+    min_rchar: u64,
+    /// When the game first looked idle with bytes unaccounted for (input discarded by the game).
+    short_since: Option<Instant>,
+}
+
+/// If the game sits blocked with an empty queue this long without having read all we sent, it
+/// discarded input (e.g. a tty flush): accept the wait rather than hang.
+const DISCARDED_INPUT_GRACE: Duration = Duration::from_millis(100);
+
+impl ProcWait {
+    pub fn new(pid: u32, slave_tty: &Path) -> Result<ProcWait> {
+        let syscall =
+            File::open(format!("/proc/{pid}/syscall")).context("opening /proc/PID/syscall")?;
+        let io = File::open(format!("/proc/{pid}/io")).context("opening /proc/PID/io")?;
+        let slave = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .custom_flags_noctty()
+            .open(slave_tty)
+            .with_context(|| format!("opening pty slave {}", slave_tty.display()))?;
+        let mut me = ProcWait {
+            syscall,
+            io,
+            slave,
+            buf: [0; 256],
+            min_rchar: 0,
+            short_since: None,
+        };
+        me.blocked_in_read()?; // fail early if the files are unreadable (permissions, no /proc)
+        me.rchar()?;
+        Ok(me)
+    }
+
+    fn blocked_in_read(&mut self) -> Result<bool> {
+        let n = self
+            .syscall
+            .read_at(&mut self.buf, 0)
+            .context("reading /proc/PID/syscall")?;
+        let text = &self.buf[..n];
+        // "<nr> <arg0> ...": read(2) with fd 0.
+        let mut parts = text.split(|b| *b == b' ');
+        let nr = parts
+            .next()
+            .and_then(|s| std::str::from_utf8(s).ok())
+            .and_then(|s| s.trim().parse::<i64>().ok());
+        let fd0 = parts.next() == Some(b"0x0");
+        Ok(nr == Some(libc::SYS_read) && fd0)
+    }
+
+    /// Bytes the game has read so far (all read(2) calls: terminal and files).
+    fn rchar(&mut self) -> Result<u64> {
+        let n = self
+            .io
+            .read_at(&mut self.buf, 0)
+            .context("reading /proc/PID/io")?;
+        let text = std::str::from_utf8(&self.buf[..n]).unwrap_or("");
+        text.lines()
+            .find_map(|l| l.strip_prefix("rchar: "))
+            .and_then(|v| v.trim().parse().ok())
+            .context("no rchar in /proc/PID/io")
+    }
+
+    fn input_queue_len(&self) -> Result<i32> {
+        let mut n: libc::c_int = 0;
+        let rc = unsafe { libc::ioctl(self.slave.as_raw_fd(), libc::FIONREAD, &mut n) };
+        if rc != 0 {
+            return Err(std::io::Error::last_os_error()).context("FIONREAD on the pty slave");
+        }
+        Ok(n)
+    }
+}
+
+impl InputWait for ProcWait {
+    fn is_waiting(&mut self, _last_output: Instant) -> Result<bool> {
+        if self.input_queue_len()? != 0 || !self.blocked_in_read()? {
+            self.short_since = None;
+            return Ok(false);
+        }
+        if self.rchar()? >= self.min_rchar {
+            return Ok(true);
+        }
+        let since = *self.short_since.get_or_insert_with(Instant::now);
+        if since.elapsed() >= DISCARDED_INPUT_GRACE {
+            log::warn!("the game waits without having read all keys sent: input was discarded");
+            self.min_rchar = 0;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+    fn before_send(&mut self, n: usize) -> Result<()> {
+        self.min_rchar = self.rchar()? + n as u64;
+        self.short_since = None;
+        Ok(())
+    }
+    fn name(&self) -> &'static str {
+        "proc"
+    }
+}
+
+/// The portable fallback: the game is taken to wait once it has been silent for `quiet`.
+pub struct QuietWait {
+    pub quiet: Duration,
+}
+
+impl InputWait for QuietWait {
+    fn is_waiting(&mut self, last_output: Instant) -> Result<bool> {
+        Ok(last_output.elapsed() >= self.quiet)
+    }
+    fn name(&self) -> &'static str {
+        "quiet"
+    }
+}
+
+trait NoCtty {
+    fn custom_flags_noctty(&mut self) -> &mut Self;
+}
+
+impl NoCtty for std::fs::OpenOptions {
+    fn custom_flags_noctty(&mut self) -> &mut Self {
+        use std::os::unix::fs::OpenOptionsExt;
+        self.custom_flags(libc::O_NOCTTY)
+    }
+}
