@@ -1,1 +1,21 @@
-//! nhbot-kb
+//! nhbot-kb: item identification for NetHack 3.6.6.
+//!
+//! Facts (shop prices, names, engrave tests, weights) go in; for every appearance
+//! the KB answers which identities are still possible, why the others are not,
+//! and which appearances are identified. The rules are Datalog (crepe) in
+//! `rules/itemid.rs`; the price arithmetic is in [`price`].
+
+pub mod catalogue;
+pub mod effects;
+pub mod facts;
+pub mod kb;
+pub mod price;
+mod rules;
+
+pub use catalogue::Catalogue;
+pub use effects::{parse_engrave_message, Effect};
+pub use facts::{Fact, FactLog};
+pub use kb::{Answer, Kb};
+pub use price::{buy_price, sell_offer, Quote, Side};
+#[cfg(test)]
+mod kb_tests;

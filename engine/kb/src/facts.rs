@@ -1,0 +1,174 @@
+//! Input facts and the append-only JSON-lines log they are kept in.
+
+use crate::effects::Effect;
+use crate::price::Side;
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+/// One observation about an appearance (keyed by the name the game shows,
+/// e.g. "bubbly potion", "scroll labeled KIRJE", "combat boots").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Fact {
+    Seen {
+        appearance: String,
+        class: String,
+    },
+    /// A shop price for a whole stack, with the hero's state when it was seen.
+    PriceQuote {
+        appearance: String,
+        side: Side,
+        price: u32,
+        quantity: u32,
+        charisma: u8,
+        sucker: bool,
+    },
+    Named {
+        appearance: String,
+        identity: String,
+    },
+    UseOutcome {
+        appearance: String,
+        effect: Effect,
+    },
+    /// Weight of one object of this appearance.
+    Weight {
+        appearance: String,
+        weight: u32,
+    },
+}
+
+impl Fact {
+    pub fn appearance(&self) -> &str {
+        match self {
+            Fact::Seen { appearance, .. }
+            | Fact::PriceQuote { appearance, .. }
+            | Fact::Named { appearance, .. }
+            | Fact::UseOutcome { appearance, .. }
+            | Fact::Weight { appearance, .. } => appearance,
+        }
+    }
+}
+
+impl fmt::Display for Fact {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fact::Seen { appearance, class } => write!(f, "seen {appearance} ({class})"),
+            Fact::PriceQuote {
+                appearance,
+                side,
+                price,
+                quantity,
+                charisma,
+                sucker,
+            } => {
+                let verb = match side {
+                    Side::Buy => "sold at",
+                    Side::Sell => "offered",
+                };
+                let sucker = if *sucker { ", sucker" } else { "" };
+                write!(
+                    f,
+                    "{quantity} {appearance} {verb} {price} zm (Cha {charisma}{sucker})"
+                )
+            }
+            Fact::Named {
+                appearance,
+                identity,
+            } => write!(f, "{appearance} is {identity}"),
+            Fact::UseOutcome { appearance, effect } => {
+                write!(f, "{appearance} engrave-tested: {}", effect.describe())
+            }
+            Fact::Weight { appearance, weight } => write!(f, "{appearance} weighs {weight}"),
+        }
+    }
+}
+
+/// Append-only fact file, one JSON object per line, flushed after every fact.
+pub struct FactLog {
+    path: PathBuf,
+    file: File,
+}
+
+impl FactLog {
+    /// Opens (creating if needed) the log at `path` for appending.
+    pub fn open(path: impl AsRef<Path>) -> Result<FactLog> {
+        let path = path.as_ref().to_path_buf();
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .with_context(|| format!("opening fact log {}", path.display()))?;
+        Ok(FactLog { path, file })
+    }
+
+    pub fn append(&mut self, fact: &Fact) -> Result<()> {
+        let mut line = serde_json::to_string(fact).context("encoding fact")?;
+        line.push('\n');
+        self.file
+            .write_all(line.as_bytes())
+            .and_then(|()| self.file.flush())
+            .with_context(|| format!("appending to fact log {}", self.path.display()))
+    }
+
+    /// Reads every fact of a log; blank lines are skipped.
+    pub fn load(path: impl AsRef<Path>) -> Result<Vec<Fact>> {
+        let path = path.as_ref();
+        let file =
+            File::open(path).with_context(|| format!("opening fact log {}", path.display()))?;
+        let mut facts = Vec::new();
+        for (n, line) in BufReader::new(file).lines().enumerate() {
+            let line = line.with_context(|| format!("reading {}", path.display()))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let fact = serde_json::from_str(&line)
+                .with_context(|| format!("{}:{}: bad fact", path.display(), n + 1))?;
+            facts.push(fact);
+        }
+        Ok(facts)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_appends_and_reloads() {
+        let dir = std::env::temp_dir().join(format!("nhbot-kb-log-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("facts.jsonl");
+        let _ = std::fs::remove_file(&path);
+        let facts = vec![
+            Fact::Seen {
+                appearance: "bubbly potion".into(),
+                class: "potion".into(),
+            },
+            Fact::PriceQuote {
+                appearance: "bubbly potion".into(),
+                side: Side::Buy,
+                price: 133,
+                quantity: 1,
+                charisma: 10,
+                sucker: false,
+            },
+        ];
+        {
+            let mut log = FactLog::open(&path).unwrap();
+            log.append(&facts[0]).unwrap();
+        }
+        // a second writer appends after the first, never truncates
+        let mut log = FactLog::open(&path).unwrap();
+        log.append(&facts[1]).unwrap();
+        assert_eq!(FactLog::load(&path).unwrap(), facts);
+        std::fs::write(&path, "{\"kind\":\"nonsense\"}\n").unwrap();
+        let err = FactLog::load(&path).unwrap_err();
+        assert!(format!("{err:#}").contains(":1: bad fact"), "{err:#}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
