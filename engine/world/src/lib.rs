@@ -2,9 +2,25 @@
 //! Decision code (trees, Lua) reads a `World`; only the agent's update step writes it.
 
 pub mod action;
+pub mod dungeon;
+pub mod explore;
+pub mod inventory;
+pub mod level;
+pub mod monsters;
+pub mod nav;
+mod observe;
+pub mod tiles;
 
 pub use action::{Action, Decision, Dir};
+pub use dungeon::{Arrival, Dungeon};
+pub use explore::explore_step;
+pub use inventory::{parse_inventory_line, parse_inventory_menu, Buc, Charges, Erosion, Item};
+pub use level::{Branch, Level, LevelStats, Square};
+pub use monsters::Monster;
+pub use nav::{bench_path, Path, PathOpts};
 pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, Pos, Status};
+pub use observe::{Kill, Observation};
+pub use tiles::Feature;
 
 use serde::{Deserialize, Serialize};
 
@@ -16,27 +32,21 @@ pub struct LevelView {
 
 impl Default for LevelView {
     fn default() -> Self {
-        LevelView { cells: vec![Cell::default(); nhbot_screen::COLS * nhbot_screen::MAP_ROWS] }
+        LevelView {
+            cells: vec![Cell::default(); nhbot_screen::COLS * nhbot_screen::MAP_ROWS],
+        }
     }
 }
 
 impl LevelView {
     pub fn get(&self, p: Pos) -> Option<&Cell> {
         if p.in_map() {
-            self.cells.get(p.y as usize * nhbot_screen::COLS + p.x as usize)
+            self.cells
+                .get(p.y as usize * nhbot_screen::COLS + p.x as usize)
         } else {
             None
         }
     }
-}
-
-/// An inventory entry parsed from the `i` menu.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Item {
-    pub letter: char,
-    pub text: String,
-    /// The inventory class header it was listed under ("Comestibles", "Weapons", ...).
-    pub class: String,
 }
 
 /// The world as the bot believes it to be at one decision.
@@ -52,6 +62,17 @@ pub struct World {
     pub inventory: Vec<Item>,
     /// Number of decisions taken so far in this game.
     pub decisions: u64,
+    /// Every level visited, keyed by branch and depth, linked by stairs.
+    pub dungeon: Dungeon,
+    /// Monsters in view on the current level.
+    pub monsters: Vec<Monster>,
+    /// Turn of the last "You begin praying".
+    pub last_prayer_turn: Option<i64>,
+    /// Monsters we killed, for corpse ages.
+    pub kills: Vec<Kill>,
+    /// The last action the agent sent (see [`World::note_action`]): tells which door was locked,
+    /// which monster was hit.
+    pub last_action: Option<Action>,
 }
 
 impl World {

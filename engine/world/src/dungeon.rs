@@ -1,0 +1,353 @@
+//! The dungeon as levels keyed by branch and depth, linked by stairs. A level reached where the
+//! branch is ambiguous (the Mines fork at depth 2-4, the Sokoban fork below the Oracle) gets the
+//! `Unknown` placeholder branch until its look gives it away; then it is merged with any level
+//! already known under that key, so falling and taking stairs never duplicate a level.
+
+use crate::level::{Branch, Level, StairLink};
+use crate::tiles::Feature;
+use nhbot_screen::Pos;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// How the player got from one level to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arrival {
+    /// Took the stairs or ladder at `from` on the previous level.
+    Stairs { from: Pos, up: bool, ladder: bool },
+    /// Fell through a trap door or hole.
+    Fell,
+    /// Anything else (level teleport, cursed gain level, portal...).
+    Other,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Dungeon {
+    pub levels: Vec<Level>,
+    pub current: Option<usize>,
+}
+
+/// The branch a level-name label implies, if it names one.
+pub fn branch_from_label(label: &str) -> Option<Branch> {
+    if label.starts_with("Home") {
+        Some(Branch::Quest)
+    } else if label.starts_with("Fort Ludios") {
+        Some(Branch::Ludios)
+    } else if label.starts_with("End Game") || label.contains("Plane") {
+        Some(Branch::Planes)
+    } else {
+        None
+    }
+}
+
+impl Dungeon {
+    pub fn current(&self) -> Option<&Level> {
+        self.current.map(|i| &self.levels[i])
+    }
+
+    pub fn current_mut(&mut self) -> Option<&mut Level> {
+        self.current.map(move |i| &mut self.levels[i])
+    }
+
+    /// The live level known under (branch, depth).
+    pub fn find(&self, branch: Branch, depth: i32) -> Option<usize> {
+        self.levels
+            .iter()
+            .position(|l| l.branch == branch && l.depth == depth && l.merged_into.is_none())
+    }
+
+    fn add(&mut self, branch: Branch, depth: i32) -> usize {
+        self.levels.push(Level::new(branch, depth));
+        self.levels.len() - 1
+    }
+
+    /// Enters the first level of a game (or a level whose label names its branch).
+    pub fn start(&mut self, depth: i32, label: &str) -> usize {
+        let branch = branch_from_label(label).unwrap_or(if depth == 1 {
+            Branch::Doom
+        } else {
+            Branch::Unknown
+        });
+        let id = self
+            .find(branch, depth)
+            .unwrap_or_else(|| self.add(branch, depth));
+        self.current = Some(id);
+        id
+    }
+
+    /// Moves to the level at `depth` reached by `how`; `at` is where the player now stands.
+    /// Returns the new current level.
+    pub fn arrive(&mut self, depth: i32, label: &str, how: Arrival, at: Option<Pos>) -> usize {
+        let Some(old) = self.current else {
+            return self.start(depth, label);
+        };
+        let old_branch = self.levels[old].branch;
+        if let Arrival::Stairs { from, .. } = how {
+            if let Some(link) = self.levels[old].links.iter().find(|l| l.from == from) {
+                let id = self.resolve(link.to_level);
+                self.current = Some(id);
+                return id;
+            }
+        }
+        let going_up = depth < self.levels[old].depth;
+        let branch = branch_from_label(label).unwrap_or_else(|| match how {
+            Arrival::Stairs { .. }
+                if ambiguous_fork(old_branch, self.levels[old].depth, going_up) =>
+            {
+                Branch::Unknown
+            }
+            _ => old_branch,
+        });
+        let existing = if branch == Branch::Unknown {
+            None
+        } else {
+            self.find(branch, depth)
+        };
+        let id = existing.unwrap_or_else(|| self.add(branch, depth));
+        if existing.is_none() {
+            self.levels[id].entered_going_up = going_up;
+        }
+        if let (Arrival::Stairs { from, up, ladder }, Some(at)) = (how, at) {
+            self.link(old, from, id, at);
+            let under = match (up, ladder) {
+                (true, false) => Feature::StairsDown,
+                (false, false) => Feature::StairsUp,
+                (true, true) => Feature::LadderDown,
+                (false, true) => Feature::LadderUp,
+            };
+            if let Some(sq) = self.levels[id].at_mut(at) {
+                sq.feature = under;
+            }
+        }
+        self.current = Some(id);
+        id
+    }
+
+    fn link(&mut self, a: usize, a_pos: Pos, b: usize, b_pos: Pos) {
+        let la = &mut self.levels[a].links;
+        la.retain(|l| l.from != a_pos);
+        la.push(StairLink {
+            from: a_pos,
+            to_level: b,
+            to_pos: b_pos,
+        });
+        let lb = &mut self.levels[b].links;
+        lb.retain(|l| l.from != b_pos);
+        lb.push(StairLink {
+            from: b_pos,
+            to_level: a,
+            to_pos: a_pos,
+        });
+    }
+
+    /// Follows merge redirections to the live level.
+    pub fn resolve(&self, mut id: usize) -> usize {
+        while let Some(next) = self.levels[id].merged_into {
+            id = next;
+        }
+        id
+    }
+
+    /// Gives the current placeholder level its branch once its look tells; `gnomes` is the
+    /// number of `G` in view. Merges it into an existing level with the same key.
+    pub fn recognise(&mut self, gnomes: usize) {
+        let Some(id) = self.current else { return };
+        if self.levels[id].branch != Branch::Unknown {
+            return;
+        }
+        let level = &self.levels[id];
+        let count = |f: Feature| level.squares.iter().filter(|s| s.feature == f).count();
+        let corridors = count(Feature::Corridor);
+        let doors = count(Feature::OpenDoor) + count(Feature::ClosedDoor);
+        let boulders = count(Feature::Boulder);
+        let seen = level
+            .squares
+            .iter()
+            .filter(|s| s.seen > 0 && s.feature != Feature::Rock)
+            .count();
+        let branch = if level.entered_going_up && boulders >= 8 {
+            Branch::Sokoban
+        } else if corridors > 0 || doors > 0 {
+            Branch::Doom
+        } else if gnomes >= 3 || seen >= 150 {
+            Branch::Mines
+        } else {
+            return;
+        };
+        self.set_branch(id, branch);
+    }
+
+    /// Sets a level's branch, merging it into the level already known under the new key.
+    pub fn set_branch(&mut self, id: usize, branch: Branch) {
+        let depth = self.levels[id].depth;
+        match self.find(branch, depth) {
+            Some(keep) if keep != id => {
+                let gone = self.levels[id].clone();
+                self.levels[keep].merge_from(&gone);
+                self.levels[id].merged_into = Some(keep);
+                for level in &mut self.levels {
+                    for link in &mut level.links {
+                        if link.to_level == id {
+                            link.to_level = keep;
+                        }
+                    }
+                }
+                if self.current == Some(id) {
+                    self.current = Some(keep);
+                }
+            }
+            _ => self.levels[id].branch = branch,
+        }
+    }
+
+    /// Stairs to take, level by level, to go from level `from` to level `to` over known links:
+    /// each entry is (level, stair square on it).
+    pub fn route(&self, from: usize, to: usize) -> Option<Vec<(usize, Pos)>> {
+        let (from, to) = (self.resolve(from), self.resolve(to));
+        let mut came: Vec<Option<(usize, Pos)>> = vec![None; self.levels.len()];
+        let mut queue = VecDeque::from([from]);
+        let mut visited = vec![false; self.levels.len()];
+        visited[from] = true;
+        while let Some(id) = queue.pop_front() {
+            if id == to {
+                let mut steps = Vec::new();
+                let mut cur = to;
+                while let Some((prev, stair)) = came[cur] {
+                    steps.push((prev, stair));
+                    cur = prev;
+                }
+                steps.reverse();
+                return Some(steps);
+            }
+            for link in &self.levels[id].links {
+                let next = self.resolve(link.to_level);
+                if !visited[next] {
+                    visited[next] = true;
+                    came[next] = Some((id, link.from));
+                    queue.push_back(next);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Stairs from here may lead into another branch: down from Dungeons 2-4 (the Mines), up from
+/// Dungeons 6-10 (Sokoban, entered from below the Oracle), or out of the Mines / Sokoban ends.
+fn ambiguous_fork(branch: Branch, depth: i32, going_up: bool) -> bool {
+    match branch {
+        Branch::Doom => {
+            (!going_up && (2..=4).contains(&depth)) || (going_up && (6..=10).contains(&depth))
+        }
+        Branch::Mines => going_up,
+        Branch::Sokoban => !going_up,
+        Branch::Unknown => true,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::tests::grid;
+
+    fn down(x: i16) -> Arrival {
+        Arrival::Stairs {
+            from: Pos::new(x, 5),
+            up: false,
+            ladder: false,
+        }
+    }
+
+    #[test]
+    fn stairs_down_make_a_new_level_and_up_returns_to_the_same_one() {
+        let mut d = Dungeon::default();
+        let first = d.start(1, "Dlvl:1");
+        let second = d.arrive(2, "Dlvl:2", down(10), Some(Pos::new(30, 7)));
+        assert_ne!(first, second);
+        assert_eq!(d.levels[second].branch, Branch::Doom);
+        assert_eq!(d.levels[second].feature(Pos::new(30, 7)), Feature::StairsUp);
+        let back = d.arrive(
+            1,
+            "Dlvl:1",
+            Arrival::Stairs {
+                from: Pos::new(30, 7),
+                up: true,
+                ladder: false,
+            },
+            None,
+        );
+        assert_eq!(back, first);
+        assert_eq!(d.route(first, second), Some(vec![(first, Pos::new(10, 5))]));
+        assert_eq!(d.levels.len(), 2);
+    }
+
+    #[test]
+    fn falling_then_stairs_reach_the_same_level() {
+        let mut d = Dungeon::default();
+        d.start(1, "Dlvl:1");
+        let fell = d.arrive(2, "Dlvl:2", Arrival::Fell, Some(Pos::new(3, 3)));
+        d.arrive(1, "Dlvl:1", Arrival::Other, None);
+        let by_stairs = d.arrive(2, "Dlvl:2", down(12), Some(Pos::new(40, 9)));
+        assert_eq!(fell, by_stairs, "no duplicate level for Dlvl 2");
+        assert_eq!(d.levels.len(), 2);
+    }
+
+    #[test]
+    fn placeholder_below_the_fork_becomes_mines_or_merges_into_doom() {
+        let mut d = Dungeon::default();
+        d.start(3, "Dlvl:3");
+        d.set_branch(0, Branch::Doom);
+        let doom4 = d.arrive(4, "Dlvl:4", Arrival::Fell, Some(Pos::new(5, 5)));
+        d.arrive(3, "Dlvl:3", Arrival::Other, None);
+        let mines = d.arrive(4, "Dlvl:4", down(20), Some(Pos::new(50, 10)));
+        assert_eq!(d.levels[mines].branch, Branch::Unknown);
+        d.recognise(3);
+        assert_eq!(d.levels[mines].branch, Branch::Mines);
+
+        // The other down stairs: a placeholder that turns out to be the Doom level we fell into.
+        d.arrive(
+            3,
+            "Dlvl:3",
+            Arrival::Stairs {
+                from: Pos::new(50, 10),
+                up: true,
+                ladder: false,
+            },
+            None,
+        );
+        let other = d.arrive(4, "Dlvl:4", down(60), Some(Pos::new(7, 7)));
+        assert_ne!(other, doom4);
+        d.levels[other].update(
+            &grid(&["  ", "  ###"], &[]),
+            Some(Pos::new(7, 7)),
+            100,
+            true,
+        );
+        d.recognise(0);
+        assert_eq!(d.current, Some(doom4), "merged into the level we fell into");
+        assert_eq!(d.levels[doom4].feature(Pos::new(3, 1)), Feature::Corridor);
+        let top = d.find(Branch::Doom, 3).unwrap_or(usize::MAX);
+        assert_eq!(d.route(top, doom4), Some(vec![(top, Pos::new(60, 5))]));
+    }
+
+    #[test]
+    fn sokoban_is_recognised_from_boulders_when_entered_going_up() {
+        let mut d = Dungeon::default();
+        d.start(7, "Dlvl:7");
+        d.set_branch(0, Branch::Doom);
+        let soko = d.arrive(
+            6,
+            "Dlvl:6",
+            Arrival::Stairs {
+                from: Pos::new(9, 9),
+                up: true,
+                ladder: false,
+            },
+            Some(Pos::new(40, 8)),
+        );
+        let boulders = "0 0 0 0 0 0 0 0 0 0";
+        d.levels[soko].update(&grid(&[boulders], &[]), Some(Pos::new(40, 8)), 50, true);
+        d.recognise(0);
+        assert_eq!(d.levels[soko].branch, Branch::Sokoban);
+    }
+}

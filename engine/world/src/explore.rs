@@ -1,0 +1,402 @@
+//! Exploration: walk to the frontier of the known map, open (or kick) doors on the way, search
+//! where hidden doors and passages are likely once nothing is left to walk to, and head for the
+//! down stairs when the level is done. Each function suggests an `Action` with its reason.
+
+use crate::level::{neighbours, pos_of, Branch, Level};
+use crate::nav::{DistMap, Path, PathOpts};
+use crate::tiles::Feature;
+use crate::{Action, World};
+use nhbot_screen::Pos;
+
+/// A search spot is given up after this many turns of searching from it.
+pub const SEARCH_LIMIT: u32 = 60;
+/// How far around a spot unexplored squares count towards its promise.
+const SEARCH_RADIUS: i16 = 5;
+
+impl World {
+    /// Path options for the current level: known peacefuls (and unidentified `@`, likely
+    /// shopkeepers or watchmen) are never entered, other monsters cost a fight.
+    pub fn path_opts(&self) -> PathOpts {
+        let mut opts = PathOpts::default();
+        for m in &self.monsters {
+            let peaceful = m.peaceful.unwrap_or(m.ch == '@');
+            if peaceful {
+                opts.blocked.push(m.pos);
+            } else {
+                opts.monsters.push(m.pos);
+            }
+        }
+        opts.no_squeeze = self.level().is_some_and(|l| l.branch == Branch::Sokoban);
+        opts
+    }
+
+    /// The path from the player to the nearest of `targets` on the current level.
+    pub fn path_to(&self, targets: &[Pos]) -> Option<Path> {
+        self.level()?.path(self.player, targets, &self.path_opts())
+    }
+
+    /// The action that follows `path` one command further: open or kick a door in the way, travel
+    /// when it saves commands and nothing hostile is in view, else one step.
+    pub fn step_along(&self, path: &Path) -> Action {
+        let dir = path.first;
+        if let Some(sq) = self.level().and_then(|l| l.at(path.steps[0])) {
+            if sq.feature == Feature::ClosedDoor {
+                return if sq.locked {
+                    Action::Kick { dir }
+                } else {
+                    Action::Open { dir }
+                };
+            }
+        }
+        let level = self.level();
+        let door_ahead = path
+            .steps
+            .iter()
+            .any(|&p| level.is_some_and(|l| l.feature(p) == Feature::ClosedDoor));
+        let hostile_in_view = self.monsters.iter().any(|m| m.peaceful != Some(true));
+        if path.travel_saves_actions() && !door_ahead && !hostile_in_view {
+            Action::Travel { to: path.target() }
+        } else {
+            Action::Move { dir }
+        }
+    }
+}
+
+/// Known squares one can stand on (or open) that touch never-seen squares.
+pub fn frontier(level: &Level) -> Vec<Pos> {
+    let open = |f: Feature| f.walkable() || f == Feature::ClosedDoor;
+    (0..level.squares.len())
+        .map(pos_of)
+        .filter(|&p| open(level.feature(p)))
+        .filter(|&p| neighbours(p).any(|q| q.x > 0 && level.feature(q) == Feature::Unknown))
+        .collect()
+}
+
+fn walkable_neighbours(level: &Level, p: Pos) -> usize {
+    neighbours(p)
+        .filter(|&q| level.feature(q).walkable() || level.feature(q).is_door())
+        .count()
+}
+
+/// A corridor square with a single way out.
+pub fn is_dead_end(level: &Level, p: Pos) -> bool {
+    level.feature(p) == Feature::Corridor && walkable_neighbours(level, p) <= 1
+}
+
+/// Turns of searching already done on every solid square next to `p` (the least of them).
+pub fn searched_around(level: &Level, p: Pos) -> u32 {
+    neighbours(p)
+        .filter_map(|q| level.at(q).filter(|s| s.feature.is_solid()))
+        .map(|s| s.searched)
+        .min()
+        .unwrap_or(0)
+}
+
+/// Places worth searching, with a promise score: dead-end corridors, and room squares beside a
+/// wall with much never-seen map around them. Spots whose solid neighbours have all been
+/// searched `SEARCH_LIMIT` turns are left out.
+pub fn search_spots(level: &Level) -> Vec<(Pos, u32)> {
+    let mut spots = Vec::new();
+    for i in 0..level.squares.len() {
+        let p = pos_of(i);
+        let feature = level.squares[i].feature;
+        let dead_end = is_dead_end(level, p);
+        let by_wall =
+            feature == Feature::Floor && neighbours(p).any(|q| level.feature(q) == Feature::Wall);
+        if !(dead_end || by_wall) {
+            continue;
+        }
+        let searched = searched_around(level, p);
+        if searched >= SEARCH_LIMIT {
+            continue;
+        }
+        let mut unknown = 0u32;
+        for dy in -SEARCH_RADIUS..=SEARCH_RADIUS {
+            for dx in -SEARCH_RADIUS..=SEARCH_RADIUS {
+                let q = Pos::new(p.x + dx, p.y + dy);
+                if q.x > 0 && q.in_map() && level.feature(q) == Feature::Unknown {
+                    unknown += 1;
+                }
+            }
+        }
+        if dead_end || unknown >= 15 {
+            let promise = unknown + if dead_end { 40 } else { 0 };
+            spots.push((p, promise * 10 / (10 + searched)));
+        }
+    }
+    spots
+}
+
+/// Search longer at a spot already searched: BotHack's escalation.
+pub fn search_count(searched_from: u32) -> u16 {
+    match searched_from {
+        0..=9 => 10,
+        10..=29 => 15,
+        _ => 20,
+    }
+}
+
+fn nearest(dist: &DistMap, targets: &[Pos]) -> Option<Path> {
+    targets
+        .iter()
+        .filter_map(|&t| dist.path(t))
+        .min_by_key(|p| (p.cost, p.steps.len()))
+}
+
+/// The next exploration action on the current level, or None when there is nothing left to do
+/// (explored, every search spot exhausted, no down stairs reachable).
+pub fn explore_step(world: &World) -> Option<(Action, String)> {
+    let level = world.level()?;
+    let me = world.player;
+    let opts = world.path_opts();
+    let dist = level.distances(me, &opts);
+
+    if let Some(path) = nearest(&dist, &frontier(level)) {
+        let target = path.target();
+        let why = match level.feature(target) {
+            Feature::ClosedDoor if level.at(target).is_some_and(|s| s.locked) => {
+                "kicking open a locked door"
+            }
+            Feature::ClosedDoor => "opening a door",
+            _ => "exploring the unseen",
+        };
+        let reason = format!(
+            "{why} at ({}, {}), {} steps away",
+            target.x,
+            target.y,
+            path.steps.len()
+        );
+        return Some((world.step_along(&path), reason));
+    }
+
+    let downstairs: Vec<Pos> = [Feature::StairsDown, Feature::LadderDown]
+        .iter()
+        .flat_map(|&f| level.find(f))
+        .collect();
+    if downstairs.is_empty() && level.branch != Branch::Sokoban {
+        if let Some(step) = search_step(world, level, &dist) {
+            return Some(step);
+        }
+    }
+    if downstairs.contains(&me) {
+        return Some((Action::Descend, "level explored; descending".into()));
+    }
+    let path = nearest(&dist, &downstairs)?;
+    let reason = format!(
+        "level explored; heading for the down stairs, {} steps away",
+        path.steps.len()
+    );
+    Some((world.step_along(&path), reason))
+}
+
+fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, String)> {
+    let me = world.player;
+    let best = search_spots(level)
+        .into_iter()
+        .filter_map(|(p, promise)| {
+            let cost = if p == me { 0 } else { dist.cost(p)? };
+            Some((p, promise as i64 * 4 - cost as i64))
+        })
+        .max_by_key(|&(p, value)| (value, std::cmp::Reverse((p.y, p.x))))?;
+    let (spot, _) = best;
+    let searched = searched_around(level, spot);
+    let kind = if is_dead_end(level, spot) {
+        "dead end"
+    } else {
+        "wall by unexplored area"
+    };
+    if spot == me {
+        let count = search_count(searched);
+        let reason = format!("no way on and no down stairs: searching {count} at {kind} (searched {searched} so far)");
+        return Some((Action::Search { count }, reason));
+    }
+    let path = dist.path(spot)?;
+    let reason = format!(
+        "going to search at {kind} ({}, {}), {} steps away",
+        spot.x,
+        spot.y,
+        path.steps.len()
+    );
+    Some((world.step_along(&path), reason))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::observe::Observation;
+    use crate::tiles::tests::grid;
+    use crate::{Dir, Status};
+
+    fn world(rows: &[&str], colors: &[&str], player: Pos) -> World {
+        let mut w = World::default();
+        let status = Status {
+            dlvl: 1,
+            level_name: "Dlvl:1".into(),
+            turn: Some(1),
+            ..Default::default()
+        };
+        let map = grid(rows, colors);
+        w.observe(&Observation {
+            map: &map,
+            player: Some(player),
+            status: Some(&status),
+            messages: &[],
+            cursor_on_map: true,
+        });
+        w
+    }
+
+    #[test]
+    fn frontier_is_the_doorway_out_of_a_lit_room() {
+        let w = world(
+            &[" -----", " |...|", " |....", " -----"],
+            &[],
+            Pos::new(2, 1),
+        );
+        let level = w.level().expect("level");
+        assert_eq!(level.feature(Pos::new(5, 2)), Feature::Doorway);
+        assert_eq!(frontier(level), vec![Pos::new(5, 2)]);
+        let (action, reason) = explore_step(&w).expect("a step");
+        assert_eq!(action, Action::Move { dir: Dir::E }, "{reason}");
+        assert!(reason.contains("exploring"), "{reason}");
+    }
+
+    #[test]
+    fn far_frontier_uses_travel_but_not_with_a_hostile_in_view() {
+        let rows = [" ---------", " |.......|", " |........", " ---------"];
+        let w = world(&rows, &[], Pos::new(2, 1));
+        assert_eq!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Travel { to: Pos::new(9, 2) })
+        );
+        let rows = [" ---------", " |....d..|", " |........", " ---------"];
+        let w = world(&rows, &[], Pos::new(2, 1));
+        assert_eq!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Move { dir: Dir::E })
+        );
+    }
+
+    #[test]
+    fn closed_door_is_opened_and_locked_one_kicked() {
+        let rows = [" -----", " |...+", " -----"];
+        let mut w = world(&rows, &["", "     3"], Pos::new(4, 1));
+        assert_eq!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Open { dir: Dir::E })
+        );
+        if let Some(sq) = w
+            .dungeon
+            .current_mut()
+            .and_then(|l| l.at_mut(Pos::new(5, 1)))
+        {
+            sq.locked = true;
+        }
+        assert_eq!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Kick { dir: Dir::E })
+        );
+        if let Some(sq) = w
+            .dungeon
+            .current_mut()
+            .and_then(|l| l.at_mut(Pos::new(5, 1)))
+        {
+            sq.shop_door = true;
+        }
+        assert_ne!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Kick { dir: Dir::E }),
+            "never kick a shop door"
+        );
+    }
+
+    #[test]
+    fn dead_end_corridor_is_searched_with_escalating_counts() {
+        // Walked the corridor up to its dead end at (5,1); no stairs known anywhere.
+        let rows = ["", " ####"];
+        let mut w = world(&rows, &[], Pos::new(1, 1));
+        for x in 2..=4 {
+            let status = Status {
+                dlvl: 1,
+                level_name: "Dlvl:1".into(),
+                turn: Some(x as i64),
+                ..Default::default()
+            };
+            let map = grid(&rows, &[]);
+            w.note_action(&Action::Move { dir: Dir::E });
+            let obs = Observation {
+                map: &map,
+                player: Some(Pos::new(x, 1)),
+                status: Some(&status),
+                messages: &[],
+                cursor_on_map: true,
+            };
+            w.observe(&obs);
+        }
+        let level = w.level().expect("level");
+        assert!(frontier(level).is_empty(), "{:?}", frontier(level));
+        assert!(is_dead_end(level, Pos::new(4, 1)));
+        let (action, reason) = explore_step(&w).expect("a search");
+        assert_eq!(action, Action::Search { count: 10 }, "{reason}");
+        assert!(reason.contains("dead end"), "{reason}");
+        let search = |w: &mut World, at: Pos, turns: u32| {
+            if let Some(l) = w.dungeon.current_mut() {
+                l.record_search(at, turns);
+            }
+        };
+        search(&mut w, Pos::new(4, 1), 20);
+        let (action, reason) = explore_step(&w).expect("a step");
+        assert_eq!(
+            action,
+            Action::Move { dir: Dir::W },
+            "the other dead end is fresher: {reason}"
+        );
+        assert!(
+            reason.contains("going to search at dead end (1, 1)"),
+            "{reason}"
+        );
+        search(&mut w, Pos::new(1, 1), 20);
+        assert_eq!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Search { count: 15 }),
+            "escalated"
+        );
+        search(&mut w, Pos::new(4, 1), SEARCH_LIMIT);
+        let (action, reason) = explore_step(&w).expect("a step");
+        assert_ne!(
+            action,
+            Action::Search { count: 20 },
+            "an exhausted spot is left: {reason}"
+        );
+    }
+
+    #[test]
+    fn explored_level_goes_down() {
+        let rows = [" -----", " |.>.|", " -----"];
+        let w = world(&rows, &[], Pos::new(2, 1));
+        let (action, reason) = explore_step(&w).expect("a step");
+        assert_eq!(action, Action::Move { dir: Dir::E });
+        assert!(reason.contains("down stairs"), "{reason}");
+        let w = world(&[" -----", " |.@.|", " -----"], &[], Pos::new(3, 1));
+        assert_eq!(
+            w.level().map(|l| l.feature(Pos::new(3, 1))),
+            Some(Feature::Floor)
+        );
+        let mut w = world(&rows, &[], Pos::new(2, 1));
+        let status = Status {
+            dlvl: 1,
+            level_name: "Dlvl:1".into(),
+            turn: Some(2),
+            ..Default::default()
+        };
+        let map = grid(&[" -----", " |.@.|", " -----"], &[]);
+        w.observe(&Observation {
+            map: &map,
+            player: Some(Pos::new(3, 1)),
+            status: Some(&status),
+            messages: &[],
+            cursor_on_map: true,
+        });
+        assert_eq!(explore_step(&w).map(|s| s.0), Some(Action::Descend));
+    }
+}

@@ -1,0 +1,351 @@
+//! One dungeon level as the bot remembers it: per-square terrain, counts and objects, its stairs
+//! links and statistics. Updated from the map glyphs; never from guesses about the future.
+
+use crate::tiles::{classify, color_of, Feature, Glyph};
+use nhbot_screen::{Cell, Pos, COLS, MAP_ROWS};
+use serde::{Deserialize, Serialize};
+
+/// Dungeon branches. `Unknown` is a placeholder until the level is recognised.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Branch {
+    #[default]
+    Unknown,
+    Doom,
+    Mines,
+    Sokoban,
+    Quest,
+    Ludios,
+    Gehennom,
+    Planes,
+}
+
+/// What the bot knows about one square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Square {
+    pub feature: Feature,
+    /// CLR_* colour of a trap's `^` (see [`crate::tiles::trap_kinds`]).
+    pub trap_color: u8,
+    /// Learnt from "This door is locked".
+    pub locked: bool,
+    /// A shop's door: never kicked.
+    pub shop_door: bool,
+    /// Observations in which the square showed something (or was blank next to us).
+    pub seen: u32,
+    /// Decisions taken standing here.
+    pub walked: u32,
+    /// Turns of searching done next to this square (it may hide a door or passage).
+    pub searched: u32,
+    /// Turns of searching done standing on this square.
+    pub searched_from: u32,
+    /// The top object seen here, if any.
+    pub object: Option<Cell>,
+    /// Game turn it was last seen.
+    pub last_seen: i64,
+}
+
+/// Per-level statistics for reports.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LevelStats {
+    pub branch: Branch,
+    pub depth: i32,
+    pub squares_seen: u32,
+    pub doors_found: u32,
+    /// Doors that appeared where a wall or rock was, after searching there.
+    pub hidden_doors_found: u32,
+    /// Corridors that appeared where rock was, after searching there.
+    pub hidden_corridors_found: u32,
+    pub turns_spent: i64,
+    pub turns_searching: u32,
+}
+
+/// A staircase (or ladder) whose other end is known.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StairLink {
+    pub from: Pos,
+    /// Index into [`crate::dungeon::Dungeon::levels`].
+    pub to_level: usize,
+    pub to_pos: Pos,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Level {
+    pub branch: Branch,
+    pub depth: i32,
+    pub squares: Vec<Square>,
+    pub links: Vec<StairLink>,
+    pub stats: LevelStats,
+    /// Did we arrive here climbing up (Sokoban is entered going up)?
+    pub entered_going_up: bool,
+    /// Merged into another level: kept so indices stay valid; never current.
+    pub merged_into: Option<usize>,
+}
+
+impl Default for Level {
+    fn default() -> Self {
+        Level::new(Branch::Unknown, 0)
+    }
+}
+
+pub fn index(p: Pos) -> Option<usize> {
+    p.in_map().then(|| p.y as usize * COLS + p.x as usize)
+}
+
+pub fn pos_of(i: usize) -> Pos {
+    Pos::new((i % COLS) as i16, (i / COLS) as i16)
+}
+
+/// The 8 neighbours of `p` inside the map.
+pub fn neighbours(p: Pos) -> impl Iterator<Item = Pos> {
+    crate::Dir::COMPASS
+        .into_iter()
+        .map(move |d| d.step(p))
+        .filter(|q| q.in_map())
+}
+
+impl Level {
+    pub fn new(branch: Branch, depth: i32) -> Self {
+        Level {
+            branch,
+            depth,
+            squares: vec![Square::default(); COLS * MAP_ROWS],
+            links: Vec::new(),
+            stats: LevelStats::default(),
+            entered_going_up: false,
+            merged_into: None,
+        }
+    }
+
+    pub fn at(&self, p: Pos) -> Option<&Square> {
+        index(p).map(|i| &self.squares[i])
+    }
+
+    pub fn at_mut(&mut self, p: Pos) -> Option<&mut Square> {
+        index(p).map(move |i| &mut self.squares[i])
+    }
+
+    pub fn feature(&self, p: Pos) -> Feature {
+        self.at(p).map_or(Feature::Rock, |s| s.feature)
+    }
+
+    /// Positions of every square with this feature.
+    pub fn find(&self, feature: Feature) -> Vec<Pos> {
+        (0..self.squares.len())
+            .filter(|&i| self.squares[i].feature == feature)
+            .map(pos_of)
+            .collect()
+    }
+
+    /// Updates the level from one map snapshot. `player` hides its square; `can_see_near`
+    /// (not blind) lets blank neighbours of the player be learnt as rock.
+    pub fn update(&mut self, map: &[Cell], player: Option<Pos>, turn: i64, can_see_near: bool) {
+        if map.len() < COLS * MAP_ROWS {
+            return;
+        }
+        for y in 0..MAP_ROWS {
+            for x in 0..COLS {
+                let p = Pos::new(x as i16, y as i16);
+                let glyph = if Some(p) == player {
+                    Glyph::Monster
+                } else {
+                    classify(map, x, y)
+                };
+                let color = color_of(&map[y * COLS + x]);
+                self.update_square(p, glyph, color, map[y * COLS + x], turn);
+            }
+        }
+        if let Some(me) = player {
+            if let Some(sq) = self.at_mut(me) {
+                sq.walked += 1;
+                if sq.feature == Feature::Unknown || sq.feature == Feature::Rock {
+                    sq.feature = Feature::Floor;
+                }
+            }
+            if can_see_near {
+                for q in neighbours(me) {
+                    let sq = &mut self.squares[index(q).unwrap_or(0)];
+                    if sq.feature == Feature::Unknown
+                        && map[q.y as usize * COLS + q.x as usize].ch == ' '
+                    {
+                        sq.feature = Feature::Rock;
+                        sq.seen += 1;
+                        sq.last_seen = turn;
+                    }
+                }
+            }
+        }
+    }
+
+    fn update_square(&mut self, p: Pos, glyph: Glyph, color: u8, cell: Cell, turn: i64) {
+        let Some(i) = index(p) else { return };
+        let sq = &mut self.squares[i];
+        match glyph {
+            Glyph::Blank => return,
+            Glyph::Feature(f) => {
+                let old = sq.feature;
+                if f.is_door_square() && !old.is_door_square() {
+                    self.stats.doors_found += 1;
+                }
+                if sq.searched > 0 && old.is_solid() {
+                    match f {
+                        Feature::OpenDoor | Feature::ClosedDoor | Feature::Doorway => {
+                            self.stats.hidden_doors_found += 1
+                        }
+                        Feature::Corridor => self.stats.hidden_corridors_found += 1,
+                        _ => {}
+                    }
+                }
+                if f != Feature::ClosedDoor {
+                    sq.locked = false;
+                }
+                sq.feature = f;
+                sq.object = None;
+                if f == Feature::Trap {
+                    sq.trap_color = color;
+                }
+            }
+            Glyph::Object => {
+                sq.object = Some(cell);
+                if matches!(
+                    sq.feature,
+                    Feature::Unknown | Feature::Rock | Feature::Boulder
+                ) {
+                    sq.feature = Feature::Floor;
+                }
+            }
+            Glyph::Monster => {
+                if matches!(sq.feature, Feature::Unknown | Feature::Boulder) {
+                    sq.feature = Feature::Floor;
+                }
+            }
+        }
+        sq.seen += 1;
+        sq.last_seen = turn;
+    }
+
+    /// Records `turns` of searching done standing at `at`.
+    pub fn record_search(&mut self, at: Pos, turns: u32) {
+        if let Some(sq) = self.at_mut(at) {
+            sq.searched_from += turns;
+        }
+        for q in neighbours(at) {
+            if let Some(sq) = self.at_mut(q) {
+                sq.searched += turns;
+            }
+        }
+        self.stats.turns_searching += turns;
+    }
+
+    /// Statistics with the seen count filled in.
+    pub fn stats(&self) -> LevelStats {
+        let seen = self
+            .squares
+            .iter()
+            .filter(|s| s.seen > 0 && s.feature != Feature::Rock)
+            .count();
+        LevelStats {
+            branch: self.branch,
+            depth: self.depth,
+            squares_seen: seen as u32,
+            ..self.stats.clone()
+        }
+    }
+
+    /// Copies what `other` knows that this level does not (or knows more recently).
+    pub fn merge_from(&mut self, other: &Level) {
+        for (mine, theirs) in self.squares.iter_mut().zip(&other.squares) {
+            if theirs.last_seen > mine.last_seen || mine.feature == Feature::Unknown {
+                let (walked, searched, searched_from) =
+                    (mine.walked, mine.searched, mine.searched_from);
+                *mine = *theirs;
+                mine.walked += walked;
+                mine.searched += searched;
+                mine.searched_from += searched_from;
+            }
+        }
+        self.links.extend(other.links.iter().copied());
+        self.stats.turns_spent += other.stats.turns_spent;
+        self.stats.turns_searching += other.stats.turns_searching;
+        self.stats.doors_found = self.stats.doors_found.max(other.stats.doors_found);
+        self.stats.hidden_doors_found += other.stats.hidden_doors_found;
+        self.stats.hidden_corridors_found += other.stats.hidden_corridors_found;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::tests::grid;
+
+    #[test]
+    fn monster_keeps_remembered_feature_and_objects_are_remembered() {
+        let mut level = Level::new(Branch::Doom, 1);
+        level.update(
+            &grid(&["|....", "|.>..", "-----"], &[]),
+            Some(Pos::new(1, 1)),
+            10,
+            true,
+        );
+        assert_eq!(level.feature(Pos::new(2, 1)), Feature::StairsDown);
+        level.update(
+            &grid(&["|....", "|.d[.", "-----"], &[]),
+            Some(Pos::new(1, 0)),
+            11,
+            true,
+        );
+        assert_eq!(
+            level.feature(Pos::new(2, 1)),
+            Feature::StairsDown,
+            "the jackal hides the stairs"
+        );
+        assert_eq!(
+            level
+                .at(Pos::new(3, 1))
+                .and_then(|s| s.object)
+                .map(|c| c.ch),
+            Some('[')
+        );
+        assert_eq!(level.feature(Pos::new(3, 1)), Feature::Floor);
+        assert_eq!(level.at(Pos::new(1, 1)).map(|s| s.walked), Some(1));
+    }
+
+    #[test]
+    fn blank_next_to_player_is_rock_far_blank_stays_unknown() {
+        let mut level = Level::new(Branch::Doom, 1);
+        level.update(
+            &grid(&["      ", " ##   ", "      "], &[]),
+            Some(Pos::new(1, 1)),
+            5,
+            true,
+        );
+        assert_eq!(level.feature(Pos::new(0, 0)), Feature::Rock);
+        assert_eq!(level.feature(Pos::new(2, 1)), Feature::Corridor);
+        assert_eq!(level.feature(Pos::new(4, 1)), Feature::Unknown);
+        let mut blind = Level::new(Branch::Doom, 1);
+        blind.update(
+            &grid(&["      ", " #    "], &[]),
+            Some(Pos::new(1, 1)),
+            5,
+            false,
+        );
+        assert_eq!(blind.feature(Pos::new(0, 0)), Feature::Unknown);
+    }
+
+    #[test]
+    fn hidden_door_counted_only_after_searching() {
+        let mut level = Level::new(Branch::Doom, 1);
+        let before = grid(&["-----", "|...|", "|...|", "-----"], &[]);
+        level.update(&before, Some(Pos::new(2, 2)), 1, true);
+        let doors_before = level.stats().doors_found;
+        level.record_search(Pos::new(3, 2), 10);
+        let after = grid(&["-----", "|...+", "|...|", "-----"], &["", "    3"]);
+        level.update(&after, Some(Pos::new(3, 2)), 12, true);
+        let stats = level.stats();
+        assert_eq!(stats.hidden_doors_found, 1);
+        assert_eq!(stats.doors_found, doors_before + 1);
+        assert_eq!(stats.turns_searching, 10);
+        // A door first seen where nothing was known is not hidden.
+        let mut fresh = Level::new(Branch::Doom, 1);
+        fresh.update(&after, Some(Pos::new(3, 2)), 1, true);
+        assert_eq!(fresh.stats().hidden_doors_found, 0);
+    }
+}

@@ -1,0 +1,139 @@
+//! Monsters in view, matched across observations so what farlook taught about one (its name,
+//! whether it is peaceful) stays with it while it moves.
+
+use crate::tiles::{classify, color_of, Glyph};
+use nhbot_screen::{Cell, Pos, COLS, MAP_ROWS};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Monster {
+    pub pos: Pos,
+    pub ch: char,
+    /// CLR_* colour.
+    pub color: u8,
+    pub first_seen: i64,
+    pub last_seen: i64,
+    /// From farlook, e.g. "newt" or "Asidonhopo, the shopkeeper".
+    pub name: Option<String>,
+    pub peaceful: Option<bool>,
+}
+
+impl Monster {
+    pub fn is_shopkeeper(&self) -> bool {
+        self.name
+            .as_deref()
+            .is_some_and(|n| n.contains("shopkeeper"))
+    }
+}
+
+/// How far a monster may have moved between two observations and still be the same one.
+const MAX_STEP: i16 = 3;
+
+fn distance(a: Pos, b: Pos) -> i16 {
+    (a.x - b.x).abs().max((a.y - b.y).abs())
+}
+
+/// The monsters visible on `map` (the player's own square excluded), each matched to the
+/// nearest unclaimed monster of the same glyph and colour in `previous`.
+pub fn track(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: i64) -> Vec<Monster> {
+    let mut now = Vec::new();
+    if map.len() < COLS * MAP_ROWS {
+        return now;
+    }
+    for y in 0..MAP_ROWS {
+        for x in 0..COLS {
+            let pos = Pos::new(x as i16, y as i16);
+            if Some(pos) != player && classify(map, x, y) == Glyph::Monster {
+                let cell = &map[y * COLS + x];
+                now.push(Monster {
+                    pos,
+                    ch: cell.ch,
+                    color: color_of(cell),
+                    first_seen: turn,
+                    last_seen: turn,
+                    ..Default::default()
+                });
+            }
+        }
+    }
+    let mut claimed = vec![false; previous.len()];
+    let mut matched = vec![false; now.len()];
+    // Monsters that stayed put claim their old selves first, then the nearest movers.
+    for pass in 0..=MAX_STEP {
+        for (m, done) in now
+            .iter_mut()
+            .zip(matched.iter_mut())
+            .filter(|(_, done)| !**done)
+        {
+            let found = previous.iter().enumerate().find(|(i, old)| {
+                !claimed[*i]
+                    && old.ch == m.ch
+                    && old.color == m.color
+                    && distance(old.pos, m.pos) == pass
+            });
+            if let Some((i, old)) = found {
+                claimed[i] = true;
+                *done = true;
+                m.first_seen = old.first_seen;
+                m.name = old.name.clone();
+                m.peaceful = old.peaceful;
+            }
+        }
+    }
+    now
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::tests::grid;
+
+    #[test]
+    fn identity_follows_a_moving_monster() {
+        let first = track(
+            &[],
+            &grid(&["......", ".d..@.", "......"], &[]),
+            Some(Pos::new(4, 1)),
+            1,
+        );
+        assert_eq!(first.len(), 1);
+        let mut known = first.clone();
+        known[0].name = Some("jackal".into());
+        known[0].peaceful = Some(false);
+        let moved = track(
+            &known,
+            &grid(&["......", "..d.@.", "......"], &[]),
+            Some(Pos::new(4, 1)),
+            2,
+        );
+        assert_eq!(moved[0].pos, Pos::new(2, 1));
+        assert_eq!(moved[0].name.as_deref(), Some("jackal"));
+        assert_eq!(moved[0].first_seen, 1);
+        assert_eq!(moved[0].last_seen, 2);
+    }
+
+    #[test]
+    fn different_glyph_or_far_away_is_a_new_monster() {
+        let mut known = track(&[], &grid(&[".d........"], &[]), None, 1);
+        known[0].peaceful = Some(true);
+        let other = track(&known, &grid(&[".f........"], &[]), None, 2);
+        assert_eq!(other[0].peaceful, None, "a kitten is not the jackal");
+        let far = track(&known, &grid(&[".........d"], &[]), None, 2);
+        assert_eq!(far[0].peaceful, None);
+        assert_eq!(far[0].first_seen, 2);
+    }
+
+    #[test]
+    fn two_same_monsters_keep_their_own_info() {
+        let mut known = track(&[], &grid(&["d...d"], &[]), None, 1);
+        known[0].peaceful = Some(true);
+        known[1].peaceful = Some(false);
+        let next = track(&known, &grid(&[".d..d"], &[]), None, 2);
+        assert_eq!(next[0].peaceful, Some(true));
+        assert_eq!(
+            next[1].peaceful,
+            Some(false),
+            "the one that stayed keeps its info"
+        );
+    }
+}

@@ -1,0 +1,382 @@
+//! Shortest paths over one level: Dijkstra with per-square costs, NetHack's movement rules (no
+//! diagonal moves through doors, no squeezing between boulders), to the nearest of many targets.
+
+use crate::level::{index, pos_of, Level};
+use crate::tiles::Feature;
+use crate::Dir;
+use nhbot_screen::{Pos, COLS, MAP_ROWS};
+use serde::{Deserialize, Serialize};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+const N: usize = COLS * MAP_ROWS;
+const NONE: u16 = u16::MAX;
+
+/// What a path may cross and at what price. `None` means never.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PathOpts {
+    /// Never-seen squares (exploring through the dark).
+    pub unknown_cost: Option<u32>,
+    /// Known traps, webs included.
+    pub trap_cost: Option<u32>,
+    /// Closed doors (the step into one is an `Open`).
+    pub closed_door_cost: Option<u32>,
+    /// Doors known locked and not a shop's (the step into one is a `Kick`).
+    pub locked_door_cost: Option<u32>,
+    /// Squares of hostile or unidentified monsters (the step is an attack).
+    pub monster_cost: Option<u32>,
+    /// Never entered: peaceful monsters, squares the caller wants avoided.
+    pub blocked: Vec<Pos>,
+    /// Squares holding monsters that are not peaceful.
+    pub monsters: Vec<Pos>,
+    /// Forbid diagonal squeezes between two solid squares (always so in Sokoban).
+    pub no_squeeze: bool,
+}
+
+impl Default for PathOpts {
+    fn default() -> Self {
+        PathOpts {
+            unknown_cost: None,
+            trap_cost: None,
+            closed_door_cost: Some(3),
+            locked_door_cost: Some(12),
+            monster_cost: Some(10),
+            blocked: Vec::new(),
+            monsters: Vec::new(),
+            no_squeeze: false,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Path {
+    /// The squares walked through, start excluded, target last.
+    pub steps: Vec<Pos>,
+    pub cost: u32,
+    /// The first move.
+    pub first: Dir,
+}
+
+impl Path {
+    pub fn target(&self) -> Pos {
+        self.steps[self.steps.len() - 1]
+    }
+
+    /// Travel (`_`) reaches the target in one command; worth it over several plain moves, and
+    /// when nothing is there to interrupt it (the caller checks monsters).
+    pub fn travel_saves_actions(&self) -> bool {
+        self.steps.len() >= 4
+    }
+}
+
+/// Distances from one square to every square of a level.
+#[derive(Clone, Debug)]
+pub struct DistMap {
+    pub from: Pos,
+    dist: Vec<u32>,
+    prev: Vec<u16>,
+}
+
+impl DistMap {
+    pub fn cost(&self, to: Pos) -> Option<u32> {
+        index(to).map(|i| self.dist[i]).filter(|&d| d != u32::MAX)
+    }
+
+    /// The path to `to`, if reachable and not the start itself.
+    pub fn path(&self, to: Pos) -> Option<Path> {
+        let cost = self.cost(to)?;
+        let mut steps = Vec::new();
+        let mut cur = index(to)?;
+        let start = index(self.from)?;
+        while cur != start {
+            steps.push(pos_of(cur));
+            let p = self.prev[cur];
+            if p == NONE {
+                return None;
+            }
+            cur = p as usize;
+        }
+        steps.reverse();
+        let first = *steps.first()?;
+        let first = Dir::from_delta(first.x - self.from.x, first.y - self.from.y)?;
+        Some(Path { steps, cost, first })
+    }
+}
+
+fn step_cost(level: &Level, opts: &PathOpts, i: usize) -> Option<u32> {
+    let sq = &level.squares[i];
+    match sq.feature {
+        Feature::Trap | Feature::Web => opts.trap_cost.map(|c| c + 1),
+        Feature::ClosedDoor if sq.locked => {
+            if sq.shop_door {
+                None
+            } else {
+                opts.locked_door_cost
+            }
+        }
+        Feature::ClosedDoor => opts.closed_door_cost,
+        Feature::Unknown => opts.unknown_cost,
+        f if f.walkable() => Some(1),
+        _ => None,
+    }
+}
+
+/// Per-square entry costs (u32::MAX = impassable).
+fn cost_grid(level: &Level, opts: &PathOpts) -> Vec<u32> {
+    let mut grid: Vec<u32> = (0..N)
+        .map(|i| step_cost(level, opts, i).unwrap_or(u32::MAX))
+        .collect();
+    for &m in &opts.monsters {
+        if let Some(i) = index(m) {
+            grid[i] = match (grid[i], opts.monster_cost) {
+                (u32::MAX, _) | (_, None) => u32::MAX,
+                (c, Some(extra)) => c + extra,
+            };
+        }
+    }
+    for &b in &opts.blocked {
+        if let Some(i) = index(b) {
+            grid[i] = u32::MAX;
+        }
+    }
+    grid
+}
+
+/// May the player step from `a` to `b` (diagonal `d`) on this level?
+fn diagonal_ok(level: &Level, opts: &PathOpts, a: Pos, b: Pos) -> bool {
+    if level.feature(a).is_door_square() || level.feature(b).is_door_square() {
+        return false;
+    }
+    let (side1, side2) = (
+        level.feature(Pos::new(b.x, a.y)),
+        level.feature(Pos::new(a.x, b.y)),
+    );
+    let bad = |f: Feature| f == Feature::Boulder || (opts.no_squeeze && f.is_solid());
+    !(bad(side1) && bad(side2))
+}
+
+impl Level {
+    /// Dijkstra from `from`; stops at the first square for which `stop` is true, if any.
+    fn dijkstra(
+        &self,
+        from: Pos,
+        opts: &PathOpts,
+        stop: impl Fn(usize) -> bool,
+    ) -> (DistMap, Option<usize>) {
+        let grid = cost_grid(self, opts);
+        let mut dist = vec![u32::MAX; N];
+        let mut prev = vec![NONE; N];
+        let mut heap = BinaryHeap::new();
+        let Some(start) = index(from) else {
+            return (DistMap { from, dist, prev }, None);
+        };
+        dist[start] = 0;
+        heap.push(Reverse((0u32, start as u16)));
+        while let Some(Reverse((d, i))) = heap.pop() {
+            let i = i as usize;
+            if d > dist[i] {
+                continue;
+            }
+            if i != start && stop(i) {
+                return (DistMap { from, dist, prev }, Some(i));
+            }
+            let a = pos_of(i);
+            for dir in Dir::COMPASS {
+                let b = dir.step(a);
+                let Some(j) = index(b) else { continue };
+                let c = grid[j];
+                if c == u32::MAX || (dir.is_diagonal() && !diagonal_ok(self, opts, a, b)) {
+                    continue;
+                }
+                let nd = d + c;
+                if nd < dist[j] {
+                    dist[j] = nd;
+                    prev[j] = i as u16;
+                    heap.push(Reverse((nd, j as u16)));
+                }
+            }
+        }
+        (DistMap { from, dist, prev }, None)
+    }
+
+    /// Costs to reach every square from `from`.
+    pub fn distances(&self, from: Pos, opts: &PathOpts) -> DistMap {
+        self.dijkstra(from, opts, |_| false).0
+    }
+
+    /// The cheapest path from `from` to the nearest of `targets`.
+    pub fn path(&self, from: Pos, targets: &[Pos], opts: &PathOpts) -> Option<Path> {
+        let mut wanted = vec![false; N];
+        for &t in targets {
+            if let Some(i) = index(t) {
+                wanted[i] = true;
+            }
+        }
+        let (map, hit) = self.dijkstra(from, opts, |i| wanted[i]);
+        map.path(pos_of(hit?))
+    }
+}
+
+/// Benchmark: a path across a full 80x21 level with a serpentine of walls. Returns (median, p99)
+/// microseconds over repeated runs. Build with `--release` for meaningful numbers.
+pub fn bench_path() -> (f64, f64) {
+    let mut level = Level::new(crate::level::Branch::Doom, 1);
+    for (i, sq) in level.squares.iter_mut().enumerate() {
+        let p = pos_of(i);
+        let wall_column = p.x % 8 == 4 && p.x < 78;
+        let gap_at_bottom = (p.x / 8) % 2 == 0;
+        let gap = if gap_at_bottom {
+            p.y == MAP_ROWS as i16 - 1
+        } else {
+            p.y == 0
+        };
+        sq.feature = if wall_column && !gap {
+            Feature::Wall
+        } else {
+            Feature::Floor
+        };
+    }
+    let opts = PathOpts::default();
+    let (from, to) = (Pos::new(0, 0), Pos::new(79, 20));
+    let mut samples = Vec::with_capacity(500);
+    for _ in 0..500 {
+        let t = std::time::Instant::now();
+        let path = level.path(from, &[to], &opts);
+        samples.push(t.elapsed().as_secs_f64() * 1e6);
+        assert!(path.is_some(), "bench level has a path");
+    }
+    samples.sort_by(f64::total_cmp);
+    (
+        samples[samples.len() / 2],
+        samples[samples.len() * 99 / 100],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Branch;
+    use crate::tiles::tests::grid;
+
+    fn level(rows: &[&str], colors: &[&str]) -> Level {
+        let mut l = Level::new(Branch::Doom, 1);
+        l.update(&grid(rows, colors), None, 1, true);
+        l
+    }
+
+    #[test]
+    fn goes_around_a_wall() {
+        let l = level(&["|.....|", "|.---.|", "|.....|"], &[]);
+        let p = l
+            .path(Pos::new(3, 0), &[Pos::new(3, 2)], &PathOpts::default())
+            .expect("path");
+        assert_eq!(p.target(), Pos::new(3, 2));
+        assert_eq!(p.steps.len(), 4, "{:?}", p.steps);
+        assert!(matches!(p.first, Dir::E | Dir::W));
+    }
+
+    #[test]
+    fn no_diagonal_through_doorways_or_open_doors() {
+        // A doorway at (3,1) between two rooms; the target is diagonal from it.
+        let rows = ["|.....|", "---.---", "|.....|"];
+        let l = level(&rows, &[]);
+        assert_eq!(l.feature(Pos::new(3, 1)), Feature::Doorway);
+        let p = l
+            .path(Pos::new(2, 0), &[Pos::new(2, 2)], &PathOpts::default())
+            .expect("path");
+        assert_eq!(
+            p.steps,
+            vec![
+                Pos::new(3, 0),
+                Pos::new(3, 1),
+                Pos::new(3, 2),
+                Pos::new(2, 2)
+            ]
+        );
+        let open = level(&["|.....|", "---|---", "|.....|"], &["", "   3"]);
+        assert_eq!(open.feature(Pos::new(3, 1)), Feature::OpenDoor);
+        let p = open
+            .path(Pos::new(4, 0), &[Pos::new(4, 2)], &PathOpts::default())
+            .expect("path");
+        assert_eq!(p.steps.len(), 4);
+        assert_eq!(p.first, Dir::W);
+    }
+
+    #[test]
+    fn water_lava_boulders_traps_and_peacefuls_are_avoided() {
+        let l = level(&["......", ".}}0^.", "......"], &["", " 41 "]);
+        let opts = PathOpts::default();
+        let p = l
+            .path(Pos::new(0, 1), &[Pos::new(5, 1)], &opts)
+            .expect("path");
+        assert!(
+            p.steps.iter().all(|s| s.y != 1 || s.x == 5),
+            "stays off row 1: {:?}",
+            p.steps
+        );
+        let mut blocked = opts.clone();
+        blocked.blocked = vec![Pos::new(1, 0), Pos::new(1, 2)];
+        assert_eq!(
+            l.path(Pos::new(0, 1), &[Pos::new(5, 1)], &blocked),
+            None,
+            "peacefuls wall us in"
+        );
+        let mut through_traps = opts;
+        through_traps.trap_cost = Some(0);
+        through_traps.blocked = vec![Pos::new(3, 0), Pos::new(3, 2)];
+        assert_eq!(
+            l.path(Pos::new(2, 0), &[Pos::new(5, 1)], &through_traps),
+            None,
+            "boulder never crossed"
+        );
+    }
+
+    #[test]
+    fn no_squeezing_between_boulders() {
+        let l = level(&[".0", "0."], &[]);
+        assert_eq!(
+            l.path(Pos::new(0, 0), &[Pos::new(1, 1)], &PathOpts::default()),
+            None
+        );
+    }
+
+    #[test]
+    fn nearest_of_many_targets_and_unknown_squares() {
+        let l = level(&["..........", "          ", ".........."], &[]);
+        let targets = [Pos::new(9, 0), Pos::new(2, 0), Pos::new(0, 2)];
+        let p = l
+            .path(Pos::new(0, 0), &targets, &PathOpts::default())
+            .expect("path");
+        assert_eq!(p.target(), Pos::new(2, 0));
+        let opts = PathOpts {
+            unknown_cost: Some(5),
+            ..Default::default()
+        };
+        let p = l
+            .path(Pos::new(5, 0), &[Pos::new(5, 2)], &opts)
+            .expect("through the unknown");
+        assert_eq!(p.steps.len(), 2);
+        assert_eq!(
+            l.path(Pos::new(5, 0), &[Pos::new(5, 2)], &PathOpts::default()),
+            None
+        );
+    }
+
+    #[test]
+    fn shop_doors_locked_are_never_entered() {
+        let mut l = level(&["|.|", "|+|", "|.|"], &["", " 3"]);
+        if let Some(s) = l.at_mut(Pos::new(1, 1)) {
+            s.locked = true;
+        }
+        assert!(l
+            .path(Pos::new(1, 0), &[Pos::new(1, 2)], &PathOpts::default())
+            .is_some());
+        if let Some(s) = l.at_mut(Pos::new(1, 1)) {
+            s.shop_door = true;
+        }
+        assert_eq!(
+            l.path(Pos::new(1, 0), &[Pos::new(1, 2)], &PathOpts::default()),
+            None
+        );
+    }
+}

@@ -1,0 +1,484 @@
+//! The update step: one observation of the game in, the world model brought up to date.
+
+use crate::dungeon::Arrival;
+use crate::level::{index, neighbours, Level, LevelStats};
+use crate::monsters::{track, Monster};
+use crate::tiles::Feature;
+use crate::{Action, Condition, World};
+use nhbot_screen::{Cell, Pos, Status, COLS, MAP_ROWS};
+use serde::{Deserialize, Serialize};
+
+/// What the agent saw at one game decision.
+#[derive(Clone, Copy, Debug)]
+pub struct Observation<'a> {
+    /// `MAP_ROWS * COLS` cells: terminal rows 1..=21.
+    pub map: &'a [Cell],
+    pub player: Option<Pos>,
+    pub status: Option<&'a Status>,
+    /// Messages shown since the previous observation, in order.
+    pub messages: &'a [String],
+    /// The cursor sits on the player (no menu or prompt has it elsewhere).
+    pub cursor_on_map: bool,
+}
+
+/// A monster we killed: where its corpse may lie and since when.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Kill {
+    pub turn: i64,
+    pub name: String,
+    pub pos: Option<Pos>,
+    /// Index of the level in [`crate::Dungeon::levels`].
+    pub level: Option<usize>,
+}
+
+fn fell(messages: &[String]) -> bool {
+    messages.iter().any(|m| {
+        m.contains("trap door") || m.contains("hole under you") || m.contains("fall through")
+    })
+}
+
+/// "You kill the newt!" → "newt"; also "You destroy the ..." for the undead.
+fn killed_name(message: &str) -> Option<String> {
+    let rest = message
+        .strip_prefix("You kill ")
+        .or_else(|| message.strip_prefix("You destroy "))?;
+    let rest = rest.trim_end_matches(['!', '.']);
+    let rest = rest.strip_prefix("the ").unwrap_or(rest);
+    let rest = rest.strip_prefix("poor ").unwrap_or(rest);
+    Some(rest.to_string())
+}
+
+impl World {
+    /// Brings the world up to date with one observation.
+    pub fn observe(&mut self, obs: &Observation) {
+        let (prev_turn, prev_player) = (self.turn, self.player);
+        let (prev_depth, prev_label) = (self.status.dlvl, self.status.level_name.clone());
+        if let Some(status) = obs.status {
+            self.status = status.clone();
+            self.turn = status.turn.unwrap_or(self.turn);
+        }
+        let player = obs.player.filter(|p| obs.cursor_on_map && p.in_map());
+        if let Some(p) = player {
+            self.player = p;
+        }
+        self.messages = obs.messages.to_vec();
+        let map_ok = obs.map.len() == COLS * MAP_ROWS;
+        if map_ok {
+            self.view.cells = obs.map.to_vec();
+        }
+
+        let changed_level = self.enter_level(
+            prev_depth,
+            &prev_label,
+            prev_player,
+            obs.status.is_some(),
+            player,
+        );
+        let blind = self.status.conditions.contains(&Condition::Blind);
+        let hallucinating = self.status.conditions.contains(&Condition::Hallu);
+        let turn = self.turn;
+        let elapsed = (turn - prev_turn).max(0);
+        let searching = matches!(
+            self.last_action,
+            None | Some(Action::Search { .. }) | Some(Action::Rest { .. })
+        );
+        let Some(level) = self.dungeon.current_mut() else {
+            return;
+        };
+        if !changed_level {
+            level.stats.turns_spent += elapsed;
+            if searching && elapsed > 0 && player.is_some() && player == Some(prev_player) {
+                level.record_search(prev_player, elapsed.min(200) as u32);
+            }
+        }
+        if map_ok && !hallucinating {
+            level.update(obs.map, player, turn, !blind);
+        }
+        let previous = std::mem::take(&mut self.monsters);
+        if map_ok && !hallucinating && !changed_level {
+            self.monsters = track(&previous, obs.map, player, turn);
+        } else if map_ok && !hallucinating {
+            self.monsters = track(&[], obs.map, player, turn);
+        }
+        self.read_messages(&previous);
+        self.mark_shop_doors();
+        let gnomes = self.monsters.iter().filter(|m| m.ch == 'G').count();
+        self.dungeon.recognise(gnomes);
+    }
+
+    /// Starts or switches levels when the status line says so. Returns whether the level changed.
+    fn enter_level(
+        &mut self,
+        prev_depth: i32,
+        prev_label: &str,
+        prev_player: Pos,
+        has_status: bool,
+        at: Option<Pos>,
+    ) -> bool {
+        if !has_status {
+            return false;
+        }
+        let (depth, label) = (self.status.dlvl, self.status.level_name.clone());
+        if self.dungeon.current.is_none() {
+            self.dungeon.start(depth, &label);
+            return true;
+        }
+        if depth == prev_depth && label == prev_label {
+            return false;
+        }
+        let how = if fell(&self.messages) {
+            Arrival::Fell
+        } else {
+            let under = self
+                .dungeon
+                .current()
+                .map_or(Feature::Unknown, |l| l.feature(prev_player));
+            match under {
+                Feature::StairsDown | Feature::LadderDown if depth == prev_depth + 1 => {
+                    Arrival::Stairs {
+                        from: prev_player,
+                        up: false,
+                        ladder: under == Feature::LadderDown,
+                    }
+                }
+                Feature::StairsUp | Feature::LadderUp if depth == prev_depth - 1 => {
+                    Arrival::Stairs {
+                        from: prev_player,
+                        up: true,
+                        ladder: under == Feature::LadderUp,
+                    }
+                }
+                _ => Arrival::Other,
+            }
+        };
+        self.dungeon.arrive(depth, &label, how, at);
+        true
+    }
+
+    fn read_messages(&mut self, previous: &[Monster]) {
+        let level_id = self.dungeon.current;
+        let messages = std::mem::take(&mut self.messages);
+        for message in &messages {
+            if message.contains("You begin praying") {
+                self.last_prayer_turn = Some(self.turn);
+            }
+            if let Some(name) = killed_name(message) {
+                let pos = self
+                    .target_square()
+                    .or_else(|| self.vanished_neighbour(previous));
+                self.kills.push(Kill {
+                    turn: self.turn,
+                    name,
+                    pos,
+                    level: level_id,
+                });
+            }
+            if message.contains("This door is locked") {
+                if let Some(door) = self.door_in_question() {
+                    if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(door)) {
+                        sq.locked = true;
+                    }
+                }
+            }
+            if message.contains("Closed for inventory") {
+                self.mark_doors_near(self.player, 1);
+            }
+            if message.contains("welcome to") && message.contains("!") {
+                self.mark_doors_near(self.player, 0);
+            }
+        }
+        self.messages = messages;
+    }
+
+    /// The square the last action aimed at (an attack, an open or kick).
+    fn target_square(&self) -> Option<Pos> {
+        match self.last_action {
+            Some(
+                Action::Move { dir }
+                | Action::Fight { dir }
+                | Action::Open { dir }
+                | Action::Kick { dir },
+            ) if !matches!(dir, crate::Dir::Up | crate::Dir::Down | crate::Dir::Here) => {
+                Some(dir.step(self.player))
+            }
+            _ => None,
+        }
+    }
+
+    /// A monster that stood next to us before and is gone now (killed in melee).
+    fn vanished_neighbour(&self, previous: &[Monster]) -> Option<Pos> {
+        previous
+            .iter()
+            .filter(|m| {
+                (m.pos.x - self.player.x).abs() <= 1 && (m.pos.y - self.player.y).abs() <= 1
+            })
+            .find(|m| !self.monsters.iter().any(|now| now.pos == m.pos))
+            .map(|m| m.pos)
+    }
+
+    /// The closed door a "This door is locked" refers to.
+    fn door_in_question(&self) -> Option<Pos> {
+        let level = self.dungeon.current()?;
+        if let Some(p) = self
+            .target_square()
+            .filter(|&p| level.feature(p) == Feature::ClosedDoor)
+        {
+            return Some(p);
+        }
+        let mut doors =
+            neighbours(self.player).filter(|&p| level.feature(p) == Feature::ClosedDoor);
+        let first = doors.next()?;
+        doors.next().is_none().then_some(first)
+    }
+
+    fn mark_doors_near(&mut self, center: Pos, radius: i16) {
+        let Some(level) = self.dungeon.current_mut() else {
+            return;
+        };
+        for dy in -radius..=radius {
+            for dx in -radius..=radius {
+                let p = Pos::new(center.x + dx, center.y + dy);
+                if let Some(sq) = level.at_mut(p).filter(|s| s.feature.is_door_square()) {
+                    sq.shop_door = true;
+                }
+            }
+        }
+    }
+
+    /// A shopkeeper waits next to the shop door: any `@` beside a door makes it a shop door.
+    fn mark_shop_doors(&mut self) {
+        let keepers: Vec<Pos> = self
+            .monsters
+            .iter()
+            .filter(|m| m.ch == '@' || m.is_shopkeeper())
+            .map(|m| m.pos)
+            .collect();
+        for p in keepers {
+            self.mark_doors_near(p, 1);
+        }
+    }
+
+    /// Records the action the agent just sent, so the next observation can tell what it did.
+    pub fn note_action(&mut self, action: &Action) {
+        self.last_action = Some(action.clone());
+    }
+
+    /// What farlook taught about the monster at `pos`.
+    pub fn set_monster_info(&mut self, pos: Pos, name: &str, peaceful: bool) {
+        if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == pos) {
+            m.name = Some(name.to_string());
+            m.peaceful = Some(peaceful);
+        }
+    }
+
+    /// The current level, if one has been observed.
+    pub fn level(&self) -> Option<&Level> {
+        self.dungeon.current()
+    }
+
+    /// Statistics of every level visited (merged placeholders left out).
+    pub fn level_stats(&self) -> Vec<LevelStats> {
+        self.dungeon
+            .levels
+            .iter()
+            .filter(|l| l.merged_into.is_none())
+            .map(Level::stats)
+            .collect()
+    }
+
+    /// The feature under the player, as remembered.
+    pub fn feature_here(&self) -> Feature {
+        self.level()
+            .and_then(|l| index(self.player).map(|i| l.squares[i].feature))
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Branch;
+    use crate::tiles::tests::grid;
+
+    fn status(dlvl: i32, turn: i64) -> Status {
+        Status {
+            dlvl,
+            level_name: format!("Dlvl:{dlvl}"),
+            turn: Some(turn),
+            hp: 10,
+            hp_max: 10,
+            ..Default::default()
+        }
+    }
+
+    fn see(world: &mut World, rows: &[&str], player: Pos, st: &Status, messages: &[&str]) {
+        // Every `+` in these tests is a (brown) door.
+        let colors: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                r.chars()
+                    .map(|c| if c == '+' { '3' } else { ' ' })
+                    .collect()
+            })
+            .collect();
+        let colors: Vec<&str> = colors.iter().map(String::as_str).collect();
+        let map = grid(rows, &colors);
+        let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
+        world.observe(&Observation {
+            map: &map,
+            player: Some(player),
+            status: Some(st),
+            messages: &messages,
+            cursor_on_map: true,
+        });
+    }
+
+    #[test]
+    fn stairs_down_create_a_level_and_link_back() {
+        let mut w = World::default();
+        see(
+            &mut w,
+            &["|....|", "|.>..|", "------"],
+            Pos::new(1, 1),
+            &status(1, 1),
+            &[],
+        );
+        see(
+            &mut w,
+            &["|....|", "|.@..|", "------"],
+            Pos::new(2, 1),
+            &status(1, 2),
+            &[],
+        );
+        assert_eq!(w.feature_here(), Feature::StairsDown);
+        see(&mut w, &["", "   ##"], Pos::new(2, 1), &status(2, 3), &[]);
+        assert_eq!(w.dungeon.levels.len(), 2);
+        assert_eq!(
+            w.level().map(|l| (l.branch, l.depth)),
+            Some((Branch::Doom, 2))
+        );
+        assert_eq!(w.feature_here(), Feature::StairsUp);
+        assert_eq!(w.dungeon.route(1, 0), Some(vec![(1, Pos::new(2, 1))]));
+    }
+
+    #[test]
+    fn falling_through_a_trap_door_is_not_a_stairs_link() {
+        let mut w = World::default();
+        see(&mut w, &["|....|"], Pos::new(1, 0), &status(1, 1), &[]);
+        see(
+            &mut w,
+            &["|....|"],
+            Pos::new(3, 0),
+            &status(2, 2),
+            &["A trap door opens up under you!"],
+        );
+        assert_eq!(w.level().map(|l| l.depth), Some(2));
+        assert!(w.dungeon.levels.iter().all(|l| l.links.is_empty()));
+    }
+
+    #[test]
+    fn prayer_kills_locked_doors_and_searching() {
+        let mut w = World::default();
+        let room = ["|...|", "|...+", "-----"];
+        see(
+            &mut w,
+            &room,
+            Pos::new(3, 1),
+            &status(1, 10),
+            &["You begin praying to Odin."],
+        );
+        assert_eq!(w.last_prayer_turn, Some(10));
+        w.note_action(&Action::Open { dir: crate::Dir::E });
+        see(
+            &mut w,
+            &room,
+            Pos::new(3, 1),
+            &status(1, 11),
+            &["This door is locked."],
+        );
+        assert_eq!(
+            w.level()
+                .and_then(|l| l.at(Pos::new(4, 1)))
+                .map(|s| s.locked),
+            Some(true)
+        );
+        see(
+            &mut w,
+            &["|.d.|", "|...+", "-----"],
+            Pos::new(3, 1),
+            &status(1, 12),
+            &[],
+        );
+        w.note_action(&Action::Fight {
+            dir: crate::Dir::NW,
+        });
+        see(
+            &mut w,
+            &room,
+            Pos::new(3, 1),
+            &status(1, 13),
+            &["You kill the jackal!"],
+        );
+        assert_eq!(
+            w.kills,
+            vec![Kill {
+                turn: 13,
+                name: "jackal".into(),
+                pos: Some(Pos::new(2, 0)),
+                level: Some(0)
+            }]
+        );
+        w.note_action(&Action::Search { count: 10 });
+        see(&mut w, &room, Pos::new(3, 1), &status(1, 23), &[]);
+        let searched = w
+            .level()
+            .and_then(|l| l.at(Pos::new(4, 2)))
+            .map(|s| s.searched);
+        assert_eq!(searched, Some(10));
+        assert_eq!(w.level_stats()[0].turns_searching, 10);
+        assert_eq!(w.level_stats()[0].turns_spent, 13);
+    }
+
+    #[test]
+    fn shopkeeper_next_to_door_marks_it_and_monster_info_sticks() {
+        let mut w = World::default();
+        see(
+            &mut w,
+            &["|...|", "|..@+", "-----"],
+            Pos::new(1, 1),
+            &status(1, 1),
+            &[],
+        );
+        assert_eq!(
+            w.level()
+                .and_then(|l| l.at(Pos::new(4, 1)))
+                .map(|s| s.shop_door),
+            Some(true)
+        );
+        w.set_monster_info(Pos::new(3, 1), "Asidonhopo, the shopkeeper", true);
+        see(
+            &mut w,
+            &["|..@|", "|...+", "-----"],
+            Pos::new(1, 1),
+            &status(1, 2),
+            &[],
+        );
+        assert_eq!(w.monsters[0].peaceful, Some(true));
+        assert!(w.monsters[0].is_shopkeeper());
+    }
+
+    #[test]
+    fn stats_serialize() {
+        let mut w = World::default();
+        see(
+            &mut w,
+            &["|....|", "|....|", "--.---"],
+            Pos::new(1, 1),
+            &status(1, 1),
+            &[],
+        );
+        let json = serde_json::to_string(&w.level_stats()).unwrap_or_default();
+        assert!(json.contains("\"squares_seen\":"), "{json}");
+        assert!(json.contains("\"doors_found\":1"), "{json}");
+    }
+}

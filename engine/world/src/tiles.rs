@@ -1,0 +1,421 @@
+//! What a map glyph means, for NetHack 3.6.6's tty default symset (DECgraphics off, `boulder:0`).
+//!
+//! Several characters are shared (`#` corridor/sink/tree/bars, `|` wall/open door/grave, `+`
+//! door/spellbook): the colour separates most, and the few left (sink vs corridor, grave vs wall,
+//! doorway vs floor, brown spellbook vs door) are settled from the neighbouring glyphs.
+
+use nhbot_screen::{Cell, COLS, MAP_ROWS};
+use serde::{Deserialize, Serialize};
+
+/// NetHack's CLR_* numbering after [`color_of`] folds the terminal's bold/default encoding in.
+pub mod clr {
+    pub const BLACK: u8 = 0;
+    pub const RED: u8 = 1;
+    pub const GREEN: u8 = 2;
+    pub const BROWN: u8 = 3;
+    pub const BLUE: u8 = 4;
+    pub const MAGENTA: u8 = 5;
+    pub const CYAN: u8 = 6;
+    pub const GRAY: u8 = 7;
+    pub const ORANGE: u8 = 9;
+    pub const BRIGHT_GREEN: u8 = 10;
+    pub const YELLOW: u8 = 11;
+    pub const BRIGHT_BLUE: u8 = 12;
+    pub const BRIGHT_MAGENTA: u8 = 13;
+    pub const BRIGHT_CYAN: u8 = 14;
+    pub const WHITE: u8 = 15;
+}
+
+/// The game colour of a cell. The tty draws CLR_GRAY in the default colour, bright colours as the
+/// base colour in bold, and dark gray (CLR_BLACK with use_darkgray) as bold black; a scraper may
+/// already have folded bold into 8-15. Both encodings land on the same CLR_* value here.
+pub fn color_of(cell: &Cell) -> u8 {
+    let base = match cell.fg {
+        16 => clr::GRAY,
+        c => c,
+    };
+    match (base, cell.bold) {
+        (0, _) | (8, _) => clr::BLACK,
+        (1..=7, true) => base + 8,
+        (c, _) => c,
+    }
+}
+
+/// A map square's terrain (dungeon feature), as far as the bot knows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Feature {
+    /// Never seen.
+    #[default]
+    Unknown,
+    /// Seen blank next to us: solid rock (or a spot nothing can be made of yet).
+    Rock,
+    Floor,
+    Corridor,
+    Wall,
+    /// A door gap with no door or a broken one (`.` inside a wall line).
+    Doorway,
+    OpenDoor,
+    ClosedDoor,
+    StairsUp,
+    StairsDown,
+    LadderUp,
+    LadderDown,
+    Fountain,
+    Altar,
+    Sink,
+    Throne,
+    Grave,
+    /// A trap; [`trap_kinds`] names the candidates for its colour.
+    Trap,
+    Web,
+    Water,
+    Lava,
+    Ice,
+    Tree,
+    IronBars,
+    Boulder,
+    /// A lowered drawbridge (walkable) or a raised one (not).
+    DrawbridgeDown,
+    DrawbridgeUp,
+    Air,
+    Cloud,
+}
+
+impl Feature {
+    /// Can the player walk onto it without doing anything first?
+    pub fn walkable(self) -> bool {
+        use Feature::*;
+        matches!(
+            self,
+            Floor
+                | Corridor
+                | Doorway
+                | OpenDoor
+                | StairsUp
+                | StairsDown
+                | LadderUp
+                | LadderDown
+                | Fountain
+                | Altar
+                | Sink
+                | Throne
+                | Grave
+                | Trap
+                | Web
+                | Ice
+                | DrawbridgeDown
+                | Air
+                | Cloud
+        )
+    }
+
+    /// Squares that forbid diagonal moves into or out of them. NetHack itself only forbids it for
+    /// squares holding a real door; a `.` doorway may hold a broken door, so we are conservative.
+    pub fn is_door_square(self) -> bool {
+        matches!(
+            self,
+            Feature::Doorway | Feature::OpenDoor | Feature::ClosedDoor
+        )
+    }
+
+    pub fn is_door(self) -> bool {
+        matches!(self, Feature::OpenDoor | Feature::ClosedDoor)
+    }
+
+    pub fn is_stairs(self) -> bool {
+        matches!(
+            self,
+            Feature::StairsUp | Feature::StairsDown | Feature::LadderUp | Feature::LadderDown
+        )
+    }
+
+    /// Solid: something a hidden door or passage can be found in.
+    pub fn is_solid(self) -> bool {
+        matches!(self, Feature::Wall | Feature::Rock)
+    }
+}
+
+/// What one map cell shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Glyph {
+    /// Blank: unexplored, solid rock, or dark floor not remembered.
+    Blank,
+    Feature(Feature),
+    /// An object lying there; the terrain under it is hidden.
+    Object,
+    /// A monster (or warning / remembered-unseen `I`); the terrain under it is hidden.
+    Monster,
+}
+
+/// The trap kinds drawn as `^` in a colour (3.6.6 drawing.c defsyms).
+pub fn trap_kinds(color: u8) -> &'static [&'static str] {
+    match color {
+        clr::CYAN => &["arrow trap", "dart trap", "bear trap"],
+        clr::GRAY => &["falling rock trap", "rolling boulder trap", "statue trap"],
+        clr::BROWN => &["squeaky board", "hole"],
+        clr::BRIGHT_BLUE => &["sleeping gas trap", "magic trap", "anti-magic field"],
+        clr::BLUE => &["rust trap"],
+        clr::RED => &["land mine"],
+        clr::ORANGE => &["fire trap"],
+        clr::BLACK => &["pit", "spiked pit"],
+        clr::MAGENTA => &["trap door", "teleportation trap", "level teleporter"],
+        clr::BRIGHT_MAGENTA => &["magic portal"],
+        clr::BRIGHT_GREEN => &["polymorph trap"],
+        _ => &[],
+    }
+}
+
+const OBJECT_CHARS: &str = ")[%?/=!(*$`";
+
+/// Classifies the cell at (x, y) of a map of `MAP_ROWS * COLS` cells; neighbours settle the
+/// ambiguous glyphs. Does not know where the player is: the caller handles the player's `@`.
+pub fn classify(map: &[Cell], x: usize, y: usize) -> Glyph {
+    let Some(cell) = map.get(y * COLS + x) else {
+        return Glyph::Blank;
+    };
+    let color = color_of(cell);
+    let f = |feature| Glyph::Feature(feature);
+    match cell.ch {
+        ' ' => Glyph::Blank,
+        '.' => match color {
+            clr::CYAN => f(Feature::Ice),
+            clr::BROWN => f(Feature::DrawbridgeDown),
+            _ if in_wall_line(map, x, y) => f(Feature::Doorway),
+            _ => f(Feature::Floor),
+        },
+        '#' => match color {
+            clr::GREEN => f(Feature::Tree),
+            clr::CYAN => f(Feature::IronBars),
+            clr::BROWN => f(Feature::DrawbridgeUp),
+            _ if floor_neighbours(map, x, y) >= 3 => f(Feature::Sink),
+            _ => f(Feature::Corridor),
+        },
+        '|' | '-' => match color {
+            clr::BROWN | clr::YELLOW => f(Feature::OpenDoor),
+            _ if cell.ch == '|'
+                && is_floor_char(map, x.wrapping_sub(1), y)
+                && is_floor_char(map, x + 1, y) =>
+            {
+                f(Feature::Grave)
+            }
+            _ => f(Feature::Wall),
+        },
+        '+' if color == clr::BROWN
+            && (between_walls(map, x, y) || !floor_on_opposite_sides(map, x, y)) =>
+        {
+            f(Feature::ClosedDoor)
+        }
+        '+' => Glyph::Object,
+        '<' => f(if color == clr::BROWN {
+            Feature::LadderUp
+        } else {
+            Feature::StairsUp
+        }),
+        '>' => f(if color == clr::BROWN {
+            Feature::LadderDown
+        } else {
+            Feature::StairsDown
+        }),
+        '{' => f(Feature::Fountain),
+        '}' => f(if color == clr::RED {
+            Feature::Lava
+        } else {
+            Feature::Water
+        }),
+        '_' if color == clr::GRAY => f(Feature::Altar),
+        '_' => Glyph::Object,
+        '\\' => f(Feature::Throne),
+        '^' => f(Feature::Trap),
+        '"' if color == clr::GRAY => f(Feature::Web),
+        '"' => Glyph::Object,
+        '0' if color == clr::WHITE => Glyph::Monster, // warning level 0
+        '0' => f(Feature::Boulder),
+        c if OBJECT_CHARS.contains(c) => Glyph::Object,
+        c if c.is_ascii_alphabetic() || "@&':;~12345".contains(c) => Glyph::Monster,
+        _ => Glyph::Blank,
+    }
+}
+
+fn char_at(map: &[Cell], x: usize, y: usize) -> char {
+    if x >= COLS || y >= MAP_ROWS {
+        return ' ';
+    }
+    map.get(y * COLS + x).map_or(' ', |c| c.ch)
+}
+
+fn is_floor_char(map: &[Cell], x: usize, y: usize) -> bool {
+    char_at(map, x, y) == '.'
+}
+
+fn is_wallish(c: char) -> bool {
+    matches!(c, '|' | '-' | '+')
+}
+
+/// A `.` with wall glyphs on both sides along one axis sits in a wall: a doorway. Horizontal walls
+/// (and every corner) are `-`, vertical ones `|`, so a 1-wide passage `|.|` is not mistaken.
+fn in_wall_line(map: &[Cell], x: usize, y: usize) -> bool {
+    let (w, e) = (char_at(map, x.wrapping_sub(1), y), char_at(map, x + 1, y));
+    let (n, s) = (char_at(map, x, y.wrapping_sub(1)), char_at(map, x, y + 1));
+    let horizontal = matches!(w, '-' | '+') && matches!(e, '-' | '+');
+    let vertical = is_wallish(n) && is_wallish(s) && (n == '|' || s == '|');
+    horizontal || vertical
+}
+
+/// Wall glyphs on both sides along one axis (a door in a wall, even with floor on both sides as
+/// in Minetown's shops).
+fn between_walls(map: &[Cell], x: usize, y: usize) -> bool {
+    let wall = |dx: i32, dy: i32| {
+        is_wallish(char_at(
+            map,
+            (x as i32 + dx) as usize,
+            (y as i32 + dy) as usize,
+        ))
+    };
+    (wall(-1, 0) && wall(1, 0)) || (wall(0, -1) && wall(0, 1))
+}
+
+fn floor_neighbours(map: &[Cell], x: usize, y: usize) -> usize {
+    let mut n = 0;
+    for dy in -1i32..=1 {
+        for dx in -1i32..=1 {
+            if (dx, dy) != (0, 0)
+                && is_floor_char(map, (x as i32 + dx) as usize, (y as i32 + dy) as usize)
+            {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+fn floor_on_opposite_sides(map: &[Cell], x: usize, y: usize) -> bool {
+    let floor =
+        |dx: i32, dy: i32| is_floor_char(map, (x as i32 + dx) as usize, (y as i32 + dy) as usize);
+    (floor(-1, 0) && floor(1, 0)) || (floor(0, -1) && floor(0, 1))
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Builds a map from text rows and an optional colour grid of the same shape: a colour row
+    /// character is a hex digit CLR_* value, anything else means default (gray).
+    pub fn grid(rows: &[&str], colors: &[&str]) -> Vec<Cell> {
+        let mut map = vec![Cell::default(); COLS * MAP_ROWS];
+        for (y, row) in rows.iter().enumerate() {
+            let crow: Vec<char> = colors
+                .get(y)
+                .map(|r| r.chars().collect())
+                .unwrap_or_default();
+            for (x, ch) in row.chars().enumerate() {
+                let fg = crow
+                    .get(x)
+                    .and_then(|c| c.to_digit(16))
+                    .map_or(16, |d| d as u8);
+                map[y * COLS + x] = Cell {
+                    ch,
+                    fg,
+                    bold: false,
+                    inverse: false,
+                };
+            }
+        }
+        map
+    }
+
+    fn at(map: &[Cell], x: usize, y: usize) -> Glyph {
+        classify(map, x, y)
+    }
+
+    #[test]
+    fn colour_folding_handles_bold_and_default() {
+        let c = |fg, bold| Cell {
+            ch: '^',
+            fg,
+            bold,
+            inverse: false,
+        };
+        assert_eq!(color_of(&c(16, false)), clr::GRAY);
+        assert_eq!(color_of(&c(4, true)), clr::BRIGHT_BLUE);
+        assert_eq!(color_of(&c(12, false)), clr::BRIGHT_BLUE);
+        assert_eq!(color_of(&c(0, true)), clr::BLACK);
+        assert_eq!(color_of(&c(8, false)), clr::BLACK);
+        assert_eq!(color_of(&c(7, true)), clr::WHITE);
+    }
+
+    #[test]
+    fn room_walls_doors_and_doorways() {
+        let map = grid(
+            &[
+                "-----+-----", //
+                "|.........|",
+                "-.........|",
+                "|....{....|",
+                "|..<...>..|",
+                "----.------",
+            ],
+            &["     3     ", "", "3", "     4"],
+        );
+        assert_eq!(at(&map, 0, 0), Glyph::Feature(Feature::Wall));
+        assert_eq!(at(&map, 5, 0), Glyph::Feature(Feature::ClosedDoor));
+        assert_eq!(at(&map, 0, 2), Glyph::Feature(Feature::OpenDoor));
+        assert_eq!(at(&map, 4, 5), Glyph::Feature(Feature::Doorway));
+        assert_eq!(at(&map, 4, 4), Glyph::Feature(Feature::Floor));
+        assert_eq!(at(&map, 5, 3), Glyph::Feature(Feature::Fountain));
+        assert_eq!(at(&map, 3, 4), Glyph::Feature(Feature::StairsUp));
+        assert_eq!(at(&map, 7, 4), Glyph::Feature(Feature::StairsDown));
+    }
+
+    #[test]
+    fn hash_by_colour_and_context() {
+        let map = grid(&["#####", "..#..", ".....", "--.--", "  #  "], &["0236 "]);
+        assert_eq!(at(&map, 0, 0), Glyph::Feature(Feature::Corridor)); // dark gray stays corridor
+        assert_eq!(at(&map, 1, 0), Glyph::Feature(Feature::Tree));
+        assert_eq!(at(&map, 2, 0), Glyph::Feature(Feature::DrawbridgeUp));
+        assert_eq!(at(&map, 3, 0), Glyph::Feature(Feature::IronBars));
+        assert_eq!(at(&map, 2, 1), Glyph::Feature(Feature::Sink));
+        assert_eq!(at(&map, 2, 3), Glyph::Feature(Feature::Doorway));
+        assert_eq!(
+            at(&map, 2, 4),
+            Glyph::Feature(Feature::Corridor),
+            "one doorway beside is no sink"
+        );
+    }
+
+    #[test]
+    fn plus_is_door_only_in_brown_and_not_on_floor() {
+        let map = grid(&["...", ".+.", "...", "|+|"], &["", " 3 ", "", " 5 "]);
+        assert_eq!(
+            at(&map, 1, 1),
+            Glyph::Object,
+            "brown + with floor on both sides is a spellbook"
+        );
+        assert_eq!(at(&map, 1, 3), Glyph::Object, "magenta + is a spellbook");
+        let map = grid(&["|", "+", "|"], &["", "3", ""]);
+        assert_eq!(at(&map, 0, 1), Glyph::Feature(Feature::ClosedDoor));
+        let minetown_shop = grid(&[" .", "-+-", " ."], &["", " 3", ""]);
+        assert_eq!(
+            at(&minetown_shop, 1, 1),
+            Glyph::Feature(Feature::ClosedDoor)
+        );
+    }
+
+    #[test]
+    fn water_lava_traps_objects_monsters() {
+        let map = grid(&["}}^^0)d@%\"\"I0_"], &["41c0        f "]);
+        assert_eq!(at(&map, 0, 0), Glyph::Feature(Feature::Water));
+        assert_eq!(at(&map, 1, 0), Glyph::Feature(Feature::Lava));
+        assert_eq!(at(&map, 2, 0), Glyph::Feature(Feature::Trap));
+        assert_eq!(at(&map, 4, 0), Glyph::Feature(Feature::Boulder));
+        assert_eq!(at(&map, 5, 0), Glyph::Object);
+        assert_eq!(at(&map, 6, 0), Glyph::Monster);
+        assert_eq!(at(&map, 7, 0), Glyph::Monster);
+        assert_eq!(at(&map, 8, 0), Glyph::Object);
+        assert_eq!(at(&map, 9, 0), Glyph::Feature(Feature::Web));
+        assert_eq!(at(&map, 11, 0), Glyph::Monster);
+        assert_eq!(at(&map, 12, 0), Glyph::Monster, "white 0 is a warning");
+        assert_eq!(at(&map, 13, 0), Glyph::Feature(Feature::Altar));
+        assert_eq!(trap_kinds(clr::MAGENTA)[0], "trap door");
+        assert_eq!(trap_kinds(color_of(&map[3])), &["pit", "spiked pit"]);
+    }
+}
