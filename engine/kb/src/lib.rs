@@ -9,6 +9,7 @@ pub mod catalogue;
 pub mod effects;
 pub mod facts;
 pub mod kb;
+pub mod parse;
 pub mod price;
 mod rules;
 
@@ -19,3 +20,7 @@ pub use kb::{Answer, Kb};
 pub use price::{buy_price, sell_offer, Quote, Side};
 #[cfg(test)]
 mod kb_tests;
+pub use parse::{
+    parse_discovery_line, parse_engrave_test, parse_item, parse_sell_offer, parse_shop_label, Hero,
+    ItemRef,
+};
