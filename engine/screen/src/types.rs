@@ -11,7 +11,9 @@ pub const MAP_ROWS: usize = 21;
 pub const MAP_TOP: usize = 1;
 
 /// A position on the level map: `x` = terminal column (0..80), `y` = map row (0..21, terminal row - 1).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub struct Pos {
     pub x: i16,
     pub y: i16,
@@ -41,7 +43,12 @@ pub struct Cell {
 
 impl Default for Cell {
     fn default() -> Self {
-        Cell { ch: ' ', fg: COLOR_DEFAULT, bold: false, inverse: false }
+        Cell {
+            ch: ' ',
+            fg: COLOR_DEFAULT,
+            bold: false,
+            inverse: false,
+        }
     }
 }
 
@@ -135,12 +142,20 @@ pub struct Status {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Prompt {
     /// `Really attack the newt? [yn] (n)` — choices "yn", default 'n'.
-    YesNo { question: String, choices: String, default: Option<char> },
+    YesNo {
+        question: String,
+        choices: String,
+        default: Option<char>,
+    },
     /// `In what direction?`
     Direction { question: String },
     /// `What do you want to eat? [fg or ?*]` — the letters offered (expanded: "fg"), and the extra
     /// symbols after "or" ("?*").
-    Item { question: String, letters: String, extra: String },
+    Item {
+        question: String,
+        letters: String,
+        extra: String,
+    },
     /// Free text (`What do you want to engrave here?`, `For what do you wish?`, `Call a ...`).
     Text { question: String, so_far: String },
     /// `Pick an object.`, `Where do you want to travel to?` — cursor positioning.
@@ -167,6 +182,13 @@ pub struct Menu {
     pub last_page: bool,
     /// Terminal column the menu window starts at (it is drawn over the map's right side).
     pub column: u16,
+    /// The window's first line when it is a plain title followed by a blank line ("What would you
+    /// like to drop?", "Things that are here:", "Discoveries", "Message History").
+    pub title: Option<String>,
+    /// Terminal row of the terminator line (`(end)`, `(1 of 3)`, `--More--`).
+    pub end_row: u16,
+    /// True when the window ends in `--More--`: a text window, not a selection menu.
+    pub text_window: bool,
 }
 
 /// Information from the end-of-game screens (the xlogfile in the playground is authoritative).
@@ -176,14 +198,21 @@ pub struct GameOverScreen {
     pub cause: Option<String>,
     pub score: Option<i64>,
     pub turns: Option<i64>,
+    /// "died", "quit", "escaped", "ascended"... from the "You died in ..." summary line.
+    pub verb: Option<String>,
 }
 
 /// One scraped screen.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Frame {
-    /// Top-line message text on this screen (without "--More--"). Messages of a `--More--` chain are
-    /// collected by the caller over successive frames.
+    /// Top-line message text on this screen (without "--More--"), joined with its continuation on
+    /// row 1 when the message wrapped. Messages of a `--More--` chain are collected by the caller
+    /// over successive frames.
     pub top_line: String,
+    /// `top_line` split into messages (the tty separates messages on one line by two spaces; a few
+    /// single messages also contain two spaces, e.g. "Oh wow!  Everything looks so cosmic!").
+    /// Empty when the top line is a prompt or covered by a window.
+    pub messages: Vec<String>,
     /// The top line (or a text window) ends in `--More--`: the game waits for a key to continue.
     pub more: bool,
     pub prompt: Option<Prompt>,

@@ -1,0 +1,146 @@
+//! Menus and text windows drawn over the map (or over the whole screen).
+//!
+//! The tty draws a window from row 0 down, starting at some column, and ends it with a terminator
+//! line: `(end)` or `(1 of 3)` for menus, `--More--` for text windows. The terminator is alone from
+//! its column to the end of the row and the column left of it is blank (the tty clears it), which
+//! tells it apart from a `--More--` ending a top-line message. Full-screen windows start at column
+//! 0 or 1.
+
+use crate::terminal::Screen;
+use crate::types::{Menu, MenuItem, ROWS};
+
+/// Find a menu or text window on the screen.
+pub fn parse_menu(screen: &Screen) -> Option<Menu> {
+    let (end_row, column, page, text_window) = find_terminator(screen)?;
+    // Full-screen windows indent their lines by one column; read them from column 0.
+    let left = if column <= 1 { 0 } else { column };
+    let mut lines: Vec<(String, bool)> = (0..end_row)
+        .map(|r| {
+            let text: String = screen.row(r)[left..].iter().map(|c| c.ch).collect();
+            // Class headers ("Weapons") are drawn in inverse video.
+            let inverse = screen.row(r)[left..]
+                .iter()
+                .any(|c| c.inverse && c.ch != ' ');
+            (text.trim().to_string(), inverse)
+        })
+        .collect();
+
+    let title = match lines.as_slice() {
+        [(first, false), (blank, _), ..]
+            if !first.is_empty() && blank.is_empty() && item(first).is_none() =>
+        {
+            Some(first.clone())
+        }
+        _ => None,
+    };
+    if title.is_some() {
+        lines.remove(0);
+    }
+    let items = lines
+        .into_iter()
+        .filter(|(text, _)| !text.is_empty())
+        .map(|(text, inverse)| match item(&text) {
+            Some((letter, selected, rest)) => MenuItem {
+                letter: Some(letter),
+                text: rest.to_string(),
+                selected,
+                header: false,
+            },
+            None => MenuItem {
+                letter: None,
+                text,
+                selected: false,
+                header: inverse,
+            },
+        })
+        .collect();
+    Some(Menu {
+        items,
+        last_page: page.is_none_or(|(n, of)| n == of),
+        page,
+        column: left as u16,
+        title,
+        end_row: end_row as u16,
+        text_window,
+    })
+}
+
+/// (row, column, page, is --More--) of the window's terminator line, searched from the bottom.
+#[allow(clippy::type_complexity)]
+fn find_terminator(screen: &Screen) -> Option<(usize, usize, Option<(u32, u32)>, bool)> {
+    for r in (0..ROWS).rev() {
+        let text = screen.row_text(r);
+        let (start, page, more) = if let Some(rest) = text.strip_suffix("(end)") {
+            (rest.chars().count(), None, false)
+        } else if let Some(rest) = text.strip_suffix("--More--") {
+            (rest.chars().count(), None, true)
+        } else if let Some(p) = page_of(&text) {
+            let open = text.rfind('(').unwrap_or(0);
+            (text[..open].chars().count(), Some(p), false)
+        } else {
+            continue;
+        };
+        if r == 0 && more {
+            return None; // a top-line message waiting for a key
+        }
+        if start > 0 && screen.cell(r, start - 1).ch != ' ' {
+            continue; // "...text--More--" ends a wrapped message
+        }
+        return Some((r, start, page, more));
+    }
+    None
+}
+
+/// "(2 of 3)" at the end of `s` → (2, 3).
+fn page_of(s: &str) -> Option<(u32, u32)> {
+    let inner = s.trim_end().rsplit('(').next()?.strip_suffix(')')?;
+    let (n, of) = inner.split_once(" of ")?;
+    Some((n.parse().ok()?, of.parse().ok()?))
+}
+
+/// "a - a +1 long sword" → ('a', false, "a +1 long sword"); `+` or `#` mark a selection.
+fn item(line: &str) -> Option<(char, bool, &str)> {
+    let mut chars = line.chars();
+    let letter = chars.next()?;
+    if !(letter.is_ascii_alphabetic() || letter == '$' || letter == '-') {
+        return None;
+    }
+    let rest = chars.as_str();
+    let selected = match rest.get(..3)? {
+        " - " => false,
+        " + " | " # " => true,
+        _ => return None,
+    };
+    Some((letter, selected, &rest[3..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn item_lines() {
+        assert_eq!(
+            item("a - a +1 long sword"),
+            Some(('a', false, "a +1 long sword"))
+        );
+        assert_eq!(item("v + 7 rocks"), Some(('v', true, "7 rocks")));
+        assert_eq!(item("a lichen"), None);
+        assert_eq!(item("Weapons"), None);
+    }
+
+    #[test]
+    fn page_numbers() {
+        assert_eq!(page_of(" (1 of 2)"), Some((1, 2)));
+        assert_eq!(page_of("(end)"), None);
+    }
+
+    #[test]
+    fn wrapped_message_more_is_not_a_window() {
+        let screen = Screen::from_text(
+            &["a long message that wrapped onto", "the second row--More--"],
+            (1, 22),
+        );
+        assert_eq!(parse_menu(&screen), None);
+    }
+}
