@@ -1,0 +1,367 @@
+//! The one node manifest: every node type with its kind, typed parameters, defaults and docs.
+//! Validation, the JSON Schema and the Markdown catalogue are all generated from `NODES`, so they
+//! cannot drift apart. To add a built-in leaf: write its function in `builtins.rs` and add one entry.
+
+use crate::builtins;
+use nhbot_world::{Action, World};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// Has a `children` list.
+    Composite,
+    /// Wraps child node(s) given as parameters.
+    Decorator,
+    /// A leaf that answers success/failure at once and never acts.
+    Condition,
+    /// A leaf that emits one game action (or fails).
+    Action,
+    /// Stands for nodes defined elsewhere (another tree file, a Lua script).
+    Reference,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamType {
+    Number {
+        min: f64,
+        max: f64,
+    },
+    Integer {
+        min: i64,
+        max: i64,
+    },
+    Text,
+    Choice(&'static [&'static str]),
+    /// One child node.
+    Node,
+    /// A list of child nodes.
+    Nodes,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Requirement {
+    Required,
+    Optional,
+    /// Default value, written as it would be in YAML.
+    Default(&'static str),
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub ty: ParamType,
+    pub req: Requirement,
+    pub doc: &'static str,
+}
+
+/// A parameter value after validation.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParamValue {
+    Number(f64),
+    Integer(i64),
+    Text(String),
+}
+
+/// Validated scalar parameters of one node, in manifest order.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Params(pub Vec<(&'static str, ParamValue)>);
+
+impl Params {
+    fn get(&self, name: &str) -> Option<&ParamValue> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+    pub fn number(&self, name: &str) -> f64 {
+        match self.get(name) {
+            Some(ParamValue::Number(n)) => *n,
+            Some(ParamValue::Integer(i)) => *i as f64,
+            _ => 0.0,
+        }
+    }
+    pub fn integer(&self, name: &str) -> i64 {
+        match self.get(name) {
+            Some(ParamValue::Integer(i)) => *i,
+            Some(ParamValue::Number(n)) => *n as i64,
+            _ => 0,
+        }
+    }
+    pub fn text(&self, name: &str) -> Option<&str> {
+        match self.get(name) {
+            Some(ParamValue::Text(t)) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// What a leaf answers for one tick.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LeafOutcome {
+    Success,
+    Failure,
+    /// Emit this action (the tick ends); the string is the leaf's reason.
+    Act(Action, String),
+}
+
+pub type LeafFn = fn(&Params, &World) -> LeafOutcome;
+
+#[derive(Clone, Copy, Debug)]
+pub struct NodeSpec {
+    pub name: &'static str,
+    pub kind: NodeKind,
+    pub doc: &'static str,
+    pub params: &'static [ParamSpec],
+    /// The parameter a scalar body fills: `search: 5`, `subtree: fight`.
+    pub shorthand: Option<&'static str>,
+    /// The Rust code of a built-in leaf.
+    pub run: Option<LeafFn>,
+}
+
+const fn p(name: &'static str, ty: ParamType, req: Requirement, doc: &'static str) -> ParamSpec {
+    ParamSpec { name, ty, req, doc }
+}
+
+use ParamType::*;
+use Requirement::*;
+
+const CHILDREN: ParamSpec = p("children", Nodes, Required, "Child nodes, ticked in order.");
+const CHILD: ParamSpec = p("child", Node, Required, "The decorated node.");
+const COUNT: ParamSpec = p(
+    "count",
+    Integer { min: 1, max: 65535 },
+    Default("1"),
+    "Number of turns.",
+);
+pub const HUNGER_LEVELS: &[&str] = &["hungry", "weak", "fainting"];
+pub const CONDITIONS: &[&str] = &[
+    "stone",
+    "slime",
+    "strangled",
+    "foodpois",
+    "ill",
+    "blind",
+    "deaf",
+    "stun",
+    "conf",
+    "hallu",
+    "lev",
+    "fly",
+    "ride",
+];
+
+const fn composite(name: &'static str, doc: &'static str) -> NodeSpec {
+    NodeSpec {
+        name,
+        kind: NodeKind::Composite,
+        doc,
+        params: &[CHILDREN],
+        shorthand: Some("children"),
+        run: None,
+    }
+}
+
+const fn leaf(
+    name: &'static str,
+    kind: NodeKind,
+    doc: &'static str,
+    params: &'static [ParamSpec],
+    shorthand: Option<&'static str>,
+    run: LeafFn,
+) -> NodeSpec {
+    NodeSpec {
+        name,
+        kind,
+        doc,
+        params,
+        shorthand,
+        run: Some(run),
+    }
+}
+
+use NodeKind::{Action as Act, Condition as Cond};
+
+pub static NODES: &[NodeSpec] = &[
+    composite(
+        "priority",
+        "Reactive selector, the normal choice: every tick it re-evaluates its children from the first \
+         and runs the first one that does not fail. A lower child that was running is dropped when a \
+         higher one succeeds or acts.",
+    ),
+    composite(
+        "sequence",
+        "Sequence with memory: runs children in order; a child that succeeded is not re-checked on \
+         later ticks until the whole sequence ends (success, failure) or is pre-empted by a higher branch.",
+    ),
+    composite(
+        "selector",
+        "Selector with memory: tries children in order until one succeeds; a child that failed is not \
+         retried on later ticks until the selector ends or is pre-empted.",
+    ),
+    composite(
+        "reactive_sequence",
+        "Sequence without memory: every tick all children are re-checked from the first; fails as soon \
+         as one fails (use it for guard conditions in front of a multi-turn action).",
+    ),
+    NodeSpec {
+        name: "invert",
+        kind: NodeKind::Decorator,
+        doc: "Success becomes failure and failure success; running stays running.",
+        params: &[CHILD],
+        shorthand: Some("child"),
+        run: None,
+    },
+    NodeSpec {
+        name: "always_succeed",
+        kind: NodeKind::Decorator,
+        doc: "Failure becomes success; running stays running.",
+        params: &[CHILD],
+        shorthand: Some("child"),
+        run: None,
+    },
+    NodeSpec {
+        name: "cooldown",
+        kind: NodeKind::Decorator,
+        doc: "The child may start at most once per `turns` game turns (World.turn); fails while cooling \
+              down. A start is the child's first action; a child that keeps acting on consecutive \
+              decisions is one start.",
+        params: &[p("turns", Integer { min: 1, max: 1_000_000 }, Required, "Game turns between two starts."), CHILD],
+        shorthand: None,
+        run: None,
+    },
+    NodeSpec {
+        name: "limit",
+        kind: NodeKind::Decorator,
+        doc: "The child may start at most `times` times in the whole game (counted like cooldown starts); \
+              fails afterwards.",
+        params: &[p("times", Integer { min: 1, max: 1_000_000 }, Required, "Maximum number of starts."), CHILD],
+        shorthand: None,
+        run: None,
+    },
+    NodeSpec {
+        name: "repeat_until",
+        kind: NodeKind::Decorator,
+        doc: "Runs `do` again and again (one action per decision) until `until` succeeds, then succeeds; \
+              fails if `do` fails. `until` is checked before every run.",
+        params: &[
+            p("until", Node, Required, "Condition that ends the loop."),
+            p("do", Node, Required, "The node repeated."),
+        ],
+        shorthand: None,
+        run: None,
+    },
+    NodeSpec {
+        name: "subtree",
+        kind: NodeKind::Reference,
+        doc: "The tree of another file in the trees directory (`subtree: fight` is trees/fight.yaml). \
+              Include cycles are rejected.",
+        params: &[p("file", Text, Required, "Tree name: file stem relative to the trees directory.")],
+        shorthand: Some("file"),
+        run: None,
+    },
+    NodeSpec {
+        name: "lua",
+        kind: NodeKind::Reference,
+        doc: "A Lua leaf: `lua: scripts/eat.lua`. The script returns a function (or a table of them, or \
+              defines globals; pick one with `function`). Called as `f(world, state)`, it returns an \
+              action (`act.*`), `true`/`false` (a condition) or nil (failure).",
+        params: &[
+            p("file", Text, Required, "Script path, relative to the scripts directory (a leading `scripts/` is allowed)."),
+            p("function", Text, Optional, "Name of the function to call: a field of the returned table, or a global of the script."),
+        ],
+        shorthand: Some("file"),
+        run: None,
+    },
+    leaf(
+        "hp_below",
+        Cond,
+        "HP is below `fraction` of max HP.",
+        &[p("fraction", Number { min: 0.0, max: 1.0 }, Default("0.5"), "Fraction of maximum HP, 0..1.")],
+        Some("fraction"),
+        builtins::hp_below,
+    ),
+    leaf(
+        "hunger_at_least",
+        Cond,
+        "Hunger status is at least `level` (hungry < weak < fainting).",
+        &[p("level", Choice(HUNGER_LEVELS), Default("hungry"), "Minimum hunger level.")],
+        Some("level"),
+        builtins::hunger_at_least,
+    ),
+    leaf(
+        "has_condition",
+        Cond,
+        "The status line shows this condition.",
+        &[p("name", Choice(CONDITIONS), Required, "Status condition as the status line shows it (lower case).")],
+        Some("name"),
+        builtins::has_condition,
+    ),
+    leaf(
+        "message_contains",
+        Cond,
+        "A message shown since the previous decision contains `text` (case-sensitive).",
+        &[p("text", Text, Required, "Text to look for.")],
+        Some("text"),
+        builtins::message_contains,
+    ),
+    leaf(
+        "turn_below",
+        Cond,
+        "The game turn counter is below `turn`.",
+        &[p("turn", Integer { min: 0, max: i64::MAX }, Required, "Game turn.")],
+        Some("turn"),
+        builtins::turn_below,
+    ),
+    leaf(
+        "dlvl_at_least",
+        Cond,
+        "The dungeon level (Dlvl) is at least `n`.",
+        &[p("n", Integer { min: 0, max: 100 }, Required, "Dungeon level.")],
+        Some("n"),
+        builtins::dlvl_at_least,
+    ),
+    leaf("search", Act, "Search `count` turns (`<count>s`).", &[COUNT], Some("count"), builtins::search),
+    leaf("rest", Act, "Rest `count` turns.", &[COUNT], Some("count"), builtins::rest),
+    leaf("eat", Act, "Eat (`e`); the engine answers the item prompt.", &[], None, builtins::eat),
+    leaf("pray", Act, "Pray (`#pray`), confirming.", &[], None, builtins::pray),
+    leaf(
+        "engrave",
+        Act,
+        "Engrave `text` in the dust with fingers.",
+        &[p("text", Text, Default("Elbereth"), "Text to engrave.")],
+        Some("text"),
+        builtins::engrave,
+    ),
+    leaf(
+        "wander",
+        Act,
+        "Step to a random walkable neighbour (floor, corridor, doorway, stairs, objects) seen on the map; \
+         deterministic for a given World. Fails when no neighbour is walkable.",
+        &[],
+        None,
+        builtins::wander,
+    ),
+    leaf(
+        "descend_if_on_stairs",
+        Act,
+        "Go down (`>`) when standing on down stairs (the map or a message says so); fails otherwise.",
+        &[],
+        None,
+        builtins::descend_if_on_stairs,
+    ),
+    leaf(
+        "keys",
+        Act,
+        "Send raw keys; prompts that follow get the engine's default answers.",
+        &[p("keys", Text, Required, "Keys to send.")],
+        Some("keys"),
+        builtins::keys,
+    ),
+];
+
+/// Keys every node body map may carry besides its parameters.
+pub const COMMON_KEYS: &[&str] = &["name"];
+
+pub fn spec(name: &str) -> Option<&'static NodeSpec> {
+    NODES.iter().find(|s| s.name == name)
+}
+
+pub fn node_names() -> impl Iterator<Item = &'static str> {
+    NODES.iter().map(|s| s.name)
+}
