@@ -11,6 +11,17 @@ use std::collections::BinaryHeap;
 
 const N: usize = COLS * MAP_ROWS;
 const NONE: u16 = u16::MAX;
+/// Orthogonal moves first: among equal-cost paths the straighter one wins.
+const DELTAS: [(isize, isize); 8] = [
+    (0, -1),
+    (0, 1),
+    (1, 0),
+    (-1, 0),
+    (1, -1),
+    (-1, -1),
+    (1, 1),
+    (-1, 1),
+];
 
 /// What a path may cross and at what price. `None` means never.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -121,14 +132,23 @@ fn step_cost(level: &Level, opts: &PathOpts, i: usize) -> Option<u32> {
     }
 }
 
-/// Per-square entry costs (u32::MAX = impassable).
-fn cost_grid(level: &Level, opts: &PathOpts) -> Vec<u32> {
-    let mut grid: Vec<u32> = (0..N)
+/// Per-square facts the search loop needs, computed once per search.
+struct Grid {
+    /// Entry cost, u32::MAX = impassable.
+    cost: Vec<u32>,
+    /// No diagonal move into or out of it (a door square).
+    door: Vec<bool>,
+    /// Blocks a diagonal squeeze when both corner squares have it.
+    squeeze: Vec<bool>,
+}
+
+fn build_grid(level: &Level, opts: &PathOpts) -> Grid {
+    let mut cost: Vec<u32> = (0..N)
         .map(|i| step_cost(level, opts, i).unwrap_or(u32::MAX))
         .collect();
     for &m in &opts.monsters {
         if let Some(i) = index(m) {
-            grid[i] = match (grid[i], opts.monster_cost) {
+            cost[i] = match (cost[i], opts.monster_cost) {
                 (u32::MAX, _) | (_, None) => u32::MAX,
                 (c, Some(extra)) => c + extra,
             };
@@ -136,23 +156,19 @@ fn cost_grid(level: &Level, opts: &PathOpts) -> Vec<u32> {
     }
     for &b in &opts.blocked {
         if let Some(i) = index(b) {
-            grid[i] = u32::MAX;
+            cost[i] = u32::MAX;
         }
     }
-    grid
-}
-
-/// May the player step from `a` to `b` (diagonal `d`) on this level?
-fn diagonal_ok(level: &Level, opts: &PathOpts, a: Pos, b: Pos) -> bool {
-    if level.feature(a).is_door_square() || level.feature(b).is_door_square() {
-        return false;
+    let features = level.squares.iter().map(|s| s.feature);
+    let door = features.clone().map(Feature::is_door_square).collect();
+    let squeeze = features
+        .map(|f| f == Feature::Boulder || (opts.no_squeeze && f.is_solid()))
+        .collect();
+    Grid {
+        cost,
+        door,
+        squeeze,
     }
-    let (side1, side2) = (
-        level.feature(Pos::new(b.x, a.y)),
-        level.feature(Pos::new(a.x, b.y)),
-    );
-    let bad = |f: Feature| f == Feature::Boulder || (opts.no_squeeze && f.is_solid());
-    !(bad(side1) && bad(side2))
 }
 
 impl Level {
@@ -163,10 +179,10 @@ impl Level {
         opts: &PathOpts,
         stop: impl Fn(usize) -> bool,
     ) -> (DistMap, Option<usize>) {
-        let grid = cost_grid(self, opts);
+        let grid = build_grid(self, opts);
         let mut dist = vec![u32::MAX; N];
         let mut prev = vec![NONE; N];
-        let mut heap = BinaryHeap::new();
+        let mut heap = BinaryHeap::with_capacity(256);
         let Some(start) = index(from) else {
             return (DistMap { from, dist, prev }, None);
         };
@@ -180,13 +196,26 @@ impl Level {
             if i != start && stop(i) {
                 return (DistMap { from, dist, prev }, Some(i));
             }
-            let a = pos_of(i);
-            for dir in Dir::COMPASS {
-                let b = dir.step(a);
-                let Some(j) = index(b) else { continue };
-                let c = grid[j];
-                if c == u32::MAX || (dir.is_diagonal() && !diagonal_ok(self, opts, a, b)) {
+            let (x, y) = ((i % COLS) as isize, (i / COLS) as isize);
+            for (dx, dy) in DELTAS {
+                let (bx, by) = (x + dx, y + dy);
+                if bx < 0 || by < 0 || bx >= COLS as isize || by >= MAP_ROWS as isize {
                     continue;
+                }
+                let j = by as usize * COLS + bx as usize;
+                let c = grid.cost[j];
+                if c == u32::MAX {
+                    continue;
+                }
+                if dx != 0 && dy != 0 {
+                    let (side1, side2) = (
+                        y as usize * COLS + bx as usize,
+                        by as usize * COLS + x as usize,
+                    );
+                    if grid.door[i] || grid.door[j] || (grid.squeeze[side1] && grid.squeeze[side2])
+                    {
+                        continue;
+                    }
                 }
                 let nd = d + c;
                 if nd < dist[j] {
