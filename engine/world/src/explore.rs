@@ -377,11 +377,6 @@ mod tests {
         let (action, reason) = explore_step(&w).expect("a step");
         assert_eq!(action, Action::Move { dir: Dir::E });
         assert!(reason.contains("down stairs"), "{reason}");
-        let w = world(&[" -----", " |.@.|", " -----"], &[], Pos::new(3, 1));
-        assert_eq!(
-            w.level().map(|l| l.feature(Pos::new(3, 1))),
-            Some(Feature::Floor)
-        );
         let mut w = world(&rows, &[], Pos::new(2, 1));
         let status = Status {
             dlvl: 1,

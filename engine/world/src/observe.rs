@@ -120,7 +120,13 @@ impl World {
         }
         let (depth, label) = (self.status.dlvl, self.status.level_name.clone());
         if self.dungeon.current.is_none() {
-            self.dungeon.start(depth, &label);
+            let id = self.dungeon.start(depth, &label);
+            // A game starts on the up stairs of level 1, hidden under the `@`.
+            if let (1, 0..=1, Some(at)) = (depth, self.turn, at) {
+                if let Some(sq) = self.dungeon.levels[id].at_mut(at) {
+                    sq.feature = Feature::StairsUp;
+                }
+            }
             return true;
         }
         if depth == prev_depth && label == prev_label {
