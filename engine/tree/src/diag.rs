@@ -75,7 +75,14 @@ pub fn closest<'a>(wanted: &str, known: impl IntoIterator<Item = &'a str>) -> Ve
         })
         .collect();
     scored.sort();
-    scored.into_iter().take(3).map(|(_, k)| k).collect()
+    // Only the best matches: `hp_bellow` suggests `hp_below`, not also `turn_below`.
+    let best = scored.first().map(|(d, _)| *d).unwrap_or(0);
+    scored
+        .into_iter()
+        .filter(|(d, _)| *d <= best + 1)
+        .take(3)
+        .map(|(_, k)| k)
+        .collect()
 }
 
 /// A " (did you mean `a`, `b`?)" suffix, empty when nothing is close.

@@ -413,18 +413,16 @@ impl Loader {
         text: Option<&str>,
         at: &Node,
     ) -> Option<ParamValue> {
-        let bad = |this: &mut Loader, why: String| {
-            this.error(
-                file,
-                at.mark,
-                format!(
-                    "parameter `{name}` of `{}` {why}, got {}",
-                    spec.name,
-                    at.describe()
-                ),
+        let bad_hint = |this: &mut Loader, why: String, hint: String| {
+            let msg = format!(
+                "parameter `{name}` of `{}` {why}, got {}{hint}",
+                spec.name,
+                at.describe()
             );
+            this.error(file, at.mark, msg);
             None
         };
+        let bad = |this: &mut Loader, why: String| bad_hint(this, why, String::new());
         let Some(text) = text else {
             return bad(self, format!("must be {}", type_label(ty)));
         };
@@ -444,7 +442,7 @@ impl Loader {
                     Some(ParamValue::Text(text.to_string()))
                 } else {
                     let hint = did_you_mean(text, options.iter().copied());
-                    bad(self, format!("must be one of {}{hint}", options.join(", ")))
+                    bad_hint(self, format!("must be one of {}", options.join(", ")), hint)
                 }
             }
             _ => Some(ParamValue::Text(text.to_string())),
