@@ -32,11 +32,19 @@ const END_WINDOW_MARKS: &[&str] = &[
     "You are dead.",
 ];
 
-/// Recognise an end-of-game screen and read what it tells.
-pub fn parse_game_over(screen: &Screen) -> Option<GameOverScreen> {
+/// Recognise an end-of-game screen and read what it tells. `top_line` is the scraped top line;
+/// `has_window` tells whether a menu or text window is shown (every end screen but the questions
+/// is one), which spares reading all rows on ordinary map screens.
+pub fn parse_game_over(
+    screen: &Screen,
+    top_line: &str,
+    has_window: bool,
+) -> Option<GameOverScreen> {
+    let mut seen = END_QUESTIONS.iter().any(|q| top_line.starts_with(q));
+    if !seen && !has_window {
+        return None;
+    }
     let rows: Vec<String> = (0..ROWS).map(|r| screen.row_text(r)).collect();
-    let top = rows[0].trim();
-    let mut seen = END_QUESTIONS.iter().any(|q| top.starts_with(q));
     seen |= rows
         .iter()
         .any(|r| END_WINDOW_MARKS.iter().any(|m| r.contains(m)));

@@ -5,6 +5,7 @@
 
 pub mod bench;
 pub mod gameover;
+mod grid;
 pub mod history;
 pub mod menu;
 pub mod prompt;

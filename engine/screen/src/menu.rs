@@ -69,6 +69,10 @@ pub fn parse_menu(screen: &Screen) -> Option<Menu> {
 #[allow(clippy::type_complexity)]
 fn find_terminator(screen: &Screen) -> Option<(usize, usize, Option<(u32, u32)>, bool)> {
     for r in (0..ROWS).rev() {
+        // Cheap filter first: every terminator ends in ')' or '-'.
+        if !matches!(screen.last_char(r), Some((_, ')' | '-'))) {
+            continue;
+        }
         let text = screen.row_text(r);
         let (start, page, more) = if let Some(rest) = text.strip_suffix("(end)") {
             (rest.chars().count(), None, false)

@@ -14,7 +14,6 @@ pub fn scrape(screen: &Screen) -> Frame {
     let mut frame = Frame {
         status: parse_status(&screen.row_text(ROWS - 2), &screen.row_text(ROWS - 1)),
         menu: parse_menu(screen),
-        game_over: parse_game_over(screen),
         ..Frame::default()
     };
     let (cursor_row, cursor_col) = (screen.cursor().0 as usize, screen.cursor().1 as usize);
@@ -40,6 +39,7 @@ pub fn scrape(screen: &Screen) -> Frame {
         }
         frame.top_line = top;
     }
+    frame.game_over = parse_game_over(screen, &frame.top_line, frame.menu.is_some());
 
     let waiting_for_command =
         frame.menu.is_none() && frame.prompt.is_none() && !frame.more && !wrapped;

@@ -1,25 +1,16 @@
-//! The terminal emulator wrapper and the cheap [`Screen`] snapshot the scraper reads.
+//! The terminal wrapper and the cheap [`Screen`] snapshot the scraper reads.
 //!
-//! `vt100::Cell::contents()` allocates a `String` per cell, far too slow to call 1920 times per
-//! key. [`Terminal`] therefore keeps a converted copy of every cell and re-converts only the cells
-//! whose vt100 state changed since the last snapshot (a cheap `PartialEq` on the vt100 cell).
+//! Bytes go to both a `vt100::Parser` (the reference emulator; it also produces fixtures with
+//! `contents_formatted()`) and a [`Grid`] that stores cells the way the scraper reads them, so a
+//! snapshot is a copy of 1920 small cells instead of 1920 slow `vt100` lookups (see grid.rs).
 
-use std::cell::RefCell;
-
+use crate::grid::Grid;
 use crate::types::{Cell, Color, COLOR_DEFAULT, COLS, MAP_ROWS, MAP_TOP, ROWS};
 
 /// A 24x80 terminal fed with the game's output bytes.
 pub struct Terminal {
     parser: vt100::Parser,
-    cache: RefCell<CellCache>,
-}
-
-/// Converted cells plus the vt100 cells they were converted from.
-struct CellCache {
-    /// Set by `feed`: the parser may have changed since `cells` was refreshed.
-    dirty: bool,
-    raw: Vec<vt100::Cell>,
-    cells: Vec<Cell>,
+    grid: Grid,
 }
 
 impl Default for Terminal {
@@ -32,18 +23,14 @@ impl Terminal {
     pub fn new() -> Self {
         Terminal {
             parser: vt100::Parser::new(ROWS as u16, COLS as u16, 0),
-            cache: RefCell::new(CellCache {
-                dirty: true,
-                raw: vec![vt100::Cell::default(); ROWS * COLS],
-                cells: vec![Cell::default(); ROWS * COLS],
-            }),
+            grid: Grid::new(),
         }
     }
 
     /// Feed raw output bytes from the game (any chunking; escape sequences may be split).
     pub fn feed(&mut self, bytes: &[u8]) {
         self.parser.process(bytes);
-        self.cache.get_mut().dirty = true;
+        self.grid.feed(bytes);
     }
 
     /// The underlying parser, e.g. for `contents_formatted()` when saving a fixture.
@@ -51,36 +38,29 @@ impl Terminal {
         &self.parser
     }
 
-    /// A snapshot of the visible screen and the cursor.
+    /// A snapshot of the visible screen and the cursor (a ~15 KB copy).
     pub fn screen(&self) -> Screen {
+        Screen {
+            cells: self.grid.cells().to_vec(),
+            cursor: self.grid.cursor(),
+        }
+    }
+
+    /// The same snapshot read cell by cell from `vt100` (slow, ~40 ns a cell): the reference the
+    /// fast grid is tested against.
+    pub fn vt100_screen(&self) -> Screen {
         let vt = self.parser.screen();
-        let mut cache = self.cache.borrow_mut();
-        if cache.dirty {
-            cache.refresh(vt);
+        let mut cells = vec![Cell::default(); ROWS * COLS];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            if let Some(raw) = vt.cell((i / COLS) as u16, (i % COLS) as u16) {
+                *cell = convert(raw);
+            }
         }
         let (row, col) = vt.cursor_position();
         Screen {
-            cells: cache.cells.clone(),
+            cells,
             cursor: (row.min(ROWS as u16 - 1), col.min(COLS as u16 - 1)),
         }
-    }
-}
-
-impl CellCache {
-    fn refresh(&mut self, vt: &vt100::Screen) {
-        for row in 0..ROWS {
-            for col in 0..COLS {
-                let i = row * COLS + col;
-                let Some(raw) = vt.cell(row as u16, col as u16) else {
-                    continue;
-                };
-                if *raw != self.raw[i] {
-                    self.cells[i] = convert(raw);
-                    self.raw[i] = raw.clone();
-                }
-            }
-        }
-        self.dirty = false;
     }
 }
 
@@ -149,6 +129,16 @@ impl Screen {
         let mut s: String = self.row(r).iter().map(|c| c.ch).collect();
         s.truncate(s.trim_end().len());
         s
+    }
+
+    /// The last non-blank character of row `r` and its column.
+    pub fn last_char(&self, r: usize) -> Option<(usize, char)> {
+        self.row(r)
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, c)| c.ch != ' ')
+            .map(|(i, c)| (i, c.ch))
     }
 
     /// The 21 map rows (terminal rows 1..=21), row-major, `MAP_ROWS * COLS` cells: index with
