@@ -409,3 +409,42 @@ fn message_history_single_mode() {
     );
     assert_eq!(single_history_message(&frame("inv_single")), None);
 }
+
+#[test]
+fn peaceful_attack_question_and_cockatrice() {
+    // Game 3 ran with TERM=xterm, like the engine.
+    let f = frame("yn_really_attack");
+    assert_eq!(
+        f.prompt,
+        Some(Prompt::YesNo {
+            question: "Really attack the gnome?".into(),
+            choices: "yn".into(),
+            default: Some('n')
+        })
+    );
+    let sc = screen("cockatrice_on_map");
+    let at = |x: usize, y: usize| sc.map_cells()[y * COLS + x];
+    assert_eq!(
+        (at(20, 3).ch, at(20, 3).fg),
+        ('c', 11),
+        "cockatrice: yellow (bold brown)"
+    );
+    assert_eq!((at(19, 3).ch, at(19, 3).fg), ('G', 3), "gnome: brown");
+    assert_eq!(
+        (at(19, 4).ch, at(19, 4).fg),
+        ('{', 12),
+        "fountain: bright blue"
+    );
+    assert_eq!(scrape(&sc).player, Some(Pos::new(19, 2)));
+}
+
+#[test]
+fn stoning_status_and_death() {
+    let s = frame("status_stone").status.expect("status");
+    assert_eq!(s.conditions, vec![Condition::Stone]);
+    assert_eq!((s.hp, s.turn, s.strength_value), (5, Some(11), 23));
+    let over = frame("stoned_tombstone").game_over.expect("game over");
+    assert_eq!(over.cause.as_deref(), Some("petrified by a cockatrice"));
+    assert_eq!(over.verb.as_deref(), Some("turned to stone"));
+    assert_eq!((over.score, over.turns), (Some(0), Some(14)));
+}

@@ -56,6 +56,11 @@ fn grid_matches_vt100_game2() {
 }
 
 #[test]
+fn grid_matches_vt100_game3_term_xterm() {
+    check_recording("game3.raw");
+}
+
+#[test]
 fn scrolling_erasing_and_alternate_screen_match_vt100() {
     let mut term = Terminal::new();
     let script: &[&[u8]] = &[
