@@ -8,8 +8,7 @@
 //! and 0 pieces of gold, after 33 moves.
 //! ```
 
-use crate::terminal::Screen;
-use crate::types::{GameOverScreen, ROWS};
+use crate::types::{GameOverScreen, Menu};
 
 /// Top-line questions asked only once the game is over (wizard mode adds "Die?").
 const END_QUESTIONS: &[&str] = &[
@@ -32,23 +31,23 @@ const END_WINDOW_MARKS: &[&str] = &[
     "You are dead.",
 ];
 
-/// Recognise an end-of-game screen and read what it tells. `top_line` is the scraped top line;
-/// `has_window` tells whether a menu or text window is shown (every end screen but the questions
-/// is one), which spares reading all rows on ordinary map screens.
-pub fn parse_game_over(
-    screen: &Screen,
-    top_line: &str,
-    has_window: bool,
-) -> Option<GameOverScreen> {
+/// Recognise an end-of-game screen and read what it tells, from the scraped top line and the
+/// window shown (every end screen but the questions is a text window or menu).
+pub fn parse_game_over(top_line: &str, window: Option<&Menu>) -> Option<GameOverScreen> {
     let mut seen = END_QUESTIONS.iter().any(|q| top_line.starts_with(q));
-    if !seen && !has_window {
-        return None;
-    }
-    let rows: Vec<String> = (0..ROWS).map(|r| screen.row_text(r)).collect();
+    let rows: Vec<&str> = match window {
+        Some(menu) => menu
+            .title
+            .iter()
+            .map(String::as_str)
+            .chain(menu.items.iter().map(|i| i.text.as_str()))
+            .collect(),
+        None if seen => Vec::new(),
+        None => return None,
+    };
     seen |= rows
         .iter()
         .any(|r| END_WINDOW_MARKS.iter().any(|m| r.contains(m)));
-
     let mut over = GameOverScreen::default();
     if let Some(cause) = tombstone_cause(&rows) {
         over.cause = Some(cause);
@@ -86,8 +85,8 @@ fn is_goodbye(row: &str) -> bool {
 }
 
 /// The inner text of the tombstone lines between the gold line ("0 Au") and the year.
-fn tombstone_cause(rows: &[String]) -> Option<String> {
-    let inner = |r: &String| -> Option<String> {
+fn tombstone_cause(rows: &[&str]) -> Option<String> {
+    let inner = |r: &str| -> Option<String> {
         let open = r.find('|')?;
         let close = r.rfind('|')?;
         (close > open).then(|| r[open + 1..close].trim().to_string())
@@ -112,7 +111,7 @@ fn tombstone_cause(rows: &[String]) -> Option<String> {
 }
 
 /// "You died in ... with 30 points, and 0 pieces of gold, after 33 moves." joined over its rows.
-fn summary(rows: &[String]) -> Option<String> {
+fn summary(rows: &[&str]) -> Option<String> {
     let start = rows
         .iter()
         .position(|r| r.starts_with("You ") && r.contains(" with ") && r.contains(" point"))?;

@@ -2,6 +2,18 @@
 //!
 //! Data flows one way: the pty layer feeds bytes into [`Terminal`], which keeps a `vt100` parser;
 //! at every input wait the engine takes a [`Screen`] snapshot and [`scrape`]s it into a [`Frame`].
+//!
+//! ```
+//! use nhbot_screen::{scrape, Prompt, Terminal};
+//!
+//! let mut term = Terminal::new();
+//! term.feed(b"\x1b[H\x1b[2JReally attack the newt? [yn] (n) ");
+//! let frame = scrape(&term.screen());
+//! assert!(matches!(frame.prompt, Some(Prompt::YesNo { default: Some('n'), .. })));
+//! ```
+//!
+//! The map is [`Screen::map_cells`] (80x21 glyph + colour cells); [`Frame::player`] is where the
+//! hero stands. [`bench_scrape`] measures the per-key cost (`--example bench_scrape`).
 
 pub mod bench;
 pub mod gameover;

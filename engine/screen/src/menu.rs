@@ -16,12 +16,19 @@ pub fn parse_menu(screen: &Screen) -> Option<Menu> {
     let left = if column <= 1 { 0 } else { column };
     let mut lines: Vec<(String, bool)> = (0..end_row)
         .map(|r| {
-            let text: String = screen.row(r)[left..].iter().map(|c| c.ch).collect();
-            // Class headers ("Weapons") are drawn in inverse video.
-            let inverse = screen.row(r)[left..]
+            let cells = &screen.row(r)[left..];
+            let first = cells
                 .iter()
-                .any(|c| c.inverse && c.ch != ' ');
-            (text.trim().to_string(), inverse)
+                .position(|c| c.ch != ' ')
+                .unwrap_or(cells.len());
+            let last = cells
+                .iter()
+                .rposition(|c| c.ch != ' ')
+                .map_or(first, |i| i + 1);
+            let cells = &cells[first..last.max(first)];
+            // Class headers ("Weapons") are drawn in inverse video.
+            let inverse = cells.iter().any(|c| c.inverse && c.ch != ' ');
+            (cells.iter().map(|c| c.ch).collect(), inverse)
         })
         .collect();
 

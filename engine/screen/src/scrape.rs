@@ -39,7 +39,7 @@ pub fn scrape(screen: &Screen) -> Frame {
         }
         frame.top_line = top;
     }
-    frame.game_over = parse_game_over(screen, &frame.top_line, frame.menu.is_some());
+    frame.game_over = parse_game_over(&frame.top_line, frame.menu.as_ref());
 
     let waiting_for_command =
         frame.menu.is_none() && frame.prompt.is_none() && !frame.more && !wrapped;

@@ -126,8 +126,9 @@ impl Screen {
 
     /// The text of terminal row `r`, trailing blanks removed.
     pub fn row_text(&self, r: usize) -> String {
-        let mut s: String = self.row(r).iter().map(|c| c.ch).collect();
-        s.truncate(s.trim_end().len());
+        let end = self.last_char(r).map_or(0, |(col, _)| col + 1);
+        let mut s = String::with_capacity(end);
+        s.extend(self.row(r)[..end].iter().map(|c| c.ch));
         s
     }
 
