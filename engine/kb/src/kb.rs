@@ -3,11 +3,11 @@
 //! the pool a new fact touches is re-evaluated.
 
 use crate::catalogue::{AppId, Catalogue, ObjId};
+use crate::eval::{eliminate, evidence, Evidence, PoolInput, PoolResult};
 use crate::facts::Fact;
-use crate::price::Quote;
-use crate::rules::{self, Cause, Traits, NO_OBJ};
+use crate::rules::{Cause, NO_OBJ};
 use anyhow::{anyhow, Result};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::fmt;
 
 /// Everything known about one appearance.
@@ -52,21 +52,15 @@ fn join<T: fmt::Display>(items: impl Iterator<Item = T>) -> String {
     items.map(|i| i.to_string()).collect::<Vec<_>>().join("/")
 }
 
-#[derive(Clone, Debug, Default)]
-struct PoolResult {
-    candidates: BTreeMap<AppId, Vec<ObjId>>,
-    /// First cause per (appearance, identity); Fact causes sort before TakenBy.
-    excluded: BTreeMap<(AppId, ObjId), Cause>,
-    identified: BTreeMap<AppId, ObjId>,
-    rounds: usize,
-}
-
 pub struct Kb {
     cat: &'static Catalogue,
     facts: Vec<Fact>,
     /// Fact indices per pool.
     pool_facts: Vec<Vec<u32>>,
+    /// Fact indices per appearance.
+    app_facts: Vec<Vec<u32>>,
     seen: Vec<BTreeSet<AppId>>,
+    evidence: Vec<Option<Evidence>>,
     results: Vec<PoolResult>,
     /// Facts whose appearance is not in the catalogue.
     unknown: Vec<u32>,
@@ -86,7 +80,9 @@ impl Kb {
             cat,
             facts: Vec::new(),
             pool_facts: vec![Vec::new(); n],
+            app_facts: vec![Vec::new(); cat.appearances.len()],
             seen: vec![BTreeSet::new(); n],
+            evidence: vec![None; cat.appearances.len()],
             results: vec![PoolResult::default(); n],
             unknown: Vec::new(),
         }
@@ -96,11 +92,16 @@ impl Kb {
         let mut kb = Kb::new();
         let mut dirty = BTreeSet::new();
         for fact in facts {
-            if let Some(pool) = kb.record(fact) {
-                dirty.insert(pool);
+            if let Some(app) = kb.record(fact) {
+                dirty.insert(app);
             }
         }
-        for pool in dirty {
+        let mut pools = BTreeSet::new();
+        for &app in &dirty {
+            kb.weigh_evidence(app);
+            pools.insert(kb.cat.appearances[app as usize].pool);
+        }
+        for pool in pools {
             kb.evaluate(pool);
         }
         kb
@@ -108,7 +109,22 @@ impl Kb {
 
     /// Adds one fact and re-evaluates the pool it concerns.
     pub fn add(&mut self, fact: Fact) {
-        if let Some(pool) = self.record(fact) {
+        let is_name = matches!(fact, Fact::Named { .. });
+        let Some(app) = self.cat.appearance(fact.appearance()) else {
+            self.record(fact);
+            return;
+        };
+        let pool = self.cat.appearances[app as usize].pool;
+        let was_seen = self.seen[pool].contains(&app);
+        let before = self.evidence[app as usize]
+            .as_ref()
+            .map(|e| e.possible.clone());
+        self.record(fact);
+        self.weigh_evidence(app);
+        let after = self.evidence[app as usize].as_ref().map(|e| &e.possible);
+        // Elimination only reads seen appearances, possible sets and names:
+        // if none of them changed, the pool's result stands.
+        if !was_seen || is_name || before.as_ref() != after {
             self.evaluate(pool);
         }
     }
@@ -125,7 +141,8 @@ impl Kb {
             .collect()
     }
 
-    fn record(&mut self, fact: Fact) -> Option<usize> {
+    /// Stores a fact; returns its appearance if the catalogue knows it.
+    fn record(&mut self, fact: Fact) -> Option<AppId> {
         let index = self.facts.len() as u32;
         let app = self.cat.appearance(fact.appearance());
         self.facts.push(fact);
@@ -135,115 +152,38 @@ impl Kb {
         };
         let pool = self.cat.appearances[app as usize].pool;
         self.pool_facts[pool].push(index);
+        self.app_facts[app as usize].push(index);
         self.seen[pool].insert(app);
-        Some(pool)
+        Some(app)
     }
 
-    fn evaluate(&mut self, pool_index: usize) {
-        let cat = self.cat;
-        let pool = &cat.pools[pool_index];
-        let seen = &self.seen[pool_index];
-        let real: Vec<AppId> = if pool.is_bijective() {
-            pool.appearances.clone()
-        } else {
-            seen.iter().copied().collect()
-        };
-        let seen_in: Vec<rules::Seen> = seen.iter().map(|&a| rules::Seen(a)).collect();
-        let real_in: Vec<rules::RealApp> = real.iter().map(|&a| rules::RealApp(a)).collect();
-        let ids_in: Vec<rules::PoolId> = pool
-            .objects
-            .iter()
-            .map(|&id| rules::PoolId(id, Traits::of(&cat.objects[id as usize])))
-            .collect();
-        let (mut quoted, mut named, mut tested, mut weighed) = (vec![], vec![], vec![], vec![]);
-        for &f in &self.pool_facts[pool_index] {
-            let fact = &self.facts[f as usize];
-            let Some(app) = cat.appearance(fact.appearance()) else {
-                continue;
-            };
-            match fact {
-                Fact::Seen { .. } => {}
-                &Fact::PriceQuote {
-                    side,
-                    price,
-                    quantity,
-                    charisma,
-                    sucker,
-                    ..
-                } => {
-                    let quote = Quote {
-                        side,
-                        price,
-                        quantity,
-                        charisma,
-                        sucker,
-                    };
-                    quoted.push(rules::Quoted(f, app, quote));
-                }
-                Fact::Named { identity, .. } => {
-                    let id = cat.identity_in_pool(app, identity).unwrap_or(NO_OBJ);
-                    named.push(rules::NamedAs(f, app, id));
-                }
-                &Fact::UseOutcome { effect, .. } => tested.push(rules::Tested(f, app, effect)),
-                &Fact::Weight { weight, .. } => weighed.push(rules::Weighed(f, app, weight)),
-            }
-        }
+    fn weigh_evidence(&mut self, app: AppId) {
+        let ev = evidence(self.cat, &self.facts, &self.app_facts[app as usize], app);
+        self.evidence[app as usize] = Some(ev);
+    }
 
-        // Fixed point: feed each round's identifications back as Known.
-        let mut known: BTreeMap<AppId, ObjId> = BTreeMap::new();
-        let mut rounds = 0;
-        loop {
-            rounds += 1;
-            let mut runtime = rules::Crepe::new();
-            runtime.extend([rules::PoolTag(0)]);
-            runtime.extend(&seen_in);
-            runtime.extend(&real_in);
-            runtime.extend(&ids_in);
-            runtime.extend(&quoted);
-            runtime.extend(&named);
-            runtime.extend(&tested);
-            runtime.extend(&weighed);
-            runtime.extend(known.iter().map(|(&a, &x)| rules::Known(a, x)));
-            let (excluded, candidate, identified, paired) = runtime.run();
-            let before = known.len();
-            for (a, x) in identified
-                .iter()
-                .map(|i| (i.0, i.1))
-                .chain(paired.iter().map(|p| (p.0, p.1)))
-            {
-                known.entry(a).or_insert(x);
-            }
-            if known.len() == before {
-                let mut result = PoolResult {
-                    rounds,
-                    ..PoolResult::default()
-                };
-                for rules::Candidate(a, x) in candidate {
-                    result.candidates.entry(a).or_default().push(x);
+    pub(crate) fn evaluate(&mut self, pool: usize) {
+        let named = self.pool_facts[pool]
+            .iter()
+            .filter_map(|&f| match &self.facts[f as usize] {
+                Fact::Named {
+                    appearance,
+                    identity,
+                } => {
+                    let app = self.cat.appearance(appearance)?;
+                    let id = self.cat.identity_in_pool(app, identity).unwrap_or(NO_OBJ);
+                    Some((f, app, id))
                 }
-                for v in result.candidates.values_mut() {
-                    v.sort_unstable();
-                }
-                for rules::Excluded(a, x, cause) in excluded {
-                    let slot = result.excluded.entry((a, x)).or_insert(cause);
-                    *slot = (*slot).min(cause);
-                }
-                for (a, x) in identified.iter().map(|i| (i.0, i.1)) {
-                    result.identified.insert(a, x);
-                }
-                for rules::Paired(a, x) in paired {
-                    result.identified.entry(a).or_insert(x);
-                }
-                // Unseen appearances paired in earlier rounds (seen ones re-derive theirs).
-                for (&a, &x) in &known {
-                    if !seen.contains(&a) && !result.excluded.contains_key(&(a, x)) {
-                        result.identified.entry(a).or_insert(x);
-                    }
-                }
-                self.results[pool_index] = result;
-                return;
-            }
-        }
+                _ => None,
+            })
+            .collect();
+        let input = PoolInput {
+            pool,
+            seen: &self.seen[pool],
+            evidence: &self.evidence,
+            named,
+        };
+        self.results[pool] = eliminate(self.cat, &input);
     }
 
     fn app_of(&self, appearance: &str) -> Result<AppId> {
@@ -295,19 +235,29 @@ impl Kb {
     fn candidate_ids(&self, app: AppId) -> Vec<ObjId> {
         let pool = self.cat.appearances[app as usize].pool;
         let result = &self.results[pool];
-        if let Some(c) = result.candidates.get(&app) {
-            return c.clone();
-        }
         if self.seen[pool].contains(&app) {
-            return Vec::new(); // seen, and every identity excluded
+            // absent: every identity excluded (a conflict)
+            return result.candidates.get(&app).cloned().unwrap_or_default();
         }
-        // Unseen: everything not excluded (by elimination) is possible.
+        if let Some(&x) = result.identified.get(&app) {
+            return vec![x];
+        }
+        // Unseen: anything nobody else is known to be.
         self.cat.pools[pool]
             .objects
             .iter()
             .copied()
-            .filter(|&x| !result.excluded.contains_key(&(app, x)))
+            .filter(|x| !result.taken.contains(x))
             .collect()
+    }
+
+    /// The first reason `x` was ruled out for `app`: its own facts, then elimination.
+    fn exclusion(&self, app: AppId, x: ObjId) -> Option<Cause> {
+        let own = self.evidence[app as usize]
+            .as_ref()
+            .and_then(|e| e.ruled.get(&x).copied());
+        let pool = self.cat.appearances[app as usize].pool;
+        own.or_else(|| self.results[pool].eliminated.get(&(app, x)).copied())
     }
 
     fn answer(&self, app: AppId) -> Answer {
@@ -326,28 +276,20 @@ impl Kb {
         let excluded = cat.pools[pool]
             .objects
             .iter()
-            .filter_map(|&x| {
-                let cause = result.excluded.get(&(app, x))?;
-                Some((name(x), self.explain(*cause, x)))
-            })
+            .filter_map(|&x| Some((name(x), self.explain(self.exclusion(app, x)?, x))))
             .collect();
         let conflict = ids.is_empty().then(|| {
-            let mut why: Vec<String> = self.pool_facts[pool]
+            let mut why: Vec<String> = self.app_facts[app as usize]
                 .iter()
                 .map(|&f| &self.facts[f as usize])
-                .filter(|f| f.appearance() == info.shown && !matches!(f, Fact::Seen { .. }))
+                .filter(|f| !matches!(f, Fact::Seen { .. }))
                 .map(|f| f.to_string())
                 .collect();
-            why.extend(
-                result
-                    .excluded
-                    .iter()
-                    .filter(|((a, _), _)| *a == app)
-                    .filter_map(|((_, x), c)| match c {
-                        Cause::TakenBy(_) => Some(self.explain(*c, *x)),
-                        Cause::Fact(_) => None,
-                    }),
-            );
+            for (&(a, x), &cause) in &result.eliminated {
+                if a == app {
+                    why.push(self.explain(cause, x));
+                }
+            }
             why.dedup();
             format!("no candidate — conflicting facts: {}", why.join("; "))
         });

@@ -5,8 +5,10 @@
 //! and which appearances are identified. The rules are Datalog (crepe) in
 //! `rules/itemid.rs`; the price arithmetic is in [`price`].
 
+pub mod bench;
 pub mod catalogue;
 pub mod effects;
+mod eval;
 pub mod facts;
 pub mod kb;
 pub mod parse;
@@ -20,6 +22,7 @@ pub use kb::{Answer, Kb};
 pub use price::{buy_price, sell_offer, Quote, Side};
 #[cfg(test)]
 mod kb_tests;
+pub use bench::{bench, BenchReport};
 pub use parse::{
     parse_discovery_line, parse_engrave_test, parse_item, parse_sell_offer, parse_shop_label, Hero,
     ItemRef,
