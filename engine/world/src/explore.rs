@@ -62,6 +62,30 @@ impl World {
     }
 }
 
+/// The next action towards level `target` (an index into `world.dungeon.levels`) over known
+/// stairs: walk to the stairs the route starts with, then take them.
+pub fn step_toward_level(world: &World, target: usize) -> Option<(Action, String)> {
+    let here = world.dungeon.current?;
+    let route = world.dungeon.route(here, target)?;
+    let &(_, stairs) = route.first()?;
+    let level = world.level()?;
+    let goal = &world.dungeon.levels[world.dungeon.resolve(target)];
+    let goal_name = format!("{:?} {}", goal.branch, goal.depth);
+    if world.player == stairs {
+        let action = match level.feature(stairs) {
+            Feature::StairsUp | Feature::LadderUp => Action::Ascend,
+            _ => Action::Descend,
+        };
+        return Some((action, format!("taking the stairs towards {goal_name}")));
+    }
+    let path = world.path_to(&[stairs])?;
+    let reason = format!(
+        "walking to the stairs at ({}, {}) towards {goal_name}",
+        stairs.x, stairs.y
+    );
+    Some((world.step_along(&path), reason))
+}
+
 /// Known squares one can stand on (or open) that touch never-seen squares.
 pub fn frontier(level: &Level) -> Vec<Pos> {
     let open = |f: Feature| f.walkable() || f == Feature::ClosedDoor;
@@ -367,6 +391,32 @@ mod tests {
             action,
             Action::Search { count: 20 },
             "an exhausted spot is left: {reason}"
+        );
+    }
+
+    #[test]
+    fn route_to_a_known_level_takes_the_linked_stairs() {
+        let rows = [" -----", " |.<.|", " -----"];
+        let mut w = world(&rows, &[], Pos::new(2, 1));
+        let here = w.dungeon.current.unwrap_or_default();
+        let below = w.dungeon.arrive(
+            2,
+            "Dlvl:2",
+            crate::Arrival::Stairs {
+                from: Pos::new(9, 9),
+                up: false,
+                ladder: false,
+            },
+            Some(Pos::new(3, 1)),
+        );
+        assert_eq!(w.dungeon.current, Some(below));
+        // Back on level 1 (linked at (9,9)) we would walk there; on level 2 we stand next to '<'.
+        let (action, reason) = step_toward_level(&w, here).expect("a step");
+        assert_eq!(action, Action::Move { dir: Dir::E }, "{reason}");
+        w.player = Pos::new(3, 1);
+        assert_eq!(
+            step_toward_level(&w, here).map(|s| s.0),
+            Some(Action::Ascend)
         );
     }
 

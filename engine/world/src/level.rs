@@ -250,6 +250,52 @@ impl Level {
         }
     }
 
+    /// The level as text, one char per feature (for logs and debugging): `?` unknown, blank
+    /// rock, `D` doorway, `o` open door, `+` closed door (`L` locked, `S` shop), `^` trap.
+    pub fn render(&self) -> String {
+        let mut out = String::with_capacity((COLS + 1) * MAP_ROWS);
+        for y in 0..MAP_ROWS {
+            for x in 0..COLS {
+                let sq = &self.squares[y * COLS + x];
+                out.push(match sq.feature {
+                    Feature::Unknown => {
+                        if x == 0 {
+                            ' '
+                        } else {
+                            '?'
+                        }
+                    }
+                    Feature::Rock => ' ',
+                    Feature::Floor => '.',
+                    Feature::Corridor => '#',
+                    Feature::Wall => '|',
+                    Feature::Doorway => 'D',
+                    Feature::OpenDoor => 'o',
+                    Feature::ClosedDoor if sq.shop_door => 'S',
+                    Feature::ClosedDoor if sq.locked => 'L',
+                    Feature::ClosedDoor => '+',
+                    Feature::StairsUp | Feature::LadderUp => '<',
+                    Feature::StairsDown | Feature::LadderDown => '>',
+                    Feature::Fountain => '{',
+                    Feature::Altar => '_',
+                    Feature::Sink => 'K',
+                    Feature::Throne => '\\',
+                    Feature::Grave => 'G',
+                    Feature::Trap | Feature::Web => '^',
+                    Feature::Water | Feature::Lava => '}',
+                    Feature::Ice => 'I',
+                    Feature::Tree => 'T',
+                    Feature::IronBars => 'B',
+                    Feature::Boulder => '0',
+                    Feature::DrawbridgeDown | Feature::DrawbridgeUp => '=',
+                    Feature::Air | Feature::Cloud => '~',
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
     /// Copies what `other` knows that this level does not (or knows more recently).
     pub fn merge_from(&mut self, other: &Level) {
         for (mine, theirs) in self.squares.iter_mut().zip(&other.squares) {

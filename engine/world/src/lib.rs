@@ -13,7 +13,7 @@ pub mod tiles;
 
 pub use action::{Action, Decision, Dir};
 pub use dungeon::{Arrival, Dungeon};
-pub use explore::explore_step;
+pub use explore::{explore_step, step_toward_level};
 pub use inventory::{parse_inventory_line, parse_inventory_menu, Buc, Charges, Erosion, Item};
 pub use level::{Branch, Level, LevelStats, Square};
 pub use monsters::Monster;
