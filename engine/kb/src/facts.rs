@@ -71,9 +71,14 @@ impl fmt::Display for Fact {
                     Side::Sell => "offered",
                 };
                 let sucker = if *sucker { ", sucker" } else { "" };
+                let stack = if *quantity == 1 {
+                    String::new()
+                } else {
+                    format!(" ×{quantity}")
+                };
                 write!(
                     f,
-                    "{quantity} {appearance} {verb} {price} zm (Cha {charisma}{sucker})"
+                    "{appearance}{stack} {verb} {price} zm (Cha {charisma}{sucker})"
                 )
             }
             Fact::Named {

@@ -48,6 +48,28 @@ impl fmt::Display for Answer {
     }
 }
 
+impl Answer {
+    /// One line: identity, or candidate count, price groups and a few names.
+    pub fn summary(&self) -> String {
+        if let Some(conflict) = &self.conflict {
+            return format!("{}: {conflict}", self.appearance);
+        }
+        if let Some(id) = &self.identified {
+            return format!("{}: {id}", self.appearance);
+        }
+        let mut names = self.candidates[..self.candidates.len().min(6)].join(", ");
+        if self.candidates.len() > 6 {
+            names.push_str(", …");
+        }
+        format!(
+            "{}: {} candidates, price {}: {names}",
+            self.appearance,
+            self.candidates.len(),
+            join(self.price_groups.iter())
+        )
+    }
+}
+
 fn join<T: fmt::Display>(items: impl Iterator<Item = T>) -> String {
     items.map(|i| i.to_string()).collect::<Vec<_>>().join("/")
 }

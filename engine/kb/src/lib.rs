@@ -7,6 +7,7 @@
 
 pub mod bench;
 pub mod catalogue;
+pub mod cli;
 pub mod effects;
 mod eval;
 pub mod facts;
@@ -23,6 +24,7 @@ pub use price::{buy_price, sell_offer, Quote, Side};
 #[cfg(test)]
 mod kb_tests;
 pub use bench::{bench, BenchReport};
+pub use cli::{load_fact_file, run_cli, KbArgs};
 pub use parse::{
     parse_discovery_line, parse_engrave_test, parse_item, parse_sell_offer, parse_shop_label, Hero,
     ItemRef,
