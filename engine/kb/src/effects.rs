@@ -196,11 +196,26 @@ mod tests {
             .filter(|o| o.class == "wand")
             .map(|o| o.name.as_str())
             .collect();
-        for e in [
-            Effect::NoEffect,
-            Effect::EngravingVanishes,
+        let all = [
+            Effect::Digging,
+            Effect::Fire,
+            Effect::Lightning,
+            Effect::BulletHoles,
             Effect::BugsStop,
-        ] {
+            Effect::BugsSlowDown,
+            Effect::BugsSpeedUp,
+            Effect::IceCubes,
+            Effect::FightsWriting,
+            Effect::EngravingVanishes,
+            Effect::EngravingChanged,
+            Effect::LitField,
+            Effect::Wish,
+            Effect::SelfKnowledge,
+            Effect::MonsterCreated,
+            Effect::NoEffectOverEngraving,
+            Effect::NoEffect,
+        ];
+        for e in all {
             for w in wands_for(e) {
                 assert!(wand_names.contains(w), "{w} is not a wand");
             }
