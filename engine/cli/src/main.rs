@@ -1,1 +1,47 @@
-fn main() {}
+//! `nhbot`: play NetHack with a behavior-tree bot, replay recordings, check trees, query the
+//! knowledge base, solve Sokoban, run benchmarks. Thin: every command calls into the engine crates.
+
+mod bench;
+mod play;
+mod replay;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "nhbot",
+    version,
+    about = "A behavior-tree bot engine for NetHack 3.6.6"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play a game on the real NetHack in a pty.
+    Play(play::PlayArgs),
+    /// Feed a ttyrec recording through the scraper offline.
+    Replay(replay::ReplayArgs),
+    /// Benchmarks (speed targets live here, not in tests).
+    #[command(subcommand)]
+    Bench(bench::BenchCommand),
+}
+
+fn main() {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(a) => play::run(a),
+        Command::Replay(a) => replay::run(a),
+        Command::Bench(b) => bench::run(b),
+    };
+    match result {
+        Ok(code) => std::process::exit(code),
+        Err(e) => {
+            eprintln!("nhbot: {e:#}");
+            std::process::exit(2);
+        }
+    }
+}

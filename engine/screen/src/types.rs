@@ -60,7 +60,8 @@ pub enum Alignment {
     Chaotic,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// Ordered from fed to fainted, so `hunger >= Hunger::Weak` reads naturally.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Hunger {
     Satiated,
     #[default]

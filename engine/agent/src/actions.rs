@@ -1,0 +1,144 @@
+//! Actions → keys, plus the prompt answers each implies.
+
+use crate::prompts::Expect;
+use nhbot_world::{Action, Dir};
+
+/// The keys to start an action and the prompts it expects.
+pub struct Plan {
+    pub keys: String,
+    pub expect: Vec<Expect>,
+}
+
+impl Plan {
+    fn keys(keys: impl Into<String>) -> Plan {
+        Plan {
+            keys: keys.into(),
+            expect: Vec::new(),
+        }
+    }
+    fn with(mut self, e: Expect) -> Plan {
+        self.expect.push(e);
+        self
+    }
+}
+
+pub fn plan(action: &Action) -> Plan {
+    match action {
+        Action::Move { dir } => Plan::keys(dir.key().to_string()),
+        Action::Fight { dir } => Plan::keys(format!("F{}", dir.key())),
+        Action::Search { count } => Plan::keys(format!("{}s", (*count).max(1))),
+        Action::Rest { count } => Plan::keys(format!("{}s", (*count).max(1))),
+        Action::Eat { item } => {
+            // From the pack: the item letter answers "What do you want to eat?"; without one, the
+            // first offered letter. Floor items are declined unless no letter was given and the
+            // pack offers nothing.
+            let p = Plan::keys("e").with(Expect::new(
+                "here; eat it?",
+                if item.is_some() { "n" } else { "y" },
+            ));
+            match item {
+                Some(c) => p.with(Expect::new("What do you want to eat?", c.to_string())),
+                None => p.with(Expect {
+                    contains: "What do you want to eat?",
+                    answer: crate::prompts::Answer::Unknown,
+                }),
+            }
+        }
+        Action::Pray => {
+            Plan::keys("#pray\r").with(Expect::new("Are you sure you want to pray?", "y"))
+        }
+        Action::Engrave { text } => Plan::keys("E")
+            .with(Expect::new("What do you want to write with?", "-"))
+            .with(Expect::new(
+                "Do you want to add to the current engraving?",
+                "n",
+            ))
+            .with(Expect::new("You will overwrite it", "y"))
+            .with(Expect::new(
+                "What do you want to write in the dust here?",
+                format!("{text}\r"),
+            ))
+            .with(Expect::new(
+                "What do you want to engrave here?",
+                format!("{text}\r"),
+            )),
+        Action::Travel { to } => Plan::keys("_").with(Expect::new(
+            "Where do you want to travel to?",
+            travel_keys(*to),
+        )),
+        Action::Open { dir } => {
+            Plan::keys("o").with(Expect::new("In what direction?", dir.key().to_string()))
+        }
+        Action::Kick { dir } => {
+            Plan::keys("\x04").with(Expect::new("In what direction?", dir.key().to_string()))
+        }
+        Action::Descend => Plan::keys(">"),
+        Action::Ascend => Plan::keys("<"),
+        Action::Pickup { letters } => {
+            let p = Plan::keys(",");
+            match letters {
+                Some(l) => p.with(Expect::new("Pick up what?", format!("{l}\r"))),
+                None => p,
+            }
+        }
+        Action::Farlook { at } => {
+            Plan::keys(";").with(Expect::new("Pick an object", travel_keys(*at)))
+        }
+        Action::Inventory => Plan::keys("i"),
+        Action::Keys { keys } => Plan::keys(keys.clone()),
+    }
+}
+
+/// Keys that move the position cursor to `to` and select it: `@` jumps to the player... we use
+/// absolute positioning from the player's square through the caller; the simplest robust form is
+/// to type the target position relative moves. NetHack's getpos accepts `<` `>` `_` symbols, and
+/// capital HJKL move 8 squares. The agent resolves this lazily (see session::position_keys).
+fn travel_keys(to: nhbot_screen::Pos) -> String {
+    // Encoded as a marker the session expands with the cursor position it sees.
+    format!("\u{0}{},{}", to.x, to.y)
+}
+
+/// Expands a position marker into cursor keys given the current cursor position.
+pub fn expand_position(marker: &str, cursor: (i16, i16)) -> Option<String> {
+    let rest = marker.strip_prefix('\u{0}')?;
+    let (x, y) = rest.split_once(',')?;
+    let (tx, ty): (i16, i16) = (x.parse().ok()?, y.parse().ok()?);
+    let (mut cx, mut cy) = cursor;
+    let mut keys = String::new();
+    while (cx, cy) != (tx, ty) {
+        let (dx, dy) = ((tx - cx).signum(), (ty - cy).signum());
+        let dir = Dir::from_delta(dx, dy)?;
+        // Capital letters move 8 squares at once when far enough in that direction.
+        let far = (dx == 0 || (tx - cx).abs() >= 8) && (dy == 0 || (ty - cy).abs() >= 8);
+        let step = if far { 8 } else { 1 };
+        let c = dir.key();
+        keys.push(if far { c.to_ascii_uppercase() } else { c });
+        cx += dx * step;
+        cy += dy * step;
+    }
+    keys.push('.');
+    Some(keys)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_keys_reach_the_target() {
+        let k = expand_position("\u{0}30,5", (10, 5)).unwrap();
+        assert_eq!(k, "LLllll.");
+        let k = expand_position("\u{0}11,6", (10, 5)).unwrap();
+        assert_eq!(k, "n.");
+        assert_eq!(expand_position("\u{0}3,3", (3, 3)).unwrap(), ".");
+    }
+
+    #[test]
+    fn actions_carry_their_prompt_answers() {
+        let p = plan(&Action::Pray);
+        assert_eq!(p.keys, "#pray\r");
+        assert!(p.expect.iter().any(|e| e.contains.contains("pray")));
+        let p = plan(&Action::Search { count: 0 });
+        assert_eq!(p.keys, "1s");
+    }
+}

@@ -1,0 +1,100 @@
+//! Answers to the game's questions. Each action brings the answers it implies (BotHack's idea);
+//! anything else gets a safe default and a log line — the engine never waits forever.
+
+use nhbot_screen::Prompt;
+
+/// What to send for a prompt.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Keys(String),
+    /// The action does not know this prompt: fall through to the default policy.
+    Unknown,
+}
+
+/// One expected prompt of an action: a question fragment and the answer.
+#[derive(Clone, Debug)]
+pub struct Expect {
+    pub contains: &'static str,
+    pub answer: Answer,
+}
+
+impl Expect {
+    pub fn new(contains: &'static str, keys: impl Into<String>) -> Expect {
+        Expect {
+            contains,
+            answer: Answer::Keys(keys.into()),
+        }
+    }
+}
+
+/// The question text of a prompt.
+pub fn question(p: &Prompt) -> &str {
+    match p {
+        Prompt::YesNo { question, .. }
+        | Prompt::Direction { question }
+        | Prompt::Item { question, .. }
+        | Prompt::Text { question, .. }
+        | Prompt::Position { question } => question,
+    }
+}
+
+/// Known questions that can come up after almost any action, and their safe answers.
+const COMMON: &[(&str, &str)] = &[
+    // Never attack a peaceful by accident; never pay, never anger anyone.
+    ("Really attack", "n"),
+    ("Are you sure you want to pray", "y"),
+    // Door handling: we choose doors deliberately; a stray prompt declines.
+    ("Beware, there will be no return", "n"),
+    ("Do you want to keep the save file", "n"),
+    ("Do you want your possessions identified", "n"),
+    ("Do you want to see your attributes", "n"),
+    ("Do you want an account of creatures vanquished", "n"),
+    ("Do you want to see the dungeon overview", "n"),
+    ("Do you want to see your conduct", "n"),
+    ("Do you want to see", "n"),
+    ("Die?", "y"),
+    ("Shall I pick a character", "y"),
+    ("Is this ok?", "y"),
+];
+
+/// The safe answer to a prompt no action expected: a known common answer, else ESC (which
+/// cancels every NetHack prompt; for a y/n prompt the default or 'n' is taken instead when ESC
+/// is not among the choices' meanings).
+pub fn default_answer(p: &Prompt) -> (String, bool) {
+    let q = question(p);
+    if let Some((_, a)) = COMMON.iter().find(|(frag, _)| q.contains(frag)) {
+        return (a.to_string(), true);
+    }
+    let keys = match p {
+        Prompt::YesNo { choices, .. } if choices.contains('q') => "q".to_string(),
+        Prompt::YesNo { choices, .. } if choices.contains('n') => "n".to_string(),
+        _ => "\x1b".to_string(),
+    };
+    (keys, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn peaceful_attack_is_declined_and_unknown_prompts_escape() {
+        let p = Prompt::YesNo {
+            question: "Really attack the watchman?".into(),
+            choices: "yn".into(),
+            default: Some('n'),
+        };
+        assert_eq!(default_answer(&p), ("n".to_string(), true));
+        let p = Prompt::Text {
+            question: "What do you want to name this dog?".into(),
+            so_far: String::new(),
+        };
+        assert_eq!(default_answer(&p), ("\x1b".to_string(), false));
+        let p = Prompt::YesNo {
+            question: "Something odd?".into(),
+            choices: "ynq".into(),
+            default: Some('n'),
+        };
+        assert_eq!(default_answer(&p).0, "q");
+    }
+}

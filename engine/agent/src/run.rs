@@ -1,0 +1,242 @@
+//! One game from start to end: the decision loop, the watchdog, stopping, and the result line.
+
+use anyhow::{Context, Result};
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use nhbot_game::{xlog, Game, GameConfig};
+use nhbot_world::{Action, Decision, World};
+
+use crate::actions::plan;
+use crate::brain::Brain;
+use crate::observe::observe;
+use crate::session::Session;
+use crate::view::View;
+
+/// A game that makes no turn progress for this many consecutive actions is ended as "stuck".
+pub const WATCHDOG_ACTIONS: u64 = 1000;
+
+pub struct RunConfig {
+    pub game: GameConfig,
+    pub max_turns: Option<i64>,
+    pub max_actions: Option<u64>,
+    /// Append the result line here.
+    pub results: Option<PathBuf>,
+    /// One line per decision: turn, action, path, reason.
+    pub decision_log: Option<PathBuf>,
+    pub view: View,
+    /// Set by Ctrl-C: save the game and stop.
+    pub stop: Arc<AtomicBool>,
+    /// Free-form label of what decided (tree file) for the results line.
+    pub brain_label: String,
+}
+
+/// Why a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// The game ended by itself (death, or an ascension).
+    GameOver,
+    MaxTurns,
+    MaxActions,
+    /// No turn progress for WATCHDOG_ACTIONS actions.
+    Stuck,
+    /// Ctrl-C: the game was saved for --resume.
+    Interrupted,
+    Error,
+}
+
+/// The results line of one game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameResult {
+    pub seed: Option<u64>,
+    pub role: String,
+    pub race: String,
+    pub gender: String,
+    pub align: String,
+    pub brain: String,
+    pub end: EndReason,
+    /// Death cause from the game's own record ("killed by a jackal", "quit", "starvation"...).
+    pub death: Option<String>,
+    pub score: Option<i64>,
+    pub turns: i64,
+    pub max_depth: i32,
+    pub xl: i32,
+    pub actions: u64,
+    pub keys: u64,
+    pub wall_s: f64,
+    pub actions_per_s: f64,
+    pub warnings: u64,
+    pub game_dir: String,
+    pub error: Option<String>,
+}
+
+pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
+    let started = Instant::now();
+    let game = Game::start(&cfg.game)?;
+    let mut session = Session::new(game);
+    cfg.view.attach(&mut session);
+    let mut log = match &cfg.decision_log {
+        Some(p) => Some(std::io::BufWriter::new(open_append(p)?)),
+        None => None,
+    };
+    let mut world = World::default();
+    let mut actions = 0u64;
+    let mut warnings = 0u64;
+    let mut last_turn = -1i64;
+    let mut actions_since_progress = 0u64;
+    let mut error = None;
+
+    let outcome: Result<EndReason> = (|| {
+        session.start()?;
+        loop {
+            observe(&mut world, &mut session);
+            for w in session.take_warnings().into_iter().chain(brain.notes()) {
+                warnings += 1;
+                log::warn!("{w}");
+                if let Some(l) = log.as_mut() {
+                    writeln!(l, "T{} NOTE {w}", world.turn)?;
+                }
+            }
+            if session.ended {
+                return Ok(EndReason::GameOver);
+            }
+            if cfg.stop.load(Ordering::Relaxed) {
+                return Ok(EndReason::Interrupted);
+            }
+            if cfg.max_turns.is_some_and(|m| world.turn >= m) {
+                return Ok(EndReason::MaxTurns);
+            }
+            if cfg.max_actions.is_some_and(|m| actions >= m) {
+                return Ok(EndReason::MaxActions);
+            }
+            if world.turn != last_turn {
+                last_turn = world.turn;
+                actions_since_progress = 0;
+            } else if actions_since_progress >= WATCHDOG_ACTIONS {
+                return Ok(EndReason::Stuck);
+            }
+            let decision = brain.decide(&world);
+            if let Some(l) = log.as_mut() {
+                writeln!(
+                    l,
+                    "T{} {} | {} | {}",
+                    world.turn,
+                    describe(&decision.action),
+                    decision.path,
+                    decision.reason
+                )?;
+            }
+            cfg.view.decision(&world, &decision);
+            session.perform(&plan(&decision.action))?;
+            world.decisions += 1;
+            actions += 1;
+            actions_since_progress += 1;
+        }
+    })();
+
+    let end = match outcome {
+        Ok(end) => end,
+        Err(e) => {
+            error = Some(format!("{e:#}"));
+            EndReason::Error
+        }
+    };
+    // Finish the game the way the end reason asks: a budget or a stuck game is quit (so the game
+    // records its score), an interrupted or failed one is saved for --resume.
+    match end {
+        EndReason::MaxTurns | EndReason::MaxActions | EndReason::Stuck => quit(&mut session),
+        EndReason::Interrupted | EndReason::Error => {
+            let _ = session.game.hangup(Duration::from_secs(10));
+        }
+        EndReason::GameOver => {}
+    }
+    let _ = session.game.hangup(Duration::from_secs(5));
+    let _ = session.game.flush_recording();
+    if let Some(l) = log.as_mut() {
+        l.flush()?;
+    }
+    cfg.view.finish();
+
+    let record = xlog::read_last(&session.game.playground.xlogfile());
+    let wall_s = started.elapsed().as_secs_f64();
+    let ch = &cfg.game.character;
+    let result = GameResult {
+        seed: cfg.game.seed,
+        role: ch.role.clone(),
+        race: ch.race.clone(),
+        gender: ch.gender.clone(),
+        align: ch.align.clone(),
+        brain: cfg.brain_label.clone(),
+        end,
+        death: record.as_ref().map(|r| r.death.clone()),
+        score: record.as_ref().map(|r| r.points),
+        turns: record.as_ref().map(|r| r.turns).unwrap_or(world.turn),
+        max_depth: record
+            .as_ref()
+            .map(|r| r.maxlvl)
+            .unwrap_or(world.status.dlvl),
+        xl: world.status.xl,
+        actions,
+        keys: session.game.keys_sent,
+        wall_s,
+        actions_per_s: actions as f64 / wall_s.max(1e-9),
+        warnings,
+        game_dir: cfg.game.playground.display().to_string(),
+        error,
+    };
+    if let Some(path) = &cfg.results {
+        append_result(path, &result)?;
+    }
+    Ok(result)
+}
+
+/// Quits the running game so that it writes its record (score, turns, depth).
+fn quit(session: &mut Session) {
+    let q = crate::actions::Plan {
+        keys: "\x1b#quit\r".into(),
+        expect: vec![crate::prompts::Expect::new("Really quit?", "y")],
+    };
+    if let Err(e) = session.perform(&q) {
+        log::warn!("quitting the game: {e:#}");
+    }
+}
+
+fn describe(a: &Action) -> String {
+    serde_json::to_string(a).unwrap_or_else(|_| format!("{a:?}"))
+}
+
+fn open_append(path: &Path) -> Result<std::fs::File> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("opening {}", path.display()))
+}
+
+/// Appends one JSON line with a single write (O_APPEND keeps lines whole across processes).
+pub fn append_result(path: &Path, result: &GameResult) -> Result<()> {
+    let mut line = serde_json::to_string(result)?;
+    line.push('\n');
+    let mut f = open_append(path)?;
+    f.write_all(line.as_bytes())?;
+    f.sync_data()?;
+    Ok(())
+}
+
+/// Used by the decision summary in the view.
+pub fn short(decision: &Decision) -> String {
+    format!(
+        "{} — {} ({})",
+        describe(&decision.action),
+        decision.reason,
+        decision.path
+    )
+}

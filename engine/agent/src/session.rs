@@ -1,0 +1,169 @@
+//! The game as a sequence of frames: send keys, wait for the next input wait, scrape the screen.
+//! Dismisses `--More--` itself (collecting every message of the chain in order) and answers
+//! prompts with the current action's expectations or the safe default policy.
+
+use anyhow::{bail, Result};
+use nhbot_game::{Game, Wait};
+use nhbot_screen::{scrape, Frame, Prompt, Terminal};
+
+use crate::actions::{expand_position, Plan};
+use crate::prompts::{default_answer, question, Answer};
+
+/// At most this many screens while carrying out one action (prompts, --More--, menus): beyond it
+/// the action is abandoned with ESCs, so a confused exchange never loops forever.
+const MAX_EXCHANGES: usize = 64;
+
+pub struct Session {
+    pub game: Game,
+    pub term: Terminal,
+    pub frame: Frame,
+    /// Messages seen since the last `take_messages`, in order.
+    messages: Vec<String>,
+    /// Warnings (unknown prompts, abandoned actions) since the last `take_warnings`.
+    warnings: Vec<String>,
+    buf: Vec<u8>,
+    /// Set when the game process has ended.
+    pub ended: bool,
+    /// Key-level statistics.
+    pub waits: u64,
+    /// Called with every chunk of output (the live view mirrors the game's own drawing).
+    pub on_output: Option<Box<dyn FnMut(&[u8]) + Send>>,
+}
+
+impl Session {
+    pub fn new(game: Game) -> Session {
+        Session {
+            game,
+            term: Terminal::new(),
+            frame: Frame::default(),
+            messages: Vec::new(),
+            warnings: Vec::new(),
+            buf: Vec::with_capacity(1 << 16),
+            ended: false,
+            waits: 0,
+            on_output: None,
+        }
+    }
+
+    /// Waits for the game's first input request and settles (dismisses --More--).
+    pub fn start(&mut self) -> Result<()> {
+        self.wait_and_scrape()?;
+        self.settle(&Plan {
+            keys: String::new(),
+            expect: Vec::new(),
+        })
+    }
+
+    pub fn take_messages(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.messages)
+    }
+    pub fn take_warnings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.warnings)
+    }
+
+    /// Sends raw keys and reads the resulting frame (no prompt handling).
+    pub fn send_raw(&mut self, keys: &str) -> Result<()> {
+        if self.ended {
+            bail!("the game has ended");
+        }
+        self.game.send(keys.as_bytes())?;
+        self.wait_and_scrape()
+    }
+
+    fn wait_and_scrape(&mut self) -> Result<()> {
+        self.buf.clear();
+        let wait = self.game.wait(&mut self.buf)?;
+        self.waits += 1;
+        if let Some(cb) = self.on_output.as_mut() {
+            cb(&self.buf);
+        }
+        self.term.feed(&self.buf);
+        self.frame = scrape(&self.term.screen());
+        match wait {
+            Wait::Input => {}
+            Wait::Exited => self.ended = true,
+            Wait::Timeout => self
+                .warnings
+                .push("the game did not ask for input within the timeout".into()),
+        }
+        // Every new top line is new text: NetHack clears the message line on the next key.
+        for m in &self.frame.messages {
+            if !m.is_empty() {
+                self.messages.push(m.clone());
+            }
+        }
+        Ok(())
+    }
+
+    /// Carries out one action: its keys, then every --More--, prompt and menu until the game is
+    /// back at the command prompt.
+    pub fn perform(&mut self, plan: &Plan) -> Result<()> {
+        if !plan.keys.is_empty() {
+            self.send_raw(&plan.keys)?;
+        }
+        self.settle(plan)
+    }
+
+    fn settle(&mut self, plan: &Plan) -> Result<()> {
+        for _ in 0..MAX_EXCHANGES {
+            if self.ended {
+                return Ok(());
+            }
+            if self.frame.more {
+                self.send_raw("\r")?;
+                continue;
+            }
+            if let Some(prompt) = self.frame.prompt.clone() {
+                let keys = self.answer(plan, &prompt);
+                self.send_raw(&keys)?;
+                continue;
+            }
+            if self.frame.menu.is_some() {
+                // A menu no action asked for (or the end of a text window): close it.
+                self.send_raw("\x1b")?;
+                continue;
+            }
+            return Ok(());
+        }
+        self.warnings.push(format!(
+            "abandoned an action after {MAX_EXCHANGES} exchanges; top line: {:?}",
+            self.frame.top_line
+        ));
+        self.send_raw("\x1b\x1b")?;
+        Ok(())
+    }
+
+    fn answer(&mut self, plan: &Plan, prompt: &Prompt) -> String {
+        let q = question(prompt);
+        let expected = plan
+            .expect
+            .iter()
+            .find(|e| q.contains(e.contains))
+            .map(|e| e.answer.clone());
+        match expected {
+            Some(Answer::Keys(k)) if k.starts_with('\u{0}') => {
+                let cursor = self.term.screen().cursor();
+                expand_position(&k, (cursor.1 as i16, cursor.0 as i16 - 1))
+                    .unwrap_or_else(|| "\x1b".into())
+            }
+            Some(Answer::Keys(k)) => k,
+            Some(Answer::Unknown) | None => {
+                if let Prompt::Item { letters, .. } = prompt {
+                    if let (Some(Answer::Unknown), Some(first)) =
+                        (&expected, letters.chars().next())
+                    {
+                        return first.to_string();
+                    }
+                }
+                let (keys, known) = default_answer(prompt);
+                if !known {
+                    self.warnings.push(format!(
+                        "unknown prompt {q:?}: answered {keys:?}; screen top: {:?}",
+                        self.frame.top_line
+                    ));
+                }
+                keys
+            }
+        }
+    }
+}
