@@ -41,6 +41,8 @@ pub struct Square {
     pub object: Option<Cell>,
     /// Game turn it was last seen.
     pub last_seen: i64,
+    /// Plain moves into it that went nowhere (see `World::learn_from_bump`).
+    pub bumps: u8,
 }
 
 /// Per-level statistics for reports.
@@ -156,6 +158,7 @@ impl Level {
         if let Some(me) = player {
             if let Some(sq) = self.at_mut(me) {
                 sq.walked += 1;
+                sq.bumps = 0;
                 if sq.feature == Feature::Unknown || sq.feature == Feature::Rock {
                     sq.feature = Feature::Floor;
                 }
@@ -196,6 +199,9 @@ impl Level {
                 }
                 if f != Feature::ClosedDoor {
                     sq.locked = false;
+                }
+                if f != old {
+                    sq.bumps = 0;
                 }
                 sq.feature = f;
                 sq.object = None;

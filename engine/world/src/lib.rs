@@ -5,6 +5,7 @@ pub mod action;
 pub mod dungeon;
 pub mod explore;
 pub mod inventory;
+pub mod learn;
 pub mod level;
 pub mod monsters;
 pub mod nav;

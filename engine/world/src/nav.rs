@@ -116,6 +116,9 @@ impl DistMap {
 
 fn step_cost(level: &Level, opts: &PathOpts, i: usize) -> Option<u32> {
     let sq = &level.squares[i];
+    if sq.bumps >= 2 {
+        return None;
+    }
     match sq.feature {
         Feature::Trap | Feature::Web => opts.trap_cost.map(|c| c + 1),
         Feature::ClosedDoor if sq.locked => {

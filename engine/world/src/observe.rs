@@ -1,7 +1,8 @@
 //! The update step: one observation of the game in, the world model brought up to date.
 
 use crate::dungeon::Arrival;
-use crate::level::{index, neighbours, Level, LevelStats};
+use crate::learn::fell;
+use crate::level::{index, Level, LevelStats};
 use crate::monsters::{track, Monster};
 use crate::tiles::Feature;
 use crate::{Action, Condition, World};
@@ -31,21 +32,13 @@ pub struct Kill {
     pub level: Option<usize>,
 }
 
-fn fell(messages: &[String]) -> bool {
-    messages.iter().any(|m| {
-        m.contains("trap door") || m.contains("hole under you") || m.contains("fall through")
-    })
-}
-
-/// "You kill the newt!" → "newt"; also "You destroy the ..." for the undead.
-fn killed_name(message: &str) -> Option<String> {
-    let rest = message
-        .strip_prefix("You kill ")
-        .or_else(|| message.strip_prefix("You destroy "))?;
-    let rest = rest.trim_end_matches(['!', '.']);
-    let rest = rest.strip_prefix("the ").unwrap_or(rest);
-    let rest = rest.strip_prefix("poor ").unwrap_or(rest);
-    Some(rest.to_string())
+/// The tty draws an engulfer as `/-\` `| |` `\-/` around the player.
+fn engulfed_view(map: &[Cell], p: Pos) -> bool {
+    let at = |dx: i16, dy: i16| {
+        let q = Pos::new(p.x + dx, p.y + dy);
+        index(q).and_then(|i| map.get(i)).map_or(' ', |c| c.ch)
+    };
+    (at(-1, -1), at(1, -1), at(-1, 1), at(1, 1)) == ('/', '\\', '\\', '/')
 }
 
 impl World {
@@ -91,16 +84,21 @@ impl World {
                 level.record_search(prev_player, elapsed.min(200) as u32);
             }
         }
-        if map_ok && !hallucinating {
+        // Engulfed or hallucinating, the map shows the inside of a monster or nonsense.
+        let engulfed = player.is_some_and(|p| engulfed_view(obs.map, p));
+        let readable = map_ok && !hallucinating && !engulfed;
+        if readable {
             level.update(obs.map, player, turn, !blind);
         }
         let previous = std::mem::take(&mut self.monsters);
-        if map_ok && !hallucinating && !changed_level {
-            self.monsters = track(&previous, obs.map, player, turn);
-        } else if map_ok && !hallucinating {
-            self.monsters = track(&[], obs.map, player, turn);
+        if readable {
+            let known: &[Monster] = if changed_level { &[] } else { &previous };
+            self.monsters = track(known, obs.map, player, turn);
         }
         self.read_messages(&previous);
+        if readable && !changed_level && player.is_some() {
+            self.learn_from_bump(prev_player, elapsed, &previous);
+        }
         self.mark_shop_doors();
         let gnomes = self.monsters.iter().filter(|m| m.ch == 'G').count();
         self.dungeon.recognise(gnomes);
@@ -159,109 +157,6 @@ impl World {
         };
         self.dungeon.arrive(depth, &label, how, at);
         true
-    }
-
-    fn read_messages(&mut self, previous: &[Monster]) {
-        let level_id = self.dungeon.current;
-        let messages = std::mem::take(&mut self.messages);
-        for message in &messages {
-            if message.contains("You begin praying") {
-                self.last_prayer_turn = Some(self.turn);
-            }
-            if let Some(name) = killed_name(message) {
-                let pos = self
-                    .target_square()
-                    .or_else(|| self.vanished_neighbour(previous));
-                self.kills.push(Kill {
-                    turn: self.turn,
-                    name,
-                    pos,
-                    level: level_id,
-                });
-            }
-            if message.contains("This door is locked") {
-                if let Some(door) = self.door_in_question() {
-                    if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(door)) {
-                        sq.locked = true;
-                    }
-                }
-            }
-            if message.contains("Closed for inventory") {
-                self.mark_doors_near(self.player, 1);
-            }
-            if message.contains("welcome to") && message.contains("!") {
-                self.mark_doors_near(self.player, 0);
-            }
-        }
-        self.messages = messages;
-    }
-
-    /// The square the last action aimed at (an attack, an open or kick).
-    fn target_square(&self) -> Option<Pos> {
-        match self.last_action {
-            Some(
-                Action::Move { dir }
-                | Action::Fight { dir }
-                | Action::Open { dir }
-                | Action::Kick { dir },
-            ) if !matches!(dir, crate::Dir::Up | crate::Dir::Down | crate::Dir::Here) => {
-                Some(dir.step(self.player))
-            }
-            _ => None,
-        }
-    }
-
-    /// A monster that stood next to us before and is gone now (killed in melee).
-    fn vanished_neighbour(&self, previous: &[Monster]) -> Option<Pos> {
-        previous
-            .iter()
-            .filter(|m| {
-                (m.pos.x - self.player.x).abs() <= 1 && (m.pos.y - self.player.y).abs() <= 1
-            })
-            .find(|m| !self.monsters.iter().any(|now| now.pos == m.pos))
-            .map(|m| m.pos)
-    }
-
-    /// The closed door a "This door is locked" refers to.
-    fn door_in_question(&self) -> Option<Pos> {
-        let level = self.dungeon.current()?;
-        if let Some(p) = self
-            .target_square()
-            .filter(|&p| level.feature(p) == Feature::ClosedDoor)
-        {
-            return Some(p);
-        }
-        let mut doors =
-            neighbours(self.player).filter(|&p| level.feature(p) == Feature::ClosedDoor);
-        let first = doors.next()?;
-        doors.next().is_none().then_some(first)
-    }
-
-    fn mark_doors_near(&mut self, center: Pos, radius: i16) {
-        let Some(level) = self.dungeon.current_mut() else {
-            return;
-        };
-        for dy in -radius..=radius {
-            for dx in -radius..=radius {
-                let p = Pos::new(center.x + dx, center.y + dy);
-                if let Some(sq) = level.at_mut(p).filter(|s| s.feature.is_door_square()) {
-                    sq.shop_door = true;
-                }
-            }
-        }
-    }
-
-    /// A shopkeeper waits next to the shop door: any `@` beside a door makes it a shop door.
-    fn mark_shop_doors(&mut self) {
-        let keepers: Vec<Pos> = self
-            .monsters
-            .iter()
-            .filter(|m| m.ch == '@' || m.is_shopkeeper())
-            .map(|m| m.pos)
-            .collect();
-        for p in keepers {
-            self.mark_doors_near(p, 1);
-        }
     }
 
     /// Records the action the agent just sent, so the next observation can tell what it did.
@@ -471,6 +366,85 @@ mod tests {
         );
         assert_eq!(w.monsters[0].peaceful, Some(true));
         assert!(w.monsters[0].is_shopkeeper());
+    }
+
+    #[test]
+    fn engulfing_does_not_overwrite_the_map() {
+        let mut w = World::default();
+        see(
+            &mut w,
+            &["|....|", "|....|", "------"],
+            Pos::new(2, 1),
+            &status(1, 1),
+            &[],
+        );
+        see(
+            &mut w,
+            &["|/-\\.|", "||@|.|", "|\\-/.|"],
+            Pos::new(2, 1),
+            &status(1, 2),
+            &["The fog cloud engulfs you!"],
+        );
+        let level = w.level().expect("level");
+        assert_eq!(level.feature(Pos::new(1, 0)), Feature::Floor);
+        assert_eq!(level.feature(Pos::new(3, 1)), Feature::Floor);
+    }
+
+    #[test]
+    fn bumping_twice_into_an_unseen_obstacle_blocks_the_square() {
+        let mut w = World::default();
+        let room = ["|....|", "|....|", "------"];
+        see(&mut w, &room, Pos::new(2, 1), &status(1, 1), &[]);
+        for turn in [1, 1] {
+            w.note_action(&Action::Move { dir: crate::Dir::E });
+            see(&mut w, &room, Pos::new(2, 1), &status(1, turn), &[]);
+        }
+        assert_eq!(
+            w.level()
+                .and_then(|l| l.at(Pos::new(3, 1)))
+                .map(|s| s.bumps),
+            Some(2)
+        );
+        assert_eq!(w.path_to(&[Pos::new(3, 1)]), None);
+        // A move that took time (held by a trap) or said something teaches nothing.
+        w.note_action(&Action::Move { dir: crate::Dir::W });
+        see(&mut w, &room, Pos::new(2, 1), &status(1, 2), &[]);
+        see(
+            &mut w,
+            &room,
+            Pos::new(2, 1),
+            &status(1, 2),
+            &["You are stuck to the web."],
+        );
+        assert_eq!(
+            w.level()
+                .and_then(|l| l.at(Pos::new(1, 1)))
+                .map(|s| s.bumps),
+            Some(0)
+        );
+    }
+
+    #[test]
+    fn diagonal_refusal_reveals_a_door() {
+        let mut w = World::default();
+        see(
+            &mut w,
+            &["|....|", "|....|", "--.---"],
+            Pos::new(2, 2),
+            &status(1, 1),
+            &[],
+        );
+        w.note_action(&Action::Move {
+            dir: crate::Dir::NE,
+        });
+        see(
+            &mut w,
+            &["|....|", "|....|", "--.---"],
+            Pos::new(2, 2),
+            &status(1, 1),
+            &["You can't move diagonally out of an intact doorway."],
+        );
+        assert_eq!(w.feature_here(), Feature::OpenDoor);
     }
 
     #[test]

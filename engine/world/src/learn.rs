@@ -1,0 +1,172 @@
+//! What messages and failed moves teach: prayers, kills, locked and shop doors, doors the map
+//! hid, squares that turned out impassable.
+
+use crate::level::neighbours;
+use crate::monsters::Monster;
+use crate::observe::Kill;
+use crate::tiles::Feature;
+use crate::{Action, World};
+use nhbot_screen::Pos;
+
+pub(crate) fn fell(messages: &[String]) -> bool {
+    messages.iter().any(|m| {
+        m.contains("trap door") || m.contains("hole under you") || m.contains("fall through")
+    })
+}
+
+/// "You kill the newt!" → "newt"; also "You destroy the ..." for the undead.
+fn killed_name(message: &str) -> Option<String> {
+    let rest = message
+        .strip_prefix("You kill ")
+        .or_else(|| message.strip_prefix("You destroy "))?;
+    let rest = rest.trim_end_matches(['!', '.']);
+    let rest = rest.strip_prefix("the ").unwrap_or(rest);
+    let rest = rest.strip_prefix("poor ").unwrap_or(rest);
+    Some(rest.to_string())
+}
+
+impl World {
+    pub(crate) fn read_messages(&mut self, previous: &[Monster]) {
+        let level_id = self.dungeon.current;
+        let messages = std::mem::take(&mut self.messages);
+        for message in &messages {
+            if message.contains("You begin praying") {
+                self.last_prayer_turn = Some(self.turn);
+            }
+            if let Some(name) = killed_name(message) {
+                let pos = self
+                    .target_square()
+                    .or_else(|| self.vanished_neighbour(previous));
+                self.kills.push(Kill {
+                    turn: self.turn,
+                    name,
+                    pos,
+                    level: level_id,
+                });
+            }
+            if message.contains("This door is locked") {
+                if let Some(door) = self.door_in_question() {
+                    if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(door)) {
+                        sq.locked = true;
+                    }
+                }
+            }
+            if message.contains("diagonally out of an intact doorway") {
+                self.mark_door(self.player);
+            }
+            if message.contains("diagonally into an intact doorway") {
+                if let Some(p) = self.target_square() {
+                    self.mark_door(p);
+                }
+            }
+            if message.contains("Closed for inventory") {
+                self.mark_doors_near(self.player, 1);
+            }
+            if message.contains("welcome to") && message.contains("!") {
+                self.mark_doors_near(self.player, 0);
+            }
+        }
+        self.messages = messages;
+    }
+
+    /// The square the last action aimed at (an attack, an open or kick).
+    fn target_square(&self) -> Option<Pos> {
+        match self.last_action {
+            Some(
+                Action::Move { dir }
+                | Action::Fight { dir }
+                | Action::Open { dir }
+                | Action::Kick { dir },
+            ) if !matches!(dir, crate::Dir::Up | crate::Dir::Down | crate::Dir::Here) => {
+                Some(dir.step(self.player))
+            }
+            _ => None,
+        }
+    }
+
+    /// A monster that stood next to us before and is gone now (killed in melee).
+    fn vanished_neighbour(&self, previous: &[Monster]) -> Option<Pos> {
+        previous
+            .iter()
+            .filter(|m| {
+                (m.pos.x - self.player.x).abs() <= 1 && (m.pos.y - self.player.y).abs() <= 1
+            })
+            .find(|m| !self.monsters.iter().any(|now| now.pos == m.pos))
+            .map(|m| m.pos)
+    }
+
+    /// The closed door a "This door is locked" refers to.
+    fn door_in_question(&self) -> Option<Pos> {
+        let level = self.dungeon.current()?;
+        if let Some(p) = self
+            .target_square()
+            .filter(|&p| level.feature(p) == Feature::ClosedDoor)
+        {
+            return Some(p);
+        }
+        let mut doors =
+            neighbours(self.player).filter(|&p| level.feature(p) == Feature::ClosedDoor);
+        let first = doors.next()?;
+        doors.next().is_none().then_some(first)
+    }
+
+    fn mark_doors_near(&mut self, center: Pos, radius: i16) {
+        let Some(level) = self.dungeon.current_mut() else {
+            return;
+        };
+        for dy in -radius..=radius {
+            for dx in -radius..=radius {
+                let p = Pos::new(center.x + dx, center.y + dy);
+                if let Some(sq) = level.at_mut(p).filter(|s| s.feature.is_door_square()) {
+                    sq.shop_door = true;
+                }
+            }
+        }
+    }
+
+    /// A shopkeeper waits next to the shop door: any `@` beside a door makes it a shop door.
+    pub(crate) fn mark_shop_doors(&mut self) {
+        let keepers: Vec<Pos> = self
+            .monsters
+            .iter()
+            .filter(|m| m.ch == '@' || m.is_shopkeeper())
+            .map(|m| m.pos)
+            .collect();
+        for p in keepers {
+            self.mark_doors_near(p, 1);
+        }
+    }
+
+    /// The game says `p` holds a door the map showed as something else (a broken-looking `.`).
+    fn mark_door(&mut self, p: Pos) {
+        if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(p)) {
+            if !sq.feature.is_door_square() {
+                sq.feature = Feature::OpenDoor;
+            }
+        }
+    }
+
+    /// A plain step that went nowhere, took no time and said nothing ran into something the
+    /// map does not show (a wall corner, a dark boulder): count it, the path finder avoids
+    /// squares bumped twice.
+    pub(crate) fn learn_from_bump(&mut self, prev_player: Pos, elapsed: i64, previous: &[Monster]) {
+        let Some(Action::Move { dir }) = self.last_action else {
+            return;
+        };
+        if dir.delta() == (0, 0)
+            || self.player != prev_player
+            || elapsed != 0
+            || !self.messages.is_empty()
+        {
+            return;
+        }
+        let target = dir.step(prev_player);
+        let occupied = |ms: &[Monster]| ms.iter().any(|m| m.pos == target);
+        if occupied(previous) || occupied(&self.monsters) {
+            return;
+        }
+        if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(target)) {
+            sq.bumps = sq.bumps.saturating_add(1);
+        }
+    }
+}
