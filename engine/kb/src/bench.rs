@@ -1,9 +1,11 @@
 //! Benchmark: incremental update + query on a KB holding many facts.
 
 use crate::catalogue::{AppId, Catalogue, ObjId, PriceKind};
+use crate::effects::{Effect, ALL_EFFECTS};
 use crate::facts::Fact;
 use crate::kb::Kb;
 use crate::price::{buy_price, sell_offer, Side};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Instant;
 
@@ -91,15 +93,51 @@ fn shuffle_game(cat: &Catalogue, rng: &mut Rng) -> Vec<(AppId, ObjId)> {
     truth
 }
 
-/// Price observations consistent with `truth`, spread over all pools.
+/// Price observations consistent with one random game, spread over all pools.
 pub fn synthetic_facts(n: usize, seed: u64) -> Vec<Fact> {
+    synthetic_game(n, seed, 0).0
+}
+
+/// A random game and `n` facts true in it: mostly prices, `named_percent` names,
+/// plus some weights and wand engrave tests. Returns the facts and the truth
+/// (shown appearance → identity) for every appearance in use.
+pub fn synthetic_game(
+    n: usize,
+    seed: u64,
+    named_percent: u64,
+) -> (Vec<Fact>, BTreeMap<String, String>) {
     let cat = Catalogue::embedded();
     let mut rng = Rng(seed | 1);
     let truth = shuffle_game(cat, &mut rng);
-    (0..n)
+    let facts = (0..n)
         .map(|_| {
             let (app, id) = truth[rng.below(truth.len())];
             let obj = cat.object(id);
+            let appearance = cat.appearance_info(app).shown.clone();
+            let roll = rng.below(100) as u64;
+            if roll < named_percent {
+                return Fact::Named {
+                    appearance,
+                    identity: obj.name.clone(),
+                };
+            }
+            if roll < named_percent + 5 {
+                return Fact::Weight {
+                    appearance,
+                    weight: obj.weight,
+                };
+            }
+            if roll < named_percent + 10 && obj.class == "wand" {
+                let fits: Vec<Effect> = ALL_EFFECTS
+                    .iter()
+                    .copied()
+                    .filter(|e| e.allows(&obj.class, &obj.name))
+                    .collect();
+                if !fits.is_empty() {
+                    let effect = fits[rng.below(fits.len())];
+                    return Fact::UseOutcome { appearance, effect };
+                }
+            }
             let enchant = if obj.price_kind == PriceKind::Armor && rng.chance(30) {
                 10 * (1 + rng.below(3) as u32)
             } else {
@@ -113,7 +151,6 @@ pub fn synthetic_facts(n: usize, seed: u64) -> Vec<Fact> {
             } else {
                 1
             };
-            let appearance = cat.appearance_info(app).shown.clone();
             if rng.chance(80) {
                 let unit = buy_price(base, charisma, sucker, rng.chance(25));
                 Fact::PriceQuote {
@@ -135,7 +172,17 @@ pub fn synthetic_facts(n: usize, seed: u64) -> Vec<Fact> {
                 }
             }
         })
-        .collect()
+        .collect();
+    let truth = truth
+        .into_iter()
+        .map(|(a, x)| {
+            (
+                cat.appearance_info(a).shown.clone(),
+                cat.object(x).name.clone(),
+            )
+        })
+        .collect();
+    (facts, truth)
 }
 
 /// Builds a KB from `n_facts` synthetic facts, then times 300 single-fact
@@ -194,13 +241,32 @@ pub fn bench(n_facts: usize) -> BenchReport {
 mod tests {
     use super::*;
 
+    /// Soundness: in random games, the true identity is never excluded, and
+    /// whatever the KB calls identified is the truth.
     #[test]
-    fn synthetic_facts_are_consistent() {
-        let kb = Kb::from_facts(synthetic_facts(400, 7));
-        for answer in kb.table() {
-            assert!(answer.conflict.is_none(), "{answer}");
-            assert!(!answer.candidates.is_empty());
+    fn never_excludes_the_truth() {
+        let mut identified = 0;
+        for seed in 1..=12 {
+            let (facts, truth) = synthetic_game(300, seed, 4);
+            let kb = Kb::from_facts(facts);
+            for answer in kb.table() {
+                let real = &truth[&answer.appearance];
+                assert!(answer.conflict.is_none(), "seed {seed}: {answer}");
+                assert!(
+                    answer.candidates.contains(real),
+                    "seed {seed}: {} is {real}: {answer}",
+                    answer.appearance
+                );
+                if let Some(id) = &answer.identified {
+                    assert_eq!(id, real, "seed {seed}: {answer}");
+                    identified += 1;
+                }
+            }
         }
+        assert!(
+            identified > 50,
+            "the facts should identify things: {identified}"
+        );
     }
 
     #[test]

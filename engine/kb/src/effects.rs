@@ -40,6 +40,27 @@ pub enum Effect {
     NoEffect,
 }
 
+/// Every outcome category.
+pub const ALL_EFFECTS: [Effect; 17] = [
+    Effect::Digging,
+    Effect::Fire,
+    Effect::Lightning,
+    Effect::BulletHoles,
+    Effect::BugsStop,
+    Effect::BugsSlowDown,
+    Effect::BugsSpeedUp,
+    Effect::IceCubes,
+    Effect::FightsWriting,
+    Effect::EngravingVanishes,
+    Effect::EngravingChanged,
+    Effect::LitField,
+    Effect::Wish,
+    Effect::SelfKnowledge,
+    Effect::MonsterCreated,
+    Effect::NoEffectOverEngraving,
+    Effect::NoEffect,
+];
+
 /// Wands (catalogue names) that produce each outcome.
 pub fn wands_for(effect: Effect) -> &'static [&'static str] {
     const QUIET: [&str; 6] = [
@@ -196,26 +217,7 @@ mod tests {
             .filter(|o| o.class == "wand")
             .map(|o| o.name.as_str())
             .collect();
-        let all = [
-            Effect::Digging,
-            Effect::Fire,
-            Effect::Lightning,
-            Effect::BulletHoles,
-            Effect::BugsStop,
-            Effect::BugsSlowDown,
-            Effect::BugsSpeedUp,
-            Effect::IceCubes,
-            Effect::FightsWriting,
-            Effect::EngravingVanishes,
-            Effect::EngravingChanged,
-            Effect::LitField,
-            Effect::Wish,
-            Effect::SelfKnowledge,
-            Effect::MonsterCreated,
-            Effect::NoEffectOverEngraving,
-            Effect::NoEffect,
-        ];
-        for e in all {
+        for e in ALL_EFFECTS {
             for w in wands_for(e) {
                 assert!(wand_names.contains(w), "{w} is not a wand");
             }
