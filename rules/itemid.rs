@@ -69,6 +69,9 @@ pub mod elimination {
         pub struct Unseen(pub AppId);
         @input
         pub struct PoolId(pub ObjId);
+        // (identity, base price)
+        @input
+        pub struct Base(pub ObjId, pub u32);
         // (fact number, appearance, identity) from "named" facts.
         @input
         pub struct NamedAs(pub u32, pub AppId, pub ObjId);
@@ -85,6 +88,9 @@ pub mod elimination {
         pub struct Identified(pub AppId, pub ObjId);
         @output
         pub struct Paired(pub AppId, pub ObjId);
+        // The base prices an appearance can have, even while its identity is open.
+        @output
+        pub struct PriceGroup(pub AppId, pub u32);
 
         struct ExcludedAny(AppId, ObjId);
         struct HasOther(AppId, ObjId);
@@ -108,6 +114,7 @@ pub mod elimination {
         HasOther(a, x) <- Candidate(a, x), Candidate(a, y), (x != y);
         // One candidate left: identified.
         Identified(a, x) <- Candidate(a, x), !HasOther(a, x);
+        PriceGroup(a, b) <- Candidate(a, x), Base(x, b);
 
         // One identity and one appearance left in the pool: they pair up.
         KnownId(x) <- Known(_, x);

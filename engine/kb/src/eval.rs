@@ -68,6 +68,8 @@ pub struct PoolResult {
     /// Identities ruled out by elimination (evidence causes are kept per appearance).
     pub eliminated: BTreeMap<(AppId, ObjId), Cause>,
     pub identified: BTreeMap<AppId, ObjId>,
+    /// Base prices of each seen appearance's candidates (sorted).
+    pub price_groups: BTreeMap<AppId, Vec<u32>>,
     /// Identities some appearance is known to be, or named as.
     pub taken: BTreeSet<ObjId>,
     pub rounds: usize,
@@ -107,6 +109,11 @@ pub fn eliminate(cat: &Catalogue, input: &PoolInput) -> PoolResult {
         Vec::new()
     };
     let ids: Vec<elim::PoolId> = pool.objects.iter().map(|&x| elim::PoolId(x)).collect();
+    let bases: Vec<elim::Base> = pool
+        .objects
+        .iter()
+        .map(|&x| elim::Base(x, cat.objects[x as usize].base_price))
+        .collect();
     let named: Vec<elim::NamedAs> = input
         .named
         .iter()
@@ -123,9 +130,10 @@ pub fn eliminate(cat: &Catalogue, input: &PoolInput) -> PoolResult {
         rt.extend(&seen);
         rt.extend(&unseen);
         rt.extend(&ids);
+        rt.extend(&bases);
         rt.extend(&named);
         rt.extend(known.iter().map(|(&a, &x)| elim::Known(a, x)));
-        let (excluded, candidate, identified, paired) = rt.run_with_hasher::<FastState>();
+        let (excluded, candidate, identified, paired, groups) = rt.run_with_hasher::<FastState>();
         let before = known.len();
         for (a, x) in identified
             .iter()
@@ -145,6 +153,12 @@ pub fn eliminate(cat: &Catalogue, input: &PoolInput) -> PoolResult {
             result.candidates.entry(a).or_default().push(x);
         }
         for v in result.candidates.values_mut() {
+            v.sort_unstable();
+        }
+        for elim::PriceGroup(a, b) in groups {
+            result.price_groups.entry(a).or_default().push(b);
+        }
+        for v in result.price_groups.values_mut() {
             v.sort_unstable();
         }
         for elim::Excluded(a, x, cause) in excluded {

@@ -289,12 +289,19 @@ impl Kb {
         let result = &self.results[pool];
         let ids = self.candidate_ids(app);
         let name = |x: ObjId| cat.objects[x as usize].name.clone();
-        let mut price_groups: Vec<u32> = ids
-            .iter()
-            .map(|&x| cat.objects[x as usize].base_price)
-            .collect();
-        price_groups.sort_unstable();
-        price_groups.dedup();
+        let price_groups = match result.price_groups.get(&app) {
+            Some(groups) => groups.clone(),
+            None => {
+                // unseen appearances are not in the rules' output
+                let mut g: Vec<u32> = ids
+                    .iter()
+                    .map(|&x| cat.objects[x as usize].base_price)
+                    .collect();
+                g.sort_unstable();
+                g.dedup();
+                g
+            }
+        };
         let excluded = cat.pools[pool]
             .objects
             .iter()

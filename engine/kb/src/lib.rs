@@ -3,7 +3,22 @@
 //! Facts (shop prices, names, engrave tests, weights) go in; for every appearance
 //! the KB answers which identities are still possible, why the others are not,
 //! and which appearances are identified. The rules are Datalog (crepe) in
-//! `rules/itemid.rs`; the price arithmetic is in [`price`].
+//! `rules/itemid.rs`; the shop arithmetic is in [`price`]; game text becomes
+//! facts through [`parse`]; facts persist in a [`FactLog`].
+//!
+//! ```
+//! use nhbot_kb::{parse_shop_label, Hero, Kb};
+//!
+//! let hero = Hero { charisma: 11, sucker: false };
+//! let mut kb = Kb::new();
+//! for fact in parse_shop_label("a bubbly potion (for sale, 133 zorkmids)", hero).unwrap() {
+//!     kb.add(fact);
+//! }
+//! let answer = kb.candidates("bubbly potion").unwrap();
+//! assert_eq!(answer.price_groups, vec![100]); // 133 = 100 × 4/3 (id surcharge)
+//! assert!(kb.could_be("bubbly potion", "healing").unwrap());
+//! assert!(answer.excluded.iter().any(|(id, why)| id == "booze" && why.contains("133")));
+//! ```
 
 pub mod bench;
 pub mod catalogue;
