@@ -129,7 +129,7 @@ impl Kb {
         kb
     }
 
-    /// Adds one fact and re-evaluates the pool it concerns.
+    /// Adds one fact and re-evaluates the pool it concerns (repeats are dropped).
     pub fn add(&mut self, fact: Fact) {
         let is_name = matches!(fact, Fact::Named { .. });
         let Some(app) = self.cat.appearance(fact.appearance()) else {
@@ -141,7 +141,9 @@ impl Kb {
         let before = self.evidence[app as usize]
             .as_ref()
             .map(|e| e.possible.clone());
-        self.record(fact);
+        if self.record(fact).is_none() {
+            return; // a repeat
+        }
         self.weigh_evidence(app);
         let after = self.evidence[app as usize].as_ref().map(|e| &e.possible);
         // Elimination only reads seen appearances, possible sets and names:
@@ -167,6 +169,16 @@ impl Kb {
     fn record(&mut self, fact: Fact) -> Option<AppId> {
         let index = self.facts.len() as u32;
         let app = self.cat.appearance(fact.appearance());
+        if let Some(app) = app {
+            // A bot re-reads the same label every turn: a repeat adds nothing.
+            let facts = &self.facts;
+            if self.app_facts[app as usize]
+                .iter()
+                .any(|&i| facts[i as usize] == fact)
+            {
+                return None;
+            }
+        }
         self.facts.push(fact);
         let Some(app) = app else {
             self.unknown.push(index);

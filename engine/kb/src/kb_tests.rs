@@ -206,3 +206,14 @@ fn unknown_appearance_is_an_error() {
         Some("water")
     );
 }
+
+#[test]
+fn repeated_facts_are_kept_once() {
+    let label = quote("bubbly potion", Side::Buy, 133, 11);
+    let mut kb = Kb::new();
+    kb.add(label.clone());
+    kb.add(label.clone());
+    assert_eq!(kb.facts().len(), 1);
+    let kb = Kb::from_facts([label.clone(), label]);
+    assert_eq!(kb.facts().len(), 1);
+}

@@ -185,9 +185,8 @@ pub fn parse_discovery_line(line: &str) -> Option<Fact> {
     let name = &s[..open];
     let raw = s[open + 2..].strip_suffix(')')?;
     let raw = raw.strip_prefix("labeled ").unwrap_or(raw);
-    if name.contains(" called ") {
-        return None;
-    }
+    // "potion of healing called pink" is still healing; "potion called pink" is no name
+    let name = name.split(" called ").next().unwrap_or(name);
     let cat = Catalogue::embedded();
     for info in cat.appearances.iter().filter(|a| a.raw == raw) {
         let pool = &cat.pools[info.pool];
@@ -346,6 +345,10 @@ mod tests {
         );
         assert_eq!(parse_discovery_line("Potions"), None);
         assert_eq!(parse_discovery_line("  potion called red (ruby)"), None);
+        assert_eq!(
+            parse_discovery_line("  ring of conflict called fight (jade)"),
+            named("jade ring", "conflict")
+        );
     }
 
     #[test]
