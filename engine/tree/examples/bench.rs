@@ -1,4 +1,4 @@
-//! `cargo run --release -p nhbot-tree --example bench [TREES_DIR] [ITERATIONS]`
+//! `cargo run --release -p nhbot-tree --example bench [TREES_DIR] [ITERATIONS]` (from the repo root)
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let trees = args.next().unwrap_or_else(|| "trees".into());
@@ -9,8 +9,8 @@ fn main() -> anyhow::Result<()> {
         ("generated tree", &r.generated_tree),
     ] {
         println!(
-            "{name}: {} nodes, {} decisions: median {:.2} µs, p99 {:.2} µs",
-            s.nodes, s.samples, s.median_us, s.p99_us
+            "{name}: {} nodes, {} decisions: wall median {:.2} µs, p99 {:.2} µs; thread CPU median {:.2} µs, p99 {:.2} µs",
+            s.nodes, s.samples, s.median_us, s.p99_us, s.median_cpu_us, s.p99_cpu_us
         );
     }
     println!(
