@@ -1,1 +1,38 @@
-//! nhbot-sokoban
+//! nhbot-sokoban: a Sokoban solver for NetHack 3.6.6's Sokoban branch and for classic
+//! XSB levels.
+//!
+//! Rules modelled for NetHack: boulders move only orthogonally; the player walks in 8
+//! directions but never diagonally through a doorway nor between two "rocks" (walls or
+//! boulders — NetHack's `bad_rock`/`cant_squeeze_thru` Sokoban rule); a boulder pushed
+//! into a hole or pit fills it; the goal is to stand on a target square.
+
+mod board;
+mod deadlock;
+mod parse;
+mod puzzle;
+mod search;
+mod solution;
+
+pub mod bench;
+
+pub use parse::{parse_levels, parse_nethack, parse_xsb};
+pub use puzzle::{Cell, Puzzle, Rules};
+pub use search::solve;
+pub use solution::{Dir, Limits, Solution, SolveError, Step};
+
+use anyhow::{Context, Result};
+use std::path::Path;
+
+/// Solves every level in a file (XSB or NetHack grid, detected per level).
+pub fn solve_file(
+    path: &Path,
+    limits: Limits,
+) -> Result<Vec<(String, Result<Solution, SolveError>)>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let levels = parse_levels(&text).with_context(|| format!("parsing {}", path.display()))?;
+    Ok(levels
+        .into_iter()
+        .map(|p| (p.title.clone(), solve(&p, limits)))
+        .collect())
+}

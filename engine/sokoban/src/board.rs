@@ -1,0 +1,289 @@
+//! Solver-side board: the puzzle padded with a wall border, plus tables computed once per solve.
+
+use crate::puzzle::{Cell, Puzzle, Rules};
+
+/// Holes are tracked as bits of a u64 in every search state.
+pub const MAX_HOLES: usize = 64;
+/// Marker for "cannot get there".
+pub const INF: u16 = u16::MAX;
+
+/// Terrain as the solver sees it; `Blocked` squares stop everyone but are not rock
+/// for NetHack's diagonal-squeeze rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Terrain {
+    Wall,
+    Blocked,
+    Floor,
+    Door,
+    Hole,
+}
+
+pub struct Board {
+    pub rules: Rules,
+    pub terrain: Vec<Terrain>,
+    /// Offsets for the 4 orthogonal directions (L, U, R, D), then the 4 diagonals.
+    pub offsets: [isize; 8],
+    pub boulders: Vec<u16>,
+    pub player: u16,
+    pub targets: Vec<u16>,
+    pub is_target: Vec<bool>,
+    /// Hole number of each square, if it is a hole.
+    pub hole_id: Vec<Option<u8>>,
+    pub holes: Vec<u16>,
+    /// `region[c * len + x]`: the player's region containing `x` when a lone boulder sits
+    /// on `c` (0 = not standable). Lets distances depend on which side the player is.
+    pub region: Vec<u16>,
+    /// Sinks are where boulders must go: goals (classic) or holes (NetHack).
+    /// `sink_dist[k][c * 4 + side]`: fewest pushes moving a lone boulder from `c`, with the
+    /// player next to it on `side` (direction index 0..4), into sink `k`.
+    pub sink_dist: Vec<Vec<u16>>,
+    /// NetHack: holes that every walk from the player to any target must cross.
+    pub required_holes: u64,
+}
+
+impl Board {
+    pub fn new(p: &Puzzle) -> Board {
+        let width = p.width + 2;
+        let height = p.height + 2;
+        let pad = |i: usize| -> u16 {
+            let (x, y) = (i % p.width, i / p.width);
+            ((y + 1) * width + x + 1) as u16
+        };
+        let mut terrain = vec![Terrain::Wall; width * height];
+        for (i, cell) in p.cells.iter().enumerate() {
+            terrain[pad(i) as usize] = match cell {
+                Cell::Wall => Terrain::Wall,
+                Cell::Floor => Terrain::Floor,
+                Cell::Door => Terrain::Door,
+                Cell::Hole => Terrain::Hole,
+            };
+        }
+        for &b in &p.blocked {
+            let c = pad(b) as usize;
+            if terrain[c] != Terrain::Wall {
+                terrain[c] = Terrain::Blocked;
+            }
+        }
+        let w = width as isize;
+        let offsets = [-1, -w, 1, w, -w - 1, -w + 1, w - 1, w + 1];
+        let mut hole_id = vec![None; terrain.len()];
+        let mut holes = Vec::new();
+        for (c, t) in terrain.iter().enumerate() {
+            if *t == Terrain::Hole {
+                hole_id[c] = Some(holes.len() as u8);
+                holes.push(c as u16);
+            }
+        }
+        let targets: Vec<u16> = p.targets.iter().map(|&t| pad(t)).collect();
+        let mut is_target = vec![false; terrain.len()];
+        for &t in &targets {
+            is_target[t as usize] = true;
+        }
+        let mut boulders: Vec<u16> = p.boulders.iter().map(|&b| pad(b)).collect();
+        boulders.sort_unstable();
+        let mut board = Board {
+            rules: p.rules,
+            terrain,
+            offsets,
+            boulders,
+            player: pad(p.player),
+            targets,
+            is_target,
+            hole_id,
+            holes,
+            region: Vec::new(),
+            sink_dist: Vec::new(),
+            required_holes: 0,
+        };
+        board.region = board.lone_boulder_regions();
+        let sinks = match board.rules {
+            Rules::Classic => board.targets.clone(),
+            Rules::NetHack => board.holes.clone(),
+        };
+        board.sink_dist = sinks.iter().map(|&s| board.pull_distances(s)).collect();
+        if board.rules == Rules::NetHack {
+            board.required_holes = board.find_required_holes();
+        }
+        board
+    }
+
+    pub fn len(&self) -> usize {
+        self.terrain.len()
+    }
+
+    pub fn step(&self, c: u16, dir: usize) -> u16 {
+        (c as isize + self.offsets[dir]) as u16
+    }
+
+    /// A boulder may ever rest on this square (holes swallow it, doors stop it).
+    pub fn boulder_may_enter(&self, c: u16) -> bool {
+        matches!(self.terrain[c as usize], Terrain::Floor | Terrain::Hole)
+    }
+
+    /// The player may ever stand here (holes only once filled).
+    pub fn player_may_stand(&self, c: u16) -> bool {
+        matches!(
+            self.terrain[c as usize],
+            Terrain::Floor | Terrain::Door | Terrain::Hole
+        )
+    }
+
+    /// Labels the player's regions around a lone boulder on each square.
+    fn lone_boulder_regions(&self) -> Vec<u16> {
+        let n = self.len();
+        let mut region = vec![0u16; n * n];
+        let mut stack = Vec::new();
+        let dirs = if self.rules == Rules::NetHack { 8 } else { 4 };
+        for c in 0..n as u16 {
+            if !self.boulder_may_enter(c) {
+                continue;
+            }
+            let labels = &mut region[c as usize * n..(c as usize + 1) * n];
+            let rock = |x: u16| x == c || self.terrain[x as usize] == Terrain::Wall;
+            let mut next = 0u16;
+            for start in 0..n as u16 {
+                if start == c || labels[start as usize] != 0 || !self.player_may_stand(start) {
+                    continue;
+                }
+                next += 1;
+                labels[start as usize] = next;
+                stack.push(start);
+                while let Some(x) = stack.pop() {
+                    for dir in 0..dirs {
+                        let y = self.step(x, dir);
+                        if y == c || labels[y as usize] != 0 || !self.player_may_stand(y) {
+                            continue;
+                        }
+                        if dir >= 4
+                            && (self.terrain[x as usize] == Terrain::Door
+                                || self.terrain[y as usize] == Terrain::Door
+                                || (rock(self.step(x, dir_x(dir)))
+                                    && rock(self.step(x, dir_y(dir)))))
+                        {
+                            continue;
+                        }
+                        labels[y as usize] = next;
+                        stack.push(y);
+                    }
+                }
+            }
+        }
+        region
+    }
+
+    /// Region label of square `x` with a lone boulder on `c`.
+    pub fn region_of(&self, c: u16, x: u16) -> u16 {
+        self.region[c as usize * self.len() + x as usize]
+    }
+
+    /// Reverse BFS from `sink` over (boulder square, player side); holes count as floor.
+    fn pull_distances(&self, sink: u16) -> Vec<u16> {
+        let mut dist = vec![INF; self.len() * 4];
+        let mut queue = std::collections::VecDeque::new();
+        for side in 0..4 {
+            dist[sink as usize * 4 + side] = 0;
+            queue.push_back((sink, side));
+        }
+        while let Some((to, side)) = queue.pop_front() {
+            // The player stands on `side` of `to` right after pushing in the opposite direction.
+            let from = self.step(to, side);
+            if !self.boulder_may_enter(from) {
+                continue;
+            }
+            let pusher = self.step(from, side);
+            if !self.player_may_stand(pusher) {
+                continue;
+            }
+            let push_region = self.region_of(from, pusher);
+            let d = dist[to as usize * 4 + side] + 1;
+            for before in 0..4 {
+                let stand = self.step(from, before);
+                if self.region_of(from, stand) == push_region
+                    && dist[from as usize * 4 + before] == INF
+                {
+                    dist[from as usize * 4 + before] = d;
+                    queue.push_back((from, before));
+                }
+            }
+        }
+        dist
+    }
+
+    /// Squares reachable from `start` ignoring boulders, walking over holes except `cut`.
+    fn static_reach(&self, start: u16, cut: Option<u16>, walls: &[u16]) -> Vec<bool> {
+        let mut seen = vec![false; self.len()];
+        for &w in walls {
+            seen[w as usize] = true;
+        }
+        if Some(start) == cut || seen[start as usize] {
+            return vec![false; self.len()];
+        }
+        seen[start as usize] = true;
+        let mut stack = vec![start];
+        let mut reached = vec![false; self.len()];
+        reached[start as usize] = true;
+        while let Some(c) = stack.pop() {
+            for dir in 0..8 {
+                let n = self.step(c, dir);
+                if seen[n as usize] || Some(n) == cut || !self.player_may_stand(n) {
+                    continue;
+                }
+                // Doors forbid diagonal moves; squeezes depend on boulders, so allow them here.
+                if dir >= 4
+                    && (self.terrain[c as usize] == Terrain::Door
+                        || self.terrain[n as usize] == Terrain::Door)
+                {
+                    continue;
+                }
+                if dir >= 4
+                    && self.terrain[self.step(c, dir_x(dir)) as usize] == Terrain::Wall
+                    && self.terrain[self.step(c, dir_y(dir)) as usize] == Terrain::Wall
+                {
+                    continue;
+                }
+                seen[n as usize] = true;
+                reached[n as usize] = true;
+                stack.push(n);
+            }
+        }
+        reached
+    }
+
+    fn any_target(&self, reached: &[bool]) -> bool {
+        self.targets.iter().any(|&t| reached[t as usize])
+    }
+
+    /// Whether the player could still reach a target if `walls` never move (boulders ignored).
+    pub fn target_reachable_around(&self, start: u16, walls: &[u16]) -> bool {
+        self.any_target(&self.static_reach(start, None, walls))
+    }
+
+    fn find_required_holes(&self) -> u64 {
+        let mut mask = 0u64;
+        if !self.any_target(&self.static_reach(self.player, None, &[])) {
+            return 0; // unreachable anyway; the search will report it
+        }
+        for (k, &h) in self.holes.iter().enumerate() {
+            if !self.any_target(&self.static_reach(self.player, Some(h), &[])) {
+                mask |= 1 << k;
+            }
+        }
+        mask
+    }
+}
+
+/// Horizontal part of a diagonal direction (index into `offsets`).
+pub fn dir_x(dir: usize) -> usize {
+    match dir {
+        4 | 6 => 0,
+        _ => 2,
+    }
+}
+
+/// Vertical part of a diagonal direction.
+pub fn dir_y(dir: usize) -> usize {
+    match dir {
+        4 | 5 => 1,
+        _ => 3,
+    }
+}

@@ -1,0 +1,268 @@
+//! Lower bounds and deadlock tests. Everything here must stay sound: a state is only
+//! declared dead when no sequence of legal moves can finish from it.
+
+use crate::board::{Board, Terrain, INF};
+use crate::puzzle::Rules;
+
+/// Occupancy codes in the search's scratch grid.
+pub const FREE: u8 = 0;
+pub const BOULDER: u8 = 1;
+/// A hole that is still open.
+pub const OPEN_HOLE: u8 = 2;
+
+/// Frozen-cluster recursion stops here and answers "not frozen" (the safe answer).
+const MAX_FREEZE_DEPTH: usize = 10;
+
+/// A boulder is frozen when it can never move again: both axes are blocked by walls
+/// or by other boulders that are themselves frozen (assuming this one stays put).
+pub fn is_frozen(board: &Board, occ: &[u8], b: u16, assumed: &mut Vec<u16>) -> bool {
+    if assumed.len() >= MAX_FREEZE_DEPTH {
+        return false;
+    }
+    assumed.push(b);
+    let frozen =
+        axis_blocked(board, occ, b, 0, 2, assumed) && axis_blocked(board, occ, b, 1, 3, assumed);
+    assumed.pop();
+    frozen
+}
+
+fn axis_blocked(
+    board: &Board,
+    occ: &[u8],
+    b: u16,
+    d1: usize,
+    d2: usize,
+    assumed: &mut Vec<u16>,
+) -> bool {
+    let (a, z) = (board.step(b, d1), board.step(b, d2));
+    let toward_a = board.boulder_may_enter(a) && board.player_may_stand(z);
+    let toward_z = board.boulder_may_enter(z) && board.player_may_stand(a);
+    if !toward_a && !toward_z {
+        return true;
+    }
+    // Both directions need both neighbours free at some point.
+    never_free(board, occ, a, assumed) || never_free(board, occ, z, assumed)
+}
+
+fn never_free(board: &Board, occ: &[u8], c: u16, assumed: &mut Vec<u16>) -> bool {
+    match board.terrain[c as usize] {
+        Terrain::Wall | Terrain::Blocked => true,
+        _ if assumed.contains(&c) => true,
+        _ if occ[c as usize] == BOULDER => is_frozen(board, occ, c, assumed),
+        _ => false,
+    }
+}
+
+/// Minimum-cost assignment of every row to a distinct column (Hungarian method),
+/// with reusable buffers. Costs of `INF` mark impossible pairs.
+#[derive(Default)]
+pub struct Assignment {
+    u: Vec<i64>,
+    v: Vec<i64>,
+    p: Vec<usize>,
+    way: Vec<usize>,
+    minv: Vec<i64>,
+    used: Vec<bool>,
+}
+
+const BIG: i64 = 1 << 40;
+
+impl Assignment {
+    /// Returns `None` when some row cannot get a column at finite cost.
+    pub fn solve(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        cost: impl Fn(usize, usize) -> u16,
+    ) -> Option<u32> {
+        if rows == 0 {
+            return Some(0);
+        }
+        if rows > cols {
+            return None;
+        }
+        let c = |i: usize, j: usize| {
+            let x = cost(i, j);
+            if x == INF {
+                BIG
+            } else {
+                x as i64
+            }
+        };
+        self.u.clear();
+        self.u.resize(rows + 1, 0);
+        self.v.clear();
+        self.v.resize(cols + 1, 0);
+        self.p.clear();
+        self.p.resize(cols + 1, 0);
+        self.way.clear();
+        self.way.resize(cols + 1, 0);
+        for i in 1..=rows {
+            self.p[0] = i;
+            let mut j0 = 0;
+            self.minv.clear();
+            self.minv.resize(cols + 1, i64::MAX);
+            self.used.clear();
+            self.used.resize(cols + 1, false);
+            loop {
+                self.used[j0] = true;
+                let i0 = self.p[j0];
+                let mut delta = i64::MAX;
+                let mut j1 = 0;
+                for j in 1..=cols {
+                    if self.used[j] {
+                        continue;
+                    }
+                    let cur = c(i0 - 1, j - 1) - self.u[i0] - self.v[j];
+                    if cur < self.minv[j] {
+                        self.minv[j] = cur;
+                        self.way[j] = j0;
+                    }
+                    if self.minv[j] < delta {
+                        delta = self.minv[j];
+                        j1 = j;
+                    }
+                }
+                for j in 0..=cols {
+                    if self.used[j] {
+                        self.u[self.p[j]] += delta;
+                        self.v[j] -= delta;
+                    } else {
+                        self.minv[j] -= delta;
+                    }
+                }
+                j0 = j1;
+                if self.p[j0] == 0 {
+                    break;
+                }
+            }
+            loop {
+                let j1 = self.way[j0];
+                self.p[j0] = self.p[j1];
+                j0 = j1;
+                if j0 == 0 {
+                    break;
+                }
+            }
+        }
+        let mut total = 0i64;
+        for j in 1..=cols {
+            if self.p[j] != 0 {
+                total += c(self.p[j] - 1, j - 1);
+            }
+        }
+        (total < BIG).then_some(total as u32)
+    }
+}
+
+/// Scratch buffers for evaluating states.
+#[derive(Default)]
+pub struct Evaluator {
+    assignment: Assignment,
+    assumed: Vec<u16>,
+    movable: Vec<u16>,
+    frozen: Vec<u16>,
+    rows: Vec<usize>,
+    /// Per boulder, bit `s` set when the player can get to side `s` of it.
+    sides: Vec<u8>,
+}
+
+/// Fewest pushes for boulder `b` into sink `k` with the player able to reach `sides` of it.
+fn sink_cost(board: &Board, k: usize, b: u16, sides: u8) -> u16 {
+    let dist = &board.sink_dist[k][b as usize * 4..b as usize * 4 + 4];
+    (0..4)
+        .filter(|s| sides >> s & 1 == 1)
+        .map(|s| dist[s])
+        .min()
+        .unwrap_or(INF)
+}
+
+/// Sides of `b` in the player's region, counting only walls and `b` itself.
+fn reachable_sides(board: &Board, b: u16, player: u16) -> u8 {
+    let own = board.region_of(b, player);
+    if own == 0 {
+        return 0b1111;
+    }
+    (0..4)
+        .filter(|&s| board.region_of(b, board.step(b, s)) == own)
+        .fold(0, |m, s| m | 1 << s)
+}
+
+impl Evaluator {
+    /// Lower bound on the pushes still needed, or `None` if the state is a proven deadlock.
+    /// `occ` must describe `boulders` and the open holes; `player` is any square the player
+    /// can reach.
+    pub fn evaluate(
+        &mut self,
+        board: &Board,
+        occ: &[u8],
+        boulders: &[u16],
+        filled: u64,
+        player: u16,
+    ) -> Option<u32> {
+        self.movable.clear();
+        self.frozen.clear();
+        for &b in boulders {
+            self.assumed.clear();
+            if is_frozen(board, occ, b, &mut self.assumed) {
+                self.frozen.push(b);
+            } else {
+                self.movable.push(b);
+            }
+        }
+        match board.rules {
+            Rules::Classic => {
+                if self.frozen.iter().any(|&b| !board.is_target[b as usize]) {
+                    return None;
+                }
+                self.sides.clear();
+                self.sides
+                    .extend(boulders.iter().map(|&b| reachable_sides(board, b, player)));
+                let sides = &self.sides;
+                self.assignment
+                    .solve(board.sink_dist.len(), boulders.len(), |i, j| {
+                        sink_cost(board, i, boulders[j], sides[j])
+                    })
+            }
+            Rules::NetHack => {
+                if !self.frozen.is_empty() && !board.target_reachable_around(player, &self.frozen) {
+                    return None;
+                }
+                self.rows.clear();
+                let open_required = board.required_holes & !filled;
+                self.rows
+                    .extend((0..board.holes.len()).filter(|k| open_required >> k & 1 == 1));
+                self.sides.clear();
+                self.sides.extend(
+                    self.movable
+                        .iter()
+                        .map(|&b| reachable_sides(board, b, player)),
+                );
+                let (rows, movable, sides) = (&self.rows, &self.movable, &self.sides);
+                self.assignment.solve(rows.len(), movable.len(), |i, j| {
+                    sink_cost(board, rows[i], movable[j], sides[j])
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn assignment_finds_the_cheaper_pairing() {
+        let costs = [[4u16, 1, 3], [2, 0, 5], [3, 2, 2]];
+        let mut a = Assignment::default();
+        assert_eq!(a.solve(3, 3, |i, j| costs[i][j]), Some(5)); // 1 + 2 + 2
+    }
+
+    #[test]
+    fn assignment_rejects_impossible_rows() {
+        let costs = [[INF, INF], [1, 2]];
+        let mut a = Assignment::default();
+        assert_eq!(a.solve(2, 2, |i, j| costs[i][j]), None);
+        assert_eq!(a.solve(3, 2, |_, _| 0), None);
+    }
+}

@@ -1,0 +1,601 @@
+//! A* over push states. A state is (boulders, filled holes, player region); the region is
+//! normalised to its smallest square so walks that end in the same region merge.
+
+use crate::board::{dir_x, dir_y, Board, Terrain};
+use crate::deadlock::{Evaluator, BOULDER, FREE, OPEN_HOLE};
+use crate::puzzle::{Puzzle, Rules};
+use crate::solution::{Dir, Limits, Solution, SolveError, Step};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+/// Solves `puzzle` within `limits`: fewest pushes, then short walks.
+pub fn solve(puzzle: &Puzzle, limits: Limits) -> Result<Solution, SolveError> {
+    puzzle
+        .validate()
+        .map_err(|e| SolveError::Invalid(format!("{e:#}")))?;
+    let started = Instant::now();
+    let board = Board::new(puzzle);
+    let mut search = Search::new(&board);
+    let pushes = search.run(limits, started)?;
+    let steps = replay(&board, &pushes);
+    let push_count = steps.iter().filter(|s| s.push).count();
+    Ok(Solution {
+        moves: steps.len(),
+        pushes: push_count,
+        steps,
+        nodes: search.nodes.len(),
+        elapsed: started.elapsed(),
+    })
+}
+
+/// Zobrist hashes are already uniform; hashing them again is wasted work.
+#[derive(Default)]
+struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only u64 keys are hashed")
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+struct Node {
+    parent: u32,
+    /// Boulders live in `Search::arena[start..start + count]`, sorted.
+    start: u32,
+    count: u16,
+    filled: u64,
+    /// Hash of boulders and filled holes (player region excluded).
+    key_hash: u64,
+    region: u16,
+    /// Exact square the player stands on after the push that made this state.
+    player: u16,
+    pushes: u32,
+    moves: u32,
+    h: u32,
+    push_from: u16,
+    push_dir: u8,
+    closed: bool,
+}
+
+/// Heuristic value marking a proven deadlock; such states are stored but never expanded.
+const DEAD: u32 = u32::MAX;
+
+/// Fields of a state about to be stored.
+struct Child {
+    key_hash: u64,
+    filled: u64,
+    region: u16,
+    player: u16,
+    pushes: u32,
+    moves: u32,
+    h: u32,
+}
+
+struct Zobrist {
+    boulder: Vec<u64>,
+    region: Vec<u64>,
+    hole: Vec<u64>,
+}
+
+impl Zobrist {
+    fn new(cells: usize, holes: usize) -> Zobrist {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            // splitmix64: fixed seed, so runs are reproducible.
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        Zobrist {
+            boulder: (0..cells).map(|_| next()).collect(),
+            region: (0..cells).map(|_| next()).collect(),
+            hole: (0..holes).map(|_| next()).collect(),
+        }
+    }
+}
+
+/// Breadth-first walk with generation stamps, so nothing is cleared between calls.
+struct Walker {
+    stamp: u32,
+    seen: Vec<u32>,
+    dist: Vec<u32>,
+    from: Vec<u8>,
+    queue: Vec<u16>,
+}
+
+impl Walker {
+    fn new(cells: usize) -> Walker {
+        Walker {
+            stamp: 0,
+            seen: vec![0; cells],
+            dist: vec![0; cells],
+            from: vec![0; cells],
+            queue: Vec::new(),
+        }
+    }
+
+    /// Fills `queue` with every square reachable from `start`, in distance order.
+    fn walk(&mut self, board: &Board, occ: &[u8], start: u16) {
+        self.stamp += 1;
+        self.queue.clear();
+        self.queue.push(start);
+        self.seen[start as usize] = self.stamp;
+        self.dist[start as usize] = 0;
+        let dirs = if board.rules == Rules::NetHack { 8 } else { 4 };
+        let mut head = 0;
+        while head < self.queue.len() {
+            let c = self.queue[head];
+            head += 1;
+            for dir in 0..dirs {
+                let n = board.step(c, dir);
+                if self.seen[n as usize] != self.stamp && can_walk(board, occ, c, dir) {
+                    self.seen[n as usize] = self.stamp;
+                    self.dist[n as usize] = self.dist[c as usize] + 1;
+                    self.from[n as usize] = dir as u8;
+                    self.queue.push(n);
+                }
+            }
+        }
+    }
+
+    fn reached(&self, c: u16) -> bool {
+        self.seen[c as usize] == self.stamp
+    }
+}
+
+/// Whether the player may step from `c` in direction `dir` (NetHack rules for diagonals).
+fn can_walk(board: &Board, occ: &[u8], c: u16, dir: usize) -> bool {
+    let n = board.step(c, dir);
+    if !matches!(
+        board.terrain[n as usize],
+        Terrain::Floor | Terrain::Door | Terrain::Hole
+    ) || occ[n as usize] != FREE
+    {
+        return false;
+    }
+    if dir < 4 {
+        return true;
+    }
+    let rock = |x: u16| board.terrain[x as usize] == Terrain::Wall || occ[x as usize] == BOULDER;
+    board.terrain[c as usize] != Terrain::Door
+        && board.terrain[n as usize] != Terrain::Door
+        && !(rock(board.step(c, dir_x(dir))) && rock(board.step(c, dir_y(dir))))
+}
+
+/// Where a push from `player` in orthogonal `dir` sends the boulder, if it is legal.
+fn push_target(board: &Board, occ: &[u8], player: u16, dir: usize) -> Option<u16> {
+    let b = board.step(player, dir);
+    if occ[b as usize] != BOULDER {
+        return None;
+    }
+    let to = board.step(b, dir);
+    let lands = match board.terrain[to as usize] {
+        Terrain::Floor => true,
+        Terrain::Hole => board.rules == Rules::NetHack,
+        _ => false,
+    };
+    (lands && occ[to as usize] != BOULDER).then_some(to)
+}
+
+fn load_occ(board: &Board, occ: &mut [u8], boulders: &[u16], filled: u64) {
+    occ.fill(FREE);
+    for (k, &h) in board.holes.iter().enumerate() {
+        if filled >> k & 1 == 0 {
+            occ[h as usize] = OPEN_HOLE;
+        }
+    }
+    for &b in boulders {
+        occ[b as usize] = BOULDER;
+    }
+}
+
+struct Search<'a> {
+    board: &'a Board,
+    zobrist: Zobrist,
+    nodes: Vec<Node>,
+    arena: Vec<u16>,
+    table: HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>,
+    open: BinaryHeap<Reverse<(u32, u32, u32, u32)>>,
+    occ: Vec<u8>,
+    walker: Walker,
+    child_walker: Walker,
+    evaluator: Evaluator,
+    scratch: Vec<u16>,
+    weight: u32,
+}
+
+impl<'a> Search<'a> {
+    fn new(board: &'a Board) -> Search<'a> {
+        Search {
+            board,
+            zobrist: Zobrist::new(board.len(), board.holes.len()),
+            nodes: Vec::new(),
+            arena: Vec::new(),
+            table: HashMap::default(),
+            open: BinaryHeap::new(),
+            occ: vec![FREE; board.len()],
+            walker: Walker::new(board.len()),
+            child_walker: Walker::new(board.len()),
+            evaluator: Evaluator::default(),
+            scratch: Vec::new(),
+            weight: 1,
+        }
+    }
+
+    fn boulders(&self, id: u32) -> &[u16] {
+        let n = &self.nodes[id as usize];
+        &self.arena[n.start as usize..n.start as usize + n.count as usize]
+    }
+
+    fn is_goal(&self, id: u32) -> bool {
+        match self.board.rules {
+            Rules::Classic => self
+                .boulders(id)
+                .iter()
+                .all(|&b| self.board.is_target[b as usize]),
+            Rules::NetHack => self.board.targets.iter().any(|&t| self.walker.reached(t)),
+        }
+    }
+
+    /// Runs A*; returns the pushes (boulder square, direction) from the start to a goal.
+    fn run(&mut self, limits: Limits, started: Instant) -> Result<Vec<(u16, u8)>, SolveError> {
+        let board = self.board;
+        self.weight = limits.weight.max(1);
+        let boulders = board.boulders.clone();
+        load_occ(board, &mut self.occ, &boulders, 0);
+        self.child_walker.walk(board, &self.occ, board.player);
+        let region = *self
+            .child_walker
+            .queue
+            .iter()
+            .min()
+            .unwrap_or(&board.player);
+        let Some(h) = self
+            .evaluator
+            .evaluate(board, &self.occ, &boulders, 0, board.player)
+        else {
+            return Err(SolveError::Unsolvable { nodes: 0 });
+        };
+        if std::env::var_os("SOKO_DEBUG").is_some() {
+            eprintln!(
+                "root h={h} required={:b} holes={}",
+                board.required_holes,
+                board.holes.len()
+            );
+        }
+        let key_hash = boulders
+            .iter()
+            .fold(0, |acc, &b| acc ^ self.zobrist.boulder[b as usize]);
+        self.scratch = boulders;
+        let root = Child {
+            key_hash,
+            filled: 0,
+            region,
+            player: board.player,
+            pushes: 0,
+            moves: 0,
+            h,
+        };
+        self.insert(u32::MAX, root, (0, 0), true);
+        let mut expanded = 0u64;
+        let mut best = (u32::MAX, 0u32);
+        while let Some(Reverse((_, _, moves, id))) = self.open.pop() {
+            let node = &self.nodes[id as usize];
+            if node.closed || node.moves != moves {
+                continue; // stale entry
+            }
+            self.nodes[id as usize].closed = true;
+            expanded += 1;
+            if std::env::var_os("SOKO_DEBUG").is_some() && self.nodes[id as usize].h < best.0 {
+                best = (self.nodes[id as usize].h, id);
+                self.dump(id);
+            }
+            if expanded % 20000 == 0 && std::env::var_os("SOKO_DEBUG").is_some() {
+                let n = &self.nodes[id as usize];
+                eprintln!(
+                    "expanded {expanded} f={} g={} h={}",
+                    n.pushes + n.h,
+                    n.pushes,
+                    n.h
+                );
+            }
+            if self.nodes.len() >= limits.max_nodes
+                || (expanded % 256 == 0 && started.elapsed() > limits.max_time)
+            {
+                return Err(SolveError::LimitHit {
+                    nodes: self.nodes.len(),
+                    millis: started.elapsed().as_millis() as u64,
+                });
+            }
+            let (filled, player) = (
+                self.nodes[id as usize].filled,
+                self.nodes[id as usize].player,
+            );
+            let boulders = self.boulders(id).to_vec();
+            load_occ(board, &mut self.occ, &boulders, filled);
+            self.walker.walk(board, &self.occ, player);
+            if self.is_goal(id) {
+                return Ok(self.pushes_to(id));
+            }
+            self.expand(id, &boulders);
+        }
+        Err(SolveError::Unsolvable {
+            nodes: self.nodes.len(),
+        })
+    }
+
+    fn dump(&mut self, id: u32) {
+        let board = self.board;
+        let n = &self.nodes[id as usize];
+        let (filled, player) = (n.filled, n.player);
+        let b = self.boulders(id).to_vec();
+        load_occ(board, &mut self.occ, &b, filled);
+        let w = (board.offsets[3]) as usize;
+        let mut s = String::new();
+        for c in 0..board.len() {
+            if c % w == 0 {
+                s.push('\n');
+            }
+            let ch = if c == player as usize {
+                '@'
+            } else if self.occ[c] == BOULDER {
+                '0'
+            } else if self.occ[c] == OPEN_HOLE {
+                '^'
+            } else {
+                match board.terrain[c] {
+                    Terrain::Wall => '#',
+                    Terrain::Blocked => 'M',
+                    Terrain::Door => '+',
+                    Terrain::Floor | Terrain::Hole => {
+                        if board.is_target[c] {
+                            '<'
+                        } else {
+                            '.'
+                        }
+                    }
+                }
+            };
+            s.push(ch);
+        }
+        eprintln!("g={} h={}{s}", n.pushes, n.h);
+    }
+
+    fn expand(&mut self, id: u32, boulders: &[u16]) {
+        let board = self.board;
+        let parent = &self.nodes[id as usize];
+        let (filled, key_hash, pushes, moves) =
+            (parent.filled, parent.key_hash, parent.pushes, parent.moves);
+        for qi in 0..self.walker.queue.len() {
+            let p = self.walker.queue[qi];
+            for dir in 0..4 {
+                let Some(to) = push_target(board, &self.occ, p, dir) else {
+                    continue;
+                };
+                let from = board.step(p, dir);
+                let hole =
+                    board.hole_id[to as usize].filter(|_| self.occ[to as usize] == OPEN_HOLE);
+                // Child boulder list, kept sorted.
+                self.scratch.clear();
+                self.scratch
+                    .extend(boulders.iter().copied().filter(|&b| b != from));
+                let (child_filled, child_hash) = match hole {
+                    Some(k) => (
+                        filled | 1 << k,
+                        key_hash
+                            ^ self.zobrist.boulder[from as usize]
+                            ^ self.zobrist.hole[k as usize],
+                    ),
+                    None => {
+                        let at = self.scratch.partition_point(|&b| b < to);
+                        self.scratch.insert(at, to);
+                        (
+                            filled,
+                            key_hash
+                                ^ self.zobrist.boulder[from as usize]
+                                ^ self.zobrist.boulder[to as usize],
+                        )
+                    }
+                };
+                let old_to = self.occ[to as usize];
+                self.occ[from as usize] = FREE;
+                self.occ[to as usize] = if hole.is_some() { FREE } else { BOULDER };
+                self.child_walker.walk(board, &self.occ, from);
+                let region = *self.child_walker.queue.iter().min().unwrap_or(&from);
+                let child_moves = moves + self.walker.dist[p as usize] + 1;
+                let found = self.lookup(child_hash, child_filled, region);
+                match found {
+                    Ok(existing) => {
+                        let e = &mut self.nodes[existing as usize];
+                        if e.h != DEAD && (pushes + 1, child_moves) < (e.pushes, e.moves) {
+                            e.pushes = pushes + 1;
+                            e.moves = child_moves;
+                            e.parent = id;
+                            e.player = from;
+                            e.push_from = from;
+                            e.push_dir = dir as u8;
+                            e.closed = false;
+                            let (f, h) = (e.pushes + self.weight * e.h, e.h);
+                            self.open.push(Reverse((f, h, child_moves, existing)));
+                        }
+                    }
+                    Err(()) => {
+                        let scratch = std::mem::take(&mut self.scratch);
+                        if let Some(h) =
+                            self.evaluator
+                                .evaluate(board, &self.occ, &scratch, child_filled, from)
+                        {
+                            self.scratch = scratch;
+                            let child = Child {
+                                key_hash: child_hash,
+                                filled: child_filled,
+                                region,
+                                player: from,
+                                pushes: pushes + 1,
+                                moves: child_moves,
+                                h,
+                            };
+                            self.insert(id, child, (from, dir as u8), true);
+                        } else {
+                            // Remember the deadlock so it is not evaluated again.
+                            self.scratch = scratch;
+                            let child = Child {
+                                key_hash: child_hash,
+                                filled: child_filled,
+                                region,
+                                player: from,
+                                pushes: pushes + 1,
+                                moves: child_moves,
+                                h: DEAD,
+                            };
+                            self.insert(id, child, (from, dir as u8), false);
+                        }
+                    }
+                }
+                self.occ[to as usize] = old_to;
+                self.occ[from as usize] = BOULDER;
+            }
+        }
+    }
+
+    fn full_hash(&self, key_hash: u64, region: u16) -> u64 {
+        key_hash ^ self.zobrist.region[region as usize]
+    }
+
+    /// Finds the node equal to (`scratch`, `filled`, `region`), probing past hash collisions.
+    fn lookup(&self, key_hash: u64, filled: u64, region: u16) -> Result<u32, ()> {
+        let mut key = self.full_hash(key_hash, region);
+        while let Some(&id) = self.table.get(&key) {
+            let n = &self.nodes[id as usize];
+            if n.filled == filled
+                && n.region == region
+                && self.boulders(id) == self.scratch.as_slice()
+            {
+                return Ok(id);
+            }
+            key = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        }
+        Err(())
+    }
+
+    /// Stores a new state whose boulders are in `scratch`; `open` queues it for expansion.
+    fn insert(&mut self, parent: u32, c: Child, push: (u16, u8), open: bool) -> u32 {
+        let Child {
+            key_hash,
+            filled,
+            region,
+            player,
+            pushes,
+            moves,
+            h,
+        } = c;
+        let id = self.nodes.len() as u32;
+        let start = self.arena.len() as u32;
+        self.arena.extend_from_slice(&self.scratch);
+        self.nodes.push(Node {
+            parent,
+            start,
+            count: self.scratch.len() as u16,
+            filled,
+            key_hash,
+            region,
+            player,
+            pushes,
+            moves,
+            h,
+            push_from: push.0,
+            push_dir: push.1,
+            closed: false,
+        });
+        let mut key = self.full_hash(key_hash, region);
+        while self.table.contains_key(&key) {
+            key = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        }
+        self.table.insert(key, id);
+        if open {
+            self.open
+                .push(Reverse((pushes + self.weight * h, h, moves, id)));
+        }
+        id
+    }
+
+    fn pushes_to(&self, mut id: u32) -> Vec<(u16, u8)> {
+        let mut out = Vec::new();
+        while self.nodes[id as usize].parent != u32::MAX {
+            let n = &self.nodes[id as usize];
+            out.push((n.push_from, n.push_dir));
+            id = n.parent;
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// Turns the pushes into player steps: shortest walks between pushes, then (NetHack)
+/// the walk to the nearest target.
+fn replay(board: &Board, pushes: &[(u16, u8)]) -> Vec<Step> {
+    let mut occ = vec![FREE; board.len()];
+    load_occ(board, &mut occ, &board.boulders, 0);
+    let mut walker = Walker::new(board.len());
+    let mut player = board.player;
+    let mut steps = Vec::new();
+    let walk_to =
+        |walker: &mut Walker, occ: &[u8], player: u16, goal: u16, steps: &mut Vec<Step>| {
+            walker.walk(board, occ, player);
+            let mut path = Vec::new();
+            let mut c = goal;
+            while c != player {
+                let dir = walker.from[c as usize] as usize;
+                path.push(Step {
+                    dir: Dir::ALL[dir],
+                    push: false,
+                });
+                c = board.step(c, OPPOSITE[dir]);
+            }
+            path.reverse();
+            steps.extend(path);
+        };
+    for &(from, dir) in pushes {
+        let dir = dir as usize;
+        let stand = board.step(from, (dir + 2) % 4);
+        walk_to(&mut walker, &occ, player, stand, &mut steps);
+        let to = board.step(from, dir);
+        occ[from as usize] = FREE;
+        occ[to as usize] = if occ[to as usize] == OPEN_HOLE {
+            FREE
+        } else {
+            BOULDER
+        };
+        steps.push(Step {
+            dir: Dir::ALL[dir],
+            push: true,
+        });
+        player = from;
+    }
+    if board.rules == Rules::NetHack {
+        walker.walk(board, &occ, player);
+        let nearest = board
+            .targets
+            .iter()
+            .copied()
+            .filter(|&t| walker.reached(t))
+            .min_by_key(|&t| walker.dist[t as usize]);
+        if let Some(t) = nearest {
+            walk_to(&mut walker, &occ, player, t, &mut steps);
+        }
+    }
+    steps
+}
+
+/// Opposite of each direction index (L U R D UL UR DL DR).
+const OPPOSITE: [usize; 8] = [2, 3, 0, 1, 7, 6, 5, 4];
