@@ -7,6 +7,8 @@
 //! facts:
 //!   - label: "a bubbly potion (for sale, 133 zorkmids)"
 //!   - offer: "Asidonhopo offers 15 gold pieces for your scroll labeled KIRJE.  Sell it? [ynaq] (y)"
+//!   - offer: "Izchak offers 50 gold pieces for your bubbly potions.  Sell them?"
+//!     quantity: 2       # the game does not print the stack size
 //!   - discovery: "potion of healing (ruby)"
 //!   - engrave: {wand: "oak wand", message: "The bugs on the floor stop moving!"}
 //!   - buy: {appearance: "milky potion", price: 200, quantity: 1}
@@ -100,6 +102,8 @@ struct Entry {
     named: Option<NamedEntry>,
     weight: Option<WeightEntry>,
     seen: Option<String>,
+    /// Stack size for an `offer` of several objects ("Sell them?").
+    quantity: Option<u32>,
     charisma: Option<u8>,
     sucker: Option<bool>,
 }
@@ -181,7 +185,10 @@ fn entry_facts(e: Entry, hero: Hero) -> Result<Vec<Fact>> {
         out.extend(parse_shop_label(&label, hero).context("cannot read shop label")?);
     }
     if let Some(offer) = e.offer {
-        out.extend(parse_sell_offer(&offer, hero).context("cannot read sell offer")?);
+        out.extend(
+            parse_sell_offer(&offer, hero, e.quantity.unwrap_or(1))
+                .context("cannot read sell offer")?,
+        );
     }
     if let Some(line) = e.discovery {
         out.push(parse_discovery_line(&line).context("cannot read discoveries line")?);

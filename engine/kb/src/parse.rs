@@ -145,9 +145,11 @@ pub fn parse_shop_label(line: &str, hero: Hero) -> Option<Vec<Fact>> {
 }
 
 /// "Asidonhopo offers 15 gold pieces for your scroll labeled KIRJE.  Sell it?"
-/// → seen + a sell quote. An offer cut to the shopkeeper's cash ("offers only")
-/// says nothing about the price, so it yields just the sighting.
-pub fn parse_sell_offer(message: &str, hero: Hero) -> Option<Vec<Fact>> {
+/// → seen + a sell quote. The game names the object without its count ("your
+/// bubbly potions.  Sell them?"), so the caller passes the stack size it dropped;
+/// "Sell it?" always means one. An offer cut to the shopkeeper's cash ("offers
+/// only") or a stack of unknown size yields just the sighting.
+pub fn parse_sell_offer(message: &str, hero: Hero, stack_size: u32) -> Option<Vec<Fact>> {
     let (_, rest) = message.split_once(" offers ")?;
     let (short_funds, rest) = match rest.strip_prefix("only ") {
         Some(r) => (true, r),
@@ -157,19 +159,24 @@ pub fn parse_sell_offer(message: &str, hero: Hero) -> Option<Vec<Fact>> {
     let price: u32 = number.parse().ok()?;
     let rest = rest.strip_prefix("gold piece")?;
     let (_, rest) = rest.split_once(" for ")?;
+    // "for the contents of" / "for your items in": a container, not one object
     let rest = ["your ", "the "]
         .iter()
-        .find_map(|p| rest.strip_prefix(p))
-        .unwrap_or(rest);
-    let name = rest.split(".  Sell").next()?;
+        .find_map(|p| rest.strip_prefix(p))?;
+    let (name, tail) = rest.split_once(".  Sell ")?;
+    let quantity = if tail.starts_with("it") {
+        1
+    } else {
+        stack_size
+    };
     let item = parse_item(name)?;
     let mut facts = vec![seen(&item)];
-    if !short_funds {
+    if !short_funds && quantity >= 1 && (quantity > 1 || tail.starts_with("it")) {
         facts.push(Fact::PriceQuote {
             appearance: item.appearance.clone(),
             side: Side::Sell,
             price,
-            quantity: item.quantity,
+            quantity,
             charisma: hero.charisma,
             sucker: hero.sucker,
         });
@@ -300,19 +307,27 @@ mod tests {
     fn sell_offers_become_sell_quotes() {
         let msg =
             "Asidonhopo offers 15 gold pieces for your scroll labeled KIRJE.  Sell it? [ynaq] (y)";
-        let facts = parse_sell_offer(msg, CHA10).unwrap();
+        let facts = parse_sell_offer(msg, CHA10, 1).unwrap();
         assert_eq!(
             quote_of(&facts),
             ("scroll labeled KIRJE".into(), Side::Sell, 15, 1)
         );
-        let msg = "Izchak offers 1 gold piece for your 2 bubbly potions.  Sell them? [ynaq] (y)";
+        // the game names a stack without its count
+        let msg = "Izchak offers 50 gold pieces for your bubbly potions.  Sell them? [ynaq] (y)";
         assert_eq!(
-            quote_of(&parse_sell_offer(msg, CHA10).unwrap()),
-            ("bubbly potion".into(), Side::Sell, 1, 2)
+            quote_of(&parse_sell_offer(msg, CHA10, 2).unwrap()),
+            ("bubbly potion".into(), Side::Sell, 50, 2)
+        );
+        assert_eq!(
+            parse_sell_offer(msg, CHA10, 1).unwrap().len(),
+            1,
+            "size unknown"
         );
         let capped = "Izchak offers only 3 gold pieces for your oak wand.  Sell it? [ynaq] (y)";
-        assert_eq!(parse_sell_offer(capped, CHA10).unwrap().len(), 1);
-        assert!(parse_sell_offer("You hear someone counting money.", CHA10).is_none());
+        assert_eq!(parse_sell_offer(capped, CHA10, 1).unwrap().len(), 1);
+        let bag = "Izchak offers 40 gold pieces for the contents of your sack.  Sell them?";
+        assert!(parse_sell_offer(bag, CHA10, 1).is_none());
+        assert!(parse_sell_offer("You hear someone counting money.", CHA10, 1).is_none());
     }
 
     #[test]
