@@ -2,7 +2,7 @@
 //! manifest (`manifest.rs`) registers it by name.
 
 use crate::manifest::{LeafOutcome, Params};
-use nhbot_world::{Action, Condition, Dir, Hunger, Pos, World};
+use nhbot_world::{Action, Condition, Dir, Feature, Hunger, Pos, World};
 
 fn check(ok: bool) -> LeafOutcome {
     if ok {
@@ -174,8 +174,28 @@ pub fn wander(_: &Params, w: &World) -> LeafOutcome {
     )
 }
 
+/// The remembered terrain under the player (the map shows `@` there).
+pub fn feature_here(w: &World) -> Feature {
+    w.level().map(|l| l.feature(w.player)).unwrap_or_default()
+}
+
+pub fn explore(_: &Params, w: &World) -> LeafOutcome {
+    match nhbot_world::explore_step(w) {
+        Some((action, why)) => LeafOutcome::Act(action, why),
+        None => LeafOutcome::Failure,
+    }
+}
+
+pub fn can_pray(p: &Params, w: &World) -> LeafOutcome {
+    check(
+        w.last_prayer_turn
+            .is_none_or(|t| w.turn - t >= p.integer("turns")),
+    )
+}
+
 pub fn descend_if_on_stairs(_: &Params, w: &World) -> LeafOutcome {
-    let on_map = w.view.get(w.player).is_some_and(|c| c.ch == '>');
+    let on_map = w.view.get(w.player).is_some_and(|c| c.ch == '>')
+        || matches!(feature_here(w), Feature::StairsDown | Feature::LadderDown);
     let told = w
         .messages
         .iter()

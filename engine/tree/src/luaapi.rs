@@ -75,6 +75,10 @@ pub fn register_world(lua: &Lua) -> LuaResult<()> {
         reg.add_field_method_get("alignment", |_, w| {
             Ok(format!("{:?}", w.status.alignment).to_lowercase())
         });
+        reg.add_field_method_get("feature_here", |_, w| {
+            Ok(snake(&format!("{:?}", crate::builtins::feature_here(w))))
+        });
+        reg.add_field_method_get("last_prayer_turn", |_, w| Ok(w.last_prayer_turn));
         reg.add_field_method_get("conditions", |lua, w| {
             lua.create_sequence_from(w.status.conditions.iter().map(|c| condition_name(*c)))
         });
@@ -105,6 +109,18 @@ pub fn register_world(lua: &Lua) -> LuaResult<()> {
             Ok(w.messages.iter().any(|m| m.contains(&text)))
         });
     })
+}
+
+/// `StairsDown` → `stairs_down`.
+fn snake(camel: &str) -> String {
+    let mut out = String::with_capacity(camel.len() + 4);
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
 }
 
 /// The `act` table of action constructors. Every constructor takes an optional trailing reason.

@@ -316,6 +316,14 @@ pub static NODES: &[NodeSpec] = &[
         Some("n"),
         builtins::dlvl_at_least,
     ),
+    leaf(
+        "can_pray",
+        Cond,
+        "No prayer is known within the last `turns` turns (World.last_prayer_turn).",
+        &[p("turns", Integer { min: 0, max: 100_000 }, Default("1000"), "Prayer timeout to respect.")],
+        Some("turns"),
+        builtins::can_pray,
+    ),
     leaf("search", Act, "Search `count` turns (`<count>s`).", &[COUNT], Some("count"), builtins::search),
     leaf("rest", Act, "Rest `count` turns.", &[COUNT], Some("count"), builtins::rest),
     leaf("eat", Act, "Eat (`e`); the engine answers the item prompt.", &[], None, builtins::eat),
@@ -336,6 +344,15 @@ pub static NODES: &[NodeSpec] = &[
         &[],
         None,
         builtins::wander,
+    ),
+    leaf(
+        "explore",
+        Act,
+        "One step of the world model's exploration (nearest unexplored spot, doors, search spots); \
+         fails when the level is done or unknown.",
+        &[],
+        None,
+        builtins::explore,
     ),
     leaf(
         "descend_if_on_stairs",
