@@ -26,6 +26,7 @@ pub mod cli;
 pub mod effects;
 mod eval;
 pub mod facts;
+pub mod game;
 pub mod kb;
 pub mod parse;
 pub mod price;
@@ -40,6 +41,7 @@ pub use price::{buy_price, sell_offer, Quote, Side};
 mod kb_tests;
 pub use bench::{bench, BenchReport};
 pub use cli::{load_fact_file, run_cli, KbArgs};
+pub use game::GameKb;
 pub use parse::{
     parse_discovery_line, parse_engrave_test, parse_item, parse_sell_offer, parse_shop_label, Hero,
     ItemRef,
