@@ -5,7 +5,7 @@
 
 use nhbot_game::{Game, GameConfig, Wait};
 use nhbot_screen::{scrape, Frame, Prompt, Terminal};
-use nhbot_world::{explore_step, Action, Observation, World};
+use nhbot_world::{explore_step, Action, Dir, Hunger, Observation, World};
 
 fn keys_for(world: &World, action: &Action) -> String {
     match action {
@@ -15,6 +15,7 @@ fn keys_for(world: &World, action: &Action) -> String {
         Action::Kick { dir } => format!("\x04{}", dir.key()),
         Action::Search { count } => format!("{count}s"),
         Action::Descend => ">".into(),
+        Action::Pray => "#pray\r".into(),
         // The agent drives `_`'s cursor; here a plain step along our own path is enough.
         Action::Travel { to } => world
             .path_to(&[*to])
@@ -23,19 +24,44 @@ fn keys_for(world: &World, action: &Action) -> String {
     }
 }
 
+/// Just enough to keep an explorer alive a while: pray when weak or low, fight what is adjacent.
+fn survive(world: &World) -> Option<(Action, String)> {
+    let prayed_long_ago = world
+        .last_prayer_turn
+        .map_or(world.turn > 300, |t| world.turn - t > 1000);
+    let in_trouble = world.hp_fraction() < 0.15 || world.status.hunger >= Hunger::Weak;
+    if in_trouble && prayed_long_ago {
+        return Some((Action::Pray, "in trouble".into()));
+    }
+    let me = world.player;
+    let foe = world.monsters.iter().find(|m| {
+        m.peaceful != Some(true)
+            && m.ch != '@'
+            && (m.pos.x - me.x).abs() <= 1
+            && (m.pos.y - me.y).abs() <= 1
+    })?;
+    let dir = Dir::from_delta(foe.pos.x - me.x, foe.pos.y - me.y)?;
+    Some((
+        Action::Fight { dir },
+        format!("fighting {} at {:?}", foe.ch, foe.pos),
+    ))
+}
+
 fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
+    // SEED 0: an unseeded game (the seeded shim currently repeats level layouts on each new level).
     let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(1);
     let decisions: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(500);
     let dir = std::env::temp_dir().join(format!("nhbot-explore-{}", std::process::id()));
     let mut cfg = GameConfig::new(dir.clone());
-    cfg.seed = Some(seed);
+    cfg.seed = (seed != 0).then_some(seed);
     let mut game = Game::start(&cfg)?;
     let mut term = Terminal::new();
     let mut world = World::default();
     let mut out = Vec::new();
     let mut pending_messages: Vec<String> = Vec::new();
     let mut taken = 0;
+    let mut recent: Vec<String> = Vec::new();
     let mut think = std::time::Duration::ZERO;
     while taken < decisions {
         out.clear();
@@ -48,7 +74,11 @@ fn main() -> anyhow::Result<()> {
         let frame: Frame = scrape(&screen);
         pending_messages.extend(frame.messages.iter().cloned());
         if frame.game_over.is_some() {
-            println!("game over: {:?}", frame.game_over);
+            println!(
+                "game over: {:?}\nlast decisions:\n{}",
+                frame.game_over,
+                recent.join("\n")
+            );
             break;
         }
         if frame.more {
@@ -60,8 +90,17 @@ fn main() -> anyhow::Result<()> {
             continue;
         }
         match &frame.prompt {
-            Some(Prompt::YesNo { choices, .. }) => {
-                game.send(if choices.contains('n') { b"n" } else { b"\x1b" })?;
+            Some(Prompt::YesNo {
+                question, choices, ..
+            }) => {
+                let yes = question.contains("want to pray");
+                game.send(if yes {
+                    b"y"
+                } else if choices.contains('n') {
+                    b"n"
+                } else {
+                    b"\x1b"
+                })?;
                 continue;
             }
             Some(_) => {
@@ -79,12 +118,19 @@ fn main() -> anyhow::Result<()> {
             cursor_on_map: true,
         });
         pending_messages.clear();
-        let step = explore_step(&world);
+        let step = survive(&world).or_else(|| explore_step(&world));
         think += t.elapsed();
         let Some((action, reason)) = step else {
             println!("explore_step: nothing left to do at decision {taken}");
             break;
         };
+        recent.push(format!(
+            "T:{} {action:?} — {reason} | msgs {:?}",
+            world.turn, world.messages
+        ));
+        if recent.len() > 8 {
+            recent.remove(0);
+        }
         if taken % 100 == 0 {
             let here = world.level().map(|l| (l.branch, l.depth));
             println!(

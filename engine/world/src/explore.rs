@@ -117,9 +117,9 @@ pub fn searched_around(level: &Level, p: Pos) -> u32 {
 }
 
 /// Places worth searching, with a promise score: dead-end corridors, and room squares beside a
-/// wall with much never-seen map around them. Spots whose solid neighbours have all been
-/// searched `SEARCH_LIMIT` turns are left out.
-pub fn search_spots(level: &Level) -> Vec<(Pos, u32)> {
+/// wall with at least `min_unknown` never-seen squares around them. Spots whose solid
+/// neighbours have all been searched `SEARCH_LIMIT` turns are left out.
+pub fn search_spots(level: &Level, min_unknown: u32) -> Vec<(Pos, u32)> {
     let mut spots = Vec::new();
     for i in 0..level.squares.len() {
         let p = pos_of(i);
@@ -143,7 +143,7 @@ pub fn search_spots(level: &Level) -> Vec<(Pos, u32)> {
                 }
             }
         }
-        if dead_end || unknown >= 15 {
+        if dead_end || unknown >= min_unknown {
             let promise = unknown + if dead_end { 40 } else { 0 };
             spots.push((p, promise * 10 / (10 + searched)));
         }
@@ -215,7 +215,12 @@ pub fn explore_step(world: &World) -> Option<(Action, String)> {
 
 fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, String)> {
     let me = world.player;
-    let best = search_spots(level)
+    let mut spots = search_spots(level, 15);
+    if spots.is_empty() {
+        // Every wall looks explored around: the stairs may still be behind any of them.
+        spots = search_spots(level, 1);
+    }
+    let best = spots
         .into_iter()
         .filter_map(|(p, promise)| {
             let cost = if p == me { 0 } else { dist.cost(p)? };
@@ -418,6 +423,34 @@ mod tests {
             step_toward_level(&w, here).map(|s| s.0),
             Some(Action::Ascend)
         );
+    }
+
+    #[test]
+    fn small_closed_map_still_gets_searched() {
+        // A lit room with no exits and few unknown squares around: the fallback still searches.
+        let rows = [" ----", " |..|", " ----"];
+        let mut w = world(&rows, &[], Pos::new(2, 1));
+        if let Some(level) = w.dungeon.current_mut() {
+            for sq in level
+                .squares
+                .iter_mut()
+                .filter(|s| s.feature == Feature::Unknown)
+            {
+                sq.feature = Feature::Rock;
+            }
+            for p in [Pos::new(5, 1), Pos::new(6, 1)] {
+                if let Some(sq) = level.at_mut(p) {
+                    sq.feature = Feature::Unknown;
+                }
+            }
+        }
+        assert!(search_spots(w.level().expect("level"), 15).is_empty());
+        let (action, reason) = explore_step(&w).expect("a search");
+        assert!(
+            matches!(action, Action::Search { .. } | Action::Move { .. }),
+            "{reason}"
+        );
+        assert!(reason.contains("search"), "{reason}");
     }
 
     #[test]

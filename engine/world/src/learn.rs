@@ -59,6 +59,25 @@ impl World {
                     self.mark_door(p);
                 }
             }
+            if message.contains("statue")
+                && (message.contains("harmlessly attack") || message.contains("cannot move past"))
+            {
+                if let Some(p) = self.target_square() {
+                    self.set_feature(p, Feature::Statue);
+                    self.monsters.retain(|m| m.pos != p);
+                }
+            }
+            // Stairs hidden under an object or monster are named when stepped on.
+            for (words, feature) in [
+                ("There is a staircase down here", Feature::StairsDown),
+                ("There is a staircase up here", Feature::StairsUp),
+                ("There is a ladder down here", Feature::LadderDown),
+                ("There is a ladder up here", Feature::LadderUp),
+            ] {
+                if message.contains(words) {
+                    self.set_feature(self.player, feature);
+                }
+            }
             if message.contains("Closed for inventory") {
                 self.mark_doors_near(self.player, 1);
             }
@@ -134,6 +153,12 @@ impl World {
             .collect();
         for p in keepers {
             self.mark_doors_near(p, 1);
+        }
+    }
+
+    fn set_feature(&mut self, p: Pos, feature: Feature) {
+        if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(p)) {
+            sq.feature = feature;
         }
     }
 

@@ -293,6 +293,7 @@ impl Level {
                     Feature::Tree => 'T',
                     Feature::IronBars => 'B',
                     Feature::Boulder => '0',
+                    Feature::Statue => '\'',
                     Feature::DrawbridgeDown | Feature::DrawbridgeUp => '=',
                     Feature::Air | Feature::Cloud => '~',
                 });

@@ -94,6 +94,11 @@ impl World {
         if readable {
             let known: &[Monster] = if changed_level { &[] } else { &previous };
             self.monsters = track(known, obs.map, player, turn);
+            if let Some(level) = self.dungeon.current() {
+                // A statue looks like its monster.
+                self.monsters
+                    .retain(|m| level.feature(m.pos) != Feature::Statue);
+            }
         }
         self.read_messages(&previous);
         if readable && !changed_level && player.is_some() {
@@ -445,6 +450,41 @@ mod tests {
             &["You can't move diagonally out of an intact doorway."],
         );
         assert_eq!(w.feature_here(), Feature::OpenDoor);
+    }
+
+    #[test]
+    fn statues_and_hidden_stairs_are_learnt_from_messages() {
+        let mut w = World::default();
+        let room = ["|....|", "|..x.|", "------"];
+        see(&mut w, &room, Pos::new(2, 1), &status(1, 1), &[]);
+        assert_eq!(w.monsters.len(), 1);
+        w.note_action(&Action::Fight { dir: crate::Dir::E });
+        see(
+            &mut w,
+            &room,
+            Pos::new(2, 1),
+            &status(1, 2),
+            &["You harmlessly attack a statue."],
+        );
+        assert!(w.monsters.is_empty(), "{:?}", w.monsters);
+        see(&mut w, &room, Pos::new(2, 1), &status(1, 3), &[]);
+        assert!(w.monsters.is_empty(), "the statue stays a statue");
+        assert_eq!(w.path_to(&[Pos::new(3, 1)]), None);
+        let items = ["|....|", "|.[x.|", "------"];
+        w.note_action(&Action::Move { dir: crate::Dir::N });
+        see(&mut w, &items, Pos::new(2, 0), &status(1, 4), &[]);
+        w.note_action(&Action::Move { dir: crate::Dir::S });
+        see(
+            &mut w,
+            &["|....|", "|.@x.|", "------"],
+            Pos::new(2, 1),
+            &status(1, 5),
+            &[
+                "There is a staircase down here.",
+                "You see here a ring mail.",
+            ],
+        );
+        assert_eq!(w.feature_here(), Feature::StairsDown);
     }
 
     #[test]

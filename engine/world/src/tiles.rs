@@ -74,6 +74,8 @@ pub enum Feature {
     Tree,
     IronBars,
     Boulder,
+    /// A statue: drawn as the monster it shows, learnt from messages; blocks movement.
+    Statue,
     /// A lowered drawbridge (walkable) or a raised one (not).
     DrawbridgeDown,
     DrawbridgeUp,
