@@ -138,14 +138,24 @@ mod tests {
 
     #[test]
     fn buy_prices_for_suckers() {
-        // sucker and surcharge multiply: base 100 at Cha 10 = 100*64/27 = 237.03 → 237
-        assert_eq!(buy_price(100, 10, true, true), 237);
-        assert_eq!(buy_price(100, 10, true, false), 178);
-        assert_eq!(buy_price(100, 11, true, false), 133);
-        assert_eq!(buy_price(100, 5, true, false), 267);
-        assert_eq!(buy_price(100, 18, true, true), 119); // ×32/27: 1185→119
-        assert_eq!(buy_price(300, 19, true, false), 200); // ×4/6
-        assert_eq!(buy_price(20, 16, true, false), 20); // ×12/12
+        // (cha, base 100 plain, surcharged, base 30 plain, surcharged); sucker ×4/3
+        // e.g. Cha 5, base 100, surcharged: 3200×10/9 = 3555, (3555+5)/10 = 356
+        //      Cha 18, base 30: 240×10/9 = 266, (266+5)/10 = 27
+        let cases = [
+            (5, 267, 356, 80, 107),
+            (8, 178, 237, 53, 71),
+            (10, 178, 237, 53, 71),
+            (11, 133, 178, 40, 53),
+            (16, 100, 133, 30, 40),
+            (18, 89, 119, 27, 36),
+            (19, 67, 89, 20, 27),
+        ];
+        for (cha, p100, s100, p30, s30) in cases {
+            assert_eq!(buy_price(100, cha, true, false), p100, "cha {cha}");
+            assert_eq!(buy_price(100, cha, true, true), s100, "cha {cha} sur");
+            assert_eq!(buy_price(30, cha, true, false), p30, "cha {cha} base 30");
+            assert_eq!(buy_price(30, cha, true, true), s30, "cha {cha} base 30 sur");
+        }
         assert_eq!(buy_price(50, 8, true, true), 119); // ×64/27: 1185→119
     }
 
