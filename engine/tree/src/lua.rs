@@ -16,6 +16,8 @@ pub const INSTRUCTION_LIMIT: i64 = 1_000_000;
 /// Bytes one leaf call may allocate on top of what the state already uses.
 pub const MEMORY_LIMIT: usize = 32 * 1024 * 1024;
 const HOOK_EVERY: u32 = 1000;
+/// Leaf errors kept until the engine drains them (oldest dropped first).
+const MAX_KEPT_ERRORS: usize = 100;
 
 /// Globals a script may use; everything else (io, os, debug, load, dofile, ...) is absent.
 const SAFE_GLOBALS: &[&str] = &[
@@ -65,6 +67,8 @@ pub struct LuaEngine {
     /// Per-node state tables by node path; survives reloads for paths that still exist.
     states: Table,
     budget: Arc<AtomicI64>,
+    /// Modules loaded by `require`, emptied at each reload so edited modules are re-read.
+    require_cache: Table,
     scripts_dir: PathBuf,
     pub errors: Vec<LeafError>,
 }
@@ -112,11 +116,13 @@ impl LuaEngine {
             },
         )?;
         let states = lua.create_table()?;
+        let require_cache = lua.create_table()?;
         let engine = LuaEngine {
             lua,
             base,
             states,
             budget,
+            require_cache,
             scripts_dir: scripts_dir.to_path_buf(),
             errors: Vec::new(),
         };
@@ -128,7 +134,7 @@ impl LuaEngine {
     fn install_require(&self) -> mlua::Result<()> {
         let dir = self.scripts_dir.clone();
         let base = self.base.clone();
-        let cache = self.lua.create_table()?;
+        let cache = self.require_cache.clone();
         let require = self.lua.create_function(move |lua, name: String| {
             if let Ok(Some(hit)) = cache.get::<Option<Value>>(name.as_str()) {
                 return Ok(hit);
@@ -163,6 +169,7 @@ impl LuaEngine {
     pub fn load(&mut self, prog: &Program, diags: &mut Vec<Diagnostic>) -> LoadedScripts {
         let mut chunks: HashMap<&Path, Option<(Value, Table)>> = HashMap::new();
         let mut loaded = LoadedScripts::default();
+        let _ = self.require_cache.clear();
         for leaf in &prog.lua_leaves {
             let chunk =
                 chunks
@@ -196,10 +203,17 @@ impl LuaEngine {
                     .and_then(|n| env.get::<Option<Function>>(n.as_str()).ok().flatten())
             });
             match func {
-                Some(f) => {
-                    loaded.funcs.push(f);
-                    loaded.states.push(self.state_table(&leaf.path));
-                }
+                Some(f) => match self.state_table(&leaf.path) {
+                    Ok(state) => {
+                        loaded.funcs.push(f);
+                        loaded.states.push(state);
+                    }
+                    Err(e) => diags.push(Diagnostic::error(
+                        &leaf.file,
+                        leaf.mark,
+                        format!("cannot create the node's Lua state: {e}"),
+                    )),
+                },
                 None => {
                     let msg = match &leaf.function {
                         Some(n) => format!("function `{n}` not found in {} (neither in its returned table nor a global)", leaf.script.display()),
@@ -212,13 +226,14 @@ impl LuaEngine {
         loaded
     }
 
-    fn state_table(&self, path: &str) -> Table {
-        if let Ok(Some(t)) = self.states.get::<Option<Table>>(path) {
-            return t;
+    fn state_table(&self, path: &str) -> mlua::Result<Table> {
+        if let Some(t) = self.states.get::<Option<Table>>(path)? {
+            return Ok(t);
         }
-        let t = self.lua.create_table().expect("creating a small Lua table");
-        let _ = self.states.set(path, t.clone());
-        t
+        self.arm_limits();
+        let t = self.lua.create_table()?;
+        self.states.set(path, t.clone())?;
+        Ok(t)
     }
 
     /// Drops the state of nodes that no longer exist.
@@ -324,6 +339,9 @@ impl LuaCall<'_> {
             Ok(o) => o,
             Err(message) => {
                 log::warn!(target: "nhbot::lua", "leaf {} failed: {message}", meta.path);
+                if self.engine.errors.len() >= MAX_KEPT_ERRORS {
+                    self.engine.errors.remove(0);
+                }
                 self.engine.errors.push(LeafError {
                     path: meta.path.to_string(),
                     message,

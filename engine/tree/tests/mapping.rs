@@ -260,3 +260,71 @@ fn builtin_leaves_map_their_parameters() {
     assert!(matches!(d.action, Action::Move { .. }), "{d:?}");
     assert_eq!(bot.decide(&at_turn(walled_world(), 9)).path, "fallback");
 }
+
+/// A lit room with an open doorway on its east wall, seen from inside, fed through the world model.
+fn observed_room() -> World {
+    use nhbot_world::{Cell, Observation, Pos, Status};
+    let mut map = vec![Cell::default(); 80 * 21];
+    let mut put = |x: usize, y: usize, ch: char| {
+        map[y * 80 + x] = Cell {
+            ch,
+            ..Cell::default()
+        }
+    };
+    for x in 10..=20 {
+        put(x, 4, '-');
+        put(x, 10, '-');
+    }
+    for y in 5..=9 {
+        put(10, y, '|');
+        put(20, y, '|');
+        for x in 11..20 {
+            put(x, y, '.');
+        }
+    }
+    put(20, 7, '.');
+    put(12, 7, '@');
+    let status = Status {
+        dlvl: 1,
+        level_name: "Dlvl:1".into(),
+        hp: 10,
+        hp_max: 10,
+        turn: Some(1),
+        ..Status::default()
+    };
+    let mut w = World::default();
+    w.observe(&Observation {
+        map: &map,
+        player: Some(Pos::new(12, 7)),
+        status: Some(&status),
+        messages: &[],
+        cursor_on_map: true,
+    });
+    w
+}
+
+#[test]
+fn explore_uses_the_world_model_and_can_pray_reads_the_last_prayer() {
+    let repo = Repo::new("explore");
+    repo.tree("main.yaml", "priority:\n  - reactive_sequence: [{hp_below: 0.5}, {can_pray: 1000}, pray]\n  - explore\n  - search: 7\n");
+    let mut bot = repo.load("main.yaml");
+    let w = observed_room();
+    let d = bot.decide(&w);
+    assert_eq!(d.path, "root/explore#1", "{d:?}");
+    assert!(
+        matches!(d.action, Action::Move { .. } | Action::Travel { .. }),
+        "{d:?}"
+    );
+    let mut hurt = low_hp(w.clone());
+    hurt.turn = 1500;
+    hurt.last_prayer_turn = Some(1000);
+    assert_ne!(
+        bot.decide(&hurt).action,
+        Action::Pray,
+        "prayed 500 turns ago"
+    );
+    hurt.last_prayer_turn = Some(400);
+    assert_eq!(bot.decide(&hurt).action, Action::Pray);
+    // Without a level model explore fails and the next branch acts.
+    assert_eq!(bot.decide(&world()).action, Action::Search { count: 7 });
+}

@@ -151,3 +151,20 @@ fn sequence_progress_survives_a_reload_when_its_path_exists() {
         Action::Engrave { text: "x".into() }
     );
 }
+
+#[test]
+fn edited_required_module_is_reread_on_reload() {
+    let repo = Repo::new("r-require");
+    let module = repo.script("util.lua", "return { n = 1 }\n");
+    repo.script(
+        "leaf.lua",
+        "local util = require('util')\nreturn function() return act.rest(util.n) end\n",
+    );
+    let root = repo.tree("main.yaml", "lua: leaf.lua\n");
+    let mut bot = repo.load("main.yaml");
+    assert_eq!(bot.decide(&world()).action, Action::Rest { count: 1 });
+    std::fs::write(&module, "return { n = 5 }\n").expect("rewrite module");
+    assert!(bot.reload(vec![module, root]));
+    bot.decide(&world()); // completes the previous rest
+    assert_eq!(bot.decide(&world()).action, Action::Rest { count: 5 });
+}
