@@ -119,3 +119,70 @@ impl Brain for TrivialBrain {
         )
     }
 }
+
+/// A behavior tree from `trees/` (hot-reloaded) as the brain.
+pub struct TreeBrain {
+    pub bot: nhbot_tree::TreeBot,
+    label: String,
+}
+
+impl TreeBrain {
+    /// Loads the tree and starts watching its files; load errors come back as one message with
+    /// every diagnostic (file:line:col).
+    pub fn load(tree: &std::path::Path) -> anyhow::Result<TreeBrain> {
+        let mut bot = nhbot_tree::TreeBot::load(tree).map_err(|diags| {
+            let text: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
+            anyhow::anyhow!("{} does not load:\n{}", tree.display(), text.join("\n"))
+        })?;
+        bot.watch()?;
+        Ok(TreeBrain {
+            bot,
+            label: tree.display().to_string(),
+        })
+    }
+}
+
+impl Brain for TreeBrain {
+    fn decide(&mut self, world: &World) -> Decision {
+        self.bot.decide(world)
+    }
+
+    fn notes(&mut self) -> Vec<String> {
+        let mut notes: Vec<String> = self
+            .bot
+            .reload_events()
+            .into_iter()
+            .map(|e| describe_reload(&e))
+            .collect();
+        notes.extend(
+            self.bot
+                .take_leaf_errors()
+                .into_iter()
+                .map(|e| format!("{e:?}")),
+        );
+        notes
+    }
+
+    fn name(&self) -> String {
+        self.label.clone()
+    }
+}
+
+fn describe_reload(e: &nhbot_tree::ReloadEvent) -> String {
+    match e {
+        nhbot_tree::ReloadEvent::Reloaded {
+            changed,
+            nodes,
+            took,
+        } => {
+            format!("tree reloaded ({nodes} nodes, {took:?}) after changes to {changed:?}")
+        }
+        nhbot_tree::ReloadEvent::Failed { diagnostics, .. } => {
+            let d: Vec<String> = diagnostics.iter().map(|d| d.to_string()).collect();
+            format!(
+                "tree reload failed, the previous tree keeps running:\n{}",
+                d.join("\n")
+            )
+        }
+    }
+}

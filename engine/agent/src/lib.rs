@@ -10,7 +10,7 @@ pub mod run;
 pub mod session;
 pub mod view;
 
-pub use brain::{Brain, TrivialBrain};
+pub use brain::{Brain, TreeBrain, TrivialBrain};
 pub use run::{play, EndReason, GameResult, RunConfig};
 pub use session::Session;
 pub use view::View;

@@ -1,22 +1,20 @@
 //! Frame → world: the one place that writes the world model.
 
-use nhbot_world::World;
+use nhbot_world::{Observation, World};
 
 use crate::session::Session;
 
 pub fn observe(world: &mut World, session: &mut Session) {
-    world.messages = session.take_messages();
-    let frame = &session.frame;
-    if let Some(status) = &frame.status {
-        world.status = status.clone();
-        if let Some(t) = status.turn {
-            world.turn = t;
-        }
-    }
-    if let Some(p) = frame.player {
-        world.player = p;
-    }
+    let messages = session.take_messages();
     let screen = session.term.screen();
-    world.view.cells.clear();
-    world.view.cells.extend_from_slice(screen.map_cells());
+    let frame = &session.frame;
+    // The cursor marks the hero only when the game waits for a command (no prompt, menu, More).
+    let cursor_on_map = frame.prompt.is_none() && frame.menu.is_none() && !frame.more;
+    world.observe(&Observation {
+        map: screen.map_cells(),
+        player: frame.player,
+        status: frame.status.as_ref(),
+        messages: &messages,
+        cursor_on_map,
+    });
 }

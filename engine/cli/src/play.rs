@@ -194,8 +194,7 @@ fn newest_saved_game(runs: &Path) -> Result<PathBuf> {
     }
 }
 
-/// The behavior-tree brain (falls back to an error naming the file if the tree does not load).
+/// The behavior-tree brain; a tree that does not load is an error naming file:line:col.
 pub fn tree_brain(tree: &Path) -> Result<Box<dyn Brain>> {
-    let _ = tree;
-    bail!("behavior trees are not wired in yet: use --trivial")
+    Ok(Box::new(nhbot_agent::TreeBrain::load(tree)?))
 }
