@@ -26,7 +26,11 @@ impl World {
                 opts.monsters.push(m.pos);
             }
         }
-        opts.no_squeeze = self.level().is_some_and(|l| l.branch == Branch::Sokoban);
+        if self.level().is_some_and(|l| l.branch == Branch::Sokoban) {
+            // Sokoban's pits and holes are for boulders.
+            opts.no_squeeze = true;
+            opts.mild_trap_cost = None;
+        }
         opts
     }
 

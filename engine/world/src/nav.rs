@@ -2,7 +2,7 @@
 //! diagonal moves through doors, no squeezing between boulders), to the nearest of many targets.
 
 use crate::level::{index, pos_of, Level};
-use crate::tiles::Feature;
+use crate::tiles::{trap_is_mild, Feature};
 use crate::Dir;
 use nhbot_screen::{Pos, COLS, MAP_ROWS};
 use serde::{Deserialize, Serialize};
@@ -28,8 +28,10 @@ const DELTAS: [(isize, isize); 8] = [
 pub struct PathOpts {
     /// Never-seen squares (exploring through the dark).
     pub unknown_cost: Option<u32>,
-    /// Known traps, webs included.
+    /// Known traps that teleport, change level, polymorph, burn or explode.
     pub trap_cost: Option<u32>,
+    /// Known mild traps (see [`crate::tiles::trap_is_mild`]), webs included.
+    pub mild_trap_cost: Option<u32>,
     /// Closed doors (the step into one is an `Open`).
     pub closed_door_cost: Option<u32>,
     /// Doors known locked and not a shop's (the step into one is a `Kick`).
@@ -49,6 +51,7 @@ impl Default for PathOpts {
         PathOpts {
             unknown_cost: None,
             trap_cost: None,
+            mild_trap_cost: Some(20),
             closed_door_cost: Some(3),
             locked_door_cost: Some(12),
             monster_cost: Some(10),
@@ -120,7 +123,9 @@ fn step_cost(level: &Level, opts: &PathOpts, i: usize) -> Option<u32> {
         return None;
     }
     match sq.feature {
-        Feature::Trap | Feature::Web => opts.trap_cost.map(|c| c + 1),
+        Feature::Web => opts.mild_trap_cost.map(|c| c + 1),
+        Feature::Trap if trap_is_mild(sq.trap_color) => opts.mild_trap_cost.map(|c| c + 1),
+        Feature::Trap => opts.trap_cost.map(|c| c + 1),
         Feature::ClosedDoor if sq.locked => {
             if sq.shop_door {
                 None
@@ -360,6 +365,22 @@ mod tests {
             l.path(Pos::new(2, 0), &[Pos::new(5, 1)], &through_traps),
             None,
             "boulder never crossed"
+        );
+    }
+
+    #[test]
+    fn mild_traps_are_crossed_when_needed_dangerous_ones_never() {
+        let arrow = level(&["|.^.|"], &["  6"]);
+        let p = arrow.path(Pos::new(1, 0), &[Pos::new(3, 0)], &PathOpts::default());
+        assert_eq!(
+            p.map(|p| p.cost),
+            Some(22),
+            "the only way is over the arrow trap"
+        );
+        let teleport = level(&["|.^.|"], &["  5"]);
+        assert_eq!(
+            teleport.path(Pos::new(1, 0), &[Pos::new(3, 0)], &PathOpts::default()),
+            None
         );
     }
 

@@ -167,6 +167,16 @@ pub fn trap_kinds(color: u8) -> &'static [&'static str] {
     }
 }
 
+/// Traps that only hurt a little or hold us a while (arrow, dart, bear, falling rock, rolling
+/// boulder, statue, sleeping gas, magic, anti-magic, rust, pits, webs): worth crossing when no
+/// other way exists. Level-changing, polymorph, fire and land mine traps are not.
+pub fn trap_is_mild(color: u8) -> bool {
+    matches!(
+        color,
+        clr::CYAN | clr::GRAY | clr::BRIGHT_BLUE | clr::BLUE | clr::BLACK
+    )
+}
+
 const OBJECT_CHARS: &str = ")[%?/=!(*$`";
 
 /// Classifies the cell at (x, y) of a map of `MAP_ROWS * COLS` cells; neighbours settle the
@@ -418,6 +428,11 @@ pub(crate) mod tests {
         assert_eq!(at(&map, 12, 0), Glyph::Monster, "white 0 is a warning");
         assert_eq!(at(&map, 13, 0), Glyph::Feature(Feature::Altar));
         assert_eq!(trap_kinds(clr::MAGENTA)[0], "trap door");
+        assert!(
+            !trap_is_mild(clr::MAGENTA)
+                && !trap_is_mild(clr::BRIGHT_GREEN)
+                && trap_is_mild(clr::CYAN)
+        );
         assert_eq!(trap_kinds(color_of(&map[3])), &["pit", "spiked pit"]);
     }
 }
