@@ -55,7 +55,8 @@ impl World {
             self.player = p;
         }
         self.messages = obs.messages.to_vec();
-        let map_ok = obs.map.len() == COLS * MAP_ROWS;
+        // With a menu, prompt or --More-- up, text may cover the map: leave the map alone.
+        let map_ok = obs.map.len() == COLS * MAP_ROWS && obs.cursor_on_map;
         if map_ok {
             self.view.cells = obs.map.to_vec();
         }
@@ -91,7 +92,9 @@ impl World {
             level.update(obs.map, player, turn, !blind);
         }
         let previous = std::mem::take(&mut self.monsters);
-        if readable {
+        if !readable && !changed_level {
+            self.monsters = previous.clone();
+        } else if readable {
             let known: &[Monster] = if changed_level { &[] } else { &previous };
             self.monsters = track(known, obs.map, player, turn);
             if let Some(level) = self.dungeon.current() {
@@ -485,6 +488,35 @@ mod tests {
             ],
         );
         assert_eq!(w.feature_here(), Feature::StairsDown);
+    }
+
+    #[test]
+    fn menus_over_the_map_are_not_read_as_terrain() {
+        let mut w = World::default();
+        let room = ["|....|", "|.d..|", "------"];
+        see(&mut w, &room, Pos::new(1, 1), &status(1, 1), &[]);
+        let menu = grid(&["|... Weapons", "|.d. a - a +1 long sword", "----"], &[]);
+        w.observe(&Observation {
+            map: &menu,
+            player: Some(Pos::new(1, 1)),
+            status: Some(&status(1, 1)),
+            messages: &[],
+            cursor_on_map: false,
+        });
+        let level = w.level().expect("level");
+        assert_eq!(level.feature(Pos::new(4, 1)), Feature::Floor);
+        assert_eq!(level.feature(Pos::new(9, 1)), Feature::Unknown);
+        assert_eq!(
+            w.monsters.len(),
+            1,
+            "the jackal is still remembered: {:?}",
+            w.monsters
+        );
+        assert_eq!(
+            w.view.get(Pos::new(5, 0)).map(|c| c.ch),
+            Some('|'),
+            "view keeps the map"
+        );
     }
 
     #[test]
