@@ -3,6 +3,32 @@
 //! The game loop calls [`TreeBot::decide`] once per game decision. Tree files are validated
 //! against one node manifest ([`manifest::NODES`]) that also generates the JSON Schema
 //! ([`json_schema`]) and the node catalogue ([`node_catalogue_markdown`]).
+//!
+//! **File format.** A tree file is one node. A node is a type name (`pray`) or a one-key map from
+//! the type to its body: a parameter map (`hp_below: {fraction: 0.5, name: low}`), a shorthand
+//! value (`search: 5`, `subtree: fight`, `lua: scripts/eat.lua`), a child list for composites
+//! (`priority: [a, b]`) or the child itself for `invert`/`always_succeed`. Every body map may
+//! carry `name`, the node's id in paths; unnamed nodes are `type#index` (`root/feed/eat#1`).
+//!
+//! **Tick model.** Each decision ticks the tree until one leaf acts. An acting leaf returns
+//! Running; at the next decision, if the tree reaches it again, it returns Success (its action
+//! is done) so sequences move on. A root that ends without acting is reset and ticked once more;
+//! still nothing gives a fallback `Search 1` with a reason. Conditions answer immediately.
+//!
+//! **Composites.** `priority` and `reactive_sequence` re-check every child from the first each
+//! tick. `sequence`/`selector` remember which children already succeeded/failed until they end
+//! or a higher branch pre-empts them (then they start over). bonsai's memoryless selector drops
+//! its children's state every tick, so that memory is kept per node path outside bonsai (see
+//! `compile.rs`); bonsai still runs the tree.
+//!
+//! **Reload.** [`TreeBot::watch`] watches trees/ and scripts/; a change is applied before the
+//! next decision once writes have been quiet for 40 ms. A reload that fails validation keeps
+//! the running tree and reports [`ReloadEvent::Failed`] with file:line:col diagnostics. Memory
+//! progress, cooldowns, limits and Lua `state` tables carry over by node path.
+//!
+//! **Lua leaves** (`lua: file.lua`, optional `function:`) are called as `f(world, state)`; see
+//! scripts/nhbot.d.lua for the API. Errors and hit limits fail the leaf; read them with
+//! [`TreeBot::take_leaf_errors`].
 
 pub mod bench;
 pub mod builtins;
@@ -263,6 +289,15 @@ impl TreeBot {
     /// Number of nodes in the running tree (subtrees inlined).
     pub fn node_count(&self) -> usize {
         self.program.node_count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tree_bot_can_move_to_another_thread() {
+        fn assert_send<T: Send>() {}
+        assert_send::<super::TreeBot>();
     }
 }
 
