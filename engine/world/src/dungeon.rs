@@ -24,6 +24,9 @@ pub enum Arrival {
 pub struct Dungeon {
     pub levels: Vec<Level>,
     pub current: Option<usize>,
+    /// Stairs just taken whose arrival square is not known yet (the first screen of the new
+    /// level had a `--More--` or menu up): (level left, stairs there, went up, ladder).
+    pub pending_stairs: Option<(usize, Pos, bool, bool)>,
 }
 
 /// The branch a level-name label implies, if it names one.
@@ -106,20 +109,33 @@ impl Dungeon {
         if existing.is_none() {
             self.levels[id].entered_going_up = going_up;
         }
-        if let (Arrival::Stairs { from, up, ladder }, Some(at)) = (how, at) {
-            self.link(old, from, id, at);
-            let under = match (up, ladder) {
-                (true, false) => Feature::StairsDown,
-                (false, false) => Feature::StairsUp,
-                (true, true) => Feature::LadderDown,
-                (false, true) => Feature::LadderUp,
-            };
-            if let Some(sq) = self.levels[id].at_mut(at) {
-                sq.feature = under;
+        self.current = Some(id);
+        if let Arrival::Stairs { from, up, ladder } = how {
+            self.pending_stairs = Some((old, from, up, ladder));
+            if let Some(at) = at {
+                self.arrived_at(at);
             }
         }
-        self.current = Some(id);
         id
+    }
+
+    /// Completes a stairs arrival once the player's square on the new level is known: links
+    /// both ends and records the stairs under the player.
+    pub fn arrived_at(&mut self, at: Pos) {
+        let (Some((old, from, up, ladder)), Some(id)) = (self.pending_stairs.take(), self.current)
+        else {
+            return;
+        };
+        self.link(old, from, id, at);
+        let under = match (up, ladder) {
+            (true, false) => Feature::StairsDown,
+            (false, false) => Feature::StairsUp,
+            (true, true) => Feature::LadderDown,
+            (false, true) => Feature::LadderUp,
+        };
+        if let Some(sq) = self.levels[id].at_mut(at) {
+            sq.feature = under;
+        }
     }
 
     fn link(&mut self, a: usize, a_pos: Pos, b: usize, b_pos: Pos) {

@@ -68,6 +68,9 @@ impl World {
             obs.status.is_some(),
             player,
         );
+        if let Some(at) = player {
+            self.dungeon.arrived_at(at);
+        }
         let blind = self.status.conditions.contains(&Condition::Blind);
         let hallucinating = self.status.conditions.contains(&Condition::Hallu);
         let turn = self.turn;
@@ -268,6 +271,25 @@ mod tests {
         );
         assert_eq!(w.feature_here(), Feature::StairsUp);
         assert_eq!(w.dungeon.route(1, 0), Some(vec![(1, Pos::new(2, 1))]));
+    }
+
+    #[test]
+    fn stairs_arrival_behind_a_more_is_linked_on_the_next_screen() {
+        let mut w = World::default();
+        see(&mut w, &["|.>..|"], Pos::new(1, 0), &status(1, 1), &[]);
+        see(&mut w, &["|.@..|"], Pos::new(2, 0), &status(1, 2), &[]);
+        let blank = grid(&[""], &[]);
+        w.observe(&Observation {
+            map: &blank,
+            player: None,
+            status: Some(&status(2, 3)),
+            messages: &[],
+            cursor_on_map: false,
+        });
+        assert_eq!(w.dungeon.current, Some(1));
+        see(&mut w, &["", " ### "], Pos::new(7, 3), &status(2, 3), &[]);
+        assert_eq!(w.feature_here(), Feature::StairsUp);
+        assert_eq!(w.dungeon.route(1, 0), Some(vec![(1, Pos::new(7, 3))]));
     }
 
     #[test]
