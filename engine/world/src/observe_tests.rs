@@ -1,0 +1,349 @@
+//! Tests of the update step (`World::observe`) on hand-written screens.
+
+use super::*;
+use crate::level::Branch;
+use crate::tiles::tests::grid;
+
+fn status(dlvl: i32, turn: i64) -> Status {
+    Status {
+        dlvl,
+        level_name: format!("Dlvl:{dlvl}"),
+        turn: Some(turn),
+        hp: 10,
+        hp_max: 10,
+        ..Default::default()
+    }
+}
+
+fn see(world: &mut World, rows: &[&str], player: Pos, st: &Status, messages: &[&str]) {
+    // Every `+` in these tests is a (brown) door.
+    let colors: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            r.chars()
+                .map(|c| if c == '+' { '3' } else { ' ' })
+                .collect()
+        })
+        .collect();
+    let colors: Vec<&str> = colors.iter().map(String::as_str).collect();
+    let map = grid(rows, &colors);
+    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
+    world.observe(&Observation {
+        map: &map,
+        player: Some(player),
+        status: Some(st),
+        messages: &messages,
+        cursor_on_map: true,
+    });
+}
+
+#[test]
+fn stairs_down_create_a_level_and_link_back() {
+    let mut w = World::default();
+    see(
+        &mut w,
+        &["|....|", "|.>..|", "------"],
+        Pos::new(1, 1),
+        &status(1, 1),
+        &[],
+    );
+    see(
+        &mut w,
+        &["|....|", "|.@..|", "------"],
+        Pos::new(2, 1),
+        &status(1, 2),
+        &[],
+    );
+    assert_eq!(w.feature_here(), Feature::StairsDown);
+    see(&mut w, &["", "   ##"], Pos::new(2, 1), &status(2, 3), &[]);
+    assert_eq!(w.dungeon.levels.len(), 2);
+    assert_eq!(
+        w.level().map(|l| (l.branch, l.depth)),
+        Some((Branch::Doom, 2))
+    );
+    assert_eq!(w.feature_here(), Feature::StairsUp);
+    assert_eq!(w.dungeon.route(1, 0), Some(vec![(1, Pos::new(2, 1))]));
+}
+
+#[test]
+fn stairs_arrival_behind_a_more_is_linked_on_the_next_screen() {
+    let mut w = World::default();
+    see(&mut w, &["|.>..|"], Pos::new(1, 0), &status(1, 1), &[]);
+    see(&mut w, &["|.@..|"], Pos::new(2, 0), &status(1, 2), &[]);
+    let blank = grid(&[""], &[]);
+    w.observe(&Observation {
+        map: &blank,
+        player: None,
+        status: Some(&status(2, 3)),
+        messages: &[],
+        cursor_on_map: false,
+    });
+    assert_eq!(w.dungeon.current, Some(1));
+    see(&mut w, &["", " ### "], Pos::new(7, 3), &status(2, 3), &[]);
+    assert_eq!(w.feature_here(), Feature::StairsUp);
+    assert_eq!(w.dungeon.route(1, 0), Some(vec![(1, Pos::new(7, 3))]));
+}
+
+#[test]
+fn falling_through_a_trap_door_is_not_a_stairs_link() {
+    let mut w = World::default();
+    see(&mut w, &["|....|"], Pos::new(1, 0), &status(1, 1), &[]);
+    see(
+        &mut w,
+        &["|....|"],
+        Pos::new(3, 0),
+        &status(2, 2),
+        &["A trap door opens up under you!"],
+    );
+    assert_eq!(w.level().map(|l| l.depth), Some(2));
+    assert!(w.dungeon.levels.iter().all(|l| l.links.is_empty()));
+}
+
+#[test]
+fn prayer_kills_locked_doors_and_searching() {
+    let mut w = World::default();
+    let room = ["|...|", "|...+", "-----"];
+    see(
+        &mut w,
+        &room,
+        Pos::new(3, 1),
+        &status(1, 10),
+        &["You begin praying to Odin."],
+    );
+    assert_eq!(w.last_prayer_turn, Some(10));
+    w.note_action(&Action::Open { dir: crate::Dir::E });
+    see(
+        &mut w,
+        &room,
+        Pos::new(3, 1),
+        &status(1, 11),
+        &["This door is locked."],
+    );
+    assert_eq!(
+        w.level()
+            .and_then(|l| l.at(Pos::new(4, 1)))
+            .map(|s| s.locked),
+        Some(true)
+    );
+    see(
+        &mut w,
+        &["|.d.|", "|...+", "-----"],
+        Pos::new(3, 1),
+        &status(1, 12),
+        &[],
+    );
+    w.note_action(&Action::Fight {
+        dir: crate::Dir::NW,
+    });
+    see(
+        &mut w,
+        &room,
+        Pos::new(3, 1),
+        &status(1, 13),
+        &["You kill the jackal!"],
+    );
+    assert_eq!(
+        w.kills,
+        vec![Kill {
+            turn: 13,
+            name: "jackal".into(),
+            pos: Some(Pos::new(2, 0)),
+            level: Some(0)
+        }]
+    );
+    w.note_action(&Action::Search { count: 10 });
+    see(&mut w, &room, Pos::new(3, 1), &status(1, 23), &[]);
+    let searched = w
+        .level()
+        .and_then(|l| l.at(Pos::new(4, 2)))
+        .map(|s| s.searched);
+    assert_eq!(searched, Some(10));
+    assert_eq!(w.level_stats()[0].turns_searching, 10);
+    assert_eq!(w.level_stats()[0].turns_spent, 13);
+}
+
+#[test]
+fn shopkeeper_next_to_door_marks_it_and_monster_info_sticks() {
+    let mut w = World::default();
+    see(
+        &mut w,
+        &["|...|", "|..@+", "-----"],
+        Pos::new(1, 1),
+        &status(1, 1),
+        &[],
+    );
+    assert_eq!(
+        w.level()
+            .and_then(|l| l.at(Pos::new(4, 1)))
+            .map(|s| s.shop_door),
+        Some(true)
+    );
+    w.set_monster_info(Pos::new(3, 1), "Asidonhopo, the shopkeeper", true);
+    see(
+        &mut w,
+        &["|..@|", "|...+", "-----"],
+        Pos::new(1, 1),
+        &status(1, 2),
+        &[],
+    );
+    assert_eq!(w.monsters[0].peaceful, Some(true));
+    assert!(w.monsters[0].is_shopkeeper());
+}
+
+#[test]
+fn engulfing_does_not_overwrite_the_map() {
+    let mut w = World::default();
+    see(
+        &mut w,
+        &["|....|", "|....|", "------"],
+        Pos::new(2, 1),
+        &status(1, 1),
+        &[],
+    );
+    see(
+        &mut w,
+        &["|/-\\.|", "||@|.|", "|\\-/.|"],
+        Pos::new(2, 1),
+        &status(1, 2),
+        &["The fog cloud engulfs you!"],
+    );
+    let level = w.level().expect("level");
+    assert_eq!(level.feature(Pos::new(1, 0)), Feature::Floor);
+    assert_eq!(level.feature(Pos::new(3, 1)), Feature::Floor);
+}
+
+#[test]
+fn bumping_twice_into_an_unseen_obstacle_blocks_the_square() {
+    let mut w = World::default();
+    let room = ["|....|", "|....|", "------"];
+    see(&mut w, &room, Pos::new(2, 1), &status(1, 1), &[]);
+    for turn in [1, 1] {
+        w.note_action(&Action::Move { dir: crate::Dir::E });
+        see(&mut w, &room, Pos::new(2, 1), &status(1, turn), &[]);
+    }
+    assert_eq!(
+        w.level()
+            .and_then(|l| l.at(Pos::new(3, 1)))
+            .map(|s| s.bumps),
+        Some(2)
+    );
+    assert_eq!(w.path_to(&[Pos::new(3, 1)]), None);
+    // A move that took time (held by a trap) or said something teaches nothing.
+    w.note_action(&Action::Move { dir: crate::Dir::W });
+    see(&mut w, &room, Pos::new(2, 1), &status(1, 2), &[]);
+    see(
+        &mut w,
+        &room,
+        Pos::new(2, 1),
+        &status(1, 2),
+        &["You are stuck to the web."],
+    );
+    assert_eq!(
+        w.level()
+            .and_then(|l| l.at(Pos::new(1, 1)))
+            .map(|s| s.bumps),
+        Some(0)
+    );
+}
+
+#[test]
+fn diagonal_refusal_reveals_a_door() {
+    let mut w = World::default();
+    see(
+        &mut w,
+        &["|....|", "|....|", "--.---"],
+        Pos::new(2, 2),
+        &status(1, 1),
+        &[],
+    );
+    w.note_action(&Action::Move {
+        dir: crate::Dir::NE,
+    });
+    see(
+        &mut w,
+        &["|....|", "|....|", "--.---"],
+        Pos::new(2, 2),
+        &status(1, 1),
+        &["You can't move diagonally out of an intact doorway."],
+    );
+    assert_eq!(w.feature_here(), Feature::OpenDoor);
+}
+
+#[test]
+fn statues_and_hidden_stairs_are_learnt_from_messages() {
+    let mut w = World::default();
+    let room = ["|....|", "|..x.|", "------"];
+    see(&mut w, &room, Pos::new(2, 1), &status(1, 1), &[]);
+    assert_eq!(w.monsters.len(), 1);
+    w.note_action(&Action::Fight { dir: crate::Dir::E });
+    see(
+        &mut w,
+        &room,
+        Pos::new(2, 1),
+        &status(1, 2),
+        &["You harmlessly attack a statue."],
+    );
+    assert!(w.monsters.is_empty(), "{:?}", w.monsters);
+    see(&mut w, &room, Pos::new(2, 1), &status(1, 3), &[]);
+    assert!(w.monsters.is_empty(), "the statue stays a statue");
+    assert_eq!(w.path_to(&[Pos::new(3, 1)]), None);
+    let items = ["|....|", "|.[x.|", "------"];
+    w.note_action(&Action::Move { dir: crate::Dir::N });
+    see(&mut w, &items, Pos::new(2, 0), &status(1, 4), &[]);
+    w.note_action(&Action::Move { dir: crate::Dir::S });
+    see(
+        &mut w,
+        &["|....|", "|.@x.|", "------"],
+        Pos::new(2, 1),
+        &status(1, 5),
+        &[
+            "There is a staircase down here.",
+            "You see here a ring mail.",
+        ],
+    );
+    assert_eq!(w.feature_here(), Feature::StairsDown);
+}
+
+#[test]
+fn menus_over_the_map_are_not_read_as_terrain() {
+    let mut w = World::default();
+    let room = ["|....|", "|.d..|", "------"];
+    see(&mut w, &room, Pos::new(1, 1), &status(1, 1), &[]);
+    let menu = grid(&["|... Weapons", "|.d. a - a +1 long sword", "----"], &[]);
+    w.observe(&Observation {
+        map: &menu,
+        player: Some(Pos::new(1, 1)),
+        status: Some(&status(1, 1)),
+        messages: &[],
+        cursor_on_map: false,
+    });
+    let level = w.level().expect("level");
+    assert_eq!(level.feature(Pos::new(4, 1)), Feature::Floor);
+    assert_eq!(level.feature(Pos::new(9, 1)), Feature::Unknown);
+    assert_eq!(
+        w.monsters.len(),
+        1,
+        "the jackal is still remembered: {:?}",
+        w.monsters
+    );
+    assert_eq!(
+        w.view.get(Pos::new(5, 0)).map(|c| c.ch),
+        Some('|'),
+        "view keeps the map"
+    );
+}
+
+#[test]
+fn stats_serialize() {
+    let mut w = World::default();
+    see(
+        &mut w,
+        &["|....|", "|....|", "--.---"],
+        Pos::new(1, 1),
+        &status(1, 1),
+        &[],
+    );
+    let json = serde_json::to_string(&w.level_stats()).unwrap_or_default();
+    assert!(json.contains("\"squares_seen\":"), "{json}");
+    assert!(json.contains("\"doors_found\":1"), "{json}");
+}
