@@ -286,6 +286,30 @@ impl TreeBot {
         }
     }
 
+    /// Turns the per-decision leaf trace on or off (off by default: it costs a little per tick).
+    pub fn set_trace(&mut self, on: bool) {
+        self.state.trace = on.then(Vec::new);
+    }
+
+    /// The leaves ticked at the last decision, in order, with their answers (`success`,
+    /// `failure`, `running` = acted): the "why" behind a decision. Empty when tracing is off.
+    pub fn last_trace(&self) -> Vec<(String, &'static str)> {
+        let Some(trace) = &self.state.trace else {
+            return Vec::new();
+        };
+        trace
+            .iter()
+            .map(|(id, status)| {
+                let word = match status {
+                    bonsai_bt::Status::Success => "success",
+                    bonsai_bt::Status::Failure => "failure",
+                    bonsai_bt::Status::Running => "running",
+                };
+                (self.program.leaves[*id as usize].path.to_string(), word)
+            })
+            .collect()
+    }
+
     /// Number of nodes in the running tree (subtrees inlined).
     pub fn node_count(&self) -> usize {
         self.program.node_count

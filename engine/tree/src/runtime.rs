@@ -23,6 +23,8 @@ pub struct RunState {
     epoch: u64,
     /// Leaf that acted at the previous decision.
     prev_emitter: Option<u32>,
+    /// When on, the user leaves ticked at the last decision with their answers, in order.
+    pub trace: Option<Vec<(u32, Status)>>,
 }
 
 impl RunState {
@@ -36,6 +38,7 @@ impl RunState {
             loop_count: vec![0; prog.loops],
             epoch: 0,
             prev_emitter: None,
+            trace: None,
         }
     }
 
@@ -43,6 +46,7 @@ impl RunState {
     pub fn carry_over(&self, old: &Program, new: &Program) -> RunState {
         let mut st = RunState::new(new);
         st.epoch = self.epoch;
+        st.trace = self.trace.as_ref().map(|_| Vec::new());
         let mems: HashMap<&str, usize> = old
             .mems
             .iter()
@@ -90,6 +94,9 @@ pub fn tick_decision(
     lua: &mut dyn FnMut(usize) -> LeafOutcome,
 ) -> Option<Emitted> {
     st.epoch += 1;
+    if let Some(trace) = st.trace.as_mut() {
+        trace.clear();
+    }
     let prev = st.prev_emitter.take();
     let mut resume = prev;
     let mut emitted: Option<Emitted> = None;
@@ -113,6 +120,11 @@ pub fn tick_decision(
                 &mut emitted,
                 lua,
             );
+            if let Some(trace) = st.trace.as_mut() {
+                if is_user_leaf(&prog.leaves[id as usize].kind) {
+                    trace.push((id, status));
+                }
+            }
             (status, 0.0)
         };
         let result = bt.tick(&event, &mut leaf_cb);
@@ -216,6 +228,10 @@ fn run_leaf(
             Status::Running
         }
     }
+}
+
+fn is_user_leaf(kind: &LeafKind) -> bool {
+    matches!(kind, LeafKind::Builtin { .. } | LeafKind::Lua(_))
 }
 
 fn status_of(ok: bool) -> Status {

@@ -328,3 +328,28 @@ fn explore_uses_the_world_model_and_can_pray_reads_the_last_prayer() {
     // Without a level model explore fails and the next branch acts.
     assert_eq!(bot.decide(&world()).action, Action::Search { count: 7 });
 }
+
+#[test]
+fn trace_lists_the_leaves_behind_a_decision() {
+    let repo = Repo::new("trace");
+    repo.tree(
+        "main.yaml",
+        "priority:\n  - reactive_sequence: [{hp_below: 0.5}, pray]\n  - search: 2\n",
+    );
+    let mut bot = repo.load("main.yaml");
+    bot.decide(&world());
+    assert!(bot.last_trace().is_empty(), "off by default");
+    bot.set_trace(true);
+    bot.decide(&world());
+    let trace = bot.last_trace();
+    let expected: Vec<(String, &str)> = vec![
+        ("root/reactive_sequence#0/hp_below#0".into(), "failure"),
+        ("root/search#1".into(), "success"),
+        ("root/reactive_sequence#0/hp_below#0".into(), "failure"),
+        ("root/search#1".into(), "running"),
+    ];
+    assert_eq!(
+        trace, expected,
+        "the previous search completes, the root restarts, search acts again"
+    );
+}
