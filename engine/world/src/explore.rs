@@ -3,6 +3,7 @@
 //! down stairs when the level is done. Each function suggests an `Action` with its reason.
 
 use crate::level::{neighbours, pos_of, Branch, Level};
+use crate::monsters::Monster;
 use crate::nav::{DistMap, Path, PathOpts};
 use crate::tiles::Feature;
 use crate::{Action, World};
@@ -18,7 +19,7 @@ impl World {
     /// shopkeepers or watchmen) are never entered, other monsters cost a fight.
     pub fn path_opts(&self) -> PathOpts {
         let mut opts = PathOpts::default();
-        for m in &self.monsters {
+        for m in self.monsters.iter().filter(|m| !m.tame) {
             let peaceful = m.peaceful.unwrap_or(m.ch == '@');
             if peaceful {
                 opts.blocked.push(m.pos);
@@ -57,7 +58,7 @@ impl World {
             .steps
             .iter()
             .any(|&p| level.is_some_and(|l| l.feature(p) == Feature::ClosedDoor));
-        let hostile_in_view = self.monsters.iter().any(|m| m.peaceful != Some(true));
+        let hostile_in_view = self.monsters.iter().any(Monster::maybe_hostile);
         if path.travel_saves_actions() && !door_ahead && !hostile_in_view {
             Action::Travel { to: path.target() }
         } else {

@@ -16,9 +16,16 @@ pub struct Monster {
     /// From farlook, e.g. "newt" or "Asidonhopo, the shopkeeper".
     pub name: Option<String>,
     pub peaceful: Option<bool>,
+    /// Our pet: walking into it swaps places, it never blocks a path.
+    pub tame: bool,
 }
 
 impl Monster {
+    /// Neither known peaceful nor our pet.
+    pub fn maybe_hostile(&self) -> bool {
+        !self.tame && self.peaceful != Some(true)
+    }
+
     pub fn is_shopkeeper(&self) -> bool {
         self.name
             .as_deref()
@@ -77,6 +84,7 @@ pub fn track(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: i64)
                 m.first_seen = old.first_seen;
                 m.name = old.name.clone();
                 m.peaceful = old.peaceful;
+                m.tame = old.tame;
             }
         }
     }

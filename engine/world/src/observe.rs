@@ -106,6 +106,9 @@ impl World {
                     .retain(|m| level.feature(m.pos) != Feature::Statue);
             }
         }
+        if readable {
+            self.recognise_pet(&previous, changed_level);
+        }
         self.read_messages(&previous);
         if readable && !changed_level && player.is_some() {
             self.learn_from_bump(prev_player, elapsed, &previous);
@@ -176,10 +179,43 @@ impl World {
     }
 
     /// What farlook taught about the monster at `pos`.
+    /// What farlook taught about the monster at `pos`; a name starting "tame " marks our pet.
     pub fn set_monster_info(&mut self, pos: Pos, name: &str, peaceful: bool) {
         if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == pos) {
-            m.name = Some(name.to_string());
-            m.peaceful = Some(peaceful);
+            m.tame = name.starts_with("tame ");
+            m.name = Some(name.trim_start_matches("tame ").to_string());
+            m.peaceful = Some(peaceful || m.tame);
+        }
+    }
+
+    /// The starting pet is the kitten, little dog or pony next to us on turn 1; a pet that was
+    /// next to us when we changed level arrives next to us.
+    fn recognise_pet(&mut self, previous: &[Monster], changed_level: bool) {
+        let me = self.player;
+        let adjacent = |m: &Monster| (m.pos.x - me.x).abs() <= 1 && (m.pos.y - me.y).abs() <= 1;
+        let candidates: Vec<(char, u8)> = if self.turn <= 1 && !self.monsters.iter().any(|m| m.tame)
+        {
+            vec![
+                ('f', crate::tiles::clr::WHITE),
+                ('d', crate::tiles::clr::WHITE),
+                ('u', crate::tiles::clr::BROWN),
+            ]
+        } else if changed_level {
+            previous
+                .iter()
+                .filter(|m| m.tame)
+                .map(|m| (m.ch, m.color))
+                .collect()
+        } else {
+            return;
+        };
+        if let Some(pet) = self
+            .monsters
+            .iter_mut()
+            .find(|m| adjacent(m) && candidates.contains(&(m.ch, m.color)))
+        {
+            pet.tame = true;
+            pet.peaceful = Some(true);
         }
     }
 

@@ -347,3 +347,50 @@ fn stats_serialize() {
     assert!(json.contains("\"squares_seen\":"), "{json}");
     assert!(json.contains("\"doors_found\":1"), "{json}");
 }
+
+#[test]
+fn the_pet_is_known_from_turn_one_and_follows_downstairs() {
+    let mut w = World::default();
+    let white = |rows: &[&str]| -> Vec<Cell> {
+        let mut map = grid(rows, &[]);
+        for c in map.iter_mut().filter(|c| c.ch == 'd') {
+            c.fg = 7;
+            c.bold = true;
+        }
+        map
+    };
+    let obs = |w: &mut World, map: &[Cell], at: Pos, st: &Status| {
+        w.observe(&Observation {
+            map,
+            player: Some(at),
+            status: Some(st),
+            messages: &[],
+            cursor_on_map: true,
+        });
+    };
+    obs(
+        &mut w,
+        &white(&["|.>...|", "|..d..|"]),
+        Pos::new(2, 0),
+        &status(1, 1),
+    );
+    assert!(w.monsters[0].tame, "{:?}", w.monsters);
+    assert_eq!(w.path_opts().blocked, vec![], "a pet never blocks");
+    w.note_action(&Action::Move { dir: crate::Dir::E });
+    obs(
+        &mut w,
+        &white(&["|..@..|", "|...d.|"]),
+        Pos::new(3, 0),
+        &status(1, 2),
+    );
+    assert!(w.monsters[0].tame);
+    w.note_action(&Action::Descend);
+    obs(
+        &mut w,
+        &white(&["", "", "   ...", "   .d."]),
+        Pos::new(4, 2),
+        &status(2, 3),
+    );
+    assert_eq!(w.level().map(|l| l.depth), Some(2));
+    assert!(w.monsters[0].tame, "the pet came along");
+}

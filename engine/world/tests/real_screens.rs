@@ -51,6 +51,10 @@ fn start_screen_room_doorway_monsters_and_objects() {
     let mut seen: Vec<(char, Pos)> = world.monsters.iter().map(|m| (m.ch, m.pos)).collect();
     seen.sort();
     assert_eq!(seen, vec![('F', Pos::new(33, 10)), ('f', Pos::new(36, 10))]);
+    let kitten = world.monsters.iter().find(|m| m.ch == 'f').expect("kitten");
+    assert!(kitten.tame, "the kitten next to us on turn 1 is our pet");
+    let lichen = world.monsters.iter().find(|m| m.ch == 'F').expect("lichen");
+    assert!(lichen.maybe_hostile());
     assert_eq!(frontier(level), vec![Pos::new(32, 6)]);
     let (action, reason) = explore_step(&world).expect("explore");
     assert!(reason.contains("(32, 6)"), "{reason}");
