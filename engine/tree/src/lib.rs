@@ -316,15 +316,6 @@ impl TreeBot {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn tree_bot_can_move_to_another_thread() {
-        fn assert_send<T: Send>() {}
-        assert_send::<super::TreeBot>();
-    }
-}
-
 fn fallback(reason: String) -> Decision {
     Decision {
         action: Action::Search { count: 1 },
@@ -364,4 +355,13 @@ pub fn check(paths: &[PathBuf]) -> Vec<Diagnostic> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn tree_bot_can_move_to_another_thread() {
+        fn assert_send<T: Send>() {}
+        assert_send::<super::TreeBot>();
+    }
 }
