@@ -16,6 +16,7 @@ fn keys_for(world: &World, action: &Action) -> String {
         Action::Search { count } => format!("{count}s"),
         Action::Descend => ">".into(),
         Action::Pray => "#pray\r".into(),
+        Action::Eat { item: Some(letter) } => format!("e{letter}"),
         // The agent drives `_`'s cursor; here a plain step along our own path is enough.
         Action::Travel { to } => world
             .path_to(&[*to])
@@ -25,13 +26,17 @@ fn keys_for(world: &World, action: &Action) -> String {
 }
 
 /// Just enough to keep an explorer alive a while: pray when weak or low, fight what is adjacent.
-fn survive(world: &World) -> Option<(Action, String)> {
+fn survive(world: &World, have_food: bool) -> Option<(Action, String)> {
     let prayed_long_ago = world
         .last_prayer_turn
         .map_or(world.turn > 300, |t| world.turn - t > 1000);
     let in_trouble = world.hp_fraction() < 0.15 || world.status.hunger >= Hunger::Weak;
     if in_trouble && prayed_long_ago {
         return Some((Action::Pray, "in trouble".into()));
+    }
+    // The Valkyrie's food ration is `d`; once it is eaten, prayer has to do.
+    if world.status.hunger >= Hunger::Hungry && have_food {
+        return Some((Action::Eat { item: Some('d') }, "hungry".into()));
     }
     let me = world.player;
     let foe = world.monsters.iter().find(|m| {
@@ -61,6 +66,7 @@ fn main() -> anyhow::Result<()> {
     let mut out = Vec::new();
     let mut pending_messages: Vec<String> = Vec::new();
     let mut taken = 0;
+    let mut ate = false;
     let mut recent: Vec<String> = Vec::new();
     let mut think = std::time::Duration::ZERO;
     while taken < decisions {
@@ -118,7 +124,8 @@ fn main() -> anyhow::Result<()> {
             cursor_on_map: true,
         });
         pending_messages.clear();
-        let step = survive(&world).or_else(|| explore_step(&world));
+        let step = survive(&world, !ate).or_else(|| explore_step(&world));
+        ate |= matches!(step, Some((Action::Eat { .. }, _)));
         think += t.elapsed();
         let Some((action, reason)) = step else {
             println!("explore_step: nothing left to do at decision {taken}");
