@@ -93,6 +93,13 @@ fn shuffle_game(cat: &Catalogue, rng: &mut Rng) -> Vec<(AppId, ObjId)> {
     truth
 }
 
+const SHOPKEEPERS: [(&str, bool); 4] = [
+    ("Asidonhopo", false),
+    ("Izchak", true),
+    ("Njezjin", false),
+    ("Kachzi Rellod", true),
+];
+
 /// Price observations consistent with one random game, spread over all pools.
 pub fn synthetic_facts(n: usize, seed: u64) -> Vec<Fact> {
     synthetic_game(n, seed, 0).0
@@ -160,15 +167,19 @@ pub fn synthetic_game(
                     quantity,
                     charisma,
                     sucker,
+                    shopkeeper: None,
                 }
             } else {
+                // each shopkeeper is stingy or not for the whole game
+                let (shk, stingy) = SHOPKEEPERS[rng.below(SHOPKEEPERS.len())];
                 Fact::PriceQuote {
                     appearance,
                     side: Side::Sell,
-                    price: sell_offer(base, quantity, sucker, rng.chance(25)),
+                    price: sell_offer(base, quantity, sucker, stingy),
                     quantity,
                     charisma,
                     sucker,
+                    shopkeeper: Some(shk.to_string()),
                 }
             }
         })
@@ -245,10 +256,15 @@ mod tests {
     /// whatever the KB calls identified is the truth.
     #[test]
     fn never_excludes_the_truth() {
-        let mut identified = 0;
+        let (mut identified, mut settled) = (0, 0);
         for seed in 1..=12 {
             let (facts, truth) = synthetic_game(300, seed, 4);
             let kb = Kb::from_facts(facts);
+            for (shk, stingy) in kb.shopkeepers() {
+                let real = SHOPKEEPERS.iter().find(|s| s.0 == shk).unwrap().1;
+                assert_eq!(*stingy, real, "seed {seed}: {shk}");
+                settled += 1;
+            }
             for answer in kb.table() {
                 let real = &truth[&answer.appearance];
                 assert!(answer.conflict.is_none(), "seed {seed}: {answer}");
@@ -267,6 +283,7 @@ mod tests {
             identified > 50,
             "the facts should identify things: {identified}"
         );
+        assert!(settled > 12, "shopkeepers should be settled: {settled}");
     }
 
     #[test]

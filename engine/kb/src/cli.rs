@@ -68,6 +68,14 @@ pub fn run_cli(args: &KbArgs) -> Result<String> {
             for answer in kb.table() {
                 writeln!(out, "{}", answer.summary())?;
             }
+            for (shk, stingy) in kb.shopkeepers() {
+                let how = if *stingy {
+                    "cuts offers by 1/4"
+                } else {
+                    "offers in full"
+                };
+                writeln!(out, "shopkeeper {shk} {how}")?;
+            }
             for unknown in kb.unknown_appearances() {
                 writeln!(out, "{unknown}: not a randomized appearance (ignored)")?;
             }
@@ -178,6 +186,7 @@ fn entry_facts(e: Entry, hero: Hero) -> Result<Vec<Fact>> {
             quantity: p.quantity,
             charisma: hero.charisma,
             sucker: hero.sucker,
+            shopkeeper: None,
         })
     };
     let mut out = Vec::new();
@@ -257,6 +266,14 @@ mod tests {
         .unwrap();
         assert!(all.contains("bubbly potion"), "{all}");
         assert!(all.contains("no candidate — conflicting facts"), "{all}");
+        assert!(
+            all.contains("shopkeeper Asidonhopo offers in full"),
+            "{all}"
+        );
+        assert!(
+            all.contains("scroll labeled ELBIB YLOH: enchant weapon"),
+            "{all}"
+        );
     }
 
     #[test]

@@ -14,29 +14,41 @@ pub struct Evidence {
     pub ruled: BTreeMap<ObjId, Cause>,
 }
 
-/// Evaluates the `evidence` program over the facts (indices into `facts`) of `app`.
-pub fn evidence(cat: &'static Catalogue, facts: &[Fact], of_app: &[u32], app: AppId) -> Evidence {
+/// Known stinginess of shopkeepers, by name.
+pub type ShopStates = BTreeMap<String, bool>;
+
+/// Evaluates the `evidence` program over the facts (indices into `facts`) of `app`,
+/// with sell quotes limited to their shopkeeper's state where it is known.
+pub fn evidence(
+    cat: &'static Catalogue,
+    facts: &[Fact],
+    of_app: &[u32],
+    app: AppId,
+    shops: &ShopStates,
+) -> Evidence {
     let mut rt = ev::Crepe::new();
     let pool = cat.pool_of(app);
     rt.extend(pool.objects.iter().map(|&id| ev::Ident(id)));
     for &f in of_app {
         match &facts[f as usize] {
             Fact::Seen { .. } => {}
-            &Fact::PriceQuote {
+            Fact::PriceQuote {
                 side,
                 price,
                 quantity,
                 charisma,
                 sucker,
+                shopkeeper,
                 ..
             } => rt.extend([ev::Quoted(
                 f,
                 Quote {
-                    side,
-                    price,
-                    quantity,
-                    charisma,
-                    sucker,
+                    side: *side,
+                    price: *price,
+                    quantity: *quantity,
+                    charisma: *charisma,
+                    sucker: *sucker,
+                    stingy: shopkeeper.as_ref().and_then(|s| shops.get(s).copied()),
                 },
             )]),
             Fact::Named { identity, .. } => {

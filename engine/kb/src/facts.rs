@@ -26,6 +26,10 @@ pub enum Fact {
         quantity: u32,
         charisma: u8,
         sucker: bool,
+        /// Who offered (sell quotes): a shopkeeper is stingy or not for the whole
+        /// game, so quotes from one shopkeeper share that hidden state.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        shopkeeper: Option<String>,
     },
     Named {
         appearance: String,
@@ -65,6 +69,7 @@ impl fmt::Display for Fact {
                 quantity,
                 charisma,
                 sucker,
+                shopkeeper,
             } => {
                 let verb = match side {
                     Side::Buy => "sold at",
@@ -76,9 +81,13 @@ impl fmt::Display for Fact {
                 } else {
                     format!(" ×{quantity}")
                 };
+                let by = shopkeeper
+                    .as_ref()
+                    .map(|s| format!(" by {s}"))
+                    .unwrap_or_default();
                 write!(
                     f,
-                    "{appearance}{stack} {verb} {price} zm (Cha {charisma}{sucker})"
+                    "{appearance}{stack} {verb} {price} zm{by} (Cha {charisma}{sucker})"
                 )
             }
             Fact::Named {
@@ -161,6 +170,7 @@ mod tests {
                 quantity: 1,
                 charisma: 10,
                 sucker: false,
+                shopkeeper: None,
             },
         ];
         {

@@ -3,11 +3,12 @@
 //! the pool a new fact touches is re-evaluated.
 
 use crate::catalogue::{AppId, Catalogue, ObjId};
-use crate::eval::{eliminate, evidence, Evidence, PoolInput, PoolResult};
+use crate::eval::{eliminate, evidence, Evidence, PoolInput, PoolResult, ShopStates};
 use crate::facts::Fact;
+use crate::price::Side;
 use crate::rules::{Cause, NO_OBJ};
 use anyhow::{anyhow, Result};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// Everything known about one appearance.
@@ -86,6 +87,10 @@ pub struct Kb {
     results: Vec<PoolResult>,
     /// Facts whose appearance is not in the catalogue.
     unknown: Vec<u32>,
+    /// Shopkeepers whose stinginess the sell quotes have settled.
+    stingy: ShopStates,
+    /// Appearances each named shopkeeper made sell offers for.
+    shop_apps: BTreeMap<String, BTreeSet<AppId>>,
 }
 
 impl Default for Kb {
@@ -107,6 +112,8 @@ impl Kb {
             evidence: vec![None; cat.appearances.len()],
             results: vec![PoolResult::default(); n],
             unknown: Vec::new(),
+            stingy: ShopStates::new(),
+            shop_apps: BTreeMap::new(),
         }
     }
 
@@ -118,6 +125,7 @@ impl Kb {
                 dirty.insert(app);
             }
         }
+        kb.settle_shopkeepers();
         let mut pools = BTreeSet::new();
         for &app in &dirty {
             kb.weigh_evidence(app);
@@ -129,7 +137,7 @@ impl Kb {
         kb
     }
 
-    /// Adds one fact and re-evaluates the pool it concerns (repeats are dropped).
+    /// Adds one fact and re-evaluates what it can change (repeats are dropped).
     pub fn add(&mut self, fact: Fact) {
         let is_name = matches!(fact, Fact::Named { .. });
         let Some(app) = self.cat.appearance(fact.appearance()) else {
@@ -138,19 +146,77 @@ impl Kb {
         };
         let pool = self.cat.appearances[app as usize].pool;
         let was_seen = self.seen[pool].contains(&app);
-        let before = self.evidence[app as usize]
-            .as_ref()
-            .map(|e| e.possible.clone());
         if self.record(fact).is_none() {
             return; // a repeat
         }
-        self.weigh_evidence(app);
-        let after = self.evidence[app as usize].as_ref().map(|e| &e.possible);
-        // Elimination only reads seen appearances, possible sets and names:
-        // if none of them changed, the pool's result stands.
-        if !was_seen || is_name || before.as_ref() != after {
+        let mut touched = BTreeSet::from([app]);
+        // New evidence about an appearance can settle the shopkeepers it was sold to.
+        let unsettled = self
+            .shop_apps
+            .iter()
+            .any(|(shk, apps)| apps.contains(&app) && !self.stingy.contains_key(shk));
+        if unsettled {
+            touched.extend(self.settle_shopkeepers());
+        }
+        let mut pools = BTreeSet::new();
+        if !was_seen || is_name {
+            pools.insert(pool);
+        }
+        for app in touched {
+            let before = self.evidence[app as usize]
+                .as_ref()
+                .map(|e| e.possible.clone());
+            self.weigh_evidence(app);
+            // Elimination only reads seen appearances, possible sets and names:
+            // if none of them changed, the pool's result stands.
+            if before.as_ref() != self.evidence[app as usize].as_ref().map(|e| &e.possible) {
+                pools.insert(self.cat.appearances[app as usize].pool);
+            }
+        }
+        for pool in pools {
             self.evaluate(pool);
         }
+    }
+
+    /// Decides each undecided shopkeeper's stinginess when the evidence refutes
+    /// one state (some appearance would have no identity left); repeats until
+    /// nothing changes. Returns the appearances whose evidence must be redone.
+    fn settle_shopkeepers(&mut self) -> BTreeSet<AppId> {
+        let mut touched = BTreeSet::new();
+        loop {
+            let mut decided = None;
+            for (shk, apps) in &self.shop_apps {
+                if self.stingy.contains_key(shk) {
+                    continue;
+                }
+                let refuted = |state: bool| {
+                    let mut states = self.stingy.clone();
+                    states.insert(shk.clone(), state);
+                    apps.iter().any(|&a| {
+                        let of_app = &self.app_facts[a as usize];
+                        evidence(self.cat, &self.facts, of_app, a, &states)
+                            .possible
+                            .is_empty()
+                    })
+                };
+                match (refuted(false), refuted(true)) {
+                    (true, false) => decided = Some((shk.clone(), true)),
+                    (false, true) => decided = Some((shk.clone(), false)),
+                    _ => continue,
+                }
+                break;
+            }
+            let Some((shk, state)) = decided else {
+                return touched;
+            };
+            touched.extend(self.shop_apps[&shk].iter().copied());
+            self.stingy.insert(shk, state);
+        }
+    }
+
+    /// Shopkeepers whose stinginess is settled (true: offers cut by a quarter).
+    pub fn shopkeepers(&self) -> &ShopStates {
+        &self.stingy
     }
 
     pub fn facts(&self) -> &[Fact] {
@@ -185,6 +251,14 @@ impl Kb {
             return None;
         };
         let pool = self.cat.appearances[app as usize].pool;
+        if let Fact::PriceQuote {
+            side: Side::Sell,
+            shopkeeper: Some(shk),
+            ..
+        } = &self.facts[index as usize]
+        {
+            self.shop_apps.entry(shk.clone()).or_default().insert(app);
+        }
         self.pool_facts[pool].push(index);
         self.app_facts[app as usize].push(index);
         self.seen[pool].insert(app);
@@ -192,7 +266,8 @@ impl Kb {
     }
 
     fn weigh_evidence(&mut self, app: AppId) {
-        let ev = evidence(self.cat, &self.facts, &self.app_facts[app as usize], app);
+        let of_app = &self.app_facts[app as usize];
+        let ev = evidence(self.cat, &self.facts, of_app, app, &self.stingy);
         self.evidence[app as usize] = Some(ev);
     }
 

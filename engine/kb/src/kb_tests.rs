@@ -13,6 +13,7 @@ fn quote(appearance: &str, side: Side, price: u32, charisma: u8) -> Fact {
         quantity: 1,
         charisma,
         sucker: false,
+        shopkeeper: None,
     }
 }
 
@@ -216,4 +217,51 @@ fn repeated_facts_are_kept_once() {
     assert_eq!(kb.facts().len(), 1);
     let kb = Kb::from_facts([label.clone(), label]);
     assert_eq!(kb.facts().len(), 1);
+}
+
+fn offer(appearance: &str, price: u32, shopkeeper: Option<&str>) -> Fact {
+    Fact::PriceQuote {
+        appearance: appearance.into(),
+        side: Side::Sell,
+        price,
+        quantity: 1,
+        charisma: 11,
+        sucker: false,
+        shopkeeper: shopkeeper.map(Into::into),
+    }
+}
+
+#[test]
+fn one_shopkeepers_offers_share_his_stinginess() {
+    // 10 for a scroll: half of 20 (identify); a stingy 3/8 would need base 26.7.
+    // So Asidonhopo is not stingy, and his 30 for ELBIB YLOH is half of 60
+    // (enchant weapon), not 3/8 of 80 (enchant armor, remove curse).
+    let facts = |shk: Option<&str>| {
+        Kb::from_facts([
+            offer("scroll labeled KIRJE", 10, shk),
+            offer("scroll labeled ELBIB YLOH", 30, shk),
+        ])
+    };
+    let anonymous = facts(None);
+    let elbib = anonymous.candidates("scroll labeled ELBIB YLOH").unwrap();
+    assert_eq!(elbib.price_groups, vec![60, 80]);
+    let kb = facts(Some("Asidonhopo"));
+    assert_eq!(kb.shopkeepers().get("Asidonhopo"), Some(&false));
+    assert_eq!(
+        kb.identity("scroll labeled ELBIB YLOH").unwrap().as_deref(),
+        Some("enchant weapon")
+    );
+    // the same, learned one fact at a time, in the other order
+    let mut kb = Kb::new();
+    kb.add(offer("scroll labeled ELBIB YLOH", 30, Some("Asidonhopo")));
+    assert_eq!(kb.identity("scroll labeled ELBIB YLOH").unwrap(), None);
+    kb.add(offer("scroll labeled KIRJE", 10, Some("Asidonhopo")));
+    assert_eq!(
+        kb.identity("scroll labeled ELBIB YLOH").unwrap().as_deref(),
+        Some("enchant weapon")
+    );
+    // another shopkeeper's state is his own
+    kb.add(offer("scroll labeled ZELGO MER", 30, Some("Izchak")));
+    let zelgo = kb.candidates("scroll labeled ZELGO MER").unwrap();
+    assert_eq!(zelgo.price_groups, vec![80], "60 is taken, 80 still fits");
 }

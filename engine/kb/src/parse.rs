@@ -140,6 +140,7 @@ pub fn parse_shop_label(line: &str, hero: Hero) -> Option<Vec<Fact>> {
             quantity: item.quantity,
             charisma: hero.charisma,
             sucker: hero.sucker,
+            shopkeeper: None,
         },
     ])
 }
@@ -150,7 +151,7 @@ pub fn parse_shop_label(line: &str, hero: Hero) -> Option<Vec<Fact>> {
 /// "Sell it?" always means one. An offer cut to the shopkeeper's cash ("offers
 /// only") or a stack of unknown size yields just the sighting.
 pub fn parse_sell_offer(message: &str, hero: Hero, stack_size: u32) -> Option<Vec<Fact>> {
-    let (_, rest) = message.split_once(" offers ")?;
+    let (shopkeeper, rest) = message.split_once(" offers ")?;
     let (short_funds, rest) = match rest.strip_prefix("only ") {
         Some(r) => (true, r),
         None => (false, rest),
@@ -179,6 +180,7 @@ pub fn parse_sell_offer(message: &str, hero: Hero, stack_size: u32) -> Option<Ve
             quantity,
             charisma: hero.charisma,
             sucker: hero.sucker,
+            shopkeeper: Some(shopkeeper.trim().to_string()),
         });
     }
     Some(facts)
@@ -232,6 +234,7 @@ mod tests {
     };
 
     fn quote_of(facts: &[Fact]) -> (String, Side, u32, u32) {
+        // (appearance, side, price, quantity)
         match &facts[1] {
             Fact::PriceQuote {
                 appearance,
@@ -311,6 +314,9 @@ mod tests {
         assert_eq!(
             quote_of(&facts),
             ("scroll labeled KIRJE".into(), Side::Sell, 15, 1)
+        );
+        assert!(
+            matches!(&facts[1], Fact::PriceQuote { shopkeeper: Some(s), .. } if s == "Asidonhopo")
         );
         // the game names a stack without its count
         let msg = "Izchak offers 50 gold pieces for your bubbly potions.  Sell them? [ynaq] (y)";

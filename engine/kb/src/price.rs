@@ -24,6 +24,8 @@ pub struct Quote {
     pub quantity: u32,
     pub charisma: u8,
     pub sucker: bool,
+    /// The shopkeeper's stinginess when known (sell quotes); None: either.
+    pub stingy: Option<bool>,
 }
 
 /// `value * mul / div` with the game's single rounding step `((v*10)/div + 5)/10`.
@@ -105,6 +107,7 @@ pub fn quote_fits(quote: &Quote, kind: PriceKind, base: u32) -> bool {
         }),
         Side::Sell => [false, true]
             .iter()
+            .filter(|&&stingy| quote.stingy.is_none_or(|known| known == stingy))
             .any(|&stingy| sell_offer(b, quote.quantity, quote.sucker, stingy) == quote.price),
     })
 }
@@ -186,6 +189,7 @@ mod tests {
             quantity,
             charisma,
             sucker: false,
+            stingy: None,
         };
         assert!(quote_fits(&buy(133, 1, 11), PriceKind::Plain, 100)); // surcharged
         assert!(!quote_fits(&buy(134, 1, 11), PriceKind::Plain, 100));
@@ -204,8 +208,20 @@ mod tests {
             quantity: 1,
             charisma: 11,
             sucker: false,
+            stingy: None,
         };
         assert!(quote_fits(&sell, PriceKind::Plain, 100));
         assert!(!quote_fits(&sell, PriceKind::Plain, 150));
+        // 38 is 100 × 3/8: only a stingy shopkeeper offers it
+        let generous = Quote {
+            stingy: Some(false),
+            ..sell
+        };
+        assert!(!quote_fits(&generous, PriceKind::Plain, 100));
+        let stingy = Quote {
+            stingy: Some(true),
+            ..sell
+        };
+        assert!(quote_fits(&stingy, PriceKind::Plain, 100));
     }
 }
