@@ -1,5 +1,16 @@
 //! nhbot-world: what the bot knows about the game, as plain data updated from scraper frames.
 //! Decision code (trees, Lua) reads a `World`; only the agent's update step writes it.
+//!
+//! The agent, per decision: `world.observe(&Observation { .. })` with the messages collected since
+//! the last one; after sending an action, `world.note_action(&action)` (tells which door was
+//! locked, which square a kill left its corpse on, which moves bumped into something); after an
+//! `i` menu, `world.inventory = parse_inventory_menu(&menu.items)`; after a farlook,
+//! `world.set_monster_info(pos, name, peaceful)`.
+//!
+//! Modules: `tiles` (glyph + colour → terrain), `level` (per-square memory, stats), `dungeon`
+//! (levels by branch and depth, stairs links, placeholder branches), `monsters` (tracking),
+//! `observe`/`learn` (the update step and what messages teach), `nav` (Dijkstra), `explore`
+//! (frontier, doors, searching, stairs), `inventory` (item lines).
 
 pub mod action;
 pub mod dungeon;
