@@ -295,8 +295,14 @@ impl Kb {
         self.results[pool] = eliminate(self.cat, &input);
     }
 
+    /// Accepts the catalogue key or any form the game prints ("2 bubbly potions").
     fn app_of(&self, appearance: &str) -> Result<AppId> {
-        self.cat.appearance(appearance.trim()).ok_or_else(|| {
+        let parsed = || crate::parse::parse_item(appearance).map(|i| i.appearance);
+        let found = self
+            .cat
+            .appearance(appearance.trim())
+            .or_else(|| self.cat.appearance(&parsed()?));
+        found.ok_or_else(|| {
             anyhow!(
                 "{appearance:?} is not a randomized appearance \
                  (write it as the game shows it, e.g. \"bubbly potion\", \"scroll labeled KIRJE\")"

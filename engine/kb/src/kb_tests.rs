@@ -40,6 +40,7 @@ fn one_quote_gives_price_group_with_reasons() {
         .expect("booze excluded");
     assert!(why.contains("sold at 133"), "{why}");
     assert!(kb.could_be("bubbly potion", "sleeping").unwrap());
+    assert_eq!(kb.candidates("2 uncursed bubbly potions").unwrap(), a);
     assert!(!kb.could_be("bubbly potion", "gain level").unwrap());
 }
 
