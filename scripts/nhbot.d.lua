@@ -11,6 +11,16 @@
 ---@field text string    the line as shown, e.g. "2 food rations"
 ---@field class string   menu header, e.g. "Comestibles"
 
+---@class MonsterSeen
+---@field x integer
+---@field y integer
+---@field glyph string
+---@field color integer CLR_* colour 0..15
+---@field name string|nil from farlook, e.g. "newt"
+---@field peaceful boolean|nil
+---@field tame boolean
+---@field hostile boolean neither our pet nor known peaceful
+
 ---@class World read-only view of the game at this decision
 ---@field hp integer
 ---@field hp_max integer
@@ -31,6 +41,9 @@
 ---@field conditions string[] status conditions: "blind", "conf", "stun", "hallu", ...
 ---@field messages string[] messages shown since the previous decision
 ---@field inventory InventoryItem[]
+---@field monsters MonsterSeen[] monsters in view
+---@field feature_here string remembered terrain under the player: "stairs_down", "floor", ...
+---@field last_prayer_turn integer|nil
 local World = {}
 
 ---The glyph at a map position, or nil outside the map.

@@ -186,6 +186,35 @@ pub fn explore(_: &Params, w: &World) -> LeafOutcome {
     }
 }
 
+/// An adjacent monster that is neither our pet nor known to be peaceful, and where it is.
+fn adjacent_hostile(w: &World) -> Option<(Dir, &nhbot_world::Monster)> {
+    w.monsters
+        .iter()
+        .filter(|m| m.maybe_hostile())
+        .find_map(|m| {
+            let (dx, dy) = (m.pos.x - w.player.x, m.pos.y - w.player.y);
+            let near = dx.abs() <= 1 && dy.abs() <= 1;
+            Dir::from_delta(dx, dy).filter(|_| near).map(|d| (d, m))
+        })
+}
+
+pub fn hostile_adjacent(_: &Params, w: &World) -> LeafOutcome {
+    check(adjacent_hostile(w).is_some())
+}
+
+pub fn fight_adjacent(_: &Params, w: &World) -> LeafOutcome {
+    match adjacent_hostile(w) {
+        Some((dir, m)) => {
+            let who = m.name.clone().unwrap_or_else(|| format!("`{}`", m.ch));
+            LeafOutcome::Act(
+                Action::Fight { dir },
+                format!("attacking {who} to the {dir:?}"),
+            )
+        }
+        None => LeafOutcome::Failure,
+    }
+}
+
 pub fn can_pray(p: &Params, w: &World) -> LeafOutcome {
     check(
         w.last_prayer_turn

@@ -82,6 +82,22 @@ pub fn register_world(lua: &Lua) -> LuaResult<()> {
         reg.add_field_method_get("conditions", |lua, w| {
             lua.create_sequence_from(w.status.conditions.iter().map(|c| condition_name(*c)))
         });
+        reg.add_field_method_get("monsters", |lua, w| {
+            let list = lua.create_table()?;
+            for (i, m) in w.monsters.iter().enumerate() {
+                let t = lua.create_table()?;
+                t.set("x", m.pos.x)?;
+                t.set("y", m.pos.y)?;
+                t.set("glyph", m.ch.to_string())?;
+                t.set("color", m.color)?;
+                t.set("name", m.name.clone())?;
+                t.set("peaceful", m.peaceful)?;
+                t.set("tame", m.tame)?;
+                t.set("hostile", m.maybe_hostile())?;
+                list.raw_set(i + 1, t)?;
+            }
+            Ok(list)
+        });
         reg.add_field_method_get("messages", |lua, w| {
             lua.create_sequence_from(w.messages.iter().cloned())
         });

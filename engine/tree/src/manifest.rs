@@ -317,6 +317,14 @@ pub static NODES: &[NodeSpec] = &[
         builtins::dlvl_at_least,
     ),
     leaf(
+        "hostile_adjacent",
+        Cond,
+        "A monster next to us is neither our pet nor known to be peaceful (World.monsters).",
+        &[],
+        None,
+        builtins::hostile_adjacent,
+    ),
+    leaf(
         "can_pray",
         Cond,
         "No prayer is known within the last `turns` turns (World.last_prayer_turn).",
@@ -344,6 +352,15 @@ pub static NODES: &[NodeSpec] = &[
         &[],
         None,
         builtins::wander,
+    ),
+    leaf(
+        "fight_adjacent",
+        Act,
+        "Attack (`F` + direction) an adjacent monster that is neither our pet nor known peaceful; \
+         fails when there is none.",
+        &[],
+        None,
+        builtins::fight_adjacent,
     ),
     leaf(
         "explore",

@@ -353,3 +353,45 @@ fn trace_lists_the_leaves_behind_a_decision() {
         "the previous search completes, the root restarts, search acts again"
     );
 }
+
+#[test]
+fn fight_adjacent_attacks_hostiles_but_not_pets() {
+    use nhbot_world::{Dir, Monster, Pos};
+    let repo = Repo::new("fight");
+    repo.tree(
+        "main.yaml",
+        "priority:\n  - reactive_sequence: [hostile_adjacent, fight_adjacent]\n  - search: 1\n",
+    );
+    repo.script("seen.lua", "return function(world) local m = world.monsters[1]; return act.keys(m.glyph .. tostring(m.hostile)) end\n");
+    let mut bot = repo.load("main.yaml");
+    let mut w = world();
+    let me = w.player;
+    w.monsters = vec![Monster {
+        pos: Pos::new(me.x + 1, me.y - 1),
+        ch: 'd',
+        tame: true,
+        ..Monster::default()
+    }];
+    assert_eq!(
+        bot.decide(&w).action,
+        Action::Search { count: 1 },
+        "the pet is left alone"
+    );
+    w.monsters.push(Monster {
+        pos: Pos::new(me.x - 1, me.y),
+        ch: ':',
+        name: Some("newt".into()),
+        ..Monster::default()
+    });
+    let d = bot.decide(&w);
+    assert_eq!(d.action, Action::Fight { dir: Dir::W });
+    assert_eq!(d.reason, "attacking newt to the W");
+    repo.tree("lua.yaml", "lua: seen.lua\n");
+    let mut lua_bot = repo.load("lua.yaml");
+    assert_eq!(
+        lua_bot.decide(&w).action,
+        Action::Keys {
+            keys: "dfalse".into()
+        }
+    );
+}
