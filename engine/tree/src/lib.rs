@@ -326,9 +326,25 @@ fn fallback(reason: String) -> Decision {
 
 /// Validates tree files (`.yaml`/`.yml`, subtrees and Lua scripts included) and Lua scripts
 /// (syntax only). Same messages as a reload; the CLI exits non-zero if any is an error.
+/// A directory stands for the tree and Lua files directly inside it.
 pub fn check(paths: &[PathBuf]) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    let mut files = Vec::new();
     for path in paths {
+        match std::fs::read_dir(path) {
+            Ok(entries) if path.is_dir() => {
+                let mut inside: Vec<PathBuf> = entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| reload::is_watched_file(p))
+                    .collect();
+                inside.sort();
+                files.extend(inside);
+            }
+            _ => files.push(path.clone()),
+        }
+    }
+    for path in &files {
         let is_lua = path.extension().and_then(|e| e.to_str()) == Some("lua");
         let trees_dir = trees_dir_of(path);
         let scripts_dir = if is_lua {

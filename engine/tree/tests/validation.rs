@@ -222,3 +222,23 @@ fn check_reports_the_same_diagnostics_and_accepts_the_default_tree() {
     assert_eq!(diags.len(), 1, "{}", render(&diags));
     assert_eq!(diags[0].line, 2);
 }
+
+#[test]
+fn check_expands_directories() {
+    let repo = Repo::new("v-checkdir");
+    repo.tree("a.yaml", "priority:\n  - hp_bellow\n");
+    repo.tree("b.yaml", "search\n");
+    repo.script("c.lua", "return function(\n");
+    let diags = nhbot_tree::check(&[repo.dir.join("trees"), repo.dir.join("scripts")]);
+    let files: Vec<String> = diags
+        .iter()
+        .map(|d| {
+            d.file
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(files, vec!["a.yaml", "c.lua"], "{}", render(&diags));
+}
