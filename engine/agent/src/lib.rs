@@ -11,6 +11,6 @@ pub mod session;
 pub mod view;
 
 pub use brain::{Brain, TreeBrain, TrivialBrain};
-pub use run::{play, EndReason, GameResult, RunConfig};
+pub use run::{play, EndReason, GameResult, RunConfig, Runner};
 pub use session::Session;
 pub use view::View;

@@ -75,34 +75,79 @@ pub struct GameResult {
     pub error: Option<String>,
 }
 
+/// A running game at the level of decisions: observe, decide elsewhere, act.
+pub struct Runner {
+    pub session: Session,
+    pub world: World,
+    pub actions: u64,
+}
+
+impl Runner {
+    /// Starts the game and reads its first screen into the world.
+    pub fn start(game: &GameConfig) -> Result<Runner> {
+        let mut session = Session::new(Game::start(game)?);
+        session.start()?;
+        let mut runner = Runner {
+            session,
+            world: World::default(),
+            actions: 0,
+        };
+        runner.observe();
+        Ok(runner)
+    }
+
+    /// Reads the current frame (and the messages since the last call) into the world.
+    pub fn observe(&mut self) {
+        observe(&mut self.world, &mut self.session);
+    }
+
+    /// Carries out one decision and observes its outcome.
+    pub fn act(&mut self, decision: &Decision) -> Result<()> {
+        self.session.perform(&plan(&decision.action))?;
+        self.world.decisions += 1;
+        self.actions += 1;
+        self.observe();
+        Ok(())
+    }
+}
+
 pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
     let started = Instant::now();
     let game = Game::start(&cfg.game)?;
     let mut session = Session::new(game);
     cfg.view.attach(&mut session);
+    let mut runner = Runner {
+        session,
+        world: World::default(),
+        actions: 0,
+    };
     let mut log = match &cfg.decision_log {
         Some(p) => Some(std::io::BufWriter::new(open_append(p)?)),
         None => None,
     };
-    let mut world = World::default();
-    let mut actions = 0u64;
     let mut warnings = 0u64;
     let mut last_turn = -1i64;
     let mut actions_since_progress = 0u64;
     let mut error = None;
 
     let outcome: Result<EndReason> = (|| {
-        session.start()?;
+        runner.session.start()?;
+        runner.observe();
         loop {
-            observe(&mut world, &mut session);
-            for w in session.take_warnings().into_iter().chain(brain.notes()) {
+            let world = &runner.world;
+            for w in runner
+                .session
+                .take_warnings()
+                .into_iter()
+                .chain(brain.notes())
+            {
                 warnings += 1;
                 log::warn!("{w}");
                 if let Some(l) = log.as_mut() {
                     writeln!(l, "T{} NOTE {w}", world.turn)?;
                 }
             }
-            if session.ended {
+            if runner.session.ended {
                 return Ok(EndReason::GameOver);
             }
             if cfg.stop.load(Ordering::Relaxed) {
@@ -111,7 +156,7 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
             if cfg.max_turns.is_some_and(|m| world.turn >= m) {
                 return Ok(EndReason::MaxTurns);
             }
-            if cfg.max_actions.is_some_and(|m| actions >= m) {
+            if cfg.max_actions.is_some_and(|m| runner.actions >= m) {
                 return Ok(EndReason::MaxActions);
             }
             if world.turn != last_turn {
@@ -120,7 +165,7 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
             } else if actions_since_progress >= WATCHDOG_ACTIONS {
                 return Ok(EndReason::Stuck);
             }
-            let decision = brain.decide(&world);
+            let decision = brain.decide(world);
             if let Some(l) = log.as_mut() {
                 writeln!(
                     l,
@@ -131,10 +176,8 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
                     decision.reason
                 )?;
             }
-            cfg.view.decision(&world, &decision);
-            session.perform(&plan(&decision.action))?;
-            world.decisions += 1;
-            actions += 1;
+            cfg.view.decision(world, &decision);
+            runner.act(&decision)?;
             actions_since_progress += 1;
         }
     })();
@@ -146,6 +189,11 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
             EndReason::Error
         }
     };
+    let Runner {
+        mut session,
+        world,
+        actions,
+    } = runner;
     // Finish the game the way the end reason asks: a budget or a stuck game is quit (so the game
     // records its score), an interrupted or failed one is saved for --resume.
     match end {
