@@ -200,7 +200,7 @@ pub fn synthetic_game(
 /// updates each followed by a query of the updated appearance.
 pub fn bench(n_facts: usize) -> BenchReport {
     const SAMPLES: usize = 300;
-    let mut facts = synthetic_facts(n_facts + SAMPLES, 0x6e68_626f_74);
+    let mut facts = synthetic_facts(n_facts + SAMPLES, 0x006e_6862_6f74);
     let extra = facts.split_off(n_facts);
     let start = Instant::now();
     let mut kb = Kb::from_facts(facts);

@@ -85,11 +85,11 @@ pub fn parse_item(text: &str) -> Option<ItemRef> {
         for m in MODIFIERS.iter().chain(&["pair of ", "pairs of "]) {
             s = strip_prefix_ci(s, m).unwrap_or(s);
         }
+        // enchantment: "+1 "
         if let Some((n, rest)) = s.split_once(' ') {
-            if n.len() > 1 && (n.starts_with('+') || n.starts_with('-')) {
-                if n[1..].parse::<u32>().is_ok() {
-                    s = rest;
-                }
+            let signed = n.starts_with('+') || n.starts_with('-');
+            if signed && n.len() > 1 && n[1..].parse::<u32>().is_ok() {
+                s = rest;
             }
         }
         if s.len() == before {
