@@ -277,6 +277,25 @@ mod tests {
     }
 
     #[test]
+    fn example_game_log_loads() {
+        let out = run_cli(&KbArgs {
+            game: Some(example("game.jsonl")),
+            all: true,
+            ..KbArgs::default()
+        })
+        .unwrap();
+        assert!(out.starts_with("7 facts"), "{out}");
+        assert!(
+            out.contains("scroll labeled ELBIB YLOH: enchant weapon"),
+            "{out}"
+        );
+        assert!(
+            out.contains("oak wand: 2 candidates, price 175/500: sleep, death"),
+            "{out}"
+        );
+    }
+
+    #[test]
     fn game_log_round_trip() {
         let dir = std::env::temp_dir().join(format!("nhbot-kb-cli-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
