@@ -31,6 +31,7 @@ impl World {
             // Sokoban's pits and holes are for boulders.
             opts.no_squeeze = true;
             opts.mild_trap_cost = None;
+            opts.boulder_cost = None;
         }
         opts
     }
@@ -54,12 +55,12 @@ impl World {
             }
         }
         let level = self.level();
-        let door_ahead = path
-            .steps
-            .iter()
-            .any(|&p| level.is_some_and(|l| l.feature(p) == Feature::ClosedDoor));
+        // Travel neither opens doors nor pushes boulders.
+        let obstacle_ahead = path.steps.iter().any(|&p| {
+            level.is_some_and(|l| matches!(l.feature(p), Feature::ClosedDoor | Feature::Boulder))
+        });
         let hostile_in_view = self.monsters.iter().any(Monster::maybe_hostile);
-        if path.travel_saves_actions() && !door_ahead && !hostile_in_view {
+        if path.travel_saves_actions() && !obstacle_ahead && !hostile_in_view {
             Action::Travel { to: path.target() }
         } else {
             Action::Move { dir }

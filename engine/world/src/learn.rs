@@ -67,6 +67,15 @@ impl World {
                     self.monsters.retain(|m| m.pos != p);
                 }
             }
+            if message.contains("You try to move the boulder, but in vain")
+                || message.contains("Perhaps that's why you cannot move past it")
+            {
+                if let Some(p) = self.target_square() {
+                    if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(p)) {
+                        sq.bumps = sq.bumps.max(2);
+                    }
+                }
+            }
             // Stairs hidden under an object or monster are named when stepped on.
             for (words, feature) in [
                 ("There is a staircase down here", Feature::StairsDown),

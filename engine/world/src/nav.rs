@@ -1,15 +1,18 @@
 //! Shortest paths over one level: Dijkstra with per-square costs, NetHack's movement rules (no
 //! diagonal moves through doors, no squeezing between boulders), to the nearest of many targets.
 
-use crate::level::{index, pos_of, Level};
+use crate::level::{pos_of, Level};
 use crate::tiles::{trap_is_mild, Feature};
 use crate::Dir;
 use nhbot_screen::{Pos, COLS, MAP_ROWS};
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, VecDeque};
 
-const N: usize = COLS * MAP_ROWS;
+/// The search works on the map with a one-square impassable border, so neighbours need no
+/// bounds checks.
+const W: usize = COLS + 2;
+const PADDED: usize = W * (MAP_ROWS + 2);
 const NONE: u16 = u16::MAX;
 /// Orthogonal moves first: among equal-cost paths the straighter one wins.
 const DELTAS: [(isize, isize); 8] = [
@@ -22,6 +25,20 @@ const DELTAS: [(isize, isize); 8] = [
     (1, 1),
     (-1, 1),
 ];
+
+const DOOR: u8 = 1;
+const SQUEEZE: u8 = 2;
+const BOULDER: u8 = 4;
+const TAKES_BOULDER: u8 = 8;
+
+fn padded(p: Pos) -> Option<usize> {
+    p.in_map()
+        .then(|| (p.y as usize + 1) * W + p.x as usize + 1)
+}
+
+fn unpadded(i: usize) -> Pos {
+    Pos::new((i % W) as i16 - 1, (i / W) as i16 - 1)
+}
 
 /// What a path may cross and at what price. `None` means never.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -42,6 +59,8 @@ pub struct PathOpts {
     pub blocked: Vec<Pos>,
     /// Squares holding monsters that are not peaceful.
     pub monsters: Vec<Pos>,
+    /// Boulders pushed ahead (only where the square beyond can take the boulder).
+    pub boulder_cost: Option<u32>,
     /// Forbid diagonal squeezes between two solid squares (always so in Sokoban).
     pub no_squeeze: bool,
 }
@@ -55,6 +74,7 @@ impl Default for PathOpts {
             closed_door_cost: Some(3),
             locked_door_cost: Some(12),
             monster_cost: Some(10),
+            boulder_cost: Some(8),
             blocked: Vec::new(),
             monsters: Vec::new(),
             no_squeeze: false,
@@ -93,17 +113,17 @@ pub struct DistMap {
 
 impl DistMap {
     pub fn cost(&self, to: Pos) -> Option<u32> {
-        index(to).map(|i| self.dist[i]).filter(|&d| d != u32::MAX)
+        padded(to).map(|i| self.dist[i]).filter(|&d| d != u32::MAX)
     }
 
     /// The path to `to`, if reachable and not the start itself.
     pub fn path(&self, to: Pos) -> Option<Path> {
         let cost = self.cost(to)?;
         let mut steps = Vec::new();
-        let mut cur = index(to)?;
-        let start = index(self.from)?;
+        let mut cur = padded(to)?;
+        let start = padded(self.from)?;
         while cur != start {
-            steps.push(pos_of(cur));
+            steps.push(unpadded(cur));
             let p = self.prev[cur];
             if p == NONE {
                 return None;
@@ -135,52 +155,129 @@ fn step_cost(level: &Level, opts: &PathOpts, i: usize) -> Option<u32> {
         }
         Feature::ClosedDoor => opts.closed_door_cost,
         Feature::Unknown => opts.unknown_cost,
+        Feature::Boulder => opts.boulder_cost,
         f if f.walkable() => Some(1),
         _ => None,
     }
 }
 
-/// Per-square facts the search loop needs, computed once per search.
+/// Per-square facts the search loop needs, computed once per search (padded layout).
 struct Grid {
     /// Entry cost, u32::MAX = impassable.
     cost: Vec<u32>,
-    /// No diagonal move into or out of it (a door square).
-    door: Vec<bool>,
-    /// Blocks a diagonal squeeze when both corner squares have it.
-    squeeze: Vec<bool>,
+    /// DOOR: no diagonal move into or out of it; SQUEEZE: blocks a diagonal squeeze when both
+    /// corner squares have it; BOULDER; TAKES_BOULDER: a pushed boulder can roll onto it
+    /// (walkable, no door, no monster, no other boulder).
+    flags: Vec<u8>,
 }
 
 fn build_grid(level: &Level, opts: &PathOpts) -> Grid {
-    let mut cost: Vec<u32> = (0..N)
-        .map(|i| step_cost(level, opts, i).unwrap_or(u32::MAX))
-        .collect();
-    for &m in &opts.monsters {
-        if let Some(i) = index(m) {
-            cost[i] = match (cost[i], opts.monster_cost) {
-                (u32::MAX, _) | (_, None) => u32::MAX,
-                (c, Some(extra)) => c + extra,
+    let mut cost = vec![u32::MAX; PADDED];
+    let mut flags = vec![0u8; PADDED];
+    for (i, sq) in level.squares.iter().enumerate() {
+        let p = padded(pos_of(i)).unwrap_or(0);
+        cost[p] = step_cost(level, opts, i).unwrap_or(u32::MAX);
+        let f = sq.feature;
+        flags[p] = if f.is_door_square() { DOOR } else { 0 }
+            | if f == Feature::Boulder || (opts.no_squeeze && f.is_solid()) {
+                SQUEEZE
+            } else {
+                0
+            }
+            | if f == Feature::Boulder { BOULDER } else { 0 }
+            | if f.walkable() && !f.is_door_square() && sq.bumps < 2 {
+                TAKES_BOULDER
+            } else {
+                0
             };
+    }
+    for p in opts.monsters.iter().filter_map(|&m| padded(m)) {
+        cost[p] = match (cost[p], opts.monster_cost) {
+            (u32::MAX, _) | (_, None) => u32::MAX,
+            (c, Some(extra)) => c + extra,
+        };
+        flags[p] &= !TAKES_BOULDER;
+    }
+    for p in opts.blocked.iter().filter_map(|&b| padded(b)) {
+        cost[p] = u32::MAX;
+        flags[p] &= !TAKES_BOULDER;
+    }
+    Grid { cost, flags }
+}
+
+/// The open set. Step costs are small integers, so a ring of buckets indexed by distance (Dial's
+/// algorithm) pops in O(1); a binary heap covers callers who set huge costs.
+enum Queue {
+    /// `ring.len()` is a power of two above the largest step cost; `mask` = len - 1.
+    Buckets {
+        ring: Vec<VecDeque<u16>>,
+        mask: usize,
+        current: u32,
+        len: usize,
+    },
+    Heap(BinaryHeap<Reverse<(u32, u16)>>),
+}
+
+const MAX_BUCKETS: u32 = 256;
+
+impl Queue {
+    fn new(costs: &[u32]) -> Queue {
+        let max_step = costs
+            .iter()
+            .copied()
+            .filter(|&c| c != u32::MAX)
+            .max()
+            .unwrap_or(1);
+        if max_step < MAX_BUCKETS {
+            let size = (max_step as usize + 1).next_power_of_two();
+            let ring = (0..size).map(|_| VecDeque::with_capacity(64)).collect();
+            Queue::Buckets {
+                ring,
+                mask: size - 1,
+                current: 0,
+                len: 0,
+            }
+        } else {
+            Queue::Heap(BinaryHeap::with_capacity(256))
         }
     }
-    for &b in &opts.blocked {
-        if let Some(i) = index(b) {
-            cost[i] = u32::MAX;
+
+    fn push(&mut self, dist: u32, i: usize) {
+        match self {
+            Queue::Buckets {
+                ring, mask, len, ..
+            } => {
+                ring[dist as usize & *mask].push_back(i as u16);
+                *len += 1;
+            }
+            Queue::Heap(heap) => heap.push(Reverse((dist, i as u16))),
         }
     }
-    let features = level.squares.iter().map(|s| s.feature);
-    let door = features.clone().map(Feature::is_door_square).collect();
-    let squeeze = features
-        .map(|f| f == Feature::Boulder || (opts.no_squeeze && f.is_solid()))
-        .collect();
-    Grid {
-        cost,
-        door,
-        squeeze,
+
+    fn pop(&mut self) -> Option<(u32, usize)> {
+        match self {
+            Queue::Buckets {
+                ring,
+                mask,
+                current,
+                len,
+            } => {
+                while *len > 0 {
+                    if let Some(i) = ring[*current as usize & *mask].pop_front() {
+                        *len -= 1;
+                        return Some((*current, i as usize));
+                    }
+                    *current += 1;
+                }
+                None
+            }
+            Queue::Heap(heap) => heap.pop().map(|Reverse((d, i))| (d, i as usize)),
+        }
     }
 }
 
 impl Level {
-    /// Dijkstra from `from`; stops at the first square for which `stop` is true, if any.
+    /// Dijkstra from `from`; stops at the first (padded) square for which `stop` is true.
     fn dijkstra(
         &self,
         from: Pos,
@@ -188,48 +285,52 @@ impl Level {
         stop: impl Fn(usize) -> bool,
     ) -> (DistMap, Option<usize>) {
         let grid = build_grid(self, opts);
-        let mut dist = vec![u32::MAX; N];
-        let mut prev = vec![NONE; N];
-        let mut heap = BinaryHeap::with_capacity(256);
-        let Some(start) = index(from) else {
+        let mut dist = vec![u32::MAX; PADDED];
+        let mut prev = vec![NONE; PADDED];
+        let mut queue = Queue::new(&grid.cost);
+        let Some(start) = padded(from) else {
             return (DistMap { from, dist, prev }, None);
         };
         dist[start] = 0;
-        heap.push(Reverse((0u32, start as u16)));
-        while let Some(Reverse((d, i))) = heap.pop() {
-            let i = i as usize;
+        queue.push(0, start);
+        while let Some((d, i)) = queue.pop() {
             if d > dist[i] {
                 continue;
             }
             if i != start && stop(i) {
                 return (DistMap { from, dist, prev }, Some(i));
             }
-            let (x, y) = ((i % COLS) as isize, (i / COLS) as isize);
-            for (dx, dy) in DELTAS {
-                let (bx, by) = (x + dx, y + dy);
-                if bx < 0 || by < 0 || bx >= COLS as isize || by >= MAP_ROWS as isize {
-                    continue;
-                }
-                let j = by as usize * COLS + bx as usize;
+            for (k, (dx, dy)) in DELTAS.into_iter().enumerate() {
+                let offset = dy * W as isize + dx;
+                // `i` is inside the border, so every neighbour is in the array.
+                let j = (i as isize + offset) as usize;
                 let c = grid.cost[j];
                 if c == u32::MAX {
                     continue;
                 }
-                if dx != 0 && dy != 0 {
+                if k >= 4 {
                     let (side1, side2) = (
-                        y as usize * COLS + bx as usize,
-                        by as usize * COLS + x as usize,
+                        (i as isize + dx) as usize,
+                        (i as isize + dy * W as isize) as usize,
                     );
-                    if grid.door[i] || grid.door[j] || (grid.squeeze[side1] && grid.squeeze[side2])
+                    if (grid.flags[i] | grid.flags[j]) & DOOR != 0
+                        || grid.flags[side1] & grid.flags[side2] & SQUEEZE != 0
                     {
                         continue;
                     }
+                }
+                // A boulder square is entered by pushing the boulder one further; `j` is inside
+                // the border too, so the square beyond is in the array.
+                if grid.flags[j] & BOULDER != 0
+                    && grid.flags[(j as isize + offset) as usize] & TAKES_BOULDER == 0
+                {
+                    continue;
                 }
                 let nd = d + c;
                 if nd < dist[j] {
                     dist[j] = nd;
                     prev[j] = i as u16;
-                    heap.push(Reverse((nd, j as u16)));
+                    queue.push(nd, j);
                 }
             }
         }
@@ -243,14 +344,12 @@ impl Level {
 
     /// The cheapest path from `from` to the nearest of `targets`.
     pub fn path(&self, from: Pos, targets: &[Pos], opts: &PathOpts) -> Option<Path> {
-        let mut wanted = vec![false; N];
-        for &t in targets {
-            if let Some(i) = index(t) {
-                wanted[i] = true;
-            }
+        let mut wanted = vec![false; PADDED];
+        for i in targets.iter().filter_map(|&t| padded(t)) {
+            wanted[i] = true;
         }
         let (map, hit) = self.dijkstra(from, opts, |i| wanted[i]);
-        map.path(pos_of(hit?))
+        map.path(unpadded(hit?))
     }
 }
 
@@ -360,11 +459,12 @@ mod tests {
         );
         let mut through_traps = opts;
         through_traps.trap_cost = Some(0);
+        through_traps.boulder_cost = None;
         through_traps.blocked = vec![Pos::new(3, 0), Pos::new(3, 2)];
         assert_eq!(
             l.path(Pos::new(2, 0), &[Pos::new(5, 1)], &through_traps),
             None,
-            "boulder never crossed"
+            "boulder never crossed when not pushing"
         );
     }
 
@@ -382,6 +482,45 @@ mod tests {
             teleport.path(Pos::new(1, 0), &[Pos::new(3, 0)], &PathOpts::default()),
             None
         );
+    }
+
+    #[test]
+    fn boulders_are_pushed_only_where_they_can_roll() {
+        let corridor = level(&["|.0..|"], &[]);
+        let p = corridor.path(Pos::new(1, 0), &[Pos::new(4, 0)], &PathOpts::default());
+        assert_eq!(p.map(|p| p.first), Some(Dir::E), "push the boulder along");
+        let stuck = level(&["|.0|"], &[]);
+        assert_eq!(
+            stuck.path(Pos::new(1, 0), &[Pos::new(2, 0)], &PathOpts::default()),
+            None,
+            "wall behind"
+        );
+        let no_push = PathOpts {
+            boulder_cost: None,
+            ..Default::default()
+        };
+        assert_eq!(
+            corridor.path(Pos::new(1, 0), &[Pos::new(4, 0)], &no_push),
+            None
+        );
+    }
+
+    #[test]
+    fn huge_costs_fall_back_to_the_heap_and_agree() {
+        let l = level(&["|.^..|", "|-.--|", "|....|"], &["  6"]);
+        let cheap = PathOpts {
+            mild_trap_cost: Some(1),
+            ..Default::default()
+        };
+        let dear = PathOpts {
+            mild_trap_cost: Some(100_000),
+            ..Default::default()
+        };
+        let (from, to) = (Pos::new(1, 0), Pos::new(4, 0));
+        let over = l.path(from, &[to], &cheap).expect("over the trap");
+        assert_eq!((over.cost, over.steps.len()), (4, 3));
+        let heap = l.path(from, &[to], &dear).expect("over the trap, dearly");
+        assert_eq!((heap.cost, heap.steps.len()), (100_003, 3));
     }
 
     #[test]
