@@ -13,6 +13,6 @@ fn main() -> anyhow::Result<()> {
             _ => args.appearance = Some(a),
         }
     }
-    print!("{}", run_cli(&args)?);
+    print!("{}", run_cli(args)?);
     Ok(())
 }

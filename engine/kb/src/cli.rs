@@ -44,7 +44,7 @@ pub struct KbArgs {
 }
 
 /// Loads the facts, answers the query, returns the text to print.
-pub fn run_cli(args: &KbArgs) -> Result<String> {
+pub fn run_cli(args: KbArgs) -> Result<String> {
     let mut facts = Vec::new();
     if let Some(game) = &args.game {
         facts.extend(FactLog::load(game)?);
@@ -256,9 +256,9 @@ mod tests {
             appearance: Some("oak wand".into()),
             ..KbArgs::default()
         };
-        let out = run_cli(&args).unwrap();
+        let out = run_cli(args.clone()).unwrap();
         assert!(out.contains("identified as sleep"), "{out}");
-        let all = run_cli(&KbArgs {
+        let all = run_cli(KbArgs {
             all: true,
             appearance: None,
             ..args
@@ -278,7 +278,7 @@ mod tests {
 
     #[test]
     fn example_game_log_loads() {
-        let out = run_cli(&KbArgs {
+        let out = run_cli(KbArgs {
             game: Some(example("game.jsonl")),
             all: true,
             ..KbArgs::default()
@@ -309,7 +309,7 @@ mod tests {
         for f in parse_shop_label("a bubbly potion (for sale, 133 zorkmids)", hero).unwrap() {
             log.append(&f).unwrap();
         }
-        let out = run_cli(&KbArgs {
+        let out = run_cli(KbArgs {
             game: Some(path),
             appearance: Some("bubbly potion".into()),
             ..KbArgs::default()
@@ -324,6 +324,6 @@ mod tests {
         let err = parse_fact_file("facts:\n  - seen: \"fizzy potion\"\n  - label: \"a rock\"\n")
             .unwrap_err();
         assert!(format!("{err:#}").contains("fact #2"), "{err:#}");
-        assert!(run_cli(&KbArgs::default()).is_err());
+        assert!(run_cli(KbArgs::default()).is_err());
     }
 }
