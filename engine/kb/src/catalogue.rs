@@ -214,8 +214,8 @@ mod tests {
     /// Compares every object and pool with the shared 3.6.6 reference, if present.
     #[test]
     fn catalogue_matches_reference() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../../shared/reference/objects-3.6.6.yaml");
+        let repo_root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let path = repo_root.join("../shared/reference/objects-3.6.6.yaml");
         let Ok(text) = std::fs::read_to_string(&path) else {
             println!("note: {} missing, reference check skipped", path.display());
             return;
