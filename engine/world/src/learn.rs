@@ -59,6 +59,11 @@ impl World {
                     self.mark_door(p);
                 }
             }
+            if message.contains("This door is already open") {
+                if let Some(p) = self.target_square() {
+                    self.set_feature(p, Feature::OpenDoor);
+                }
+            }
             if message.contains("statue")
                 && (message.contains("harmlessly attack") || message.contains("cannot move past"))
             {
@@ -182,25 +187,29 @@ impl World {
 
     /// A plain step that went nowhere, took no time and said nothing ran into something the
     /// map does not show (a wall corner, a dark boulder): count it, the path finder avoids
-    /// squares bumped twice.
+    /// squares bumped twice. Any directed action repeated `STUCK_REPEATS` times without a turn
+    /// passing or the player moving (an "already open" door we see as closed) counts too.
     pub(crate) fn learn_from_bump(&mut self, prev_player: Pos, elapsed: i64, previous: &[Monster]) {
-        let Some(Action::Move { dir }) = self.last_action else {
+        let Some(target) = self.target_square() else {
             return;
         };
-        if dir.delta() == (0, 0)
-            || self.player != prev_player
-            || elapsed != 0
-            || !self.messages.is_empty()
-        {
-            return;
-        }
-        let target = dir.step(prev_player);
+        let stayed = self.player == prev_player && elapsed == 0;
+        self.idle_repeats = if stayed { self.idle_repeats + 1 } else { 0 };
+        let silent_bump = matches!(self.last_action, Some(Action::Move { .. }))
+            && stayed
+            && self.messages.is_empty();
         let occupied = |ms: &[Monster]| ms.iter().any(|m| m.pos == target);
         if occupied(previous) || occupied(&self.monsters) {
             return;
         }
-        if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(target)) {
-            sq.bumps = sq.bumps.saturating_add(1);
+        if silent_bump || self.idle_repeats >= STUCK_REPEATS {
+            if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(target)) {
+                sq.bumps = sq.bumps.saturating_add(if silent_bump { 1 } else { 2 });
+            }
+            self.idle_repeats = 0;
         }
     }
 }
+
+/// Directed actions in a row that change nothing before their target is given up.
+pub const STUCK_REPEATS: u32 = 5;

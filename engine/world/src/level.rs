@@ -209,6 +209,14 @@ impl Level {
                     sq.trap_color = color;
                 }
             }
+            Glyph::Object | Glyph::Monster if sq.feature == Feature::ClosedDoor => {
+                // Nothing lies or stands in a closed door: it is open (or broken) now.
+                sq.feature = Feature::OpenDoor;
+                sq.locked = false;
+                if glyph == Glyph::Object {
+                    sq.object = Some(cell);
+                }
+            }
             Glyph::Object => {
                 sq.object = Some(cell);
                 if matches!(

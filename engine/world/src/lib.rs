@@ -85,6 +85,8 @@ pub struct World {
     /// The last action the agent sent (see [`World::note_action`]): tells which door was locked,
     /// which monster was hit.
     pub last_action: Option<Action>,
+    /// Observations in a row in which a directed action changed nothing (see `learn`).
+    pub idle_repeats: u32,
 }
 
 impl World {

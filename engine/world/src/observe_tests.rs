@@ -394,3 +394,64 @@ fn the_pet_is_known_from_turn_one_and_follows_downstairs() {
     assert_eq!(w.level().map(|l| l.depth), Some(2));
     assert!(w.monsters[0].tame, "the pet came along");
 }
+
+#[test]
+fn a_door_we_remember_closed_is_open_when_something_lies_in_it() {
+    let mut w = World::default();
+    see(
+        &mut w,
+        &["|...+", "-----"],
+        Pos::new(1, 0),
+        &status(1, 1),
+        &[],
+    );
+    assert_eq!(
+        w.level().map(|l| l.feature(Pos::new(4, 0))),
+        Some(Feature::ClosedDoor)
+    );
+    see(
+        &mut w,
+        &["|...%", "-----"],
+        Pos::new(1, 0),
+        &status(1, 2),
+        &[],
+    );
+    assert_eq!(
+        w.level().map(|l| l.feature(Pos::new(4, 0))),
+        Some(Feature::OpenDoor)
+    );
+}
+
+#[test]
+fn repeating_a_useless_action_gives_its_target_up() {
+    let mut w = World::default();
+    let room = ["|...+", "-----"];
+    see(&mut w, &room, Pos::new(3, 0), &status(1, 1), &[]);
+    for _ in 0..crate::learn::STUCK_REPEATS {
+        w.note_action(&Action::Open { dir: crate::Dir::E });
+        see(
+            &mut w,
+            &room,
+            Pos::new(3, 0),
+            &status(1, 1),
+            &["The door is stuck."],
+        );
+    }
+    assert_eq!(
+        w.path_to(&[Pos::new(4, 0)]),
+        None,
+        "given up after repeated failures"
+    );
+    w.note_action(&Action::Open { dir: crate::Dir::E });
+    see(
+        &mut w,
+        &room,
+        Pos::new(3, 0),
+        &status(1, 1),
+        &["This door is already open."],
+    );
+    assert_eq!(
+        w.level().map(|l| l.feature(Pos::new(4, 0))),
+        Some(Feature::OpenDoor)
+    );
+}
