@@ -302,6 +302,17 @@ mod tests {
             quote_of(&facts),
             ("scroll labeled KIRJE".into(), Side::Buy, 26, 2)
         );
+        for line in [
+            "You see here 2 uncursed scrolls labeled KIRJE (for sale, 26 zorkmids).",
+            "k - 2 uncursed scrolls labeled KIRJE (unpaid, 26 zorkmids)",
+        ] {
+            let facts = parse_shop_label(line, CHA10).unwrap();
+            assert_eq!(
+                quote_of(&facts),
+                ("scroll labeled KIRJE".into(), Side::Buy, 26, 2),
+                "{line}"
+            );
+        }
         assert!(parse_shop_label("a bubbly potion", CHA10).is_none());
         assert!(parse_shop_label("a potion of healing (for sale, 20 zorkmids)", CHA10).is_none());
     }
