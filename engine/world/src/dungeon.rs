@@ -184,7 +184,7 @@ impl Dungeon {
             Branch::Sokoban
         } else if corridors > 0 || doors > 0 {
             Branch::Doom
-        } else if gnomes >= 3 || seen >= 150 {
+        } else if gnomes >= 3 || seen >= MINES_SEEN {
             Branch::Mines
         } else {
             return;
@@ -246,6 +246,10 @@ impl Dungeon {
         None
     }
 }
+
+/// Squares seen with no corridor or door among them that make a placeholder level the Mines: more
+/// than the biggest room of the Dungeons (~170 with its walls), whose exits show corridors.
+const MINES_SEEN: usize = 250;
 
 /// Stairs from here may lead into another branch: down from Dungeons 2-4 (the Mines), up from
 /// Dungeons 6-10 (Sokoban, entered from below the Oracle), or out of the Mines / Sokoban ends.
@@ -344,6 +348,32 @@ mod tests {
         assert_eq!(d.levels[doom4].feature(Pos::new(3, 1)), Feature::Corridor);
         let top = d.find(Branch::Doom, 3).unwrap_or(usize::MAX);
         assert_eq!(d.route(top, doom4), Some(vec![(top, Pos::new(60, 5))]));
+    }
+
+    #[test]
+    fn a_big_doom_room_is_not_taken_for_the_mines_but_a_wide_cave_is() {
+        let mut d = Dungeon::default();
+        d.start(3, "Dlvl:3");
+        d.set_branch(0, Branch::Doom);
+        let unknown = d.arrive(4, "Dlvl:4", down(20), Some(Pos::new(5, 5)));
+        let mut room = vec!["-".repeat(22)];
+        room.extend((0..8).map(|_| format!("|{}|", ".".repeat(20))));
+        room.push("-".repeat(22));
+        let rows: Vec<&str> = room.iter().map(String::as_str).collect();
+        d.levels[unknown].update(&grid(&rows, &[]), Some(Pos::new(5, 5)), 10, true);
+        d.recognise(0);
+        assert_eq!(
+            d.levels[unknown].branch,
+            Branch::Unknown,
+            "a room alone says nothing"
+        );
+        let cave: Vec<String> = (0..12)
+            .map(|y| format!(" -{}-", ".".repeat(24 + y % 3)))
+            .collect();
+        let rows: Vec<&str> = cave.iter().map(String::as_str).collect();
+        d.levels[unknown].update(&grid(&rows, &[]), Some(Pos::new(5, 5)), 20, true);
+        d.recognise(0);
+        assert_eq!(d.levels[unknown].branch, Branch::Mines);
     }
 
     #[test]
