@@ -4,6 +4,7 @@
 mod bench;
 mod play;
 mod replay;
+mod tools;
 
 use clap::{Parser, Subcommand};
 
@@ -24,6 +25,13 @@ enum Command {
     Play(play::PlayArgs),
     /// Feed a ttyrec recording through the scraper offline.
     Replay(replay::ReplayArgs),
+    /// Validate tree files and Lua scripts without a game (exit 1 on errors).
+    Check(tools::CheckArgs),
+    /// Query the item-identification knowledge base.
+    Kb(tools::KbArgs),
+    /// The Sokoban solver.
+    #[command(subcommand)]
+    Sokoban(tools::SokobanCommand),
     /// Benchmarks (speed targets live here, not in tests).
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -35,6 +43,9 @@ fn main() {
     let result = match cli.command {
         Command::Play(a) => play::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Check(a) => tools::check(a),
+        Command::Kb(a) => tools::kb(a),
+        Command::Sokoban(c) => tools::sokoban(c),
         Command::Bench(b) => bench::run(b),
     };
     match result {
