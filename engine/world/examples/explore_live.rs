@@ -128,7 +128,13 @@ fn main() -> anyhow::Result<()> {
         ate |= matches!(step, Some((Action::Eat { .. }, _)));
         think += t.elapsed();
         let Some((action, reason)) = step else {
-            println!("explore_step: nothing left to do at decision {taken}");
+            let dump = std::env::temp_dir()
+                .join(format!("explore_live_stuck_{}.json", std::process::id()));
+            std::fs::write(&dump, serde_json::to_string(&world)?)?;
+            println!(
+                "explore_step: nothing left to do at decision {taken}; world saved to {}",
+                dump.display()
+            );
             break;
         };
         recent.push(format!(

@@ -9,8 +9,9 @@ use crate::tiles::Feature;
 use crate::{Action, World};
 use nhbot_screen::Pos;
 
-/// A search spot is given up after this many turns of searching from it.
-pub const SEARCH_LIMIT: u32 = 60;
+/// Rounds of searching: every spot is searched up to the first limit before any goes on to the
+/// next (a hidden exit is usually found within the first round; some need many more turns).
+pub const SEARCH_LIMITS: [u32; 3] = [60, 150, 300];
 /// How far around a spot unexplored squares count towards its promise.
 const SEARCH_RADIUS: i16 = 5;
 
@@ -124,8 +125,8 @@ pub fn searched_around(level: &Level, p: Pos) -> u32 {
 
 /// Places worth searching, with a promise score: dead-end corridors, and room squares beside a
 /// wall with at least `min_unknown` never-seen squares around them. Spots whose solid
-/// neighbours have all been searched `SEARCH_LIMIT` turns are left out.
-pub fn search_spots(level: &Level, min_unknown: u32) -> Vec<(Pos, u32)> {
+/// neighbours have all been searched `limit` turns are left out.
+pub fn search_spots(level: &Level, min_unknown: u32, limit: u32) -> Vec<(Pos, u32)> {
     let mut spots = Vec::new();
     for i in 0..level.squares.len() {
         let p = pos_of(i);
@@ -137,7 +138,7 @@ pub fn search_spots(level: &Level, min_unknown: u32) -> Vec<(Pos, u32)> {
             continue;
         }
         let searched = searched_around(level, p);
-        if searched >= SEARCH_LIMIT {
+        if searched >= limit {
             continue;
         }
         let mut unknown = 0u32;
@@ -221,18 +222,22 @@ pub fn explore_step(world: &World) -> Option<(Action, String)> {
 
 fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, String)> {
     let me = world.player;
-    let mut spots = search_spots(level, 15);
-    if spots.is_empty() {
-        // Every wall looks explored around: the stairs may still be behind any of them.
-        spots = search_spots(level, 1);
-    }
-    let best = spots
-        .into_iter()
-        .filter_map(|(p, promise)| {
-            let cost = if p == me { 0 } else { dist.cost(p)? };
-            Some((p, promise as i64 * 4 - cost as i64))
+    // Promising walls first; when every wall looks explored around, the stairs may still be
+    // behind any of them.
+    let rounds = SEARCH_LIMITS
+        .iter()
+        .flat_map(|&limit| [(15, limit), (1, limit)]);
+    let best = rounds
+        .filter_map(|(min_unknown, limit)| {
+            search_spots(level, min_unknown, limit)
+                .into_iter()
+                .filter_map(|(p, promise)| {
+                    let cost = if p == me { 0 } else { dist.cost(p)? };
+                    Some((p, promise as i64 * 4 - cost as i64))
+                })
+                .max_by_key(|&(p, value)| (value, std::cmp::Reverse((p.y, p.x))))
         })
-        .max_by_key(|&(p, value)| (value, std::cmp::Reverse((p.y, p.x))))?;
+        .next()?;
     let (spot, _) = best;
     let searched = searched_around(level, spot);
     let kind = if is_dead_end(level, spot) {
@@ -396,7 +401,7 @@ mod tests {
             Some(Action::Search { count: 15 }),
             "escalated"
         );
-        search(&mut w, Pos::new(4, 1), SEARCH_LIMIT);
+        search(&mut w, Pos::new(4, 1), SEARCH_LIMITS[0]);
         let (action, reason) = explore_step(&w).expect("a step");
         assert_ne!(
             action,
@@ -450,13 +455,34 @@ mod tests {
                 }
             }
         }
-        assert!(search_spots(w.level().expect("level"), 15).is_empty());
+        assert!(search_spots(w.level().expect("level"), 15, SEARCH_LIMITS[0]).is_empty());
         let (action, reason) = explore_step(&w).expect("a search");
         assert!(
             matches!(action, Action::Search { .. } | Action::Move { .. }),
             "{reason}"
         );
         assert!(reason.contains("search"), "{reason}");
+        let search_both = |w: &mut World, turns: u32| {
+            if let Some(level) = w.dungeon.current_mut() {
+                level.record_search(Pos::new(2, 1), turns);
+                level.record_search(Pos::new(3, 1), turns);
+            }
+        };
+        search_both(&mut w, SEARCH_LIMITS[0]);
+        let next_round = explore_step(&w).map(|s| s.0);
+        assert!(
+            matches!(
+                next_round,
+                Some(Action::Search { .. } | Action::Move { .. })
+            ),
+            "{next_round:?}"
+        );
+        search_both(&mut w, SEARCH_LIMITS[2]);
+        assert_eq!(
+            explore_step(&w),
+            None,
+            "every round done: nothing left to try"
+        );
     }
 
     #[test]
