@@ -1,0 +1,99 @@
+//! The real game runner: NetHack in a pty, driven by the agent with a tree or the trivial bot.
+
+use anyhow::Result;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use nhbot_agent::{play, Brain, EndReason, RunConfig, TreeBrain, TrivialBrain, View};
+use nhbot_game::{Character, GameConfig};
+
+use crate::run::GameRunner;
+
+#[derive(Clone, Debug)]
+pub enum BrainSpec {
+    /// A behavior tree file (trees/main.yaml).
+    Tree(PathBuf),
+    /// The agent's built-in trivial bot.
+    Trivial,
+}
+
+impl BrainSpec {
+    pub fn label(&self) -> String {
+        match self {
+            BrainSpec::Tree(p) => p.display().to_string(),
+            BrainSpec::Trivial => "trivial".into(),
+        }
+    }
+
+    fn load(&self, seed: u64) -> Result<Box<dyn Brain>> {
+        Ok(match self {
+            BrainSpec::Tree(p) => Box::new(TreeBrain::load(p)?),
+            BrainSpec::Trivial => Box::new(TrivialBrain::new(seed)),
+        })
+    }
+}
+
+pub struct AgentRunner {
+    pub brain: BrainSpec,
+    pub max_turns: Option<i64>,
+    pub max_actions: Option<u64>,
+    pub character: Character,
+    /// Ctrl-C: running games save and end as interrupted.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl AgentRunner {
+    pub fn new(brain: BrainSpec, max_turns: Option<i64>) -> AgentRunner {
+        AgentRunner {
+            brain,
+            max_turns,
+            max_actions: None,
+            character: Character::default(),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Checks the brain loads and installs the game binary once, before threads start games
+    /// (the install's temporary file is per process, so parallel first installs would race).
+    pub fn prepare(&self) -> Result<()> {
+        self.brain.load(1)?;
+        nhbot_game::install::Install::ensure(&nhbot_game::install::default_cache_dir())?;
+        Ok(())
+    }
+}
+
+impl GameRunner for AgentRunner {
+    fn settings(&self) -> Value {
+        json!({
+            "brain": self.brain.label(),
+            "max_turns": self.max_turns,
+            "max_actions": self.max_actions,
+            "character": self.character,
+        })
+    }
+
+    fn play(&self, seed: u64, game_dir: &Path) -> Result<Option<Value>> {
+        let mut brain = self.brain.load(seed)?;
+        let mut game = GameConfig::new(game_dir.to_path_buf());
+        game.seed = Some(seed);
+        game.character = self.character.clone();
+        game.ttyrec = Some(game_dir.join("game.ttyrec"));
+        let mut cfg = RunConfig {
+            game,
+            max_turns: self.max_turns,
+            max_actions: self.max_actions,
+            results: None,
+            decision_log: Some(game_dir.join("decisions.log")),
+            view: View::default(),
+            stop: self.stop.clone(),
+            brain_label: self.brain.label(),
+        };
+        let result = play(&mut cfg, brain.as_mut())?;
+        if result.end == EndReason::Interrupted {
+            return Ok(None);
+        }
+        Ok(Some(serde_json::to_value(&result)?))
+    }
+}
