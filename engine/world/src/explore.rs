@@ -123,10 +123,35 @@ pub fn searched_around(level: &Level, p: Pos) -> u32 {
         .unwrap_or(0)
 }
 
+/// Where to search and how promising each place is.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchRound {
+    /// Never-seen squares needed within `SEARCH_RADIUS` (dead ends always qualify).
+    pub min_unknown: u32,
+    /// Spots whose solid neighbours were all searched this long are done for this round.
+    pub limit: u32,
+    /// Any corridor square may hide a branch, not only dead ends (later rounds).
+    pub corridors: bool,
+}
+
+/// Promising walls first; when every wall looks explored around, the exit may still be behind
+/// any of them; later rounds search longer and along corridors too.
+pub fn search_rounds() -> impl Iterator<Item = SearchRound> {
+    SEARCH_LIMITS
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, limit)| {
+            [15, 1].map(|min_unknown| SearchRound {
+                min_unknown,
+                limit,
+                corridors: i > 0,
+            })
+        })
+}
+
 /// Places worth searching, with a promise score: dead-end corridors, and room squares beside a
-/// wall with at least `min_unknown` never-seen squares around them. Spots whose solid
-/// neighbours have all been searched `limit` turns are left out.
-pub fn search_spots(level: &Level, min_unknown: u32, limit: u32) -> Vec<(Pos, u32)> {
+/// wall with enough never-seen squares around them (and corridors, if the round says so).
+pub fn search_spots(level: &Level, round: SearchRound) -> Vec<(Pos, u32)> {
     let mut spots = Vec::new();
     for i in 0..level.squares.len() {
         let p = pos_of(i);
@@ -134,11 +159,12 @@ pub fn search_spots(level: &Level, min_unknown: u32, limit: u32) -> Vec<(Pos, u3
         let dead_end = is_dead_end(level, p);
         let by_wall =
             feature == Feature::Floor && neighbours(p).any(|q| level.feature(q) == Feature::Wall);
-        if !(dead_end || by_wall) {
+        let corridor = round.corridors && feature == Feature::Corridor;
+        if !(dead_end || by_wall || corridor) {
             continue;
         }
         let searched = searched_around(level, p);
-        if searched >= limit {
+        if searched >= round.limit {
             continue;
         }
         let mut unknown = 0u32;
@@ -150,7 +176,7 @@ pub fn search_spots(level: &Level, min_unknown: u32, limit: u32) -> Vec<(Pos, u3
                 }
             }
         }
-        if dead_end || unknown >= min_unknown {
+        if dead_end || unknown >= round.min_unknown {
             let promise = unknown + if dead_end { 40 } else { 0 };
             spots.push((p, promise * 10 / (10 + searched)));
         }
@@ -222,14 +248,9 @@ pub fn explore_step(world: &World) -> Option<(Action, String)> {
 
 fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, String)> {
     let me = world.player;
-    // Promising walls first; when every wall looks explored around, the stairs may still be
-    // behind any of them.
-    let rounds = SEARCH_LIMITS
-        .iter()
-        .flat_map(|&limit| [(15, limit), (1, limit)]);
-    let best = rounds
-        .filter_map(|(min_unknown, limit)| {
-            search_spots(level, min_unknown, limit)
+    let best = search_rounds()
+        .filter_map(|round| {
+            search_spots(level, round)
                 .into_iter()
                 .filter_map(|(p, promise)| {
                     let cost = if p == me { 0 } else { dist.cost(p)? };
@@ -455,7 +476,8 @@ mod tests {
                 }
             }
         }
-        assert!(search_spots(w.level().expect("level"), 15, SEARCH_LIMITS[0]).is_empty());
+        let first = search_rounds().next().expect("a round");
+        assert!(search_spots(w.level().expect("level"), first).is_empty());
         let (action, reason) = explore_step(&w).expect("a search");
         assert!(
             matches!(action, Action::Search { .. } | Action::Move { .. }),
@@ -483,6 +505,21 @@ mod tests {
             None,
             "every round done: nothing left to try"
         );
+    }
+
+    #[test]
+    fn later_rounds_search_along_corridors() {
+        // A corridor loop: no dead ends, no room walls.
+        let w = world(&[" ####", " #  #", " ####"], &[], Pos::new(1, 0));
+        let level = w.level().expect("level");
+        let mut rounds = search_rounds();
+        let first = rounds.next().expect("round");
+        assert!(search_spots(level, first).is_empty());
+        let later = search_rounds()
+            .find(|r| r.corridors && r.min_unknown == 1)
+            .expect("round");
+        let spots = search_spots(level, later);
+        assert!(spots.iter().any(|(p, _)| *p == Pos::new(4, 1)), "{spots:?}");
     }
 
     #[test]

@@ -111,13 +111,19 @@ impl Feature {
         )
     }
 
-    /// Squares that forbid diagonal moves into or out of them. NetHack itself only forbids it for
-    /// squares holding a real door; a `.` doorway may hold a broken door, so we are conservative.
+    /// A door or a doorless / broken-door gap in a wall.
     pub fn is_door_square(self) -> bool {
         matches!(
             self,
             Feature::Doorway | Feature::OpenDoor | Feature::ClosedDoor
         )
+    }
+
+    /// NetHack forbids diagonal moves into or out of a square holding an intact door. A `.`
+    /// doorway (no door or a broken one) allows them; if the game says "You can't move
+    /// diagonally out of an intact doorway", `learn` turns the square into an open door.
+    pub fn blocks_diagonal(self) -> bool {
+        matches!(self, Feature::OpenDoor | Feature::ClosedDoor)
     }
 
     pub fn is_door(self) -> bool {
