@@ -253,11 +253,6 @@ impl Board {
         self.targets.iter().any(|&t| reached[t as usize])
     }
 
-    /// Whether the player could still reach a target if `walls` never move (boulders ignored).
-    pub fn target_reachable_around(&self, start: u16, walls: &[u16]) -> bool {
-        self.any_target(&self.static_reach(start, None, walls))
-    }
-
     fn find_required_holes(&self) -> u64 {
         let mut mask = 0u64;
         if !self.any_target(&self.static_reach(self.player, None, &[])) {

@@ -1,7 +1,7 @@
 //! Lower bounds and deadlock tests. Everything here must stay sound: a state is only
 //! declared dead when no sequence of legal moves can finish from it.
 
-use crate::board::{Board, Terrain, INF};
+use crate::board::{dir_x, dir_y, Board, Terrain, INF};
 use crate::puzzle::Rules;
 
 /// Occupancy codes in the search's scratch grid.
@@ -11,7 +11,7 @@ pub const BOULDER: u8 = 1;
 pub const OPEN_HOLE: u8 = 2;
 
 /// Frozen-cluster recursion stops here and answers "not frozen" (the safe answer).
-const MAX_FREEZE_DEPTH: usize = 10;
+const MAX_FREEZE_DEPTH: usize = 4;
 
 /// A boulder is frozen when it can never move again: both axes are blocked by walls
 /// or by other boulders that are themselves frozen (assuming this one stays put).
@@ -63,6 +63,7 @@ pub struct Assignment {
     way: Vec<usize>,
     minv: Vec<i64>,
     used: Vec<bool>,
+    matrix: Vec<i64>,
 }
 
 const BIG: i64 = 1 << 40;
@@ -81,14 +82,20 @@ impl Assignment {
         if rows > cols {
             return None;
         }
-        let c = |i: usize, j: usize| {
-            let x = cost(i, j);
-            if x == INF {
-                BIG
-            } else {
-                x as i64
+        self.matrix.clear();
+        for i in 0..rows {
+            let mut any = false;
+            for j in 0..cols {
+                let x = cost(i, j);
+                any |= x != INF;
+                self.matrix.push(if x == INF { BIG } else { x as i64 });
             }
-        };
+            if !any {
+                return None; // no boulder can ever reach this sink
+            }
+        }
+        let matrix = std::mem::take(&mut self.matrix);
+        let c = |i: usize, j: usize| matrix[i * cols + j];
         self.u.clear();
         self.u.resize(rows + 1, 0);
         self.v.clear();
@@ -151,8 +158,20 @@ impl Assignment {
                 total += c(self.p[j] - 1, j - 1);
             }
         }
+        self.matrix = matrix;
         (total < BIG).then_some(total as u32)
     }
+}
+
+/// Lower bounds for a live state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bound {
+    /// Pushes still needed (admissible).
+    pub total: u32,
+    /// Pushes needed for the next sink (NetHack: the cheapest open required hole).
+    pub next: u32,
+    /// Open required holes (0 in classic mode); fewer means more progress.
+    pub tier: u32,
 }
 
 /// Scratch buffers for evaluating states.
@@ -165,6 +184,95 @@ pub struct Evaluator {
     rows: Vec<usize>,
     /// Per boulder, bit `s` set when the player can get to side `s` of it.
     sides: Vec<u8>,
+    closure: Closure,
+}
+
+/// Over-approximates where the player can ever go: flood from the player, letting it pass
+/// any boulder it could push at least once (its far side free or itself passable), until
+/// nothing changes. Boulders never made passable can never move.
+#[derive(Default)]
+struct Closure {
+    stamp: u32,
+    reached: Vec<u32>,
+    passable: Vec<u32>,
+    stack: Vec<u16>,
+}
+
+impl Closure {
+    fn reached(&self, c: u16) -> bool {
+        self.reached[c as usize] == self.stamp
+    }
+
+    fn passable(&self, c: u16) -> bool {
+        self.passable[c as usize] == self.stamp
+    }
+
+    /// `stuck` boulders (frozen) are never made passable.
+    fn run(&mut self, board: &Board, occ: &[u8], player: u16, boulders: &[u16], stuck: &[u16]) {
+        if self.reached.len() != board.len() {
+            self.reached = vec![0; board.len()];
+            self.passable = vec![0; board.len()];
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        let dirs = if board.rules == Rules::NetHack { 8 } else { 4 };
+        self.stack.clear();
+        self.stack.push(player);
+        self.reached[player as usize] = self.stamp;
+        loop {
+            while let Some(c) = self.stack.pop() {
+                for dir in 0..dirs {
+                    let n = board.step(c, dir);
+                    if self.reached(n) || !board.player_may_stand(n) {
+                        continue;
+                    }
+                    if occ[n as usize] == BOULDER && !self.passable(n) {
+                        continue;
+                    }
+                    if dir >= 4 {
+                        let rock = |x: u16| {
+                            board.terrain[x as usize] == Terrain::Wall
+                                || (occ[x as usize] == BOULDER && !self.passable(x))
+                        };
+                        if board.terrain[c as usize] == Terrain::Door
+                            || board.terrain[n as usize] == Terrain::Door
+                            || (rock(board.step(c, dir_x(dir))) && rock(board.step(c, dir_y(dir))))
+                        {
+                            continue;
+                        }
+                    }
+                    self.reached[n as usize] = self.stamp;
+                    self.stack.push(n);
+                }
+            }
+            let mut changed = false;
+            for &b in boulders {
+                if self.passable(b) || stuck.contains(&b) {
+                    continue;
+                }
+                let pushable = (0..4).any(|d| {
+                    let (behind, ahead) = (board.step(b, (d + 2) % 4), board.step(b, d));
+                    self.reached(behind)
+                        && board.boulder_may_enter(ahead)
+                        && (occ[ahead as usize] != BOULDER || self.passable(ahead))
+                });
+                if pushable {
+                    self.passable[b as usize] = self.stamp;
+                    changed = true;
+                    // Re-flood from the neighbours that already touch it.
+                    for d in 0..dirs {
+                        let n = board.step(b, d);
+                        if self.reached(n) {
+                            self.stack.push(n);
+                        }
+                    }
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
 }
 
 /// Fewest pushes for boulder `b` into sink `k` with the player able to reach `sides` of it.
@@ -189,7 +297,7 @@ fn reachable_sides(board: &Board, b: u16, player: u16) -> u8 {
 }
 
 impl Evaluator {
-    /// Lower bound on the pushes still needed, or `None` if the state is a proven deadlock.
+    /// Lower bounds on the pushes still needed, or `None` if the state is a proven deadlock.
     /// `occ` must describe `boulders` and the open holes; `player` is any square the player
     /// can reach.
     pub fn evaluate(
@@ -199,7 +307,7 @@ impl Evaluator {
         boulders: &[u16],
         filled: u64,
         player: u16,
-    ) -> Option<u32> {
+    ) -> Option<Bound> {
         self.movable.clear();
         self.frozen.clear();
         for &b in boulders {
@@ -215,19 +323,36 @@ impl Evaluator {
                 if self.frozen.iter().any(|&b| !board.is_target[b as usize]) {
                     return None;
                 }
+                self.closure.run(board, occ, player, boulders, &self.frozen);
+                let closure = &self.closure;
+                if boulders
+                    .iter()
+                    .any(|&b| !closure.passable(b) && !board.is_target[b as usize])
+                {
+                    return None; // a box that can never move is off its goal
+                }
                 self.sides.clear();
                 self.sides
                     .extend(boulders.iter().map(|&b| reachable_sides(board, b, player)));
                 let sides = &self.sides;
-                self.assignment
-                    .solve(board.sink_dist.len(), boulders.len(), |i, j| {
-                        sink_cost(board, i, boulders[j], sides[j])
-                    })
+                let total =
+                    self.assignment
+                        .solve(board.sink_dist.len(), boulders.len(), |i, j| {
+                            sink_cost(board, i, boulders[j], sides[j])
+                        })?;
+                Some(Bound {
+                    total,
+                    next: total,
+                    tier: 0,
+                })
             }
             Rules::NetHack => {
-                if !self.frozen.is_empty() && !board.target_reachable_around(player, &self.frozen) {
+                self.closure.run(board, occ, player, boulders, &self.frozen);
+                if !board.targets.iter().any(|&t| self.closure.reached(t)) {
                     return None;
                 }
+                let closure = &self.closure;
+                self.movable.retain(|&b| closure.passable(b));
                 self.rows.clear();
                 let open_required = board.required_holes & !filled;
                 self.rows
@@ -239,8 +364,18 @@ impl Evaluator {
                         .map(|&b| reachable_sides(board, b, player)),
                 );
                 let (rows, movable, sides) = (&self.rows, &self.movable, &self.sides);
-                self.assignment.solve(rows.len(), movable.len(), |i, j| {
-                    sink_cost(board, rows[i], movable[j], sides[j])
+                let cost = |i: usize, j: usize| sink_cost(board, rows[i], movable[j], sides[j]);
+                let total = self.assignment.solve(rows.len(), movable.len(), cost)?;
+                // Holes are filled one after another along the way, so the search aims
+                // at the cheapest next one; `total` only serves as the deadlock test.
+                let next = (0..rows.len())
+                    .flat_map(|i| (0..movable.len()).map(move |j| cost(i, j)))
+                    .min()
+                    .map_or(0, u32::from);
+                Some(Bound {
+                    total,
+                    next,
+                    tier: rows.len() as u32,
                 })
             }
         }

@@ -1,8 +1,8 @@
-//! A* over push states. A state is (boulders, filled holes, player region); the region is
+//! Best-first search over push states. A state is (boulders, filled holes, player region); the region is
 //! normalised to its smallest square so walks that end in the same region merge.
 
 use crate::board::{dir_x, dir_y, Board, Terrain};
-use crate::deadlock::{Evaluator, BOULDER, FREE, OPEN_HOLE};
+use crate::deadlock::{Bound, Evaluator, BOULDER, FREE, OPEN_HOLE};
 use crate::puzzle::{Puzzle, Rules};
 use crate::solution::{Dir, Limits, Solution, SolveError, Step};
 use std::cmp::Reverse;
@@ -10,22 +10,65 @@ use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
-/// Solves `puzzle` within `limits`: fewest pushes, then short walks.
+/// What the search steers by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Focus {
+    /// Weighted A* on the bound for all sinks (classic; NetHack second attempt).
+    AllSinks,
+    /// NetHack: fill holes one at a time, steering by the cheapest next hole.
+    NextHole,
+}
+
+/// Solves `puzzle` within `limits`.
+///
+/// Classic levels: weighted A* (`limits.weight` 1 gives fewest pushes). NetHack levels:
+/// first a hole-by-hole search with half the budget, then weighted A* on all holes with
+/// the rest. Both searches are complete, so an exhausted one proves unsolvability.
 pub fn solve(puzzle: &Puzzle, limits: Limits) -> Result<Solution, SolveError> {
     puzzle
         .validate()
         .map_err(|e| SolveError::Invalid(format!("{e:#}")))?;
     let started = Instant::now();
     let board = Board::new(puzzle);
-    let mut search = Search::new(&board);
-    let pushes = search.run(limits, started)?;
+    let attempts: &[(Focus, usize)] = match board.rules {
+        Rules::Classic => &[(Focus::AllSinks, 1)],
+        Rules::NetHack => &[(Focus::NextHole, 2), (Focus::AllSinks, 1)],
+    };
+    let mut nodes = 0;
+    let mut outcome = Err(SolveError::LimitHit {
+        nodes: 0,
+        millis: 0,
+    });
+    for &(focus, share) in attempts {
+        let left = limits.max_time.saturating_sub(started.elapsed());
+        let budget = Limits {
+            max_nodes: limits.max_nodes / share,
+            max_time: left / share as u32,
+            ..limits
+        };
+        let mut search = Search::new(&board, focus);
+        outcome = search.run(budget, Instant::now());
+        nodes += search.nodes.len();
+        if !matches!(outcome, Err(SolveError::LimitHit { .. })) {
+            break;
+        }
+    }
+    let pushes = match outcome {
+        Ok(pushes) => pushes,
+        Err(SolveError::LimitHit { .. }) => {
+            let millis = started.elapsed().as_millis() as u64;
+            return Err(SolveError::LimitHit { nodes, millis });
+        }
+        Err(SolveError::Unsolvable { .. }) => return Err(SolveError::Unsolvable { nodes }),
+        Err(e) => return Err(e),
+    };
     let steps = replay(&board, &pushes);
     let push_count = steps.iter().filter(|s| s.push).count();
     Ok(Solution {
         moves: steps.len(),
         pushes: push_count,
         steps,
-        nodes: search.nodes.len(),
+        nodes,
         elapsed: started.elapsed(),
     })
 }
@@ -59,7 +102,9 @@ struct Node {
     player: u16,
     pushes: u32,
     moves: u32,
+    /// Heuristic used for ordering (`DEAD` for proven deadlocks) and progress tier.
     h: u32,
+    tier: u32,
     push_from: u16,
     push_dir: u8,
     closed: bool,
@@ -76,7 +121,7 @@ struct Child {
     player: u16,
     pushes: u32,
     moves: u32,
-    h: u32,
+    bound: Option<Bound>,
 }
 
 struct Zobrist {
@@ -205,17 +250,18 @@ struct Search<'a> {
     nodes: Vec<Node>,
     arena: Vec<u16>,
     table: HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>,
-    open: BinaryHeap<Reverse<(u32, u32, u32, u32)>>,
+    open: BinaryHeap<Reverse<(u32, u32, u32, u32, u32)>>,
     occ: Vec<u8>,
     walker: Walker,
     child_walker: Walker,
     evaluator: Evaluator,
     scratch: Vec<u16>,
     weight: u32,
+    focus: Focus,
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &'a Board) -> Search<'a> {
+    fn new(board: &'a Board, focus: Focus) -> Search<'a> {
         Search {
             board,
             zobrist: Zobrist::new(board.len(), board.holes.len()),
@@ -229,6 +275,7 @@ impl<'a> Search<'a> {
             evaluator: Evaluator::default(),
             scratch: Vec::new(),
             weight: 1,
+            focus,
         }
     }
 
@@ -260,19 +307,12 @@ impl<'a> Search<'a> {
             .iter()
             .min()
             .unwrap_or(&board.player);
-        let Some(h) = self
+        let Some(bound) = self
             .evaluator
             .evaluate(board, &self.occ, &boulders, 0, board.player)
         else {
             return Err(SolveError::Unsolvable { nodes: 0 });
         };
-        if std::env::var_os("SOKO_DEBUG").is_some() {
-            eprintln!(
-                "root h={h} required={:b} holes={}",
-                board.required_holes,
-                board.holes.len()
-            );
-        }
         let key_hash = boulders
             .iter()
             .fold(0, |acc, &b| acc ^ self.zobrist.boulder[b as usize]);
@@ -284,31 +324,17 @@ impl<'a> Search<'a> {
             player: board.player,
             pushes: 0,
             moves: 0,
-            h,
+            bound: Some(bound),
         };
-        self.insert(u32::MAX, root, (0, 0), true);
+        self.insert(u32::MAX, root, (0, 0));
         let mut expanded = 0u64;
-        let mut best = (u32::MAX, 0u32);
-        while let Some(Reverse((_, _, moves, id))) = self.open.pop() {
+        while let Some(Reverse((.., moves, id))) = self.open.pop() {
             let node = &self.nodes[id as usize];
             if node.closed || node.moves != moves {
                 continue; // stale entry
             }
             self.nodes[id as usize].closed = true;
             expanded += 1;
-            if std::env::var_os("SOKO_DEBUG").is_some() && self.nodes[id as usize].h < best.0 {
-                best = (self.nodes[id as usize].h, id);
-                self.dump(id);
-            }
-            if expanded % 20000 == 0 && std::env::var_os("SOKO_DEBUG").is_some() {
-                let n = &self.nodes[id as usize];
-                eprintln!(
-                    "expanded {expanded} f={} g={} h={}",
-                    n.pushes + n.h,
-                    n.pushes,
-                    n.h
-                );
-            }
             if self.nodes.len() >= limits.max_nodes
                 || (expanded % 256 == 0 && started.elapsed() > limits.max_time)
             {
@@ -332,43 +358,6 @@ impl<'a> Search<'a> {
         Err(SolveError::Unsolvable {
             nodes: self.nodes.len(),
         })
-    }
-
-    fn dump(&mut self, id: u32) {
-        let board = self.board;
-        let n = &self.nodes[id as usize];
-        let (filled, player) = (n.filled, n.player);
-        let b = self.boulders(id).to_vec();
-        load_occ(board, &mut self.occ, &b, filled);
-        let w = (board.offsets[3]) as usize;
-        let mut s = String::new();
-        for c in 0..board.len() {
-            if c % w == 0 {
-                s.push('\n');
-            }
-            let ch = if c == player as usize {
-                '@'
-            } else if self.occ[c] == BOULDER {
-                '0'
-            } else if self.occ[c] == OPEN_HOLE {
-                '^'
-            } else {
-                match board.terrain[c] {
-                    Terrain::Wall => '#',
-                    Terrain::Blocked => 'M',
-                    Terrain::Door => '+',
-                    Terrain::Floor | Terrain::Hole => {
-                        if board.is_target[c] {
-                            '<'
-                        } else {
-                            '.'
-                        }
-                    }
-                }
-            };
-            s.push(ch);
-        }
-        eprintln!("g={} h={}{s}", n.pushes, n.h);
     }
 
     fn expand(&mut self, id: u32, boulders: &[u16]) {
@@ -425,41 +414,26 @@ impl<'a> Search<'a> {
                             e.push_from = from;
                             e.push_dir = dir as u8;
                             e.closed = false;
-                            let (f, h) = (e.pushes + self.weight * e.h, e.h);
-                            self.open.push(Reverse((f, h, child_moves, existing)));
+                            let key = self.priority(existing);
+                            self.open.push(Reverse(key));
                         }
                     }
                     Err(()) => {
                         let scratch = std::mem::take(&mut self.scratch);
-                        if let Some(h) =
+                        let bound =
                             self.evaluator
-                                .evaluate(board, &self.occ, &scratch, child_filled, from)
-                        {
-                            self.scratch = scratch;
-                            let child = Child {
-                                key_hash: child_hash,
-                                filled: child_filled,
-                                region,
-                                player: from,
-                                pushes: pushes + 1,
-                                moves: child_moves,
-                                h,
-                            };
-                            self.insert(id, child, (from, dir as u8), true);
-                        } else {
-                            // Remember the deadlock so it is not evaluated again.
-                            self.scratch = scratch;
-                            let child = Child {
-                                key_hash: child_hash,
-                                filled: child_filled,
-                                region,
-                                player: from,
-                                pushes: pushes + 1,
-                                moves: child_moves,
-                                h: DEAD,
-                            };
-                            self.insert(id, child, (from, dir as u8), false);
-                        }
+                                .evaluate(board, &self.occ, &scratch, child_filled, from);
+                        self.scratch = scratch;
+                        let child = Child {
+                            key_hash: child_hash,
+                            filled: child_filled,
+                            region,
+                            player: from,
+                            pushes: pushes + 1,
+                            moves: child_moves,
+                            bound,
+                        };
+                        self.insert(id, child, (from, dir as u8));
                     }
                 }
                 self.occ[to as usize] = old_to;
@@ -488,8 +462,15 @@ impl<'a> Search<'a> {
         Err(())
     }
 
-    /// Stores a new state whose boulders are in `scratch`; `open` queues it for expansion.
-    fn insert(&mut self, parent: u32, c: Child, push: (u16, u8), open: bool) -> u32 {
+    /// Open-list key: progress tier first (NetHack), then weighted f, h, and moves.
+    fn priority(&self, id: u32) -> (u32, u32, u32, u32, u32) {
+        let n = &self.nodes[id as usize];
+        (n.tier, n.pushes + self.weight * n.h, n.h, n.moves, id)
+    }
+
+    /// Stores a new state whose boulders are in `scratch` and queues it unless it is dead
+    /// (dead states are kept so they are not evaluated again).
+    fn insert(&mut self, parent: u32, c: Child, push: (u16, u8)) -> u32 {
         let Child {
             key_hash,
             filled,
@@ -497,8 +478,12 @@ impl<'a> Search<'a> {
             player,
             pushes,
             moves,
-            h,
+            bound,
         } = c;
+        let use_total = self.focus == Focus::AllSinks;
+        let (h, tier) = bound.map_or((DEAD, u32::MAX), |b| {
+            (if use_total { b.total } else { b.next }, b.tier)
+        });
         let id = self.nodes.len() as u32;
         let start = self.arena.len() as u32;
         self.arena.extend_from_slice(&self.scratch);
@@ -513,6 +498,7 @@ impl<'a> Search<'a> {
             pushes,
             moves,
             h,
+            tier,
             push_from: push.0,
             push_dir: push.1,
             closed: false,
@@ -522,9 +508,9 @@ impl<'a> Search<'a> {
             key = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
         }
         self.table.insert(key, id);
-        if open {
-            self.open
-                .push(Reverse((pushes + self.weight * h, h, moves, id)));
+        if bound.is_some() {
+            let key = self.priority(id);
+            self.open.push(Reverse(key));
         }
         id
     }

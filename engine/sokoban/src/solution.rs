@@ -139,17 +139,17 @@ pub enum SolveError {
 pub struct Limits {
     pub max_nodes: usize,
     pub max_time: Duration,
-    /// Weight on the lower bound in `pushes + weight * bound`: 1 gives fewest pushes
-    /// (slow on big levels), larger values find longer solutions much faster.
+    /// Weight on the lower bound in `pushes + weight * bound`: 1 gives fewest pushes on
+    /// classic levels (slow on big ones); larger values find longer solutions faster.
     pub weight: u32,
 }
 
 impl Default for Limits {
     fn default() -> Self {
         Limits {
-            max_nodes: 2_000_000,
-            max_time: Duration::from_secs(20),
-            weight: 3,
+            max_nodes: 1_000_000,
+            max_time: Duration::from_secs(10),
+            weight: 1,
         }
     }
 }
