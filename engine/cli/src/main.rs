@@ -2,6 +2,7 @@
 //! knowledge base, solve Sokoban, run benchmarks. Thin: every command calls into the engine crates.
 
 mod bench;
+mod docs;
 mod play;
 mod replay;
 mod tools;
@@ -32,6 +33,12 @@ enum Command {
     /// The Sokoban solver.
     #[command(subcommand)]
     Sokoban(tools::SokobanCommand),
+    /// Regenerate generated documentation (the README's node catalogue).
+    Docs {
+        /// Rewrite the catalogue section of this README.
+        #[arg(long, default_value = "README.md")]
+        write_readme: std::path::PathBuf,
+    },
     /// Benchmarks (speed targets live here, not in tests).
     #[command(subcommand)]
     Bench(bench::BenchCommand),
@@ -46,6 +53,7 @@ fn main() {
         Command::Check(a) => tools::check(a),
         Command::Kb(a) => tools::kb(a),
         Command::Sokoban(c) => tools::sokoban(c),
+        Command::Docs { write_readme } => docs::write_readme(&write_readme),
         Command::Bench(b) => bench::run(b),
     };
     match result {
