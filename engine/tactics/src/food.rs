@@ -1,0 +1,173 @@
+//! What is safe to eat: corpse rules (eat.c) over the monster table and our kill records.
+
+use crate::look::{self, LookHere};
+use crate::monsters::{self, MonsterInfo};
+use nhbot_world::{Action, Hunger, Kill, Pos, World};
+
+/// Corpses older than this (turns since the kill) may be rotten; BotHack used the same bound.
+pub const MAX_CORPSE_AGE: i64 = 30;
+
+/// Why a corpse of this monster must not be eaten (age aside), if so.
+pub fn corpse_hazard(m: &MonsterInfo) -> Option<&'static str> {
+    const RULES: &[(&str, &str)] = &[
+        ("nocorpse", "leaves no corpse"),
+        ("petrify", "petrifies"),
+        ("slime", "turns us into green slime"),
+        ("rider", "a Rider's corpse kills"),
+        ("acidic", "acidic without acid resistance"),
+        ("poisonous", "poisonous without poison resistance"),
+        // Our race is not on the status line: every player race counts as cannibalism.
+        ("human", "cannibalism"),
+        ("elf", "cannibalism"),
+        ("dwarf", "cannibalism"),
+        ("gnome", "cannibalism"),
+        ("pet", "eating a dog or cat aggravates monsters"),
+        ("were", "lycanthropy"),
+        ("poly", "polymorphs us"),
+        ("hallu", "hallucination"),
+        ("stun", "stuns"),
+        ("preaged", "starts old: always tainted"),
+    ];
+    RULES
+        .iter()
+        .find(|(flag, _)| m.corpse_is(flag))
+        .map(|(_, why)| *why)
+}
+
+/// Lichen and lizard corpses never rot.
+pub fn never_rots(m: &MonsterInfo) -> bool {
+    m.corpse_is("norot")
+}
+
+/// Whether a corpse of `m`, `age` turns old (None: unknown), is safe to eat.
+pub fn corpse_ok(m: &MonsterInfo, age: Option<i64>) -> Result<(), String> {
+    if let Some(why) = corpse_hazard(m) {
+        return Err(format!("{} corpse: {why}", m.name));
+    }
+    match age {
+        _ if never_rots(m) => Ok(()),
+        Some(a) if a <= MAX_CORPSE_AGE => Ok(()),
+        Some(a) => Err(format!("{} corpse is {a} turns old", m.name)),
+        None => Err(format!("{} corpse of unknown age", m.name)),
+    }
+}
+
+/// The monster named in a corpse description: "a partly eaten newt corpse", "2 lichen corpses".
+pub fn corpse_monster(text: &str) -> Option<&'static MonsterInfo> {
+    let text = text.trim().trim_end_matches('.');
+    let body = text
+        .strip_suffix(" corpses")
+        .or_else(|| text.strip_suffix(" corpse"))?;
+    monsters::find_in_text(body)
+}
+
+/// Our kill records on the current level whose corpse is safe and still fresh enough, youngest
+/// first: what we may walk to and eat.
+pub fn edible_kills(w: &World) -> Vec<(&Kill, Pos)> {
+    let mut out: Vec<(&Kill, Pos)> = w
+        .kills
+        .iter()
+        .filter(|k| k.level.is_some() && k.level == w.dungeon.current)
+        .filter_map(|k| {
+            let pos = k.pos?;
+            let m = monsters::find_in_text(&k.name)?;
+            corpse_ok(m, Some(w.turn - k.turn)).ok()?;
+            Some((k, pos))
+        })
+        .collect();
+    out.sort_by_key(|(k, _)| -k.turn);
+    out
+}
+
+/// The freshest kill at `pos`, if any.
+fn kill_at(w: &World, pos: Pos) -> Option<&Kill> {
+    w.kills
+        .iter()
+        .filter(|k| k.pos == Some(pos) && k.level == w.dungeon.current)
+        .max_by_key(|k| k.turn)
+}
+
+pub fn hungry(w: &World) -> bool {
+    matches!(
+        w.status.hunger,
+        Hunger::Hungry | Hunger::Weak | Hunger::Fainting | Hunger::Fainted
+    )
+}
+
+/// One step toward eating a fresh safe corpse of our own kills: look at what lies here, eat it
+/// when the look shows exactly that corpse, or walk toward the freshest one.
+pub fn eat_corpse_step(w: &World) -> Option<(Action, String)> {
+    if let LookHere::One(text) = look::look_here(&w.messages) {
+        if let Some(m) = corpse_monster(&text) {
+            let age = kill_at(w, w.player).map(|k| w.turn - k.turn);
+            return match corpse_ok(m, age) {
+                Ok(()) => Some((
+                    Action::Eat { item: None },
+                    format!("eating the {} corpse here ({:?} turns old)", m.name, age),
+                )),
+                Err(_) => None,
+            };
+        }
+        return None;
+    }
+    let (kill, pos) = edible_kills(w).into_iter().find(|(_, pos)| {
+        *pos == w.player
+            || w.level()
+                .and_then(|l| l.at(*pos))
+                .is_some_and(|sq| sq.object.is_some_and(|c| c.ch == '%'))
+    })?;
+    if pos == w.player {
+        return Some((
+            look::look_action(),
+            format!("looking at the {} corpse here", kill.name),
+        ));
+    }
+    let level = w.level()?;
+    let opts = nhbot_world::PathOpts {
+        monsters: w.monsters.iter().map(|m| m.pos).collect(),
+        ..Default::default()
+    };
+    let path = level.path(w.player, &[pos], &opts)?;
+    (path.steps.len() as i64 + w.turn - kill.turn <= MAX_CORPSE_AGE).then(|| {
+        (
+            Action::Move { dir: path.first },
+            format!(
+                "walking to the {} corpse ({} turns old, {} steps)",
+                kill.name,
+                w.turn - kill.turn,
+                path.steps.len()
+            ),
+        )
+    })
+}
+
+/// Eat from the pack: by letter when the inventory is known, else look first so that the
+/// floor's food never gets the game's "eat it?" question by accident.
+pub fn eat_from_pack_step(w: &World) -> Option<(Action, String)> {
+    if !w.inventory.is_empty() {
+        let food = w.inventory.iter().find(|i| {
+            i.class == "Comestibles"
+                && !i.text.contains("egg")
+                && !i.text.contains("tin")
+                && corpse_monster(&i.name)
+                    .is_none_or(|m| corpse_hazard(m).is_none() && never_rots(m))
+        })?;
+        return Some((
+            Action::Eat {
+                item: Some(food.letter),
+            },
+            format!("eating {} ({}) from the pack", food.text, food.letter),
+        ));
+    }
+    match look::look_here(&w.messages) {
+        LookHere::Nothing => Some((
+            Action::Eat { item: None },
+            "eating the first food in the pack (nothing lies here)".into(),
+        )),
+        LookHere::Unknown => Some((look::look_action(), "looking before eating".into())),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,109 @@
+use super::*;
+use nhbot_world::{Hunger, Kill, Pos, World};
+
+fn world_at(turn: i64) -> World {
+    let mut w = World {
+        turn,
+        player: Pos::new(10, 10),
+        ..World::default()
+    };
+    w.dungeon.current = Some(0);
+    w.status.hunger = Hunger::Hungry;
+    w
+}
+
+fn kill(name: &str, turn: i64, x: i16) -> Kill {
+    Kill {
+        turn,
+        name: name.into(),
+        pos: Some(Pos::new(x, 10)),
+        level: Some(0),
+    }
+}
+
+#[test]
+fn corpse_rules() {
+    let m = |n| monsters::by_name(n).unwrap();
+    assert!(corpse_ok(m("newt"), Some(5)).is_ok());
+    assert!(corpse_ok(m("newt"), Some(31)).is_err());
+    assert!(corpse_ok(m("newt"), None).is_err());
+    assert!(corpse_ok(m("lichen"), None).is_ok(), "lichen never rots");
+    assert!(corpse_ok(m("lizard"), Some(5000)).is_ok());
+    for bad in [
+        "cockatrice",
+        "chickatrice",
+        "acid blob",
+        "kobold",
+        "human zombie",
+        "little dog",
+        "werejackal",
+        "green slime",
+        "Woodland-elf",
+    ] {
+        let who = monsters::all().iter().find(|x| x.name == bad).unwrap();
+        assert!(corpse_ok(who, Some(1)).is_err(), "{bad} must be refused");
+    }
+}
+
+#[test]
+fn corpse_names_in_descriptions() {
+    assert_eq!(
+        corpse_monster("a partly eaten newt corpse").unwrap().name,
+        "newt"
+    );
+    assert_eq!(corpse_monster("2 lichen corpses").unwrap().name, "lichen");
+    assert_eq!(
+        corpse_monster("a cockatrice corpse").unwrap().name,
+        "cockatrice"
+    );
+    assert!(corpse_monster("a food ration").is_none());
+}
+
+#[test]
+fn freshest_safe_kill_first() {
+    let mut w = world_at(100);
+    w.kills = vec![
+        kill("newt", 50, 12),
+        kill("newt", 95, 13),
+        kill("cockatrice", 99, 14),
+    ];
+    let found: Vec<i64> = edible_kills(&w).iter().map(|(k, _)| k.turn).collect();
+    assert_eq!(found, [95], "the old newt and the cockatrice are out");
+}
+
+#[test]
+fn eats_what_the_look_shows_only_when_safe() {
+    let mut w = world_at(100);
+    w.kills = vec![kill("newt", 95, 10)];
+    w.messages = vec!["You see here a newt corpse.".into()];
+    assert!(matches!(
+        eat_corpse_step(&w),
+        Some((Action::Eat { item: None }, _))
+    ));
+    w.messages = vec!["You see here a cockatrice corpse.".into()];
+    assert_eq!(eat_corpse_step(&w), None);
+    // An old newt here: refused.
+    w.kills = vec![kill("newt", 40, 10)];
+    w.messages = vec!["You see here a newt corpse.".into()];
+    assert_eq!(eat_corpse_step(&w), None);
+    // On a fresh kill square without a look yet: look first.
+    w.kills = vec![kill("newt", 95, 10)];
+    w.messages.clear();
+    assert_eq!(eat_corpse_step(&w).map(|a| a.0), Some(look::look_action()));
+}
+
+#[test]
+fn pack_food_needs_a_clear_floor() {
+    let mut w = world_at(100);
+    assert_eq!(
+        eat_from_pack_step(&w).map(|a| a.0),
+        Some(look::look_action())
+    );
+    w.messages = vec!["You see here a cockatrice corpse.".into()];
+    assert_eq!(eat_from_pack_step(&w), None);
+    w.messages = vec!["You see no objects here.".into()];
+    assert_eq!(
+        eat_from_pack_step(&w).map(|a| a.0),
+        Some(Action::Eat { item: None })
+    );
+}

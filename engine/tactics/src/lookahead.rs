@@ -1,0 +1,255 @@
+//! Fight or flee: a small expectimax over a few turns of one duel, with the foe's damage dice as
+//! chance nodes, against the plain rule ("fight unless HP is below a third").
+//!
+//! The model: the foe needs `hits_left` more hits of ours (each lands with `our_hit`); every turn
+//! we do not kill it, it gets its attacks (a damage distribution per round, speed included).
+//! Fleeing escapes outright with a chance set by its speed; Elbereth costs one round, then holds
+//! with the chance a dust engraving comes out right (~72%).
+
+use crate::monsters::MonsterInfo;
+use crate::threat::monster_hit_chance;
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    Fight,
+    Flee,
+    Elbereth,
+}
+
+/// Chance a dust Elbereth is spelled right (each of 8 letters survives with 24/25).
+pub const ELBERETH_OK: f64 = 0.72;
+
+/// One duel as the evaluator sees it.
+#[derive(Clone, Debug)]
+pub struct Duel {
+    pub hp: i32,
+    pub hp_max: i32,
+    pub our_hit: f64,
+    pub hits_left: u32,
+    /// P(foe deals d damage in one of our turns), d = index.
+    pub round: Vec<f64>,
+    pub escape: f64,
+    pub respects_elbereth: bool,
+}
+
+/// Distribution of the sum of `n` rolls of a `sides`-sided die.
+fn dice_distribution(n: u8, sides: u8) -> Vec<f64> {
+    let mut dist = vec![1.0];
+    for _ in 0..n {
+        let mut next = vec![0.0; dist.len() + sides as usize];
+        for (v, p) in dist.iter().enumerate() {
+            for face in 1..=sides as usize {
+                next[v + face] += p / f64::from(sides);
+            }
+        }
+        dist = next;
+    }
+    dist
+}
+
+fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
+    let mut out = vec![0.0; a.len() + b.len() - 1];
+    for (i, pa) in a.iter().enumerate() {
+        for (j, pb) in b.iter().enumerate() {
+            out[i + j] += pa * pb;
+        }
+    }
+    out
+}
+
+/// The foe's damage in one of our turns against AC `ac` (active melee attacks, speed included).
+pub fn round_distribution(m: &MonsterInfo, ac: i32) -> Vec<f64> {
+    let hit = monster_hit_chance(m.level, ac);
+    let mut one_move = vec![1.0];
+    for a in m
+        .attacks
+        .iter()
+        .filter(|a| !a.is_passive() && !a.is_ranged())
+    {
+        let dice = dice_distribution(a.dice.n, a.dice.sides);
+        let mut attack: Vec<f64> = dice.iter().map(|p| p * hit).collect();
+        attack[0] += 1.0 - hit;
+        one_move = convolve(&one_move, &attack);
+    }
+    // Speed 12 is one move per turn; faster foes get an extra move with the fractional chance.
+    let moves = f64::from(m.speed.max(0)) / 12.0;
+    let (whole, extra) = (moves.floor() as u32, moves.fract());
+    let mut base = vec![1.0];
+    for _ in 0..whole {
+        base = convolve(&base, &one_move);
+    }
+    if extra > 0.0 {
+        let with = convolve(&base, &one_move);
+        let mut mixed = vec![0.0; with.len()];
+        for (i, p) in with.iter().enumerate() {
+            mixed[i] += p * extra;
+        }
+        for (i, p) in base.iter().enumerate() {
+            mixed[i] += p * (1.0 - extra);
+        }
+        base = mixed;
+    }
+    base
+}
+
+impl Duel {
+    /// A duel against `m` from our HP/AC, experience level and mean damage per hit.
+    pub fn against(
+        m: &MonsterInfo,
+        hp: i32,
+        hp_max: i32,
+        ac: i32,
+        xl: i32,
+        our_damage: f64,
+    ) -> Duel {
+        // uhitm.c: 1 + abon(+1) + foe AC + our level (+1 weapon) > d20.
+        let our_hit = (f64::from(1 + 1 + m.ac + xl + 1 - 1) / 20.0).clamp(0.05, 0.95);
+        let foe_hp = if m.level == 0 {
+            2.5
+        } else {
+            4.5 * f64::from(m.level)
+        };
+        Duel {
+            hp,
+            hp_max,
+            our_hit,
+            hits_left: (foe_hp / our_damage.max(1.0)).ceil().max(1.0) as u32,
+            round: round_distribution(m, ac),
+            escape: (1.0 - f64::from(m.speed) / 12.0).clamp(0.05, 0.9),
+            respects_elbereth: m.respects_elbereth,
+        }
+    }
+
+    fn mean_round(&self) -> f64 {
+        self.round
+            .iter()
+            .enumerate()
+            .map(|(d, p)| d as f64 * p)
+            .sum()
+    }
+
+    /// Expected value of a state after the foe's round, over its damage.
+    fn after_round(&self, hp: i32, then: &mut dyn FnMut(i32) -> f64) -> f64 {
+        self.round
+            .iter()
+            .enumerate()
+            .map(|(d, p)| {
+                if *p == 0.0 {
+                    0.0
+                } else if hp - d as i32 <= 0 {
+                    0.0
+                } else {
+                    p * then(hp - d as i32)
+                }
+            })
+            .sum()
+    }
+
+    /// Heuristic value where the search stops: the chance we outlast the foe by fighting on.
+    fn horizon(&self, hp: i32, hits_left: u32) -> f64 {
+        let needed = f64::from(hits_left) / self.our_hit * self.mean_round();
+        0.9 * (f64::from(hp) / (needed + 1.0)).min(1.0)
+    }
+
+    fn value(
+        &self,
+        hp: i32,
+        hits_left: u32,
+        depth: u32,
+        memo: &mut HashMap<(i32, u32, u32), f64>,
+    ) -> f64 {
+        if let Some(v) = memo.get(&(hp, hits_left, depth)) {
+            return *v;
+        }
+        let v = Choice::ALL
+            .iter()
+            .filter_map(|c| self.q(*c, hp, hits_left, depth, memo))
+            .fold(0.0, f64::max);
+        memo.insert((hp, hits_left, depth), v);
+        v
+    }
+
+    /// Value of taking `choice` now (None when it is not available).
+    fn q(
+        &self,
+        choice: Choice,
+        hp: i32,
+        hits_left: u32,
+        depth: u32,
+        memo: &mut HashMap<(i32, u32, u32), f64>,
+    ) -> Option<f64> {
+        let bonus = 0.01 * f64::from(hp) / f64::from(self.hp_max.max(1));
+        let next = |hp: i32, hits: u32, memo: &mut HashMap<(i32, u32, u32), f64>| {
+            if depth <= 1 {
+                self.horizon(hp, hits)
+            } else {
+                self.value(hp, hits, depth - 1, memo)
+            }
+        };
+        Some(match choice {
+            Choice::Fight => {
+                let kill = if hits_left <= 1 {
+                    self.our_hit * (1.0 + bonus)
+                } else {
+                    0.0
+                };
+                let hit_on = if hits_left > 1 {
+                    self.our_hit * self.after_round(hp, &mut |h| next(h, hits_left - 1, memo))
+                } else {
+                    0.0
+                };
+                let miss =
+                    (1.0 - self.our_hit) * self.after_round(hp, &mut |h| next(h, hits_left, memo));
+                kill + hit_on + miss
+            }
+            Choice::Flee => {
+                let stay = self.after_round(hp, &mut |h| next(h, hits_left, memo));
+                self.escape * (0.95 + bonus) + (1.0 - self.escape) * stay
+            }
+            Choice::Elbereth if self.respects_elbereth => self.after_round(hp, &mut |h| {
+                ELBERETH_OK * (0.97 + 0.01 * f64::from(h) / f64::from(self.hp_max.max(1)))
+                    + (1.0 - ELBERETH_OK) * next(h, hits_left, memo)
+            }),
+            Choice::Elbereth => return None,
+        })
+    }
+
+    /// The best choice now looking `depth` turns ahead, and its value (≈ survival chance).
+    pub fn best(&self, depth: u32) -> (Choice, f64) {
+        let mut memo = HashMap::new();
+        Choice::ALL
+            .iter()
+            .filter_map(|c| {
+                Some((
+                    *c,
+                    self.q(*c, self.hp, self.hits_left, depth.max(1), &mut memo)?,
+                ))
+            })
+            .fold((Choice::Fight, f64::MIN), |best, c| {
+                if c.1 > best.1 + 1e-9 {
+                    c
+                } else {
+                    best
+                }
+            })
+    }
+
+    /// The plain rule: fight unless HP is below a third; then Elbereth if it works, else flee.
+    pub fn plain_rule(&self) -> Choice {
+        if self.hp * 3 >= self.hp_max {
+            Choice::Fight
+        } else if self.respects_elbereth {
+            Choice::Elbereth
+        } else {
+            Choice::Flee
+        }
+    }
+}
+
+impl Choice {
+    pub const ALL: [Choice; 3] = [Choice::Fight, Choice::Flee, Choice::Elbereth];
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,141 @@
+//! The survival decisions the tree nodes call: each returns an action with its reason, or None
+//! when it does not apply.
+
+use crate::elbereth;
+use crate::look;
+use crate::lookahead::{self, Choice, Duel};
+use crate::monsters;
+use crate::prayer::{self, PrayerRules};
+use crate::retreat;
+use crate::threat::{self, Threat};
+use nhbot_world::{Action, Dir, Feature, World};
+
+/// Mean damage of one of our hits: a d8 weapon with a strength bonus (the starting Valkyrie).
+pub const OUR_DAMAGE: f64 = 6.5;
+
+fn adjacent(threats: &[Threat]) -> Vec<&Threat> {
+    threats
+        .iter()
+        .filter(|t| t.hostile && t.distance <= 1)
+        .collect()
+}
+
+/// Whether `dir` is a legal attack from here (never diagonally through a door).
+fn can_strike(w: &World, dir: Dir) -> bool {
+    let Some(level) = w.level() else {
+        return true;
+    };
+    let door = |f: Feature| f == Feature::OpenDoor;
+    !(dir.is_diagonal()
+        && (door(level.feature(w.player)) || door(level.feature(dir.step(w.player)))))
+}
+
+/// Attack the most dangerous adjacent hostile we may melee; never from a verified Elbereth.
+pub fn fight_step(w: &World) -> Option<(Action, String)> {
+    if look::on_elbereth(&w.messages) {
+        return None;
+    }
+    let threats = threat::threats(w);
+    let target = adjacent(&threats).into_iter().find(|t| {
+        t.no_melee.is_none()
+            && Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)
+                .is_some_and(|d| can_strike(w, d))
+    })?;
+    let dir = Dir::from_delta(target.pos.x - w.player.x, target.pos.y - w.player.y)?;
+    Some((
+        Action::Fight { dir },
+        format!(
+            "attacking `{}` ({} at worst, {:.1} dmg/turn) to the {dir:?}",
+            target.glyph, target.name, target.expected_damage
+        ),
+    ))
+}
+
+/// The duel against what is next to us: the worst adjacent foe, with every adjacent foe's
+/// attacks in the damage per round.
+pub fn duel_here(w: &World, threats: &[Threat]) -> Option<Duel> {
+    let near = adjacent(threats);
+    let worst = near.first()?;
+    let info = monsters::by_name(&worst.name)?;
+    let mut duel = Duel::against(
+        info,
+        w.status.hp,
+        w.status.hp_max,
+        w.status.ac,
+        w.status.xl.max(1),
+        OUR_DAMAGE,
+    );
+    for other in near.iter().skip(1) {
+        if let Some(m) = monsters::by_name(&other.name) {
+            let theirs = lookahead::round_distribution(m, w.status.ac);
+            let mut sum = vec![0.0; duel.round.len() + theirs.len() - 1];
+            for (i, a) in duel.round.iter().enumerate() {
+                for (j, b) in theirs.iter().enumerate() {
+                    sum[i + j] += a * b;
+                }
+            }
+            duel.round = sum;
+        }
+    }
+    duel.respects_elbereth = near.iter().all(|t| t.respects_elbereth) && elbereth::would_help(w);
+    Some(duel)
+}
+
+/// Fight, flee or Elbereth by the look-ahead; falls back to fighting when the chosen escape is
+/// not possible here.
+pub fn fight_or_flee_step(w: &World, depth: u32) -> Option<(Action, String)> {
+    let threats = threat::threats(w);
+    let duel = duel_here(w, &threats)?;
+    let (choice, value) = duel.best(depth);
+    let tag =
+        |(a, why): (Action, String)| (a, format!("{why} [look-ahead: {choice:?}, {value:.2}]"));
+    let step = match choice {
+        Choice::Fight => None,
+        Choice::Elbereth => elbereth::elbereth_step(w, 1.01, 1.01),
+        Choice::Flee => retreat::retreat_step(w, &threats),
+    };
+    step.or_else(|| fight_step(w)).map(tag)
+}
+
+/// Step away when the adjacent hostiles' expected damage would take our HP in `turns` turns
+/// and Elbereth cannot help.
+pub fn retreat_if_losing_step(w: &World, turns: f64) -> Option<(Action, String)> {
+    let threats = threat::threats(w);
+    let pressure = threat::pressure(&threats, 1);
+    if pressure * turns < f64::from(w.status.hp) || elbereth::would_help(w) {
+        return None;
+    }
+    retreat::retreat_step(w, &threats)
+}
+
+/// Pray when in major trouble and the timeout is believed safe.
+pub fn pray_step(w: &World, rules: PrayerRules) -> Option<(Action, String)> {
+    let trouble = prayer::trouble(w)?;
+    prayer::timeout_safe(w, rules).then(|| {
+        (
+            Action::Pray,
+            format!(
+                "{trouble}; last prayer {:?}, turn {}",
+                w.last_prayer_turn, w.turn
+            ),
+        )
+    })
+}
+
+/// Search in place to recover HP while no hostile is within `radius`.
+pub fn rest_step(w: &World, below: f64, radius: i16) -> Option<(Action, String)> {
+    if w.hp_fraction() >= below {
+        return None;
+    }
+    let threats = threat::threats(w);
+    if threats.iter().any(|t| t.distance <= radius) {
+        return None;
+    }
+    Some((
+        Action::Search { count: 10 },
+        format!(
+            "resting at HP {}/{}, no hostile within {radius}",
+            w.status.hp, w.status.hp_max
+        ),
+    ))
+}
