@@ -9,6 +9,8 @@ pub trait Brain {
         Vec::new()
     }
     fn name(&self) -> String;
+    /// Gives the brain the game's knowledge base (trees hand it to Lua's `kb.*`).
+    fn install_kb(&mut self, _kb: crate::kbfeed::KbFeed) {}
 }
 
 /// The foundation's trivial bot: eat when Weak, otherwise wander to squares it has not stood on
@@ -165,6 +167,10 @@ impl Brain for TreeBrain {
 
     fn name(&self) -> String {
         self.label.clone()
+    }
+
+    fn install_kb(&mut self, kb: crate::kbfeed::KbFeed) {
+        self.bot.set_kb(Box::new(kb));
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod actions;
 pub mod brain;
+pub mod kbfeed;
 pub mod observe;
 pub mod prompts;
 pub mod run;

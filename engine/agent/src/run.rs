@@ -13,6 +13,7 @@ use nhbot_world::{Action, Decision, World};
 
 use crate::actions::plan;
 use crate::brain::Brain;
+use crate::kbfeed::KbFeed;
 use crate::observe::observe;
 use crate::session::Session;
 use crate::view::View;
@@ -28,6 +29,8 @@ pub struct RunConfig {
     pub results: Option<PathBuf>,
     /// One line per decision: turn, action, path, reason.
     pub decision_log: Option<PathBuf>,
+    /// The game's knowledge-base fact log (JSON lines, appended).
+    pub facts: Option<PathBuf>,
     pub view: View,
     /// Set by Ctrl-C: save the game and stop.
     pub stop: Arc<AtomicBool>,
@@ -73,6 +76,9 @@ pub struct GameResult {
     pub warnings: u64,
     pub game_dir: String,
     pub error: Option<String>,
+    /// Per-level exploration statistics (squares seen, doors and hidden doors found, turns).
+    #[serde(default)]
+    pub levels: Vec<nhbot_world::LevelStats>,
 }
 
 /// A running game at the level of decisions: observe, decide elsewhere, act.
@@ -125,6 +131,13 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
         Some(p) => Some(std::io::BufWriter::new(open_append(p)?)),
         None => None,
     };
+    let kb = match &cfg.facts {
+        Some(p) => Some(KbFeed::open(p)?),
+        None => None,
+    };
+    if let Some(kb) = &kb {
+        brain.install_kb(kb.clone());
+    }
     let mut warnings = 0u64;
     let mut last_turn = -1i64;
     let mut actions_since_progress = 0u64;
@@ -134,6 +147,12 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
         runner.session.start()?;
         runner.observe();
         loop {
+            let window_lines = runner.session.take_window_lines();
+            if let Some(kb) = &kb {
+                if let Err(e) = kb.observe(&runner.world, &window_lines) {
+                    runner.session.warn(format!("knowledge base: {e:#}"));
+                }
+            }
             let world = &runner.world;
             for w in runner
                 .session
@@ -236,6 +255,7 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
         warnings,
         game_dir: cfg.game.playground.display().to_string(),
         error,
+        levels: world.level_stats(),
     };
     if let Some(path) = &cfg.results {
         append_result(path, &result)?;

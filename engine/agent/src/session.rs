@@ -19,6 +19,9 @@ pub struct Session {
     pub frame: Frame,
     /// Messages seen since the last `take_messages`, in order.
     messages: Vec<String>,
+    /// Lines of menus and text windows the engine closed since the last `take_window_lines`
+    /// ("Things that are here:" lists, shop items): evidence for the knowledge base.
+    window_lines: Vec<String>,
     /// Warnings (unknown prompts, abandoned actions) since the last `take_warnings`.
     warnings: Vec<String>,
     buf: Vec<u8>,
@@ -37,6 +40,7 @@ impl Session {
             term: Terminal::new(),
             frame: Frame::default(),
             messages: Vec::new(),
+            window_lines: Vec::new(),
             warnings: Vec::new(),
             buf: Vec::with_capacity(1 << 16),
             ended: false,
@@ -56,6 +60,12 @@ impl Session {
 
     pub fn take_messages(&mut self) -> Vec<String> {
         std::mem::take(&mut self.messages)
+    }
+    pub fn take_window_lines(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.window_lines)
+    }
+    pub fn warn(&mut self, w: String) {
+        self.warnings.push(w);
     }
     pub fn take_warnings(&mut self) -> Vec<String> {
         std::mem::take(&mut self.warnings)
@@ -110,6 +120,7 @@ impl Session {
                 return Ok(());
             }
             if self.frame.more {
+                self.keep_window_lines();
                 self.send_raw("\r")?;
                 continue;
             }
@@ -120,6 +131,7 @@ impl Session {
             }
             if self.frame.menu.is_some() {
                 // A menu no action asked for (or the end of a text window): close it.
+                self.keep_window_lines();
                 self.send_raw("\x1b")?;
                 continue;
             }
@@ -131,6 +143,17 @@ impl Session {
         ));
         self.send_raw("\x1b\x1b")?;
         Ok(())
+    }
+
+    fn keep_window_lines(&mut self) {
+        if let Some(menu) = &self.frame.menu {
+            self.window_lines.extend(
+                menu.items
+                    .iter()
+                    .filter(|i| !i.header && !i.text.is_empty())
+                    .map(|i| i.text.clone()),
+            );
+        }
     }
 
     fn answer(&mut self, plan: &Plan, prompt: &Prompt) -> String {

@@ -20,6 +20,7 @@ fn trivial_bot_plays_500_turns_and_the_game_records_it() {
         max_actions: Some(20_000),
         results: Some(results.clone()),
         decision_log: Some(dir.join("decisions.log")),
+        facts: Some(dir.join("facts.jsonl")),
         view: View::default(),
         stop: Arc::new(AtomicBool::new(false)),
         brain_label: "trivial".into(),

@@ -143,6 +143,7 @@ pub fn run(args: PlayArgs) -> Result<i32> {
                 .unwrap_or_else(|| args.runs.join("results.jsonl")),
         ),
         decision_log: Some(game_dir.join("decisions.log")),
+        facts: Some(game_dir.join("facts.jsonl")),
         view: View {
             live: !args.headless,
             delay: args.delay.map(Duration::from_millis),
