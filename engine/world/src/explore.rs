@@ -61,7 +61,10 @@ impl World {
             level.is_some_and(|l| matches!(l.feature(p), Feature::ClosedDoor | Feature::Boulder))
         });
         let hostile_in_view = self.monsters.iter().any(Monster::maybe_hostile);
-        if path.travel_saves_actions() && !obstacle_ahead && !hostile_in_view {
+        // A travel that went nowhere: walk, so a failed step can teach what is in the way.
+        let travel_failed =
+            matches!(self.last_action, Some(Action::Travel { .. })) && self.idle_repeats > 0;
+        if path.travel_saves_actions() && !obstacle_ahead && !hostile_in_view && !travel_failed {
             Action::Travel { to: path.target() }
         } else {
             Action::Move { dir }
@@ -336,6 +339,34 @@ mod tests {
             explore_step(&w).map(|s| s.0),
             Some(Action::Move { dir: Dir::E })
         );
+    }
+
+    #[test]
+    fn a_travel_that_went_nowhere_is_followed_by_a_step() {
+        let rows = [" ---------", " |.......|", " |........", " ---------"];
+        let mut w = world(&rows, &[], Pos::new(2, 1));
+        let travel = explore_step(&w).map(|s| s.0).expect("a step");
+        assert!(matches!(travel, Action::Travel { .. }));
+        w.note_action(&travel);
+        let status = Status {
+            dlvl: 1,
+            level_name: "Dlvl:1".into(),
+            turn: Some(1),
+            ..Default::default()
+        };
+        let map = grid(&rows, &[]);
+        w.observe(&Observation {
+            map: &map,
+            player: Some(Pos::new(2, 1)),
+            status: Some(&status),
+            messages: &[],
+            cursor_on_map: true,
+        });
+        assert_eq!(w.idle_repeats, 1);
+        assert!(matches!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Move { .. })
+        ));
     }
 
     #[test]

@@ -190,11 +190,25 @@ impl World {
     /// squares bumped twice. Any directed action repeated `STUCK_REPEATS` times without a turn
     /// passing or the player moving (an "already open" door we see as closed) counts too.
     pub(crate) fn learn_from_bump(&mut self, prev_player: Pos, elapsed: i64, previous: &[Monster]) {
+        let stayed = self.player == prev_player && elapsed == 0;
+        let acted = matches!(
+            self.last_action,
+            Some(
+                Action::Move { .. }
+                    | Action::Travel { .. }
+                    | Action::Open { .. }
+                    | Action::Kick { .. }
+                    | Action::Fight { .. }
+            )
+        );
+        self.idle_repeats = if stayed && acted {
+            self.idle_repeats + 1
+        } else {
+            0
+        };
         let Some(target) = self.target_square() else {
             return;
         };
-        let stayed = self.player == prev_player && elapsed == 0;
-        self.idle_repeats = if stayed { self.idle_repeats + 1 } else { 0 };
         let silent_bump = matches!(self.last_action, Some(Action::Move { .. }))
             && stayed
             && self.messages.is_empty();
