@@ -163,13 +163,15 @@ impl Dungeon {
         id
     }
 
-    /// Gives the current placeholder level its branch once its look tells; `gnomes` is the
-    /// number of `G` in view. Merges it into an existing level with the same key.
-    pub fn recognise(&mut self, gnomes: usize) {
+    /// Gives the current placeholder level its branch once its look tells; `new_gnomes` is the
+    /// number of `G` that came into view this observation. Merges it into an existing level
+    /// with the same key.
+    pub fn recognise(&mut self, new_gnomes: usize) {
         let Some(id) = self.current else { return };
         if self.levels[id].branch != Branch::Unknown {
             return;
         }
+        self.levels[id].gnomes_seen += new_gnomes as u32;
         let level = &self.levels[id];
         let count = |f: Feature| level.squares.iter().filter(|s| s.feature == f).count();
         let corridors = count(Feature::Corridor);
@@ -180,11 +182,12 @@ impl Dungeon {
             .iter()
             .filter(|s| s.seen > 0 && s.feature != Feature::Rock)
             .count();
+        // Dwarves dig short corridors in the Mines; the Dungeons have doors and long corridors.
         let branch = if level.entered_going_up && boulders >= 8 {
             Branch::Sokoban
-        } else if corridors > 0 || doors > 0 {
+        } else if doors > 0 || corridors >= DOOM_CORRIDORS {
             Branch::Doom
-        } else if gnomes >= 3 || seen >= MINES_SEEN {
+        } else if level.gnomes_seen >= 3 || seen >= MINES_SEEN {
             Branch::Mines
         } else {
             return;
@@ -250,6 +253,8 @@ impl Dungeon {
 /// Squares seen with no corridor or door among them that make a placeholder level the Mines: more
 /// than the biggest room of the Dungeons (~170 with its walls), whose exits show corridors.
 const MINES_SEEN: usize = 250;
+/// Corridor squares that make a placeholder level the Dungeons (more than dwarves dig).
+const DOOM_CORRIDORS: usize = 15;
 
 /// Stairs from here may lead into another branch: down from Dungeons 2-4 (the Mines), up from
 /// Dungeons 6-10 (Sokoban, entered from below the Oracle), or out of the Mines / Sokoban ends.
@@ -338,7 +343,7 @@ mod tests {
         let other = d.arrive(4, "Dlvl:4", down(60), Some(Pos::new(7, 7)));
         assert_ne!(other, doom4);
         d.levels[other].update(
-            &grid(&["  ", "  ###"], &[]),
+            &grid(&["  ", "  ################"], &[]),
             Some(Pos::new(7, 7)),
             100,
             true,
@@ -374,6 +379,30 @@ mod tests {
         d.levels[unknown].update(&grid(&rows, &[]), Some(Pos::new(5, 5)), 20, true);
         d.recognise(0);
         assert_eq!(d.levels[unknown].branch, Branch::Mines);
+    }
+
+    #[test]
+    fn a_dwarf_dug_corridor_does_not_make_the_mines_the_dungeons() {
+        let mut d = Dungeon::default();
+        d.start(2, "Dlvl:2");
+        d.set_branch(0, Branch::Doom);
+        let mines = d.arrive(3, "Dlvl:3", down(20), Some(Pos::new(5, 5)));
+        d.levels[mines].update(
+            &grid(&["", " .-#####-."], &[]),
+            Some(Pos::new(5, 5)),
+            10,
+            true,
+        );
+        for _ in 0..2 {
+            d.recognise(1);
+            assert_eq!(d.levels[mines].branch, Branch::Unknown);
+        }
+        d.recognise(1);
+        assert_eq!(
+            d.levels[mines].branch,
+            Branch::Mines,
+            "three gnomes came into view"
+        );
     }
 
     #[test]

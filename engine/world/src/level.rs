@@ -80,6 +80,8 @@ pub struct Level {
     pub entered_going_up: bool,
     /// Merged into another level: kept so indices stay valid; never current.
     pub merged_into: Option<usize>,
+    /// Gnomes that came into view while the branch was unknown (the Mines are full of them).
+    pub gnomes_seen: u32,
 }
 
 impl Default for Level {
@@ -114,6 +116,7 @@ impl Level {
             stats: LevelStats::default(),
             entered_going_up: false,
             merged_into: None,
+            gnomes_seen: 0,
         }
     }
 

@@ -114,7 +114,11 @@ impl World {
             self.learn_from_bump(prev_player, elapsed, &previous);
         }
         self.mark_shop_doors();
-        let gnomes = self.monsters.iter().filter(|m| m.ch == 'G').count();
+        let gnomes = self
+            .monsters
+            .iter()
+            .filter(|m| m.ch == 'G' && m.first_seen == turn)
+            .count();
         self.dungeon.recognise(gnomes);
     }
 

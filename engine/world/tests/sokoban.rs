@@ -71,7 +71,19 @@ fn observe(world: &mut World, map: &[Cell], player: Pos, st: &Status) {
 fn sokoban_is_recognised_and_linked_to_the_level_below() {
     let mut world = World::default();
     // Dlvl 7 of the Dungeons: a corridor leading to the up stairs at (10, 10).
-    let below = ["", "", "", "", "", "", "", "", "", "", "     #####<"];
+    let below = [
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "     ################<",
+    ];
     observe(
         &mut world,
         &screen(&below, 0, 0),
@@ -79,11 +91,23 @@ fn sokoban_is_recognised_and_linked_to_the_level_below() {
         &status(7, 500),
     );
     assert_eq!(world.level().map(|l| l.branch), Some(Branch::Doom));
-    let below_on_stairs = ["", "", "", "", "", "", "", "", "", "", "     #####@"];
+    let below_on_stairs = [
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "     ################@",
+    ];
     observe(
         &mut world,
         &screen(&below_on_stairs, 0, 0),
-        Pos::new(10, 10),
+        Pos::new(21, 10),
         &status(7, 505),
     );
     assert_eq!(world.feature_here(), Feature::StairsUp);
