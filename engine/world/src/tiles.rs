@@ -205,17 +205,13 @@ pub fn classify(map: &[Cell], x: usize, y: usize) -> Glyph {
             clr::GREEN => f(Feature::Tree),
             clr::CYAN => f(Feature::IronBars),
             clr::BROWN => f(Feature::DrawbridgeUp),
-            _ if floor_neighbours(map, x, y) >= 3 => f(Feature::Sink),
+            _ if floor_neighbours(map, x, y) >= 4 => f(Feature::Sink),
             _ => f(Feature::Corridor),
         },
         '|' | '-' => match color {
             clr::BROWN | clr::YELLOW => f(Feature::OpenDoor),
-            _ if cell.ch == '|'
-                && is_floor_char(map, x.wrapping_sub(1), y)
-                && is_floor_char(map, x + 1, y) =>
-            {
-                f(Feature::Grave)
-            }
+            // A grave stands in a room; a thin wall piece (common in the Mines) joins others.
+            _ if cell.ch == '|' && floor_all_around(map, x, y) => f(Feature::Grave),
             _ => f(Feature::Wall),
         },
         '+' if color == clr::BROWN
@@ -306,6 +302,12 @@ fn floor_neighbours(map: &[Cell], x: usize, y: usize) -> usize {
     n
 }
 
+fn floor_all_around(map: &[Cell], x: usize, y: usize) -> bool {
+    let floor =
+        |dx: i32, dy: i32| is_floor_char(map, (x as i32 + dx) as usize, (y as i32 + dy) as usize);
+    floor(-1, 0) && floor(1, 0) && floor(0, -1) && floor(0, 1)
+}
+
 fn floor_on_opposite_sides(map: &[Cell], x: usize, y: usize) -> bool {
     let floor =
         |dx: i32, dy: i32| is_floor_char(map, (x as i32 + dx) as usize, (y as i32 + dy) as usize);
@@ -392,12 +394,22 @@ pub(crate) mod tests {
         assert_eq!(at(&map, 2, 0), Glyph::Feature(Feature::DrawbridgeUp));
         assert_eq!(at(&map, 3, 0), Glyph::Feature(Feature::IronBars));
         assert_eq!(at(&map, 2, 1), Glyph::Feature(Feature::Sink));
+        // A tunnel a dwarf dug into a cave touches floor on one side only.
+        let tunnel = grid(&[".   ", ".## ", ".   "], &[]);
+        assert_eq!(at(&tunnel, 1, 1), Glyph::Feature(Feature::Corridor));
         assert_eq!(at(&map, 2, 3), Glyph::Feature(Feature::Doorway));
         assert_eq!(
             at(&map, 2, 4),
             Glyph::Feature(Feature::Corridor),
             "one doorway beside is no sink"
         );
+    }
+
+    #[test]
+    fn graves_only_in_the_open_thin_mines_walls_stay_walls() {
+        let map = grid(&["...", ".|.", "...", "-.|.-", " .|. "], &[]);
+        assert_eq!(at(&map, 1, 1), Glyph::Feature(Feature::Grave));
+        assert_eq!(at(&map, 2, 3), Glyph::Feature(Feature::Wall));
     }
 
     #[test]
