@@ -7,6 +7,7 @@ pub mod brain;
 pub mod kbfeed;
 pub mod observe;
 pub mod prompts;
+pub mod replay;
 pub mod run;
 pub mod session;
 pub mod view;

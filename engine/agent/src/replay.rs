@@ -1,0 +1,46 @@
+//! A recording through the same terminal and scraper the live engine uses, offline.
+
+use anyhow::Result;
+use std::path::Path;
+
+use nhbot_game::ttyrec::read_frames;
+use nhbot_screen::{scrape, Frame, Prompt, Terminal};
+
+/// What a recording showed.
+#[derive(Default)]
+pub struct Replay {
+    pub frames: usize,
+    /// Every top-line message, in order (a message left on screen over several frames counts once).
+    pub messages: Vec<String>,
+    /// Every distinct prompt, in order.
+    pub prompts: Vec<Prompt>,
+    /// The last frame with a status line.
+    pub last_status: Option<nhbot_screen::Status>,
+    pub last: Frame,
+    pub terminal: Terminal,
+}
+
+pub fn replay(path: &Path) -> Result<Replay> {
+    let mut r = Replay::default();
+    let mut last_top = String::new();
+    for f in read_frames(path)? {
+        r.terminal.feed(&f.bytes);
+        let frame = scrape(&r.terminal.screen());
+        r.frames += 1;
+        if frame.top_line != last_top {
+            last_top = frame.top_line.clone();
+            r.messages
+                .extend(frame.messages.iter().filter(|m| !m.is_empty()).cloned());
+            if let Some(p) = &frame.prompt {
+                if r.prompts.last() != Some(p) {
+                    r.prompts.push(p.clone());
+                }
+            }
+        }
+        if frame.status.is_some() {
+            r.last_status = frame.status.clone();
+        }
+        r.last = frame;
+    }
+    Ok(r)
+}
