@@ -35,6 +35,10 @@ pub fn fight_step(w: &World) -> Option<(Action, String)> {
     if look::on_elbereth(&w.messages) {
         return None;
     }
+    // The engine declined "Really attack?" (a peaceful): let another branch move us on.
+    if w.messages.iter().any(|m| m.contains("Really attack")) {
+        return None;
+    }
     let threats = threat::threats(w);
     let target = adjacent(&threats).into_iter().find(|t| {
         t.no_melee.is_none()

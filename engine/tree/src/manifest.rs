@@ -3,6 +3,7 @@
 //! cannot drift apart. To add a built-in leaf: write its function in `builtins.rs` and add one entry.
 
 use crate::builtins;
+use crate::builtins_survival as survival;
 use nhbot_world::{Action, World};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -121,6 +122,26 @@ const fn p(name: &'static str, ty: ParamType, req: Requirement, doc: &'static st
 use ParamType::*;
 use Requirement::*;
 
+const PRAYER: [ParamSpec; 2] = [
+    p(
+        "first_turn",
+        Integer {
+            min: 0,
+            max: 100_000,
+        },
+        Default("300"),
+        "No prayer before this turn.",
+    ),
+    p(
+        "gap",
+        Integer {
+            min: 0,
+            max: 100_000,
+        },
+        Default("1000"),
+        "Turns between two prayers.",
+    ),
+];
 const CHILDREN: ParamSpec = p("children", Nodes, Required, "Child nodes, ticked in order.");
 const CHILD: ParamSpec = p("child", Node, Required, "The decorated node.");
 const COUNT: ParamSpec = p(
@@ -378,6 +399,100 @@ pub static NODES: &[NodeSpec] = &[
         &[],
         None,
         builtins::descend_if_on_stairs,
+    ),
+    // Survival (nhbot-tactics; builtins_survival.rs).
+    leaf(
+        "threatened",
+        Cond,
+        "A hostile (neither pet nor known peaceful) is within `radius` squares.",
+        &[p("radius", Integer { min: 1, max: 80 }, Default("2"), "Chebyshev distance.")],
+        Some("radius"),
+        survival::threatened,
+    ),
+    leaf(
+        "should_pray",
+        Cond,
+        "In major trouble (HP <= 5 or <= 1/7 of max, or Weak from hunger) and the prayer timeout is believed safe.",
+        &PRAYER,
+        None,
+        survival::should_pray,
+    ),
+    leaf(
+        "pray_if_in_trouble",
+        Act,
+        "Pray when `should_pray` holds; fails otherwise.",
+        &PRAYER,
+        None,
+        survival::pray_if_in_trouble,
+    ),
+    leaf(
+        "fight_best",
+        Act,
+        "Attack the most dangerous adjacent hostile that is safe to melee (never a floating eye, never a \
+         cockatrice bare-handed, never a gas spore at low HP, never from a verified Elbereth).",
+        &[],
+        None,
+        survival::fight_best,
+    ),
+    leaf(
+        "fight_or_flee",
+        Act,
+        "With hostiles adjacent: fight, flee or engrave Elbereth by a `depth`-turn expectimax over the \
+         foes' damage dice; fails when nothing is adjacent.",
+        &[p("depth", Integer { min: 1, max: 8 }, Default("4"), "Turns to look ahead.")],
+        Some("depth"),
+        survival::fight_or_flee,
+    ),
+    leaf(
+        "elbereth_rest",
+        Act,
+        "Below `below` of max HP with threats near that all respect Elbereth: look (`:`), engrave \
+         Elbereth in the dust, read it back, re-engrave if misspelled, rest on it up to `until`.",
+        &[
+            p("below", Number { min: 0.0, max: 1.0 }, Default("0.4"), "HP fraction that starts engraving."),
+            p("until", Number { min: 0.0, max: 1.0 }, Default("0.9"), "HP fraction up to which we rest on it."),
+        ],
+        None,
+        survival::elbereth_rest,
+    ),
+    leaf(
+        "retreat_if_losing",
+        Act,
+        "Step away from adjacent hostiles (toward corridors, doorways and the up stairs; up the stairs \
+         when on them) when their expected damage would take our HP within `turns` turns and \
+         Elbereth cannot help.",
+        &[p("turns", Number { min: 0.5, max: 20.0 }, Default("3"), "Turns of expected damage.")],
+        Some("turns"),
+        survival::retreat_if_losing,
+    ),
+    leaf(
+        "eat_fresh_corpse",
+        Act,
+        "When Hungry: walk to the freshest safe corpse of our own kills (<= 30 turns old, or lichen/lizard; \
+         no cannibalism, acidic, poisonous or petrifying corpses), look at it and eat it.",
+        &[],
+        None,
+        survival::eat_fresh_corpse,
+    ),
+    leaf(
+        "eat_from_pack",
+        Act,
+        "When Hungry: eat pack food (by letter when the inventory is known; otherwise only after a look \
+         shows nothing on the floor here).",
+        &[],
+        None,
+        survival::eat_from_pack,
+    ),
+    leaf(
+        "rest_when_safe",
+        Act,
+        "Search 10 turns to recover HP while below `below` of max HP and no hostile is within `radius`.",
+        &[
+            p("below", Number { min: 0.0, max: 1.0 }, Default("0.6"), "HP fraction to recover to."),
+            p("radius", Integer { min: 1, max: 80 }, Default("6"), "No hostile this close."),
+        ],
+        None,
+        survival::rest_when_safe,
     ),
     leaf(
         "keys",
