@@ -1,6 +1,6 @@
 //! Benchmark entry point: tick cost (default tree, generated 200-node tree with 20 Lua leaves)
 //! and reload latency from a file write to the new tree in effect. Run it in release mode:
-//! `cargo run --release -p nhbot-tree --example bench`.
+//! `cargo run --release -p nhbot-tree --example bench_tree`.
 
 use crate::{ReloadEvent, TreeBot};
 use nhbot_world::{Cell, Pos, World};

@@ -1,4 +1,4 @@
-//! `cargo run --release -p nhbot-tree --example bench [TREES_DIR] [ITERATIONS]` (from the repo root)
+//! `cargo run --release -p nhbot-tree --example bench_tree [TREES_DIR] [ITERATIONS]` (from the repo root)
 fn main() -> anyhow::Result<()> {
     let mut args = std::env::args().skip(1);
     let trees = args.next().unwrap_or_else(|| "trees".into());
