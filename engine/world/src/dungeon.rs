@@ -92,12 +92,9 @@ impl Dungeon {
             }
         }
         let going_up = depth < self.levels[old].depth;
+        let old_depth = self.levels[old].depth;
         let branch = branch_from_label(label).unwrap_or_else(|| match how {
-            Arrival::Stairs { .. }
-                if ambiguous_fork(old_branch, self.levels[old].depth, going_up) =>
-            {
-                Branch::Unknown
-            }
+            Arrival::Stairs { .. } => self.stairs_lead_to(old_branch, old_depth, going_up),
             _ => old_branch,
         });
         let existing = if branch == Branch::Unknown {
@@ -256,17 +253,44 @@ const MINES_SEEN: usize = 250;
 /// Corridor squares that make a placeholder level the Dungeons (more than dwarves dig).
 const DOOM_CORRIDORS: usize = 15;
 
-/// Stairs from here may lead into another branch: down from Dungeons 2-4 (the Mines), up from
-/// Dungeons 6-10 (Sokoban, entered from below the Oracle), or out of the Mines / Sokoban ends.
-fn ambiguous_fork(branch: Branch, depth: i32, going_up: bool) -> bool {
-    match branch {
-        Branch::Doom => {
-            (!going_up && (2..=4).contains(&depth)) || (going_up && (6..=10).contains(&depth))
+impl Dungeon {
+    /// The depth of the Mines' first level, once a level reached down the stairs from the
+    /// Dungeons has been recognised as the Mines.
+    pub fn mines_top(&self) -> Option<i32> {
+        self.levels
+            .iter()
+            .filter(|l| l.branch == Branch::Mines && l.merged_into.is_none())
+            .filter(|l| {
+                l.links.iter().any(|link| {
+                    let other = &self.levels[self.resolve(link.to_level)];
+                    other.branch == Branch::Doom && other.depth == l.depth - 1
+                })
+            })
+            .map(|l| l.depth)
+            .next()
+    }
+
+    /// The branch of the level at the other end of not-yet-linked stairs, `Unknown` where they may
+    /// lead into another branch: down from Dungeons 2-4 (the Mines), up from Dungeons 6-10
+    /// (Sokoban, entered from below the Oracle), up out of the Mines' first level, down out of
+    /// Sokoban's entry level.
+    fn stairs_lead_to(&self, branch: Branch, depth: i32, going_up: bool) -> Branch {
+        let mines_top = self.mines_top();
+        let unknown_unless = |known: bool| if known { branch } else { Branch::Unknown };
+        match (branch, going_up) {
+            (Branch::Doom, false) if (2..=4).contains(&depth) => {
+                // With the Mines located, only the fork level's stairs are in doubt.
+                unknown_unless(mines_top.is_some_and(|top| top != depth + 1))
+            }
+            (Branch::Doom, true) if (6..=10).contains(&depth) => Branch::Unknown,
+            (Branch::Mines, true) => match mines_top {
+                Some(top) if depth == top => Branch::Doom,
+                Some(_) => Branch::Mines,
+                None => Branch::Unknown,
+            },
+            (Branch::Sokoban, false) | (Branch::Unknown, _) => Branch::Unknown,
+            _ => branch,
         }
-        Branch::Mines => going_up,
-        Branch::Sokoban => !going_up,
-        Branch::Unknown => true,
-        _ => false,
     }
 }
 
@@ -403,6 +427,28 @@ mod tests {
             Branch::Mines,
             "three gnomes came into view"
         );
+    }
+
+    #[test]
+    fn once_the_mines_are_located_their_stairs_are_no_longer_ambiguous() {
+        let mut d = Dungeon::default();
+        d.start(2, "Dlvl:2");
+        d.set_branch(0, Branch::Doom);
+        let mines3 = d.arrive(3, "Dlvl:3", down(20), Some(Pos::new(5, 5)));
+        d.recognise(3);
+        assert_eq!(d.mines_top(), Some(3));
+        // Down in the Mines, then up a different staircase: still the Mines.
+        let mines4 = d.arrive(4, "Dlvl:4", down(30), Some(Pos::new(6, 6)));
+        assert_eq!(d.levels[mines4].branch, Branch::Mines);
+        // Having fallen into Mines 3 elsewhere, going up from the top leads to the Dungeons.
+        d.current = Some(mines3);
+        let up = Arrival::Stairs {
+            from: Pos::new(40, 2),
+            up: true,
+            ladder: false,
+        };
+        let doom2 = d.arrive(2, "Dlvl:2", up, Some(Pos::new(9, 9)));
+        assert_eq!((d.levels[doom2].branch, doom2), (Branch::Doom, 0));
     }
 
     #[test]

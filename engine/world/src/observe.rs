@@ -41,6 +41,20 @@ fn engulfed_view(map: &[Cell], p: Pos) -> bool {
     (at(-1, -1), at(1, -1), at(-1, 1), at(1, 1)) == ('/', '\\', '\\', '/')
 }
 
+/// The cursor should sit on the hero's `@`; if it is one off (seen in live games), the single
+/// `@` next to it is the hero. Polymorphed heroes are not `@`, so the cursor is trusted then.
+fn hero_near_cursor(map: &[Cell], cursor: Pos, polymorphed: bool) -> Pos {
+    let ch = |p: Pos| index(p).and_then(|i| map.get(i)).map(|c| c.ch);
+    if polymorphed || ch(cursor) == Some('@') || map.len() != COLS * MAP_ROWS {
+        return cursor;
+    }
+    let mut heroes = crate::level::neighbours(cursor).filter(|&q| ch(q) == Some('@'));
+    match (heroes.next(), heroes.next()) {
+        (Some(hero), None) => hero,
+        _ => cursor,
+    }
+}
+
 impl World {
     /// Brings the world up to date with one observation.
     pub fn observe(&mut self, obs: &Observation) {
@@ -50,7 +64,10 @@ impl World {
             self.status = status.clone();
             self.turn = status.turn.unwrap_or(self.turn);
         }
-        let player = obs.player.filter(|p| obs.cursor_on_map && p.in_map());
+        let player = obs
+            .player
+            .filter(|p| obs.cursor_on_map && p.in_map())
+            .map(|p| hero_near_cursor(obs.map, p, self.status.polymorphed));
         if let Some(p) = player {
             self.player = p;
         }

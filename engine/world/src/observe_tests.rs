@@ -455,3 +455,22 @@ fn repeating_a_useless_action_gives_its_target_up() {
         Some(Feature::OpenDoor)
     );
 }
+
+#[test]
+fn a_cursor_one_off_the_hero_is_corrected() {
+    let mut w = World::default();
+    let map = grid(&["|.@-.|"], &[]);
+    w.observe(&Observation {
+        map: &map,
+        player: Some(Pos::new(3, 0)),
+        status: Some(&status(1, 1)),
+        messages: &[],
+        cursor_on_map: true,
+    });
+    assert_eq!(w.player, Pos::new(2, 0));
+    assert!(
+        w.monsters.is_empty(),
+        "the hero is not a monster: {:?}",
+        w.monsters
+    );
+}
