@@ -86,6 +86,36 @@ pub struct Runner {
     pub session: Session,
     pub world: World,
     pub actions: u64,
+    /// The inventory must be read again before the next decision.
+    inventory_stale: bool,
+}
+
+/// Actions after which the pack has (or may have) changed.
+fn changes_inventory(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Eat { .. }
+            | Action::Pickup { .. }
+            | Action::Pray
+            | Action::Keys { .. }
+            | Action::Engrave { .. }
+    )
+}
+
+/// Messages that say the pack changed: a pick-up ("f - a food ration."), a theft, a drop...
+fn message_changes_inventory(m: &str) -> bool {
+    let b = m.as_bytes();
+    (b.len() > 4 && b[0].is_ascii_alphabetic() && &b[1..4] == b" - ")
+        || [
+            "stole",
+            "You drop",
+            "rots away",
+            "You finish eating",
+            "snatches",
+            "Your pack",
+        ]
+        .iter()
+        .any(|k| m.contains(k))
 }
 
 impl Runner {
@@ -97,8 +127,10 @@ impl Runner {
             session,
             world: World::default(),
             actions: 0,
+            inventory_stale: true,
         };
         runner.observe();
+        runner.refresh_inventory()?;
         Ok(runner)
     }
 
@@ -107,12 +139,35 @@ impl Runner {
         observe(&mut self.world, &mut self.session);
     }
 
-    /// Carries out one decision and observes its outcome.
+    /// Carries out one decision and observes its outcome (reading the inventory again when the
+    /// action or its messages say the pack changed).
     pub fn act(&mut self, decision: &Decision) -> Result<()> {
+        self.world.note_action(&decision.action);
         self.session.perform(&plan(&decision.action))?;
         self.world.decisions += 1;
         self.actions += 1;
         self.observe();
+        self.inventory_stale |= changes_inventory(&decision.action)
+            || self
+                .world
+                .messages
+                .iter()
+                .any(|m| message_changes_inventory(m));
+        self.refresh_inventory()
+    }
+
+    /// Reads the inventory if it may have changed (costs no game time).
+    pub fn refresh_inventory(&mut self) -> Result<()> {
+        if !self.inventory_stale || self.session.ended {
+            return Ok(());
+        }
+        let before = std::mem::take(&mut self.world.messages);
+        let items = self.session.read_inventory()?;
+        self.world.inventory = nhbot_world::parse_inventory_menu(&items);
+        self.inventory_stale = false;
+        // Keep this decision's messages: reading the inventory adds none worth a decision.
+        let _ = self.session.take_messages();
+        self.world.messages = before;
         Ok(())
     }
 }
@@ -126,6 +181,7 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
         session,
         world: World::default(),
         actions: 0,
+        inventory_stale: true,
     };
     let mut log = match &cfg.decision_log {
         Some(p) => Some(std::io::BufWriter::new(open_append(p)?)),
@@ -146,6 +202,7 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
     let outcome: Result<EndReason> = (|| {
         runner.session.start()?;
         runner.observe();
+        runner.refresh_inventory()?;
         loop {
             let window_lines = runner.session.take_window_lines();
             if let Some(kb) = &kb {
@@ -212,6 +269,7 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
         mut session,
         world,
         actions,
+        ..
     } = runner;
     // Finish the game the way the end reason asks: a budget or a stuck game is quit (so the game
     // records its score), an interrupted or failed one is saved for --resume.

@@ -19,8 +19,8 @@ pub struct Session {
     pub frame: Frame,
     /// Messages seen since the last `take_messages`, in order.
     messages: Vec<String>,
-    /// Lines of menus and text windows the engine closed since the last `take_window_lines`
-    /// ("Things that are here:" lists, shop items): evidence for the knowledge base.
+    /// Inventory lines with shop prices ("unpaid") since the last `take_window_lines`: evidence
+    /// for the knowledge base that is not a message.
     window_lines: Vec<String>,
     /// Warnings (unknown prompts, abandoned actions) since the last `take_warnings`.
     warnings: Vec<String>,
@@ -145,14 +145,49 @@ impl Session {
         Ok(())
     }
 
-    fn keep_window_lines(&mut self) {
-        if let Some(menu) = &self.frame.menu {
+    /// Opens the inventory (`i`) and reads every page of it; returns its menu items (headers
+    /// included) in order. Empty when the pack is empty ("Not carrying anything").
+    pub fn read_inventory(&mut self) -> Result<Vec<nhbot_screen::MenuItem>> {
+        let mut items = Vec::new();
+        self.send_raw("i")?;
+        for _ in 0..MAX_EXCHANGES {
+            let Some(menu) = self.frame.menu.clone() else {
+                break;
+            };
+            items.extend(menu.items.iter().filter(|i| !i.text.is_empty()).cloned());
+            // Unpaid items carry their shop price: evidence for the knowledge base.
             self.window_lines.extend(
                 menu.items
                     .iter()
-                    .filter(|i| !i.header && !i.text.is_empty())
+                    .filter(|i| i.text.contains("zorkmid"))
                     .map(|i| i.text.clone()),
             );
+            match menu.page {
+                Some((n, m)) if n < m => self.send_raw(">")?,
+                _ => {
+                    self.send_raw("\x1b")?;
+                    break;
+                }
+            }
+        }
+        // Whatever the game said instead of a menu (an empty pack) is settled like any screen.
+        self.settle(&Plan {
+            keys: String::new(),
+            expect: Vec::new(),
+        })?;
+        Ok(items)
+    }
+
+    /// A text window or menu the engine closes was still something the game showed: its lines
+    /// join this decision's messages ("Things that are here:", engravings read, shop items).
+    fn keep_window_lines(&mut self) {
+        if let Some(menu) = &self.frame.menu {
+            let lines = menu
+                .items
+                .iter()
+                .filter(|i| !i.header && !i.text.trim().is_empty());
+            self.messages
+                .extend(lines.map(|i| i.text.trim().to_string()));
         }
     }
 
