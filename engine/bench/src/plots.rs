@@ -142,6 +142,8 @@ fn bar_chart(
             chart
                 .configure_mesh()
                 .disable_y_mesh()
+                .label_style(("sans-serif", 14))
+                .axis_desc_style(("sans-serif", 15))
                 .y_labels(labels.len())
                 .y_label_formatter(&label_of)
                 .x_desc(axis)
@@ -164,6 +166,8 @@ fn bar_chart(
             chart
                 .configure_mesh()
                 .disable_x_mesh()
+                .label_style(("sans-serif", 14))
+                .axis_desc_style(("sans-serif", 15))
                 .x_labels(labels.len())
                 .x_label_formatter(&label_of)
                 .x_desc(axis)

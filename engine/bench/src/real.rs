@@ -86,6 +86,7 @@ impl GameRunner for AgentRunner {
             max_actions: self.max_actions,
             results: None,
             decision_log: Some(game_dir.join("decisions.log")),
+            facts: Some(game_dir.join("facts.jsonl")),
             view: View::default(),
             stop: self.stop.clone(),
             brain_label: self.brain.label(),

@@ -1,9 +1,12 @@
 //! `nhbot bench …`: speed measurements on the real game and on the engine's parts.
 
-use anyhow::{bail, Result};
-use clap::Subcommand;
+use anyhow::{bail, Context, Result};
+use clap::{Args, Subcommand};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use nhbot_bench::{AgentRunner, BrainSpec, GameRunner, GamesConfig, Shard};
 use nhbot_game::{Game, GameConfig, Wait};
 use nhbot_screen::{scrape, Terminal};
 
@@ -18,12 +21,186 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 3)]
         rounds: usize,
     },
+    /// Many seeded games in parallel: results.jsonl (resumable), report.md and SVG plots.
+    Games(GamesArgs),
+    /// Regenerate DIR/report.md and the plots from DIR/results.jsonl (or a/ and b/).
+    Report { dir: PathBuf },
+    /// Combine shard directories (or directories holding shard-*/) into OUT, with its report.
+    Merge {
+        out: PathBuf,
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+    },
+    /// Decision time of the behavior trees and hot-reload latency (nhbot-tree).
+    Tree {
+        #[arg(long, default_value = "trees")]
+        trees: PathBuf,
+        #[arg(long, default_value_t = 20_000)]
+        iterations: usize,
+    },
+    /// Knowledge-base update + query latency (nhbot-kb).
+    Kb {
+        #[arg(long, default_value_t = 1000)]
+        facts: usize,
+    },
+    /// Solve times of the 8 NetHack Sokoban maps (nhbot-sokoban).
+    Sokoban,
+    /// Path search across a full level (nhbot-world).
+    Path,
+}
+
+#[derive(Args, Clone, Debug)]
+pub struct GamesArgs {
+    /// The behavior tree to play with.
+    #[arg(long, default_value = "trees/main.yaml")]
+    pub tree: PathBuf,
+    /// Use the built-in trivial bot instead of a tree.
+    #[arg(long)]
+    pub trivial: bool,
+    /// Also play the same seeds with this tree and compare, paired (results in OUT/a and OUT/b).
+    #[arg(long)]
+    pub vs: Option<PathBuf>,
+    /// Seeds: inclusive ranges and lists, e.g. 1..200 or 1..10,42.
+    #[arg(long, default_value = "1..40")]
+    pub seeds: String,
+    /// Games at once (default: one per core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Quit each game at this turn.
+    #[arg(long)]
+    pub max_turns: Option<i64>,
+    /// Quit each game after this many decisions.
+    #[arg(long)]
+    pub max_actions: Option<u64>,
+    /// Output directory; a rerun into it plays only the seeds missing from its results.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Play only shard i of n (1-based: seed positions ≡ i-1 mod n), into OUT/shard-i-of-n.
+    #[arg(long)]
+    pub shard: Option<Shard>,
 }
 
 pub fn run(cmd: BenchCommand) -> Result<i32> {
     match cmd {
         BenchCommand::Sync { keys, rounds } => bench_sync(keys, rounds),
+        BenchCommand::Games(args) => bench_games(args),
+        BenchCommand::Report { dir } => {
+            print_warnings(&nhbot_bench::report(&dir)?);
+            println!("{}", dir.join("report.md").display());
+            Ok(0)
+        }
+        BenchCommand::Merge { out, dirs } => {
+            print_warnings(&nhbot_bench::merge(&out, &dirs)?);
+            println!("{}", out.join("report.md").display());
+            Ok(0)
+        }
+        BenchCommand::Tree { trees, iterations } => bench_tree(trees, iterations),
+        BenchCommand::Kb { facts } => {
+            println!("{}", nhbot_kb::bench(facts));
+            Ok(0)
+        }
+        BenchCommand::Sokoban => bench_sokoban(),
+        BenchCommand::Path => {
+            let (median, p99) = nhbot_world::bench_path();
+            println!("path across a full 80x21 level: median {median:.1} µs, p99 {p99:.1} µs (target p99 < 200 µs)");
+            Ok(0)
+        }
     }
+}
+
+fn print_warnings(warnings: &[String]) {
+    for w in warnings {
+        eprintln!("warning: {w}");
+    }
+}
+
+fn bench_games(args: GamesArgs) -> Result<i32> {
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    {
+        // First Ctrl-C: running games save and end; no new game starts; a rerun resumes.
+        let stop = stop.clone();
+        ctrlc::set_handler(move || stop.store(true, std::sync::atomic::Ordering::Relaxed))
+            .context("installing the Ctrl-C handler")?;
+    }
+    let runner = |brain: BrainSpec| -> Result<AgentRunner> {
+        let mut r = AgentRunner::new(brain, args.max_turns);
+        r.max_actions = args.max_actions;
+        r.stop = stop.clone();
+        r.prepare()?;
+        Ok(r)
+    };
+    let a = runner(if args.trivial {
+        BrainSpec::Trivial
+    } else {
+        BrainSpec::Tree(args.tree.clone())
+    })?;
+    let b = match &args.vs {
+        Some(tree) => Some(runner(BrainSpec::Tree(tree.clone()))?),
+        None => None,
+    };
+    let cfg = GamesConfig {
+        seeds: nhbot_bench::parse_seeds(&args.seeds)?,
+        shard: args.shard,
+        jobs: args.jobs.unwrap_or_else(nhbot_bench::default_jobs).max(1),
+        out: args.out.clone(),
+        quiet: false,
+    };
+    let out = nhbot_bench::bench_games(&cfg, &a, b.as_ref().map(|b| b as &dyn GameRunner), &stop)?;
+    print_warnings(&out.run.warnings);
+    print_warnings(&out.report_warnings);
+    for (dir, seed, e) in &out.run.failed {
+        eprintln!("failed: seed {seed} in {}: {e}", dir.display());
+    }
+    println!(
+        "{} games played, {} already done, {} failed, {} interrupted: {}",
+        out.run.played,
+        out.run.skipped,
+        out.run.failed.len(),
+        out.run.interrupted,
+        out.dir.join("report.md").display()
+    );
+    let ok = out.run.failed.is_empty() && out.run.interrupted == 0;
+    Ok(if ok { 0 } else { 1 })
+}
+
+fn bench_tree(trees: PathBuf, iterations: usize) -> Result<i32> {
+    let r = nhbot_tree::bench_tick(&trees, iterations)?;
+    for (name, s) in [
+        ("default tree", &r.default_tree),
+        ("generated tree", &r.generated_tree),
+    ] {
+        println!(
+            "{name}: {} nodes, {} decisions: wall median {:.2} µs, p99 {:.2} µs; thread CPU median {:.2} µs, p99 {:.2} µs",
+            s.nodes, s.samples, s.median_us, s.p99_us, s.median_cpu_us, s.p99_cpu_us
+        );
+    }
+    println!(
+        "reload (write → new tree in effect), {} rounds: median {:.1} ms, max {:.1} ms",
+        r.reloads, r.reload_median_ms, r.reload_max_ms
+    );
+    Ok(0)
+}
+
+fn bench_sokoban() -> Result<i32> {
+    println!(
+        "{:<8} {:>7} {:>6} {:>8} {:>10} {:>10}",
+        "map", "pushes", "moves", "nodes", "median ms", "p99 ms"
+    );
+    for row in nhbot_sokoban::bench::bench_maps() {
+        let (pushes, moves) = row.result.map_or(("-".into(), "-".into()), |(p, m)| {
+            (p.to_string(), m.to_string())
+        });
+        println!(
+            "{:<8} {:>7} {:>6} {:>8} {:>10.2} {:>10.2}",
+            row.name,
+            pushes,
+            moves,
+            row.nodes,
+            row.median.as_secs_f64() * 1e3,
+            row.p99.as_secs_f64() * 1e3
+        );
+    }
+    Ok(0)
 }
 
 /// Latency statistics of one block.
