@@ -1,0 +1,136 @@
+//! The 8 NetHack maps, from the start and in disturbed states; every solution is replayed
+//! through the independent simulator in `common`.
+//! These searches are slow in unoptimised builds: run with `cargo test --release`.
+
+mod common;
+
+use common::{Rng, Sim};
+use nhbot_sokoban::bench::NETHACK_MAPS;
+use nhbot_sokoban::{parse_nethack, solve, Limits, SolveError};
+use std::time::Duration;
+
+fn map_lines(text: &str) -> Vec<Vec<char>> {
+    text.lines()
+        .filter(|l| !l.starts_with(';') && !l.starts_with("title:") && !l.trim().is_empty())
+        .map(|l| l.chars().collect())
+        .collect()
+}
+
+fn squares(grid: &[Vec<char>], want: char) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    for (y, row) in grid.iter().enumerate() {
+        for (x, &c) in row.iter().enumerate() {
+            if c == want {
+                out.push((x, y));
+            }
+        }
+    }
+    out
+}
+
+/// Disturbance `n` of a map: move a boulder to a free floor square, fill a hole, or remove
+/// a boulder (cycling through the three), chosen by a seeded generator.
+fn disturb(text: &str, seed: u64, n: usize) -> (String, String) {
+    let mut grid = map_lines(text);
+    let mut rng = Rng(seed * 1000 + n as u64);
+    let boulders = squares(&grid, '0');
+    let what = match n % 3 {
+        0 => {
+            let (bx, by) = boulders[rng.below(boulders.len())];
+            let floor = squares(&grid, '.');
+            let (fx, fy) = floor[rng.below(floor.len())];
+            grid[by][bx] = '.';
+            grid[fy][fx] = '0';
+            format!("boulder ({bx},{by}) -> ({fx},{fy})")
+        }
+        1 => {
+            let holes = squares(&grid, '^');
+            let (hx, hy) = holes[rng.below(holes.len())];
+            grid[hy][hx] = '.';
+            format!("hole ({hx},{hy}) filled")
+        }
+        _ => {
+            let (bx, by) = boulders[rng.below(boulders.len())];
+            grid[by][bx] = '.';
+            format!("boulder ({bx},{by}) removed")
+        }
+    };
+    let map = grid
+        .iter()
+        .map(|r| r.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n");
+    (map, what)
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow without optimisation; run with --release"
+)]
+fn all_eight_maps_solve_from_the_start() {
+    let limits = Limits {
+        max_nodes: 2_000_000,
+        max_time: Duration::from_secs(60),
+        weight: 1,
+    };
+    let mut failures = Vec::new();
+    for (name, text) in NETHACK_MAPS {
+        let puzzle = parse_nethack(name, text).unwrap();
+        match solve(&puzzle, limits) {
+            Ok(s) => {
+                Sim::new(text, true)
+                    .verify(&s.steps)
+                    .unwrap_or_else(|e| panic!("{name}: {e}"));
+                eprintln!(
+                    "{name}: {} pushes, {} moves, {} states, {:?}",
+                    s.pushes, s.moves, s.nodes, s.elapsed
+                );
+            }
+            Err(e) => failures.push(format!("{name}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "unsolved: {failures:?}");
+}
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow without optimisation; run with --release"
+)]
+fn disturbed_states_are_solved_or_proven_unsolvable() {
+    let limits = Limits {
+        max_nodes: 300_000,
+        max_time: Duration::from_secs(20),
+        weight: 1,
+    };
+    let (mut solved, mut unsolvable, mut undecided) = (0, 0, Vec::new());
+    for (seed, (name, text)) in NETHACK_MAPS.iter().enumerate() {
+        for n in 0..20 {
+            let (map, what) = disturb(text, seed as u64 + 1, n);
+            let puzzle = parse_nethack(name, &map).unwrap();
+            match solve(&puzzle, limits) {
+                Ok(s) => {
+                    Sim::new(&map, true)
+                        .verify(&s.steps)
+                        .unwrap_or_else(|e| panic!("{name} #{n} ({what}): {e}\n{map}"));
+                    solved += 1;
+                }
+                Err(SolveError::Unsolvable { .. }) => unsolvable += 1,
+                Err(e) => undecided.push(format!("{name} #{n} ({what}): {e}")),
+            }
+        }
+    }
+    eprintln!(
+        "disturbed: {solved} solved, {unsolvable} unsolvable, {} undecided",
+        undecided.len()
+    );
+    for u in &undecided {
+        eprintln!("  {u}");
+    }
+    assert!(
+        undecided.is_empty(),
+        "{} of 160 states hit the limits",
+        undecided.len()
+    );
+}

@@ -1,0 +1,217 @@
+//! Hand-made puzzles with known optima, rule corner cases, and parsing.
+
+mod common;
+
+use common::Sim;
+use nhbot_sokoban::{
+    parse_levels, parse_nethack, parse_xsb, solve, Cell, Limits, Rules, SolveError,
+};
+
+fn limits() -> Limits {
+    Limits {
+        max_nodes: 200_000,
+        ..Limits::default()
+    }
+}
+
+fn solve_verified(map: &str, nethack: bool) -> nhbot_sokoban::Solution {
+    let puzzle = if nethack {
+        parse_nethack("t", map)
+    } else {
+        parse_xsb("t", map)
+    }
+    .expect("parses");
+    let solution = solve(&puzzle, limits()).expect("solvable");
+    Sim::new(map, nethack)
+        .verify(&solution.steps)
+        .expect("replay is legal and solves");
+    solution
+}
+
+#[test]
+fn one_push_classic() {
+    let s = solve_verified("#####\n#@$.#\n#####\n", false);
+    assert_eq!((s.pushes, s.moves), (1, 1));
+    assert_eq!(s.lurd(), "R");
+}
+
+#[test]
+fn walk_then_two_pushes_classic() {
+    let s = solve_verified("#######\n#@ $ .#\n#######\n", false);
+    assert_eq!((s.pushes, s.moves), (2, 3));
+    assert_eq!(s.lurd(), "rRR");
+}
+
+#[test]
+fn classic_needs_going_around() {
+    // Box must be pushed down then right; optimum 3 pushes.
+    let map = "######\n#@   #\n# $  #\n#    #\n#  . #\n######\n";
+    let s = solve_verified(map, false);
+    assert_eq!(s.pushes, 3);
+}
+
+#[test]
+fn boulder_fills_hole_then_walk_to_stairs() {
+    let s = solve_verified("-------\n|@0.^<|\n-------\n", true);
+    assert_eq!((s.pushes, s.moves), (2, 4));
+    assert_eq!(s.lurd(), "RRrr");
+}
+
+#[test]
+fn no_diagonal_squeeze_between_wall_and_boulder() {
+    // Without the boulder the player goes round the wall corner in two diagonal steps.
+    let open = "-----\n|@|<|\n|...|\n-----\n";
+    let s = solve_verified(open, true);
+    assert_eq!(s.lurd(), "ce");
+    // Pushing the boulder right leaves it between the player and the stairs; the only
+    // way on is a squeeze past it, which NetHack forbids in Sokoban.
+    let blocked = "-----\n|@|<|\n|.0.|\n-----\n";
+    let puzzle = parse_nethack("t", blocked).unwrap();
+    assert!(matches!(
+        solve(&puzzle, limits()),
+        Err(SolveError::Unsolvable { .. })
+    ));
+}
+
+#[test]
+fn no_diagonal_moves_through_doorways() {
+    let map = "-----\n|@..|\n|-+-|\n|.<.|\n-----\n";
+    let s = solve_verified(map, true);
+    assert_eq!(s.moves, 3);
+    assert!(s
+        .steps
+        .iter()
+        .all(|st| st.dir.delta().0 == 0 || st.dir.delta().1 == 0));
+}
+
+#[test]
+fn too_few_boulders_is_unsolvable() {
+    let puzzle = parse_nethack("t", "--------\n|@0..^^<|\n---------\n").unwrap();
+    assert!(matches!(
+        solve(&puzzle, limits()),
+        Err(SolveError::Unsolvable { .. })
+    ));
+}
+
+#[test]
+fn monsters_block_squares() {
+    // A monster in a one-wide corridor cuts the way to the stairs.
+    let puzzle = parse_nethack("t", "------\n|@.d<|\n------\n").unwrap();
+    assert_eq!(puzzle.blocked.len(), 1);
+    assert!(matches!(
+        solve(&puzzle, limits()),
+        Err(SolveError::Unsolvable { .. })
+    ));
+}
+
+#[test]
+fn node_limit_is_reported_as_limit_hit() {
+    let puzzle = parse_nethack("t", nhbot_sokoban::bench::NETHACK_MAPS[7].1).unwrap();
+    let tiny = Limits {
+        max_nodes: 50,
+        ..Limits::default()
+    };
+    assert!(matches!(
+        solve(&puzzle, tiny),
+        Err(SolveError::LimitHit { .. })
+    ));
+}
+
+#[test]
+fn xsb_symbols_and_titles() {
+    let text = "; first\n#####\n#+*$#\n#  *#\n#####\n\n#####\n#@$.#\n#####\nTitle: Second\n";
+    let levels = parse_levels(text).unwrap();
+    assert_eq!(levels.len(), 2);
+    let a = &levels[0];
+    assert_eq!((a.title.as_str(), a.rules), ("first", Rules::Classic));
+    assert_eq!((a.width, a.height), (5, 4));
+    assert_eq!(a.player, a.index(1, 1));
+    assert_eq!(a.boulders.len(), 3);
+    assert_eq!(a.targets.len(), 3);
+    assert!(a.targets.contains(&a.index(1, 1)) && a.targets.contains(&a.index(2, 1)));
+    assert_eq!(levels[1].title, "Second");
+}
+
+#[test]
+fn xsb_errors() {
+    assert!(
+        parse_xsb("t", "#####\n#@@.#\n#####\n").is_err(),
+        "two players"
+    );
+    assert!(
+        parse_xsb("t", "#####\n# $.#\n#####\n").is_err(),
+        "no player"
+    );
+    assert!(
+        parse_xsb("t", "######\n#@$$.#\n######\n").is_err(),
+        "boxes != goals"
+    );
+    assert!(
+        parse_xsb("t", "#####\n#@$x#\n#####\n").is_err(),
+        "unknown symbol"
+    );
+}
+
+#[test]
+fn microban_parses_completely() {
+    let text = include_str!("../../../data/sokoban/microban.xsb");
+    let levels = parse_levels(text).unwrap();
+    assert_eq!(levels.len(), 155);
+    assert_eq!(levels[0].title, "1");
+    assert_eq!(levels[154].title, "155");
+    assert!(levels
+        .iter()
+        .all(|l| l.rules == Rules::Classic && l.boulders.len() == l.targets.len()));
+}
+
+#[test]
+fn microban_first_levels_solve_and_replay() {
+    let text = include_str!("../../../data/sokoban/microban.xsb");
+    let levels = parse_levels(text).unwrap();
+    let chunks: Vec<&str> = text
+        .split("\n\n")
+        .filter(|c| c.lines().any(|l| l.contains('#')))
+        .collect();
+    for (level, chunk) in levels.iter().zip(&chunks).take(10) {
+        let s = solve(level, limits()).unwrap_or_else(|e| panic!("{}: {e}", level.title));
+        Sim::new(chunk, false)
+            .verify(&s.steps)
+            .unwrap_or_else(|e| panic!("{}: {e}", level.title));
+    }
+}
+
+#[test]
+fn nethack_maps_parse_with_expected_counts() {
+    let maps = nhbot_sokoban::bench::nethack_maps();
+    let counts: Vec<(usize, usize, usize)> = maps
+        .iter()
+        .map(|p| {
+            (
+                p.boulders.len(),
+                p.cells.iter().filter(|c| **c == Cell::Hole).count(),
+                p.targets.len(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        counts,
+        [
+            (10, 9, 1),
+            (12, 10, 1),
+            (20, 15, 1),
+            (16, 12, 1),
+            (13, 10, 1),
+            (16, 11, 1),
+            (18, 16, 3),
+            (20, 18, 3)
+        ]
+    );
+    let soko4_1 = &maps[0];
+    assert_eq!(soko4_1.title, "soko4-1");
+    assert_eq!(
+        soko4_1.coords(soko4_1.player),
+        (6, 4),
+        "player starts on the arrival stairs"
+    );
+    assert_eq!(soko4_1.coords(soko4_1.targets[0]), (6, 6));
+}
