@@ -54,7 +54,7 @@ pub fn elbereth_step(w: &World, enter: f64, until: f64) -> Option<(Action, Strin
     if look::on_elbereth(msgs) {
         return (hp < until).then(|| {
             (
-                Action::Search { count: 3 },
+                Action::Search { count: 1 },
                 format!(
                     "resting on a verified Elbereth (HP {}/{})",
                     w.status.hp, w.status.hp_max

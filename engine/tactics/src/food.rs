@@ -110,6 +110,8 @@ pub fn eat_corpse_step(w: &World) -> Option<(Action, String)> {
         }
         return None;
     }
+    // A look that showed anything else here (a pile, nothing): no second look this decision.
+    let looked_here = look::looked(&w.messages);
     let (kill, pos) = edible_kills(w).into_iter().find(|(_, pos)| {
         *pos == w.player
             || w.level()
@@ -117,10 +119,12 @@ pub fn eat_corpse_step(w: &World) -> Option<(Action, String)> {
                 .is_some_and(|sq| sq.object.is_some_and(|c| c.ch == '%'))
     })?;
     if pos == w.player {
-        return Some((
-            look::look_action(),
-            format!("looking at the {} corpse here", kill.name),
-        ));
+        return (!looked_here).then(|| {
+            (
+                look::look_action(),
+                format!("looking at the {} corpse here", kill.name),
+            )
+        });
     }
     let level = w.level()?;
     let opts = nhbot_world::PathOpts {

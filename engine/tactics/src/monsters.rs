@@ -65,6 +65,8 @@ pub struct MonsterInfo {
     pub corpse: Vec<String>,
     pub respects_elbereth: bool,
     pub flags: Vec<String>,
+    /// Generation difficulty (makemon.c): random monsters stay near (depth + XL) / 2.
+    pub difficulty: i32,
 }
 
 impl MonsterInfo {
@@ -113,8 +115,8 @@ fn list(field: &str) -> Vec<String> {
 /// Parses one table line; the error names what was wrong.
 pub fn parse_line(line: &str) -> Result<MonsterInfo, String> {
     let f: Vec<&str> = line.split('|').collect();
-    if f.len() != 12 {
-        return Err(format!("{} fields, want 12", f.len()));
+    if f.len() != 13 {
+        return Err(format!("{} fields, want 13", f.len()));
     }
     let num = |i: usize| -> Result<i32, String> {
         f[i].parse()
@@ -150,6 +152,7 @@ pub fn parse_line(line: &str) -> Result<MonsterInfo, String> {
         corpse: list(f[9]),
         respects_elbereth: f[10] == "y",
         flags: list(f[11]),
+        difficulty: num(12)?,
     })
 }
 
@@ -171,6 +174,30 @@ fn log_bad(line: usize, err: &str) {
     eprintln!("nhbot-tactics: monsters.txt entry {line}: {err}");
 }
 
+/// Candidates that random generation could plausibly make here: difficulty at most
+/// (depth + XL) / 2 plus `slack` (makemon.c's bound, loosened for special rooms and groups).
+/// Falls back to every candidate when none qualifies (a vault guard, a summoned nasty...).
+pub fn plausible_here(
+    glyph: char,
+    color: u8,
+    depth: i32,
+    xl: i32,
+    slack: i32,
+) -> Vec<&'static MonsterInfo> {
+    let all = candidates(glyph, color);
+    let bound = (depth.max(1) + xl.max(1)) / 2 + slack;
+    let near: Vec<_> = all
+        .iter()
+        .copied()
+        .filter(|m| m.difficulty <= bound)
+        .collect();
+    if near.is_empty() {
+        all
+    } else {
+        near
+    }
+}
+
 /// The monster called `name` (exact, or with a leading article removed).
 pub fn by_name(name: &str) -> Option<&'static MonsterInfo> {
     let name = name.trim();
@@ -181,8 +208,7 @@ pub fn by_name(name: &str) -> Option<&'static MonsterInfo> {
     all().iter().find(|m| m.name == name)
 }
 
-/// Every monster drawn as `glyph` in `color`. Bold/bright variants are also accepted (some
-/// terminals fold them), so a `d` in brown also matches nothing brighter by mistake.
+/// Every monster drawn as `glyph` in `color` (any of that glyph when no colour matches).
 pub fn candidates(glyph: char, color: u8) -> Vec<&'static MonsterInfo> {
     let same: Vec<_> = all()
         .iter()
@@ -237,6 +263,17 @@ mod tests {
         assert_eq!(blue_e, ["floating eye"]);
         assert!(candidates('d', 3).iter().any(|m| m.name == "jackal"));
         assert!(candidates('d', 3).iter().any(|m| m.name == "warg"));
+        let shallow: Vec<_> = plausible_here('d', 3, 2, 1, 2)
+            .iter()
+            .map(|m| m.name.as_str())
+            .collect();
+        assert!(
+            shallow.contains(&"jackal") && !shallow.contains(&"warg"),
+            "{shallow:?}"
+        );
+        assert!(plausible_here('d', 3, 20, 14, 2)
+            .iter()
+            .any(|m| m.name == "warg"));
     }
 
     #[test]

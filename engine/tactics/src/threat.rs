@@ -84,12 +84,16 @@ pub fn melee_hazard(m: &MonsterInfo, wielding: bool, hp: i32) -> Option<&'static
     None
 }
 
-/// The monsters a seen monster may be: its farlook name if known, else its glyph and colour.
-pub fn plausible(m: &Monster) -> Vec<&'static MonsterInfo> {
+/// Difficulty slack over the random-generation bound: special rooms, groups, level feelings.
+const DIFFICULTY_SLACK: i32 = 3;
+
+/// The monsters a seen monster may be: its farlook name if known, else what its glyph and
+/// colour allow at this depth and experience level.
+pub fn plausible(w: &World, m: &Monster) -> Vec<&'static MonsterInfo> {
     if let Some(info) = m.name.as_deref().and_then(monsters::find_in_text) {
         return vec![info];
     }
-    monsters::candidates(m.ch, m.color)
+    monsters::plausible_here(m.ch, m.color, w.status.dlvl, w.status.xl, DIFFICULTY_SLACK)
 }
 
 /// Whether we hold a weapon. The pack is often unknown (the inventory is not read every turn):
@@ -104,7 +108,7 @@ pub fn distance(a: Pos, b: Pos) -> i16 {
 
 /// Assesses one monster against our current HP and AC.
 pub fn assess(w: &World, m: &Monster) -> Option<Threat> {
-    let options = plausible(m);
+    let options = plausible(w, m);
     let worst = options.iter().copied().max_by(|a, b| {
         let (da, db) = (
             damage_per_turn(a, w.status.ac),
@@ -195,12 +199,20 @@ mod tests {
 
     #[test]
     fn worst_plausible_monster_is_assumed() {
-        // A brown `d` may be a jackal (1d2) or a warg (2d6): the warg is assumed.
-        let w = world_with(vec![seen('d', 3, 11)], 16, 6);
+        // Deep down a brown `d` may be a jackal (1d2) or a warg (2d6): the warg is assumed.
+        let mut w = world_with(vec![seen('d', 3, 11)], 16, 6);
+        w.status.dlvl = 12;
+        w.status.xl = 8;
         let t = &threats(&w)[0];
         assert_eq!(t.name, "warg");
         assert!(t.expected_damage > 3.0);
         assert!(t.respects_elbereth);
+        // On Dlvl 1 at XL 1 a warg cannot be generated: a 1d4 biter is the worst.
+        w.status.dlvl = 1;
+        w.status.xl = 1;
+        let shallow = &threats(&w)[0];
+        assert_ne!(shallow.name, "warg");
+        assert!(shallow.expected_damage < 2.5, "{shallow:?}");
         // Named by farlook: only what it is.
         let mut jackal = seen('d', 3, 11);
         jackal.name = Some("jackal".into());

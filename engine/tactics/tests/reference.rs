@@ -22,6 +22,7 @@ struct RefMonster {
     resists: Vec<String>,
     flags: Vec<String>,
     gen: Vec<String>,
+    difficulty: i32,
 }
 
 fn reference_file() -> Option<PathBuf> {
@@ -92,6 +93,7 @@ fn table_matches_the_reference() {
             "{}",
             r.name
         );
+        assert_eq!(m.difficulty, r.difficulty, "{}", r.name);
         if r.symbol == "@" {
             assert!(!m.respects_elbereth, "{} is an @", r.name);
         }

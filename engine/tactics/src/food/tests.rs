@@ -107,3 +107,11 @@ fn pack_food_needs_a_clear_floor() {
         Some(Action::Eat { item: None })
     );
 }
+
+#[test]
+fn a_pile_on_the_kill_square_is_not_looked_at_again() {
+    let mut w = world_at(100);
+    w.kills = vec![kill("newt", 95, 10)];
+    w.messages = vec!["Things that are here:".into(), "a food ration".into()];
+    assert_eq!(eat_corpse_step(&w), None);
+}
