@@ -13,6 +13,10 @@ use crate::prompts::{default_answer, question, Answer};
 /// the action is abandoned with ESCs, so a confused exchange never loops forever.
 const MAX_EXCHANGES: usize = 64;
 
+/// After this many consecutive waits without an input request the game is given up on (the
+/// engine never waits forever; the game is then saved or killed by the caller).
+const MAX_TIMEOUTS: u32 = 3;
+
 pub struct Session {
     pub game: Game,
     pub term: Terminal,
@@ -29,6 +33,8 @@ pub struct Session {
     pub ended: bool,
     /// Key-level statistics.
     pub waits: u64,
+    /// Consecutive waits that timed out.
+    timeouts: u32,
     /// Called with every chunk of output (the live view mirrors the game's own drawing).
     pub on_output: Option<Box<dyn FnMut(&[u8]) + Send>>,
 }
@@ -45,6 +51,7 @@ impl Session {
             buf: Vec::with_capacity(1 << 16),
             ended: false,
             waits: 0,
+            timeouts: 0,
             on_output: None,
         }
     }
@@ -90,11 +97,16 @@ impl Session {
         self.term.feed(&self.buf);
         self.frame = scrape(&self.term.screen());
         match wait {
-            Wait::Input => {}
+            Wait::Input => self.timeouts = 0,
             Wait::Exited => self.ended = true,
-            Wait::Timeout => self
-                .warnings
-                .push("the game did not ask for input within the timeout".into()),
+            Wait::Timeout => {
+                self.timeouts += 1;
+                self.warnings
+                    .push("the game did not ask for input within the timeout".into());
+                if self.timeouts >= MAX_TIMEOUTS {
+                    bail!("the game stopped responding ({MAX_TIMEOUTS} waits in a row timed out)");
+                }
+            }
         }
         // Every new top line is new text: NetHack clears the message line on the next key.
         for m in &self.frame.messages {

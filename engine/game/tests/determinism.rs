@@ -56,3 +56,31 @@ fn same_seed_same_screens_different_seed_different_game() {
     // The first screen already shows the dungeon: it must differ between seeds.
     assert!(a.iter().zip(&c).any(|(x, y)| x != y));
 }
+
+/// The portable quiet-period sync sees the same screens as the /proc sync (just slower).
+#[test]
+fn quiet_period_fallback_gives_the_same_screens() {
+    let keys = &KEYS[..16];
+    let proc_screens = play(5, keys, "proc");
+    let mut cfg = GameConfig::new(scratch("quiet"));
+    cfg.seed = Some(5);
+    cfg.sync = nhbot_game::SyncMode::Quiet(std::time::Duration::from_millis(40));
+    let mut game = Game::start(&cfg).unwrap();
+    assert_eq!(game.sync_name(), "quiet");
+    let mut parser = vt100::Parser::new(24, 80, 0);
+    let mut out = Vec::new();
+    let mut screens = Vec::new();
+    game.wait(&mut out).unwrap();
+    for &k in keys {
+        parser.process(&out);
+        out.clear();
+        screens.push(parser.screen().contents());
+        game.send(&[k]).unwrap();
+        game.wait(&mut out).unwrap();
+    }
+    parser.process(&out);
+    screens.push(parser.screen().contents());
+    game.hangup(std::time::Duration::from_secs(5)).unwrap();
+    let _ = std::fs::remove_dir_all(&cfg.playground);
+    assert_eq!(screens, proc_screens);
+}
