@@ -15,5 +15,9 @@ fn main() {
         game.send(b"s").unwrap();
         game.wait(&mut out).unwrap();
     }
-    println!("{:.0} keys/s via {}", n as f64 / t.elapsed().as_secs_f64(), game.sync_name());
+    println!(
+        "{:.0} keys/s via {}",
+        n as f64 / t.elapsed().as_secs_f64(),
+        game.sync_name()
+    );
 }
