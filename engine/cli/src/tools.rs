@@ -13,14 +13,28 @@ pub struct CheckArgs {
 
 /// Validates trees and scripts; prints `file:line:col: error: message`; exit 1 on any error.
 pub fn check(args: CheckArgs) -> Result<i32> {
-    let files = if args.files.is_empty() { vec![PathBuf::from("trees"), PathBuf::from("scripts")] } else { args.files };
+    let files = if args.files.is_empty() {
+        vec![PathBuf::from("trees"), PathBuf::from("scripts")]
+    } else {
+        args.files
+    };
     let diags = nhbot_tree::check(&files);
-    let errors = diags.iter().filter(|d| d.severity == nhbot_tree::Severity::Error).count();
+    let errors = diags
+        .iter()
+        .filter(|d| d.severity == nhbot_tree::Severity::Error)
+        .count();
     for d in &diags {
         println!("{d}");
     }
     if errors == 0 {
-        println!("ok: {} checked, no errors", files.iter().map(|f| f.display().to_string()).collect::<Vec<_>>().join(", "));
+        println!(
+            "ok: {} checked, no errors",
+            files
+                .iter()
+                .map(|f| f.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         Ok(0)
     } else {
         println!("{errors} error(s)");
@@ -44,7 +58,12 @@ pub struct KbArgs {
 }
 
 pub fn kb(args: KbArgs) -> Result<i32> {
-    let out = nhbot_kb::run_cli(nhbot_kb::KbArgs { game: args.game, facts: args.facts, all: args.all, appearance: args.appearance })?;
+    let out = nhbot_kb::run_cli(nhbot_kb::KbArgs {
+        game: args.game,
+        facts: args.facts,
+        all: args.all,
+        appearance: args.appearance,
+    })?;
     print!("{out}");
     Ok(0)
 }
@@ -65,8 +84,15 @@ pub enum SokobanCommand {
 
 pub fn sokoban(cmd: SokobanCommand) -> Result<i32> {
     match cmd {
-        SokobanCommand::Solve { file, seconds, nodes } => {
-            let mut limits = nhbot_sokoban::Limits { max_time: Duration::from_secs_f64(seconds), ..Default::default() };
+        SokobanCommand::Solve {
+            file,
+            seconds,
+            nodes,
+        } => {
+            let mut limits = nhbot_sokoban::Limits {
+                max_time: Duration::from_secs_f64(seconds),
+                ..Default::default()
+            };
             if let Some(n) = nodes {
                 limits.max_nodes = n;
             }
