@@ -41,7 +41,7 @@ pub struct BenchRow {
     pub p99: Duration,
 }
 
-const RUNS: usize = 7;
+const RUNS: usize = 5;
 
 /// Solves each NetHack map `RUNS` times with default limits and reports median / p99 time.
 pub fn bench_maps() -> Vec<BenchRow> {

@@ -64,11 +64,35 @@ pub struct Assignment {
     minv: Vec<i64>,
     used: Vec<bool>,
     matrix: Vec<i64>,
+    owner: Vec<usize>,
+    seen: Vec<bool>,
 }
 
 const BIG: i64 = 1 << 40;
 
 impl Assignment {
+    /// Whether every row can get a distinct column it accepts (Kuhn's augmenting paths).
+    pub fn feasible(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        ok: impl Fn(usize, usize) -> bool,
+    ) -> bool {
+        if rows > cols {
+            return false;
+        }
+        self.owner.clear();
+        self.owner.resize(cols, usize::MAX);
+        for row in 0..rows {
+            self.seen.clear();
+            self.seen.resize(cols, false);
+            if !augment(row, cols, &ok, &mut self.owner, &mut self.seen) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Returns `None` when some row cannot get a column at finite cost.
     pub fn solve(
         &mut self,
@@ -172,6 +196,26 @@ pub struct Bound {
     pub next: u32,
     /// Open required holes (0 in classic mode); fewer means more progress.
     pub tier: u32,
+}
+
+fn augment(
+    row: usize,
+    cols: usize,
+    ok: &impl Fn(usize, usize) -> bool,
+    owner: &mut [usize],
+    seen: &mut [bool],
+) -> bool {
+    for col in 0..cols {
+        if seen[col] || !ok(row, col) {
+            continue;
+        }
+        seen[col] = true;
+        if owner[col] == usize::MAX || augment(owner[col], cols, ok, owner, seen) {
+            owner[col] = row;
+            return true;
+        }
+    }
+    false
 }
 
 /// Scratch buffers for evaluating states.
@@ -299,7 +343,7 @@ fn reachable_sides(board: &Board, b: u16, player: u16) -> u8 {
 impl Evaluator {
     /// Lower bounds on the pushes still needed, or `None` if the state is a proven deadlock.
     /// `occ` must describe `boulders` and the open holes; `player` is any square the player
-    /// can reach.
+    /// can reach. Without `exact`, NetHack states get only a feasibility test for `total`.
     pub fn evaluate(
         &mut self,
         board: &Board,
@@ -307,6 +351,7 @@ impl Evaluator {
         boulders: &[u16],
         filled: u64,
         player: u16,
+        exact: bool,
     ) -> Option<Bound> {
         self.movable.clear();
         self.frozen.clear();
@@ -365,13 +410,23 @@ impl Evaluator {
                 );
                 let (rows, movable, sides) = (&self.rows, &self.movable, &self.sides);
                 let cost = |i: usize, j: usize| sink_cost(board, rows[i], movable[j], sides[j]);
-                let total = self.assignment.solve(rows.len(), movable.len(), cost)?;
-                // Holes are filled one after another along the way, so the search aims
-                // at the cheapest next one; `total` only serves as the deadlock test.
+                // Holes are filled one after another along the way, so the hole-by-hole
+                // search aims at the cheapest next one and needs the matching only as a
+                // deadlock test, for which feasibility is enough.
                 let next = (0..rows.len())
                     .flat_map(|i| (0..movable.len()).map(move |j| cost(i, j)))
                     .min()
                     .map_or(0, u32::from);
+                let total = if exact {
+                    self.assignment.solve(rows.len(), movable.len(), cost)?
+                } else if self
+                    .assignment
+                    .feasible(rows.len(), movable.len(), |i, j| cost(i, j) != INF)
+                {
+                    next
+                } else {
+                    return None;
+                };
                 Some(Bound {
                     total,
                     next,
@@ -391,6 +446,15 @@ mod tests {
         let costs = [[4u16, 1, 3], [2, 0, 5], [3, 2, 2]];
         let mut a = Assignment::default();
         assert_eq!(a.solve(3, 3, |i, j| costs[i][j]), Some(5)); // 1 + 2 + 2
+    }
+
+    #[test]
+    fn feasibility_needs_distinct_columns() {
+        let ok = [[true, false], [true, false]];
+        let mut a = Assignment::default();
+        assert!(!a.feasible(2, 2, |i, j| ok[i][j]));
+        let ok = [[true, true], [true, false]];
+        assert!(a.feasible(2, 2, |i, j| ok[i][j]));
     }
 
     #[test]

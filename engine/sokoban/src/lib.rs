@@ -12,6 +12,7 @@ mod parse;
 mod puzzle;
 mod search;
 mod solution;
+mod walk;
 
 pub mod bench;
 

@@ -1,10 +1,11 @@
 //! Best-first search over push states. A state is (boulders, filled holes, player region); the region is
 //! normalised to its smallest square so walks that end in the same region merge.
 
-use crate::board::{dir_x, dir_y, Board, Terrain};
+use crate::board::Board;
 use crate::deadlock::{Bound, Evaluator, BOULDER, FREE, OPEN_HOLE};
 use crate::puzzle::{Puzzle, Rules};
-use crate::solution::{Dir, Limits, Solution, SolveError, Step};
+use crate::solution::{Limits, Solution, SolveError};
+use crate::walk::{load_occ, push_target, replay, Walker};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -110,6 +111,9 @@ struct Node {
     closed: bool,
 }
 
+/// Open-list key: (tier, f, h, moves, node id), smallest first.
+type Priority = (u32, u32, u32, u32, u32);
+
 /// Heuristic value marking a proven deadlock; such states are stored but never expanded.
 const DEAD: u32 = u32::MAX;
 
@@ -149,108 +153,13 @@ impl Zobrist {
     }
 }
 
-/// Breadth-first walk with generation stamps, so nothing is cleared between calls.
-struct Walker {
-    stamp: u32,
-    seen: Vec<u32>,
-    dist: Vec<u32>,
-    from: Vec<u8>,
-    queue: Vec<u16>,
-}
-
-impl Walker {
-    fn new(cells: usize) -> Walker {
-        Walker {
-            stamp: 0,
-            seen: vec![0; cells],
-            dist: vec![0; cells],
-            from: vec![0; cells],
-            queue: Vec::new(),
-        }
-    }
-
-    /// Fills `queue` with every square reachable from `start`, in distance order.
-    fn walk(&mut self, board: &Board, occ: &[u8], start: u16) {
-        self.stamp += 1;
-        self.queue.clear();
-        self.queue.push(start);
-        self.seen[start as usize] = self.stamp;
-        self.dist[start as usize] = 0;
-        let dirs = if board.rules == Rules::NetHack { 8 } else { 4 };
-        let mut head = 0;
-        while head < self.queue.len() {
-            let c = self.queue[head];
-            head += 1;
-            for dir in 0..dirs {
-                let n = board.step(c, dir);
-                if self.seen[n as usize] != self.stamp && can_walk(board, occ, c, dir) {
-                    self.seen[n as usize] = self.stamp;
-                    self.dist[n as usize] = self.dist[c as usize] + 1;
-                    self.from[n as usize] = dir as u8;
-                    self.queue.push(n);
-                }
-            }
-        }
-    }
-
-    fn reached(&self, c: u16) -> bool {
-        self.seen[c as usize] == self.stamp
-    }
-}
-
-/// Whether the player may step from `c` in direction `dir` (NetHack rules for diagonals).
-fn can_walk(board: &Board, occ: &[u8], c: u16, dir: usize) -> bool {
-    let n = board.step(c, dir);
-    if !matches!(
-        board.terrain[n as usize],
-        Terrain::Floor | Terrain::Door | Terrain::Hole
-    ) || occ[n as usize] != FREE
-    {
-        return false;
-    }
-    if dir < 4 {
-        return true;
-    }
-    let rock = |x: u16| board.terrain[x as usize] == Terrain::Wall || occ[x as usize] == BOULDER;
-    board.terrain[c as usize] != Terrain::Door
-        && board.terrain[n as usize] != Terrain::Door
-        && !(rock(board.step(c, dir_x(dir))) && rock(board.step(c, dir_y(dir))))
-}
-
-/// Where a push from `player` in orthogonal `dir` sends the boulder, if it is legal.
-fn push_target(board: &Board, occ: &[u8], player: u16, dir: usize) -> Option<u16> {
-    let b = board.step(player, dir);
-    if occ[b as usize] != BOULDER {
-        return None;
-    }
-    let to = board.step(b, dir);
-    let lands = match board.terrain[to as usize] {
-        Terrain::Floor => true,
-        Terrain::Hole => board.rules == Rules::NetHack,
-        _ => false,
-    };
-    (lands && occ[to as usize] != BOULDER).then_some(to)
-}
-
-fn load_occ(board: &Board, occ: &mut [u8], boulders: &[u16], filled: u64) {
-    occ.fill(FREE);
-    for (k, &h) in board.holes.iter().enumerate() {
-        if filled >> k & 1 == 0 {
-            occ[h as usize] = OPEN_HOLE;
-        }
-    }
-    for &b in boulders {
-        occ[b as usize] = BOULDER;
-    }
-}
-
 struct Search<'a> {
     board: &'a Board,
     zobrist: Zobrist,
     nodes: Vec<Node>,
     arena: Vec<u16>,
     table: HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>,
-    open: BinaryHeap<Reverse<(u32, u32, u32, u32, u32)>>,
+    open: BinaryHeap<Reverse<Priority>>,
     occ: Vec<u8>,
     walker: Walker,
     child_walker: Walker,
@@ -307,10 +216,14 @@ impl<'a> Search<'a> {
             .iter()
             .min()
             .unwrap_or(&board.player);
-        let Some(bound) = self
-            .evaluator
-            .evaluate(board, &self.occ, &boulders, 0, board.player)
-        else {
+        let Some(bound) = self.evaluator.evaluate(
+            board,
+            &self.occ,
+            &boulders,
+            0,
+            board.player,
+            self.focus == Focus::AllSinks,
+        ) else {
             return Err(SolveError::Unsolvable { nodes: 0 });
         };
         let key_hash = boulders
@@ -336,7 +249,7 @@ impl<'a> Search<'a> {
             self.nodes[id as usize].closed = true;
             expanded += 1;
             if self.nodes.len() >= limits.max_nodes
-                || (expanded % 256 == 0 && started.elapsed() > limits.max_time)
+                || (expanded.is_multiple_of(256) && started.elapsed() > limits.max_time)
             {
                 return Err(SolveError::LimitHit {
                     nodes: self.nodes.len(),
@@ -420,9 +333,14 @@ impl<'a> Search<'a> {
                     }
                     Err(()) => {
                         let scratch = std::mem::take(&mut self.scratch);
-                        let bound =
-                            self.evaluator
-                                .evaluate(board, &self.occ, &scratch, child_filled, from);
+                        let bound = self.evaluator.evaluate(
+                            board,
+                            &self.occ,
+                            &scratch,
+                            child_filled,
+                            from,
+                            self.focus == Focus::AllSinks,
+                        );
                         self.scratch = scratch;
                         let child = Child {
                             key_hash: child_hash,
@@ -463,7 +381,7 @@ impl<'a> Search<'a> {
     }
 
     /// Open-list key: progress tier first (NetHack), then weighted f, h, and moves.
-    fn priority(&self, id: u32) -> (u32, u32, u32, u32, u32) {
+    fn priority(&self, id: u32) -> Priority {
         let n = &self.nodes[id as usize];
         (n.tier, n.pushes + self.weight * n.h, n.h, n.moves, id)
     }
@@ -526,62 +444,3 @@ impl<'a> Search<'a> {
         out
     }
 }
-
-/// Turns the pushes into player steps: shortest walks between pushes, then (NetHack)
-/// the walk to the nearest target.
-fn replay(board: &Board, pushes: &[(u16, u8)]) -> Vec<Step> {
-    let mut occ = vec![FREE; board.len()];
-    load_occ(board, &mut occ, &board.boulders, 0);
-    let mut walker = Walker::new(board.len());
-    let mut player = board.player;
-    let mut steps = Vec::new();
-    let walk_to =
-        |walker: &mut Walker, occ: &[u8], player: u16, goal: u16, steps: &mut Vec<Step>| {
-            walker.walk(board, occ, player);
-            let mut path = Vec::new();
-            let mut c = goal;
-            while c != player {
-                let dir = walker.from[c as usize] as usize;
-                path.push(Step {
-                    dir: Dir::ALL[dir],
-                    push: false,
-                });
-                c = board.step(c, OPPOSITE[dir]);
-            }
-            path.reverse();
-            steps.extend(path);
-        };
-    for &(from, dir) in pushes {
-        let dir = dir as usize;
-        let stand = board.step(from, (dir + 2) % 4);
-        walk_to(&mut walker, &occ, player, stand, &mut steps);
-        let to = board.step(from, dir);
-        occ[from as usize] = FREE;
-        occ[to as usize] = if occ[to as usize] == OPEN_HOLE {
-            FREE
-        } else {
-            BOULDER
-        };
-        steps.push(Step {
-            dir: Dir::ALL[dir],
-            push: true,
-        });
-        player = from;
-    }
-    if board.rules == Rules::NetHack {
-        walker.walk(board, &occ, player);
-        let nearest = board
-            .targets
-            .iter()
-            .copied()
-            .filter(|&t| walker.reached(t))
-            .min_by_key(|&t| walker.dist[t as usize]);
-        if let Some(t) = nearest {
-            walk_to(&mut walker, &occ, player, t, &mut steps);
-        }
-    }
-    steps
-}
-
-/// Opposite of each direction index (L U R D UL UR DL DR).
-const OPPOSITE: [usize; 8] = [2, 3, 0, 1, 7, 6, 5, 4];

@@ -1,0 +1,160 @@
+//! Player movement under the solver's rules, and turning pushes back into steps.
+
+use crate::board::{dir_x, dir_y, Board, Terrain};
+use crate::deadlock::{BOULDER, FREE, OPEN_HOLE};
+use crate::puzzle::Rules;
+use crate::solution::{Dir, Step};
+
+/// Breadth-first walk with generation stamps, so nothing is cleared between calls.
+pub(crate) struct Walker {
+    stamp: u32,
+    seen: Vec<u32>,
+    pub(crate) dist: Vec<u32>,
+    pub(crate) from: Vec<u8>,
+    pub(crate) queue: Vec<u16>,
+}
+
+impl Walker {
+    pub(crate) fn new(cells: usize) -> Walker {
+        Walker {
+            stamp: 0,
+            seen: vec![0; cells],
+            dist: vec![0; cells],
+            from: vec![0; cells],
+            queue: Vec::new(),
+        }
+    }
+
+    /// Fills `queue` with every square reachable from `start`, in distance order.
+    pub(crate) fn walk(&mut self, board: &Board, occ: &[u8], start: u16) {
+        self.stamp += 1;
+        self.queue.clear();
+        self.queue.push(start);
+        self.seen[start as usize] = self.stamp;
+        self.dist[start as usize] = 0;
+        let dirs = if board.rules == Rules::NetHack { 8 } else { 4 };
+        let mut head = 0;
+        while head < self.queue.len() {
+            let c = self.queue[head];
+            head += 1;
+            for dir in 0..dirs {
+                let n = board.step(c, dir);
+                if self.seen[n as usize] != self.stamp && can_walk(board, occ, c, dir) {
+                    self.seen[n as usize] = self.stamp;
+                    self.dist[n as usize] = self.dist[c as usize] + 1;
+                    self.from[n as usize] = dir as u8;
+                    self.queue.push(n);
+                }
+            }
+        }
+    }
+
+    pub(crate) fn reached(&self, c: u16) -> bool {
+        self.seen[c as usize] == self.stamp
+    }
+}
+
+/// Whether the player may step from `c` in direction `dir` (NetHack rules for diagonals).
+pub(crate) fn can_walk(board: &Board, occ: &[u8], c: u16, dir: usize) -> bool {
+    let n = board.step(c, dir);
+    if !matches!(
+        board.terrain[n as usize],
+        Terrain::Floor | Terrain::Door | Terrain::Hole
+    ) || occ[n as usize] != FREE
+    {
+        return false;
+    }
+    if dir < 4 {
+        return true;
+    }
+    let rock = |x: u16| board.terrain[x as usize] == Terrain::Wall || occ[x as usize] == BOULDER;
+    board.terrain[c as usize] != Terrain::Door
+        && board.terrain[n as usize] != Terrain::Door
+        && !(rock(board.step(c, dir_x(dir))) && rock(board.step(c, dir_y(dir))))
+}
+
+/// Where a push from `player` in orthogonal `dir` sends the boulder, if it is legal.
+pub(crate) fn push_target(board: &Board, occ: &[u8], player: u16, dir: usize) -> Option<u16> {
+    let b = board.step(player, dir);
+    if occ[b as usize] != BOULDER {
+        return None;
+    }
+    let to = board.step(b, dir);
+    let lands = match board.terrain[to as usize] {
+        Terrain::Floor => true,
+        Terrain::Hole => board.rules == Rules::NetHack,
+        _ => false,
+    };
+    (lands && occ[to as usize] != BOULDER).then_some(to)
+}
+
+pub(crate) fn load_occ(board: &Board, occ: &mut [u8], boulders: &[u16], filled: u64) {
+    occ.fill(FREE);
+    for (k, &h) in board.holes.iter().enumerate() {
+        if filled >> k & 1 == 0 {
+            occ[h as usize] = OPEN_HOLE;
+        }
+    }
+    for &b in boulders {
+        occ[b as usize] = BOULDER;
+    }
+}
+
+/// Turns the pushes into player steps: shortest walks between pushes, then (NetHack)
+/// the walk to the nearest target.
+pub(crate) fn replay(board: &Board, pushes: &[(u16, u8)]) -> Vec<Step> {
+    let mut occ = vec![FREE; board.len()];
+    load_occ(board, &mut occ, &board.boulders, 0);
+    let mut walker = Walker::new(board.len());
+    let mut player = board.player;
+    let mut steps = Vec::new();
+    let walk_to =
+        |walker: &mut Walker, occ: &[u8], player: u16, goal: u16, steps: &mut Vec<Step>| {
+            walker.walk(board, occ, player);
+            let mut path = Vec::new();
+            let mut c = goal;
+            while c != player {
+                let dir = walker.from[c as usize] as usize;
+                path.push(Step {
+                    dir: Dir::ALL[dir],
+                    push: false,
+                });
+                c = board.step(c, OPPOSITE[dir]);
+            }
+            path.reverse();
+            steps.extend(path);
+        };
+    for &(from, dir) in pushes {
+        let dir = dir as usize;
+        let stand = board.step(from, (dir + 2) % 4);
+        walk_to(&mut walker, &occ, player, stand, &mut steps);
+        let to = board.step(from, dir);
+        occ[from as usize] = FREE;
+        occ[to as usize] = if occ[to as usize] == OPEN_HOLE {
+            FREE
+        } else {
+            BOULDER
+        };
+        steps.push(Step {
+            dir: Dir::ALL[dir],
+            push: true,
+        });
+        player = from;
+    }
+    if board.rules == Rules::NetHack {
+        walker.walk(board, &occ, player);
+        let nearest = board
+            .targets
+            .iter()
+            .copied()
+            .filter(|&t| walker.reached(t))
+            .min_by_key(|&t| walker.dist[t as usize]);
+        if let Some(t) = nearest {
+            walk_to(&mut walker, &occ, player, t, &mut steps);
+        }
+    }
+    steps
+}
+
+/// Opposite of each direction index (L U R D UL UR DL DR).
+pub(crate) const OPPOSITE: [usize; 8] = [2, 3, 0, 1, 7, 6, 5, 4];
