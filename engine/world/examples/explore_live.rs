@@ -169,6 +169,10 @@ fn main() -> anyhow::Result<()> {
         think.as_secs_f64() * 1e6 / taken.max(1) as f64
     );
     println!("{}", serde_json::to_string_pretty(&world.level_stats())?);
+    let saved =
+        std::env::temp_dir().join(format!("explore_live_world_{}.json", std::process::id()));
+    std::fs::write(&saved, serde_json::to_string(&world)?)?;
+    println!("final world saved to {}", saved.display());
     println!("screen:\n{}", term.screen().text());
     if let Some(level) = world.level() {
         println!("world model:\n{}", level.render());

@@ -96,12 +96,14 @@ pub fn step_toward_level(world: &World, target: usize) -> Option<(Action, String
     Some((world.step_along(&path), reason))
 }
 
-/// Known squares one can stand on (or open) that touch never-seen squares.
+/// Known squares one can stand on (or open) that touch never-seen squares and were never stood on.
+/// A square stood on has shown all it can (its blank neighbours became rock), so it is never
+/// frontier again: whatever stays unknown around it cannot be learnt by walking there.
 pub fn frontier(level: &Level) -> Vec<Pos> {
     let open = |f: Feature| f.walkable() || f == Feature::ClosedDoor;
     (0..level.squares.len())
+        .filter(|&i| open(level.squares[i].feature) && level.squares[i].walked == 0)
         .map(pos_of)
-        .filter(|&p| open(level.feature(p)))
         .filter(|&p| neighbours(p).any(|q| q.x > 0 && level.feature(q) == Feature::Unknown))
         .collect()
 }
@@ -323,6 +325,34 @@ mod tests {
         let (action, reason) = explore_step(&w).expect("a step");
         assert_eq!(action, Action::Move { dir: Dir::E }, "{reason}");
         assert!(reason.contains("exploring"), "{reason}");
+    }
+
+    #[test]
+    fn a_square_stood_on_is_never_frontier_again() {
+        // Blind: blank neighbours are not learnt, yet the square has been visited.
+        let mut w = World::default();
+        let status = Status {
+            dlvl: 1,
+            level_name: "Dlvl:1".into(),
+            turn: Some(5),
+            conditions: vec![crate::Condition::Blind],
+            ..Default::default()
+        };
+        let map = grid(&["", "  ..."], &[]);
+        w.observe(&Observation {
+            map: &map,
+            player: Some(Pos::new(3, 1)),
+            status: Some(&status),
+            messages: &[],
+            cursor_on_map: true,
+        });
+        let level = w.level().expect("level");
+        assert_eq!(level.feature(Pos::new(3, 0)), Feature::Unknown);
+        let f = frontier(level);
+        assert!(
+            !f.contains(&Pos::new(3, 1)) && f.contains(&Pos::new(2, 1)),
+            "{f:?}"
+        );
     }
 
     #[test]
