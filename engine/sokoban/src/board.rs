@@ -37,6 +37,8 @@ pub struct Board {
     /// `sink_dist[k][c * 4 + side]`: fewest pushes moving a lone boulder from `c`, with the
     /// player next to it on `side` (direction index 0..4), into sink `k`.
     pub sink_dist: Vec<Vec<u16>>,
+    /// The sink squares, in `sink_dist` order.
+    pub sinks: Vec<u16>,
     /// NetHack: holes that every walk from the player to any target must cross.
     pub required_holes: u64,
 }
@@ -93,6 +95,7 @@ impl Board {
             holes,
             region: Vec::new(),
             sink_dist: Vec::new(),
+            sinks: Vec::new(),
             required_holes: 0,
         };
         board.region = board.lone_boulder_regions();
@@ -101,6 +104,7 @@ impl Board {
             Rules::NetHack => board.holes.clone(),
         };
         board.sink_dist = sinks.iter().map(|&s| board.pull_distances(s)).collect();
+        board.sinks = sinks;
         if board.rules == Rules::NetHack {
             board.required_holes = board.find_required_holes();
         }

@@ -321,6 +321,9 @@ impl Closure {
 
 /// Fewest pushes for boulder `b` into sink `k` with the player able to reach `sides` of it.
 fn sink_cost(board: &Board, k: usize, b: u16, sides: u8) -> u16 {
+    if board.sinks[k] == b {
+        return 0; // already there, even if the player can never get next to it
+    }
     let dist = &board.sink_dist[k][b as usize * 4..b as usize * 4 + 4];
     (0..4)
         .filter(|s| sides >> s & 1 == 1)

@@ -51,6 +51,13 @@ fn classic_needs_going_around() {
 }
 
 #[test]
+fn box_on_goal_in_sealed_pocket_counts_as_done() {
+    // Regression: the sealed box has no reachable side, yet it needs no push.
+    let s = solve_verified("#####\n#*###\n#####\n#@$.#\n#####\n", false);
+    assert_eq!((s.pushes, s.moves), (1, 1));
+}
+
+#[test]
 fn boulder_fills_hole_then_walk_to_stairs() {
     let s = solve_verified("-------\n|@0.^<|\n-------\n", true);
     assert_eq!((s.pushes, s.moves), (2, 4));
