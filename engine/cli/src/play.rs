@@ -47,8 +47,8 @@ pub struct PlayArgs {
     /// Where to write the ttyrec (default: the game's directory).
     #[arg(long)]
     pub ttyrec: Option<PathBuf>,
-    /// Continue a saved game: its directory, or the newest saved game under --runs.
-    #[arg(long, num_args = 0..=1, default_missing_value = "")]
+    /// Continue a saved game: its directory, or (no value) the newest saved game under --runs.
+    #[arg(long, num_args = 0..=1, default_missing_value = NEWEST)]
     pub resume: Option<PathBuf>,
     /// Directory for game directories and the results file.
     #[arg(long, default_value = "runs")]
@@ -60,6 +60,9 @@ pub struct PlayArgs {
     #[arg(long, hide = true)]
     pub wizard: bool,
 }
+
+/// `--resume` without a value: the newest saved game.
+const NEWEST: &str = "newest";
 
 /// What a game directory remembers so `--resume` restarts the same game.
 #[derive(Serialize, Deserialize)]
@@ -80,7 +83,7 @@ pub fn run(args: PlayArgs) -> Result<i32> {
     }
     let (game_dir, meta) = match &args.resume {
         Some(dir) => {
-            let dir = if dir.as_os_str().is_empty() {
+            let dir = if dir.as_os_str() == NEWEST {
                 newest_saved_game(&args.runs)?
             } else {
                 dir.clone()
