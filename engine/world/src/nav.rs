@@ -353,9 +353,9 @@ impl Level {
     }
 }
 
-/// Benchmark: a path across a full 80x21 level with a serpentine of walls. Returns (median, p99)
-/// microseconds over repeated runs. Build with `--release` for meaningful numbers.
-pub fn bench_path() -> (f64, f64) {
+/// The benchmark level: all floor with a serpentine of walls, so a path from one corner to the
+/// other crosses the whole map.
+pub fn bench_level() -> Level {
     let mut level = Level::new(crate::level::Branch::Doom, 1);
     for (i, sq) in level.squares.iter_mut().enumerate() {
         let p = pos_of(i);
@@ -372,6 +372,13 @@ pub fn bench_path() -> (f64, f64) {
             Feature::Floor
         };
     }
+    level
+}
+
+/// Benchmark: a path across a full 80x21 level ([`bench_level`]). Returns (median, p99) wall-clock
+/// microseconds over 500 runs. Build with `--release` for meaningful numbers.
+pub fn bench_path() -> (f64, f64) {
+    let level = bench_level();
     let opts = PathOpts::default();
     let (from, to) = (Pos::new(0, 0), Pos::new(79, 20));
     let mut samples = Vec::with_capacity(500);
