@@ -361,8 +361,6 @@ pub fn append_result(path: &Path, result: &GameResult) -> Result<()> {
 pub fn short(decision: &Decision) -> String {
     format!(
         "{} — {} ({})",
-        describe(&decision.action),
-        decision.reason,
-        decision.path
+        decision.action, decision.reason, decision.path
     )
 }

@@ -21,7 +21,16 @@ pub enum Dir {
 }
 
 impl Dir {
-    pub const COMPASS: [Dir; 8] = [Dir::N, Dir::S, Dir::E, Dir::W, Dir::NE, Dir::NW, Dir::SE, Dir::SW];
+    pub const COMPASS: [Dir; 8] = [
+        Dir::N,
+        Dir::S,
+        Dir::E,
+        Dir::W,
+        Dir::NE,
+        Dir::NW,
+        Dir::SE,
+        Dir::SW,
+    ];
 
     /// The vi-key NetHack uses for this direction (number_pad off).
     pub fn key(self) -> char {
@@ -55,7 +64,9 @@ impl Dir {
     }
 
     pub fn from_delta(dx: i16, dy: i16) -> Option<Dir> {
-        Dir::COMPASS.into_iter().find(|d| d.delta() == (dx.signum(), dy.signum()) && (dx, dy) != (0, 0))
+        Dir::COMPASS
+            .into_iter()
+            .find(|d| d.delta() == (dx.signum(), dy.signum()) && (dx, dy) != (0, 0))
     }
 
     pub fn is_diagonal(self) -> bool {
@@ -90,35 +101,59 @@ impl Dir {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Action {
     /// Step (or bump-attack) one square.
-    Move { dir: Dir },
+    Move {
+        dir: Dir,
+    },
     /// `F` + direction: fight even if nothing is seen there.
-    Fight { dir: Dir },
+    Fight {
+        dir: Dir,
+    },
     /// `n<count>s`: search for hidden things.
-    Search { count: u16 },
+    Search {
+        count: u16,
+    },
     /// `n<count>.` hmm: rest in place (search is used, it also finds things).
-    Rest { count: u16 },
+    Rest {
+        count: u16,
+    },
     /// `e`, then the item letter (None: eat from the floor, answering "y" to "There is ... here; eat it?").
-    Eat { item: Option<char> },
+    Eat {
+        item: Option<char>,
+    },
     /// `#pray`, confirming.
     Pray,
     /// `E`, `-` (fingers), the text; declines to add to an existing engraving.
-    Engrave { text: String },
+    Engrave {
+        text: String,
+    },
     /// `_` travel to a square.
-    Travel { to: Pos },
-    Open { dir: Dir },
-    Kick { dir: Dir },
+    Travel {
+        to: Pos,
+    },
+    Open {
+        dir: Dir,
+    },
+    Kick {
+        dir: Dir,
+    },
     /// `>` / `<`.
     Descend,
     Ascend,
     /// `,`: pick up (all, or the listed menu letters).
-    Pickup { letters: Option<String> },
+    Pickup {
+        letters: Option<String>,
+    },
     /// `;` farlook at a square.
-    Farlook { at: Pos },
+    Farlook {
+        at: Pos,
+    },
     /// `i`: refresh the inventory.
     Inventory,
     /// Raw keys, for Lua authors who know what they do. Prompts that follow are answered by the
     /// engine's default prompt policy.
-    Keys { keys: String },
+    Keys {
+        keys: String,
+    },
 }
 
 /// An action with the reason chain that produced it: the tree path and the leaf's reason.
@@ -129,4 +164,30 @@ pub struct Decision {
     pub path: String,
     /// The leaf's own words, e.g. "Hungry, eating food ration (f)".
     pub reason: String,
+}
+
+impl std::fmt::Display for Action {
+    /// Short human form for logs and the live view: `move W`, `search 5`, `eat f`, `travel 12,7`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Action::Move { dir } => write!(f, "move {dir:?}"),
+            Action::Fight { dir } => write!(f, "fight {dir:?}"),
+            Action::Search { count } => write!(f, "search {count}"),
+            Action::Rest { count } => write!(f, "rest {count}"),
+            Action::Eat { item: Some(c) } => write!(f, "eat {c}"),
+            Action::Eat { item: None } => write!(f, "eat"),
+            Action::Pray => write!(f, "pray"),
+            Action::Engrave { text } => write!(f, "engrave {text:?}"),
+            Action::Travel { to } => write!(f, "travel {},{}", to.x, to.y),
+            Action::Open { dir } => write!(f, "open {dir:?}"),
+            Action::Kick { dir } => write!(f, "kick {dir:?}"),
+            Action::Descend => write!(f, "descend"),
+            Action::Ascend => write!(f, "ascend"),
+            Action::Pickup { letters: Some(l) } => write!(f, "pick up {l}"),
+            Action::Pickup { letters: None } => write!(f, "pick up"),
+            Action::Farlook { at } => write!(f, "farlook {},{}", at.x, at.y),
+            Action::Inventory => write!(f, "inventory"),
+            Action::Keys { keys } => write!(f, "keys {keys:?}"),
+        }
+    }
 }
