@@ -347,6 +347,7 @@ impl Evaluator {
     /// Lower bounds on the pushes still needed, or `None` if the state is a proven deadlock.
     /// `occ` must describe `boulders` and the open holes; `player` is any square the player
     /// can reach. Without `exact`, NetHack states get only a feasibility test for `total`.
+    /// `moved_to` is where the last push left its boulder (`None` for the root or a fill).
     pub fn evaluate(
         &mut self,
         board: &Board,
@@ -355,6 +356,7 @@ impl Evaluator {
         filled: u64,
         player: u16,
         exact: bool,
+        moved_to: Option<u16>,
     ) -> Option<Bound> {
         self.movable.clear();
         self.frozen.clear();
@@ -395,12 +397,23 @@ impl Evaluator {
                 })
             }
             Rules::NetHack => {
-                self.closure.run(board, occ, player, boulders, &self.frozen);
-                if !board.targets.iter().any(|&t| self.closure.reached(t)) {
-                    return None;
+                // A boulder pushed into open floor rarely shuts anything in; skipping the
+                // closure there only loses pruning, and it is the costliest test.
+                let open_spot = moved_to.is_some_and(|to| {
+                    let free = |d| {
+                        let n = board.step(to, d);
+                        board.terrain[n as usize] == Terrain::Floor && occ[n as usize] == FREE
+                    };
+                    (0..4).filter(|&d| free(d)).count() >= 3
+                });
+                if !open_spot {
+                    self.closure.run(board, occ, player, boulders, &self.frozen);
+                    if !board.targets.iter().any(|&t| self.closure.reached(t)) {
+                        return None;
+                    }
+                    let closure = &self.closure;
+                    self.movable.retain(|&b| closure.passable(b));
                 }
-                let closure = &self.closure;
-                self.movable.retain(|&b| closure.passable(b));
                 self.rows.clear();
                 let open_required = board.required_holes & !filled;
                 self.rows

@@ -4,7 +4,19 @@
 //! Rules modelled for NetHack: boulders move only orthogonally; the player walks in 8
 //! directions but never diagonally through a doorway nor between two "rocks" (walls or
 //! boulders — NetHack's `bad_rock`/`cant_squeeze_thru` Sokoban rule); a boulder pushed
-//! into a hole or pit fills it; the goal is to stand on a target square.
+//! into a hole or pit fills it; the goal is to stand on a target square. Doors (`+`) are
+//! walked through orthogonally (a locked door must be opened by the caller) and stop
+//! boulders; monsters are blocked squares for the duration of one solve.
+//!
+//! Solutions come as [`Step`]s (direction + push flag, with `Dir::vi_key` for NetHack) and
+//! as LURD text: lowercase walks, uppercase pushes, diagonal walks as `q e z c`.
+//!
+//! Search: best-first over push states (player position normalised to its region,
+//! Zobrist-hashed transposition table), lower bounds from per-side push distances and a
+//! boulder-to-sink matching, deadlock pruning by frozen boulders, a reachability closure
+//! and matching feasibility. Classic levels use weighted A* (`Limits::weight` 1 = fewest
+//! pushes); NetHack levels are searched hole by hole first (not push-optimal), then by
+//! A* on all holes. Walks between pushes are shortest, but moves are not minimised overall.
 
 mod board;
 mod deadlock;

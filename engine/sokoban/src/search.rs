@@ -223,6 +223,7 @@ impl<'a> Search<'a> {
             0,
             board.player,
             self.focus == Focus::AllSinks,
+            None,
         ) else {
             return Err(SolveError::Unsolvable { nodes: 0 });
         };
@@ -340,6 +341,7 @@ impl<'a> Search<'a> {
                             child_filled,
                             from,
                             self.focus == Focus::AllSinks,
+                            hole.is_none().then_some(to),
                         );
                         self.scratch = scratch;
                         let child = Child {

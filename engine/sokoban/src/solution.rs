@@ -148,7 +148,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_nodes: 1_000_000,
-            max_time: Duration::from_secs(10),
+            max_time: Duration::from_secs(30),
             weight: 1,
         }
     }
