@@ -1,0 +1,367 @@
+//! Sokoban leaves: `in_sokoban` recognises one of the 8 NetHack 3.6.6 Sokoban maps on screen;
+//! `sokoban` solves the level as observed (nhbot-sokoban) and plays the plan one move per
+//! decision, then climbs the up stairs.
+//!
+//! Leaves are plain functions, so plans live in a process-wide memory keyed by the observed
+//! state (player, boulders, open holes): whatever game asks, a state on a cached plan gets that
+//! plan's next step, and a state on no plan (a boulder that moved unexpectedly, a mimic that
+//! was no boulder) is solved afresh. Monsters are left out of the puzzle and handled when they
+//! are in the way: the pet is swapped with, hostiles fought, others waited for; a step that
+//! keeps failing ("You try to move the boulder, but in vain.") is planned around.
+
+mod screen;
+#[cfg(test)]
+mod tests;
+
+use crate::manifest::{LeafOutcome, Params};
+use nhbot_sokoban::{solve, Cell, Limits, Puzzle, Step};
+use nhbot_world::{Action, Dir, World};
+use screen::{locate, observe, Located, Observed};
+use std::collections::{HashMap, HashSet};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+/// Decisions in a row on the same plan step before the step is planned around.
+const STALL_LIMIT: u32 = 6;
+/// Plans kept (several games may run in one process).
+const MAX_PLANS: usize = 8;
+/// States known to have no plan, kept so one is not solved at every decision.
+const MAX_FAILED: usize = 256;
+
+fn limits() -> Limits {
+    Limits {
+        max_nodes: 2_000_000,
+        max_time: Duration::from_secs(20),
+        weight: 1,
+    }
+}
+
+/// The part of a position a plan depends on.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct StateKey {
+    map: &'static str,
+    player: usize,
+    boulders: Vec<usize>,
+    holes: Vec<usize>,
+}
+
+impl StateKey {
+    fn of(p: &Puzzle, map: &'static str) -> StateKey {
+        let mut boulders = p.boulders.clone();
+        boulders.sort_unstable();
+        StateKey {
+            map,
+            player: p.player,
+            boulders,
+            holes: (0..p.cells.len())
+                .filter(|&i| p.cells[i] == Cell::Hole)
+                .collect(),
+        }
+    }
+}
+
+struct Plan {
+    steps: Vec<Step>,
+    /// The state before each step (and after the last one) → its step index.
+    states: HashMap<StateKey, usize>,
+    /// The step index played at the previous decision on this plan, and how often in a row.
+    last: Option<usize>,
+    stalls: u32,
+}
+
+impl Plan {
+    /// Replays `steps` from `start` to know the state expected before each of them.
+    fn new(start: &Puzzle, map: &'static str, steps: Vec<Step>) -> Plan {
+        let mut p = start.clone();
+        let mut states = HashMap::new();
+        states.insert(StateKey::of(&p, map), 0);
+        for (n, s) in steps.iter().enumerate() {
+            apply(&mut p, *s);
+            states.entry(StateKey::of(&p, map)).or_insert(n + 1);
+        }
+        Plan {
+            steps,
+            states,
+            last: None,
+            stalls: 0,
+        }
+    }
+}
+
+/// Plays one step on the puzzle model (the solver's rules: a pushed boulder fills a hole).
+fn apply(p: &mut Puzzle, s: Step) {
+    let next = |i: usize| offset(p.width, i, s);
+    let to = next(p.player);
+    if s.push {
+        if let Some(b) = p.boulders.iter().position(|&b| b == to) {
+            let beyond = next(to);
+            if p.cells[beyond] == Cell::Hole {
+                p.cells[beyond] = Cell::Floor;
+                p.boulders.swap_remove(b);
+            } else {
+                p.boulders[b] = beyond;
+            }
+        }
+    }
+    p.player = to;
+}
+
+/// The square one step from `i` (maps are walled in, so a step never leaves the grid).
+fn offset(width: usize, i: usize, s: Step) -> usize {
+    let (dx, dy) = s.dir.delta();
+    (i as isize + dy * width as isize + dx) as usize
+}
+
+fn world_dir(d: nhbot_sokoban::Dir) -> Dir {
+    use nhbot_sokoban::Dir as S;
+    match d {
+        S::Left => Dir::W,
+        S::Up => Dir::N,
+        S::Right => Dir::E,
+        S::Down => Dir::S,
+        S::UpLeft => Dir::NW,
+        S::UpRight => Dir::NE,
+        S::DownLeft => Dir::SW,
+        S::DownRight => Dir::SE,
+    }
+}
+
+#[derive(Default)]
+struct Memory {
+    hint: Option<Located>,
+    plans: Vec<Plan>,
+    failed: HashSet<(StateKey, Vec<usize>)>,
+}
+
+impl Memory {
+    fn find(&self, key: &StateKey) -> Option<(usize, usize)> {
+        self.plans
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(n, p)| p.states.get(key).map(|&i| (n, i)))
+    }
+
+    fn forget(&mut self, key: &StateKey) {
+        self.plans.retain(|p| !p.states.contains_key(key));
+    }
+
+    /// Solves the observed puzzle with `blocked` squares; remembers plans and failures.
+    fn plan(
+        &mut self,
+        puzzle: &Puzzle,
+        key: &StateKey,
+        blocked: Vec<usize>,
+    ) -> Result<usize, String> {
+        let failure = (key.clone(), blocked.clone());
+        if self.failed.contains(&failure) {
+            return Err("no plan from this position".into());
+        }
+        let mut p = puzzle.clone();
+        p.blocked = blocked;
+        match solve(&p, limits()) {
+            Ok(solution) => {
+                log::info!(
+                    "sokoban {}: planned {} moves, {} pushes ({} states, {:?})",
+                    key.map,
+                    solution.moves,
+                    solution.pushes,
+                    solution.nodes,
+                    solution.elapsed
+                );
+                if self.plans.len() >= MAX_PLANS {
+                    self.plans.remove(0);
+                }
+                self.plans.push(Plan::new(&p, key.map, solution.steps));
+                Ok(self.plans.len() - 1)
+            }
+            Err(e) => {
+                if self.failed.len() >= MAX_FAILED {
+                    self.failed.clear();
+                }
+                self.failed.insert(failure);
+                Err(e.to_string())
+            }
+        }
+    }
+}
+
+static MEMORY: Mutex<Option<Memory>> = Mutex::new(None);
+
+/// The plan memory; a panic elsewhere while it was held leaves it usable.
+fn memory() -> MutexGuard<'static, Option<Memory>> {
+    let mut guard = MEMORY.lock().unwrap_or_else(|e| e.into_inner());
+    guard.get_or_insert_with(Memory::default);
+    guard
+}
+
+/// Finds the Sokoban map on screen, remembering where it was for the next decision.
+fn locate_remembered(w: &World) -> Option<Located> {
+    let mut guard = memory();
+    let mem = guard.as_mut()?;
+    let at = locate(&w.view, mem.hint)?;
+    mem.hint = Some(at);
+    Some(at)
+}
+
+pub fn in_sokoban(_: &Params, w: &World) -> LeafOutcome {
+    let by_branch = w
+        .level()
+        .is_some_and(|l| l.branch == nhbot_world::Branch::Sokoban);
+    if by_branch || locate_remembered(w).is_some() {
+        LeafOutcome::Success
+    } else {
+        LeafOutcome::Failure
+    }
+}
+
+/// Messages saying a push failed because of what lies beyond the boulder.
+fn push_failed(w: &World) -> bool {
+    w.messages.iter().any(|m| {
+        m.contains("but in vain")
+            || m.contains("cannot move it")
+            || m.contains("on the other side")
+            || m.contains("a monster behind")
+    })
+}
+
+fn act(action: Action, why: String) -> LeafOutcome {
+    LeafOutcome::Act(action, why)
+}
+
+fn wait(why: &str) -> LeafOutcome {
+    act(
+        Action::Search { count: 1 },
+        format!("sokoban: waiting, {why}"),
+    )
+}
+
+pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
+    let Some(at) = locate_remembered(w) else {
+        return LeafOutcome::Failure;
+    };
+    // Whatever attacks us in there is dealt with first (never a floating eye, see tactics).
+    if let Some((action, why)) = nhbot_tactics::steps::fight_step(w) {
+        return act(action, format!("sokoban: {why}"));
+    }
+    let obs = match observe(w, at) {
+        Ok(o) => o,
+        Err(e) => {
+            log::warn!("sokoban: cannot read the level: {e}");
+            return LeafOutcome::Failure;
+        }
+    };
+    let map = at.template();
+    if obs.puzzle.targets.contains(&obs.puzzle.player) {
+        return if map.has_up_stairs() {
+            act(
+                Action::Ascend,
+                format!("{}: on the up stairs, climbing", map.name),
+            )
+        } else {
+            LeafOutcome::Failure
+        };
+    }
+    let mut guard = memory();
+    let Some(mem) = guard.as_mut() else {
+        return LeafOutcome::Failure;
+    };
+    play(mem, w, at, &obs)
+}
+
+fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome {
+    let puzzle = &obs.puzzle;
+    let key = StateKey::of(puzzle, at.template().name);
+    let found = match mem.find(&key) {
+        Some(found) => Some(found),
+        None => match mem.plan(puzzle, &key, Vec::new()) {
+            Ok(n) => Some((n, 0)),
+            Err(e) => {
+                log::info!("sokoban {}: {e}", key.map);
+                None
+            }
+        },
+    };
+    let Some((n, i)) = found else {
+        return LeafOutcome::Failure;
+    };
+    let plan = &mut mem.plans[n];
+    plan.stalls = if plan.last == Some(i) {
+        plan.stalls + 1
+    } else {
+        0
+    };
+    plan.last = Some(i);
+    let stalls = plan.stalls;
+    let Some(&step) = plan.steps.get(i) else {
+        // The plan is played out but we are not on a target: something moved; plan again.
+        mem.forget(&key);
+        return wait("the plan ended off target");
+    };
+    let to = offset(puzzle.width, puzzle.player, step);
+    let beyond = offset(puzzle.width, to, step);
+    let pushed_in_vain = step.push
+        && push_failed(w)
+        && w.last_action
+            == Some(Action::Move {
+                dir: world_dir(step.dir),
+            });
+    let stuck = stalls >= STALL_LIMIT || pushed_in_vain;
+    if stuck {
+        // Plan around the squares in the way, monsters included, for as long as they are.
+        let mut blocked = obs.monsters.clone();
+        blocked.push(if step.push { beyond } else { to });
+        mem.forget(&key);
+        return match mem.plan(puzzle, &key, blocked) {
+            Ok(_) => wait("planned around a step that would not go"),
+            Err(e) => wait(&format!("stuck and no other way ({e})")),
+        };
+    }
+    step_action(w, at, obs, step, to, beyond)
+}
+
+/// The action for one plan step: the move itself, or what the square in the way needs first.
+fn step_action(
+    w: &World,
+    at: Located,
+    obs: &Observed,
+    step: Step,
+    to: usize,
+    beyond: usize,
+) -> LeafOutcome {
+    let dir = world_dir(step.dir);
+    let name = at.template().name;
+    let monster_at = |i: usize| w.monsters.iter().find(|m| Some(m.pos) == Some(at.pos(i)));
+    if obs.monsters.contains(&to) {
+        match monster_at(to) {
+            Some(m) if m.tame => {}
+            Some(m) if m.maybe_hostile() => {
+                return act(
+                    Action::Fight { dir },
+                    format!("{name}: attacking `{}` in the way", m.ch),
+                )
+            }
+            _ => return wait("a monster is in the way"),
+        }
+    }
+    if step.push && obs.monsters.contains(&beyond) {
+        return wait("a monster is behind the boulder");
+    }
+    if at.template().char_at(to) == '+' && w.view.get(at.pos(to)).is_some_and(|c| c.ch == '+') {
+        let locked = w
+            .level()
+            .and_then(|l| l.at(at.pos(to)))
+            .is_some_and(|s| s.locked)
+            || w.messages.iter().any(|m| m.contains("This door is locked"));
+        return if locked {
+            act(
+                Action::Kick { dir },
+                format!("{name}: kicking the locked door"),
+            )
+        } else {
+            act(Action::Open { dir }, format!("{name}: opening the door"))
+        };
+    }
+    let what = if step.push { "pushing" } else { "walking" };
+    act(Action::Move { dir }, format!("{name}: {what} {dir:?}"))
+}

@@ -1,0 +1,279 @@
+//! Reading a Sokoban level off the screen: find which of the 8 NetHack 3.6.6 maps is shown
+//! (premapped, so every wall is drawn on arrival) and where, then build the solver's puzzle
+//! from what the screen shows now (boulders, filled holes, the player) over the map's walls.
+
+use nhbot_sokoban::{Cell, Puzzle, Rules};
+use nhbot_world::tiles::{classify, Feature, Glyph};
+use nhbot_world::{LevelView, Pos, World};
+use std::sync::LazyLock;
+
+/// The 8 maps as data/sokoban renders them (`0` boulder, `^` hole, `<` up, `>` down, `+` door).
+const MAPS: [(&str, &str); 8] = [
+    (
+        "soko4-1",
+        include_str!("../../../../data/sokoban/soko4-1.txt"),
+    ),
+    (
+        "soko4-2",
+        include_str!("../../../../data/sokoban/soko4-2.txt"),
+    ),
+    (
+        "soko3-1",
+        include_str!("../../../../data/sokoban/soko3-1.txt"),
+    ),
+    (
+        "soko3-2",
+        include_str!("../../../../data/sokoban/soko3-2.txt"),
+    ),
+    (
+        "soko2-1",
+        include_str!("../../../../data/sokoban/soko2-1.txt"),
+    ),
+    (
+        "soko2-2",
+        include_str!("../../../../data/sokoban/soko2-2.txt"),
+    ),
+    (
+        "soko1-1",
+        include_str!("../../../../data/sokoban/soko1-1.txt"),
+    ),
+    (
+        "soko1-2",
+        include_str!("../../../../data/sokoban/soko1-2.txt"),
+    ),
+];
+
+/// Squares past the hole line of the top levels (no `<` there): reaching one ends the puzzle.
+const TOP_GOALS: [(&str, usize, usize); 2] = [("soko1-1", 24, 1), ("soko1-2", 22, 1)];
+
+/// The tty map: 80 columns, 21 rows.
+const SCREEN_COLS: usize = 80;
+const MAP_ROWS: usize = 21;
+
+/// Wall squares of a map that may differ on screen (a monster or the cursor over a corner).
+const WALL_MISMATCHES: usize = 2;
+
+pub struct Template {
+    pub name: &'static str,
+    pub width: usize,
+    pub height: usize,
+    /// Row-major map characters, blanks outside the walls.
+    chars: Vec<char>,
+    walls: Vec<(usize, usize)>,
+}
+
+impl Template {
+    fn parse(name: &'static str, text: &str) -> Template {
+        let rows: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with(';') && !l.starts_with("title:") && !l.trim().is_empty())
+            .collect();
+        let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0);
+        let height = rows.len();
+        let mut chars = vec![' '; width * height];
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                chars[y * width + x] = ch;
+            }
+        }
+        let walls = (0..width * height)
+            .filter(|&i| matches!(chars[i], '|' | '-'))
+            .map(|i| (i % width, i / width))
+            .collect();
+        Template {
+            name,
+            width,
+            height,
+            chars,
+            walls,
+        }
+    }
+
+    pub fn char_at(&self, i: usize) -> char {
+        self.chars[i]
+    }
+
+    /// Whether the map holds up stairs (the three lower levels) rather than the prize.
+    pub fn has_up_stairs(&self) -> bool {
+        self.chars.contains(&'<')
+    }
+}
+
+pub static TEMPLATES: LazyLock<Vec<Template>> =
+    LazyLock::new(|| MAPS.iter().map(|(n, t)| Template::parse(n, t)).collect());
+
+/// Which map is on screen and where its top-left corner is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Located {
+    pub template: usize,
+    pub origin: Pos,
+}
+
+impl Located {
+    pub fn template(&self) -> &'static Template {
+        &TEMPLATES[self.template]
+    }
+
+    /// Screen position of puzzle square `i`.
+    pub fn pos(&self, i: usize) -> Pos {
+        let t = self.template();
+        Pos::new(
+            self.origin.x + (i % t.width) as i16,
+            self.origin.y + (i / t.width) as i16,
+        )
+    }
+
+    /// Puzzle square of a screen position, when it lies inside the map.
+    pub fn index(&self, p: Pos) -> Option<usize> {
+        let t = self.template();
+        let (x, y) = (p.x - self.origin.x, p.y - self.origin.y);
+        (x >= 0 && y >= 0 && (x as usize) < t.width && (y as usize) < t.height)
+            .then(|| y as usize * t.width + x as usize)
+    }
+}
+
+fn is_wall_char(c: char) -> bool {
+    matches!(c, '|' | '-')
+}
+
+fn shows_wall_at(view: &LevelView, p: Pos) -> bool {
+    view.get(p).is_some_and(|c| is_wall_char(c.ch))
+}
+
+/// Whether template `t` drawn with its corner at `origin` fits the walls on screen.
+fn fits(view: &LevelView, t: &Template, origin: Pos) -> bool {
+    let mut misses = 0;
+    for &(x, y) in &t.walls {
+        if !shows_wall_at(view, Pos::new(origin.x + x as i16, origin.y + y as i16)) {
+            misses += 1;
+            if misses > WALL_MISMATCHES {
+                return false;
+            }
+        }
+    }
+    // Walls drawn where the map has floor mean another map (doors excepted: open ones are `|`/`-`).
+    let mut extra = 0;
+    for (i, &ch) in t.chars.iter().enumerate() {
+        let p = Pos::new(
+            origin.x + (i % t.width) as i16,
+            origin.y + (i / t.width) as i16,
+        );
+        if !is_wall_char(ch) && ch != '+' && ch != ' ' && shows_wall_at(view, p) {
+            extra += 1;
+            if extra > WALL_MISMATCHES {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Finds the Sokoban map on screen, trying `hint` first.
+pub fn locate(view: &LevelView, hint: Option<Located>) -> Option<Located> {
+    if let Some(h) = hint.filter(|h| h.template < TEMPLATES.len()) {
+        if fits(view, h.template(), h.origin) {
+            return Some(h);
+        }
+    }
+    for (n, t) in TEMPLATES.iter().enumerate() {
+        let max_x = SCREEN_COLS.saturating_sub(t.width);
+        let max_y = MAP_ROWS.saturating_sub(t.height);
+        for oy in 0..=max_y {
+            for ox in 0..=max_x {
+                let origin = Pos::new(ox as i16, oy as i16);
+                if fits(view, t, origin) {
+                    return Some(Located {
+                        template: n,
+                        origin,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The puzzle as the screen shows it now, plus the squares monsters stand on.
+pub struct Observed {
+    pub puzzle: Puzzle,
+    /// Puzzle squares with a monster on them (our pet included).
+    pub monsters: Vec<usize>,
+}
+
+/// Builds the puzzle: walls and doors from the map; holes where the map has them unless the
+/// screen shows them filled (floor, the player, a boulder); boulders where `0` is drawn.
+pub fn observe(w: &World, at: Located) -> Result<Observed, String> {
+    let t = at.template();
+    let size = t.width * t.height;
+    let mut cells = vec![Cell::Wall; size];
+    let mut boulders = Vec::new();
+    let mut targets = Vec::new();
+    let mut monsters = Vec::new();
+    let player = at
+        .index(w.player)
+        .ok_or_else(|| format!("the player at {:?} is outside {}", w.player, t.name))?;
+    for i in 0..size {
+        let p = at.pos(i);
+        let glyph = glyph_at(w, p);
+        let here_boulder = glyph == Glyph::Feature(Feature::Boulder) && i != player;
+        cells[i] = match t.chars[i] {
+            '|' | '-' | ' ' => Cell::Wall,
+            '+' => Cell::Door,
+            '^' => {
+                let filled = i == player
+                    || here_boulder
+                    || matches!(glyph, Glyph::Feature(Feature::Floor | Feature::Doorway));
+                if filled {
+                    Cell::Floor
+                } else {
+                    Cell::Hole
+                }
+            }
+            _ => Cell::Floor,
+        };
+        if cells[i] == Cell::Wall {
+            continue;
+        }
+        if here_boulder && cells[i] == Cell::Floor {
+            boulders.push(i);
+        }
+        if glyph == Glyph::Monster && i != player {
+            monsters.push(i);
+        }
+        if t.chars[i] == '<' {
+            targets.push(i);
+        }
+    }
+    if cells[player] == Cell::Wall {
+        return Err(format!("the player stands in a wall of {}", t.name));
+    }
+    if targets.is_empty() {
+        targets.extend(
+            TOP_GOALS
+                .iter()
+                .filter(|(name, ..)| *name == t.name)
+                .map(|&(_, x, y)| y * t.width + x),
+        );
+    }
+    let puzzle = Puzzle {
+        title: t.name.to_string(),
+        rules: Rules::NetHack,
+        width: t.width,
+        height: t.height,
+        cells,
+        boulders,
+        player,
+        targets,
+        blocked: Vec::new(),
+    };
+    puzzle.validate().map_err(|e| format!("{e:#}"))?;
+    Ok(Observed { puzzle, monsters })
+}
+
+/// What the screen shows at `p` (the view keeps the map rows only).
+fn glyph_at(w: &World, p: Pos) -> Glyph {
+    if !p.in_map() {
+        return Glyph::Blank;
+    }
+    classify(&w.view.cells, p.x as usize, p.y as usize)
+}

@@ -1,0 +1,216 @@
+//! Offline checks: maps drawn onto a fake screen, and a small NetHack-rules simulator that
+//! plays the node's moves until it climbs.
+
+use super::screen::{locate, observe, TEMPLATES};
+use super::*;
+use nhbot_world::{Cell as ScreenCell, Monster, Pos};
+
+const COLS: usize = 80;
+
+/// A world whose screen shows `map` (a template's text) with its corner at `origin`; the
+/// player stands on the map's `>`.
+fn world_with_map(name: &str, origin: Pos) -> World {
+    let t = TEMPLATES
+        .iter()
+        .find(|t| t.name == name)
+        .expect("known map");
+    let mut w = World::default();
+    for i in 0..t.width * t.height {
+        let (x, y) = (
+            origin.x as usize + i % t.width,
+            origin.y as usize + i / t.width,
+        );
+        let ch = t.char_at(i);
+        w.view.cells[y * COLS + x] = ScreenCell {
+            ch,
+            fg: if ch == '+' { 3 } else { 16 },
+            ..ScreenCell::default()
+        };
+        if ch == '>' {
+            w.player = Pos::new(x as i16, y as i16);
+        }
+    }
+    let at = w.player;
+    set(&mut w, at, '@');
+    w
+}
+
+fn set(w: &mut World, p: Pos, ch: char) {
+    w.view.cells[p.y as usize * COLS + p.x as usize].ch = ch;
+}
+
+fn get(w: &World, p: Pos) -> char {
+    w.view.get(p).map_or(' ', |c| c.ch)
+}
+
+/// Plays one move the way NetHack's Sokoban would on the fake screen; returns false when the
+/// move broke a rule or could not be made. `under` is what the player stands on.
+fn play_move(w: &mut World, dir: Dir, under: &mut char) -> bool {
+    let (dx, dy) = dir.delta();
+    let to = Pos::new(w.player.x + dx, w.player.y + dy);
+    let side = |w: &World, p: Pos| matches!(get(w, p), '0' | '|' | '-' | ' ');
+    if dir.is_diagonal()
+        && (side(w, Pos::new(w.player.x + dx, w.player.y))
+            && side(w, Pos::new(w.player.x, w.player.y + dy)))
+    {
+        return false; // squeezing between rocks
+    }
+    match get(w, to) {
+        '0' => {
+            if dir.is_diagonal() {
+                return false;
+            }
+            let beyond = Pos::new(to.x + dx, to.y + dy);
+            match get(w, beyond) {
+                '^' => set(w, beyond, '.'),
+                '.' | '<' | '>' | '?' => set(w, beyond, '0'),
+                _ => return false,
+            }
+        }
+        '^' | '|' | '-' | ' ' => return false,
+        _ => {}
+    }
+    let left = std::mem::replace(under, if get(w, to) == '0' { '.' } else { get(w, to) });
+    set(w, w.player, left);
+    set(w, to, '@');
+    w.player = to;
+    true
+}
+
+#[test]
+fn every_map_is_found_where_it_is_drawn_and_nowhere_else() {
+    for t in TEMPLATES.iter() {
+        let origin = Pos::new(27, 2);
+        let w = world_with_map(t.name, origin);
+        let at = locate(&w.view, None).expect("the map is recognised");
+        assert_eq!(TEMPLATES[at.template].name, t.name);
+        assert_eq!(at.origin, origin);
+    }
+    // An ordinary room is no Sokoban level.
+    let mut w = World::default();
+    for y in 3..10 {
+        for x in 10..30 {
+            let edge = y == 3 || y == 9;
+            let ch = if edge {
+                '-'
+            } else if x == 10 || x == 29 {
+                '|'
+            } else {
+                '.'
+            };
+            w.view.cells[y * COLS + x].ch = ch;
+        }
+    }
+    assert!(locate(&w.view, None).is_none());
+    assert_eq!(in_sokoban(&Params::default(), &w), LeafOutcome::Failure);
+}
+
+#[test]
+fn observed_puzzle_counts_boulders_holes_and_filled_holes() {
+    let mut w = world_with_map("soko4-1", Pos::new(32, 5));
+    let at = locate(&w.view, None).expect("soko4-1");
+    let obs = observe(&w, at).expect("a valid puzzle");
+    assert_eq!(obs.puzzle.boulders.len(), 10);
+    let holes = |p: &Puzzle| p.cells.iter().filter(|c| **c == Cell::Hole).count();
+    assert_eq!(holes(&obs.puzzle), 9);
+    assert_eq!(obs.puzzle.targets.len(), 1);
+    // A filled pit shows floor; a monster on a pit hides it but it stays a pit.
+    set(&mut w, Pos::new(32 + 3, 5 + 6), '.');
+    set(&mut w, Pos::new(32 + 4, 5 + 6), 'd');
+    let obs = observe(&w, at).expect("a valid puzzle");
+    assert_eq!(holes(&obs.puzzle), 8);
+    assert_eq!(obs.monsters, vec![6 * at.template().width + 4]);
+}
+
+/// Lets the node play `name` on the fake screen; returns the moves taken before it climbed.
+fn solve_on_screen(name: &str) -> usize {
+    let mut w = world_with_map(name, Pos::new(30, 3));
+    let mut under = '>';
+    for n in 0..3000 {
+        w.messages.clear();
+        match sokoban(&Params::default(), &w) {
+            LeafOutcome::Act(Action::Ascend, _) => {
+                assert_eq!(under, '<', "climbs only from the up stairs");
+                return n;
+            }
+            LeafOutcome::Act(Action::Move { dir }, why) => {
+                assert!(
+                    play_move(&mut w, dir, &mut under),
+                    "illegal move {dir:?} ({why}) at {n}"
+                );
+            }
+            other => panic!("unexpected {other:?} at move {n}"),
+        }
+    }
+    panic!("{name} not solved in 3000 moves");
+}
+
+#[test]
+fn plays_both_bottom_levels_to_the_up_stairs() {
+    for name in ["soko4-1", "soko4-2"] {
+        let moves = solve_on_screen(name);
+        assert!(moves > 50, "{name} took only {moves} moves");
+    }
+}
+
+#[test]
+fn a_boulder_that_will_not_move_is_planned_around_or_waited_for() {
+    let mut w = world_with_map("soko4-2", Pos::new(33, 6));
+    let mut under = '>';
+    // Play until the first push, then make it fail as the game would.
+    for _ in 0..200 {
+        let LeafOutcome::Act(Action::Move { dir }, why) = sokoban(&Params::default(), &w) else {
+            panic!("expected a move");
+        };
+        if !why.contains("pushing") {
+            assert!(play_move(&mut w, dir, &mut under));
+            continue;
+        }
+        w.last_action = Some(Action::Move { dir });
+        w.messages = vec!["You try to move the boulder, but in vain.".into()];
+        let LeafOutcome::Act(Action::Search { count: 1 }, reason) = sokoban(&Params::default(), &w)
+        else {
+            panic!("a failed push is not repeated at once");
+        };
+        w.messages.clear();
+        if reason.contains("planned around") {
+            // The new plan does not push that boulder that way first.
+            let again = sokoban(&Params::default(), &w);
+            assert_ne!(again, LeafOutcome::Act(Action::Move { dir }, why.clone()));
+        } else {
+            assert!(reason.contains("no other way"), "{reason}");
+        }
+        return;
+    }
+    panic!("no push in 200 moves");
+}
+
+#[test]
+fn monsters_in_the_way_are_swapped_fought_or_waited_for() {
+    let mut w = world_with_map("soko4-1", Pos::new(32, 5));
+    let LeafOutcome::Act(Action::Move { dir }, _) = sokoban(&Params::default(), &w) else {
+        panic!("expected a first move");
+    };
+    let ahead = dir.step(w.player);
+    let keep = get(&w, ahead);
+    set(&mut w, ahead, 'd');
+    let mut pet = Monster {
+        pos: ahead,
+        ch: 'd',
+        tame: true,
+        ..Monster::default()
+    };
+    w.monsters = vec![pet.clone()];
+    assert_eq!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(Action::Move { dir }, format!("soko4-1: walking {dir:?}"))
+    );
+    pet.tame = false;
+    pet.peaceful = Some(true);
+    w.monsters = vec![pet];
+    assert!(matches!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(Action::Search { count: 1 }, _)
+    ));
+    set(&mut w, ahead, keep);
+}
