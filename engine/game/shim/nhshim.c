@@ -48,12 +48,16 @@ static const char *redirect(const char *path, int slot) {
     static ret (*real_##name)(__VA_ARGS__);                    \
     if (!real_##name) real_##name = dlsym(RTLD_NEXT, #name);
 
-/* splitmix64: a fixed byte stream from the seed, standing in for /dev/urandom. */
+/* splitmix64: a fixed byte stream from the seed, standing in for /dev/urandom. NetHack opens
+ * /dev/urandom again to reseed (e.g. on new levels): each open continues with fresh bytes from
+ * the seed and the open's number, so levels differ and the game stays reproducible. */
 static unsigned char seed_bytes[4096];
+static uint64_t urandom_opens;
 static FILE *seeded_urandom(void) {
     const char *s = getenv("NHBOT_SEED");
     if (!s || !*s) return NULL;
-    uint64_t x = strtoull(s, NULL, 10) ^ 0x6e68626f74ULL; /* "nhbot" */
+    uint64_t x = strtoull(s, NULL, 10) ^ 0x6e68626f74ULL /* "nhbot" */
+                 ^ (urandom_opens++ * 0xD1B54A32D192ED03ULL);
     for (size_t i = 0; i < sizeof seed_bytes; i += 8) {
         uint64_t z = (x += 0x9E3779B97F4A7C15ULL);
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;

@@ -59,7 +59,10 @@ fn install_atomically(dest: &Path, bytes: &[u8], mode: u32) -> Result<()> {
     {
         return Ok(());
     }
-    let tmp = dest.with_extension(format!("tmp{}", std::process::id()));
+    // Unique per process and call: parallel games (threads or processes) may install at once.
+    static CALLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dest.with_extension(format!("tmp{}-{n}", std::process::id()));
     let mut f = fs::File::create(&tmp).with_context(|| format!("creating {}", tmp.display()))?;
     f.write_all(bytes)?;
     f.sync_all()?;

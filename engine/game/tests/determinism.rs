@@ -84,3 +84,59 @@ fn quiet_period_fallback_gives_the_same_screens() {
     let _ = std::fs::remove_dir_all(&cfg.playground);
     assert_eq!(screens, proc_screens);
 }
+
+/// NetHack reseeds from /dev/urandom (e.g. for new levels): every read of it must give new bytes,
+/// or all levels of a seeded game would be generated alike. Two wizard-mode level teleports to
+/// Dlvl 2 and Dlvl 3 must show different maps — and the same ones again for the same seed.
+#[test]
+fn seeded_levels_differ_from_each_other() {
+    fn levels(seed: u64, name: &str) -> Vec<String> {
+        let mut cfg = GameConfig::new(scratch(name));
+        cfg.seed = Some(seed);
+        cfg.wizard = true;
+        let mut game = Game::start(&cfg).unwrap();
+        let mut parser = vt100::Parser::new(24, 80, 0);
+        let mut out = Vec::new();
+        game.wait(&mut out).unwrap();
+        let mut maps = Vec::new();
+        for depth in ["2", "3"] {
+            // ^V asks "To what level do you want to teleport?"; ^F maps the level.
+            for keys in [&b"\x16"[..], depth.as_bytes(), b"\r", b"\x06"] {
+                game.send(keys).unwrap();
+                game.wait(&mut out).unwrap();
+            }
+            // Dismiss any --More-- so the map is drawn in full.
+            for _ in 0..3 {
+                game.send(b"\x1b").unwrap();
+                game.wait(&mut out).unwrap();
+            }
+            parser.process(&out);
+            out.clear();
+            let screen = parser.screen();
+            // The room walls only: traps, objects and monsters differ even between twin levels.
+            let map: Vec<String> = (1..22)
+                .map(|r| screen.rows(0, 80).nth(r).unwrap_or_default())
+                .map(|row| {
+                    row.chars()
+                        .map(|c| if c == '-' || c == '|' { c } else { ' ' })
+                        .collect()
+                })
+                .collect();
+            let status = screen.rows(0, 80).nth(23).unwrap_or_default();
+            assert!(
+                status.contains(&format!("Dlvl:{depth}")),
+                "not on Dlvl {depth}: {status}"
+            );
+            maps.push(map.join("\n"));
+        }
+        game.hangup(std::time::Duration::from_secs(5)).unwrap();
+        let _ = std::fs::remove_dir_all(&cfg.playground);
+        maps
+    }
+    let a = levels(4, "lv-a");
+    assert_ne!(
+        a[0], a[1],
+        "Dlvl 2 and Dlvl 3 have the same room walls: reseeding repeats bytes"
+    );
+    assert_eq!(a, levels(4, "lv-b"), "the same seed gave different levels");
+}
