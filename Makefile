@@ -21,7 +21,7 @@ play: build
 	./target/release/nhbot play --tree trees/main.yaml
 
 test: deps
-	$(CARGO) test --workspace --release
+	$(CARGO) test --workspace --release --no-fail-fast
 
 bench: build
 	./target/release/nhbot bench sync
