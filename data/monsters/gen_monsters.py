@@ -66,7 +66,8 @@ def main():
     for m in data["monsters"]:
         attacks = " ".join(f"{a[0]}:{a[1]}:{a[2]}" for a in m["attacks"])
         elb = "n" if m["symbol"] == "@" or m["symbol"] == "A" or m["name"] in NO_ELBERETH else "y"
-        flags = ",".join(f for f in m["flags"] if f in keep)
+        # "nogen": never randomly generated in this form (werejackal `d`, shopkeepers...).
+        flags = ",".join([f for f in m["flags"] if f in keep] + (["nogen"] if "nogen" in m["gen"] else []))
         fields = [m["name"], m["symbol"], m["color"], m["level"], m["speed"], m["ac"], m["mr"], attacks,
                   ",".join(m["resists"]), ",".join(corpse_flags(m)), elb, flags, m["difficulty"]]
         print("|".join(str(f) for f in fields))

@@ -62,11 +62,11 @@ pub fn elbereth_step(w: &World, enter: f64, until: f64) -> Option<(Action, Strin
             )
         });
     }
-    if !look::looked(msgs) {
+    if !look::looked_at(w) {
         // Low, or in the band where we may already stand on one: look (free) before acting.
         return (hp < until).then(|| {
             (
-                look::look_action(),
+                look::look_action_at(w),
                 "reading what is engraved here".to_string(),
             )
         });

@@ -111,7 +111,7 @@ pub fn eat_corpse_step(w: &World) -> Option<(Action, String)> {
         return None;
     }
     // A look that showed anything else here (a pile, nothing): no second look this decision.
-    let looked_here = look::looked(&w.messages);
+    let looked_here = look::looked_at(w);
     let (kill, pos) = edible_kills(w).into_iter().find(|(_, pos)| {
         *pos == w.player
             || w.level()
@@ -121,7 +121,7 @@ pub fn eat_corpse_step(w: &World) -> Option<(Action, String)> {
     if pos == w.player {
         return (!looked_here).then(|| {
             (
-                look::look_action(),
+                look::look_action_at(w),
                 format!("looking at the {} corpse here", kill.name),
             )
         });
@@ -168,9 +168,50 @@ pub fn eat_from_pack_step(w: &World) -> Option<(Action, String)> {
             Action::Eat { item: None },
             "eating the first food in the pack (nothing lies here)".into(),
         )),
-        LookHere::Unknown => Some((look::look_action(), "looking before eating".into())),
+        LookHere::Unknown if !look::looked_at(w) => {
+            Some((look::look_action_at(w), "looking before eating".into()))
+        }
         _ => None,
     }
+}
+
+/// Comestibles that keep and are always safe to carry and eat (no corpses, eggs or tins).
+const SPARE_FOOD: &[&str] = &[
+    "food ration",
+    "cram ration",
+    "lembas wafer",
+    "K-ration",
+    "C-ration",
+    "fortune cookie",
+    "apple",
+    "orange",
+    "pear",
+    "melon",
+    "banana",
+    "carrot",
+    "slime mold",
+    "candy bar",
+    "pancake",
+    "cream pie",
+    "lump of royal jelly",
+    "kelp frond",
+    "clove of garlic",
+];
+
+/// Pick up spare food we stand on: the step onto a square with one object says "You see here X."
+/// Never in a shop (the item would be unpaid) and never when it would burden us.
+pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
+    let LookHere::One(text) = look::look_here(&w.messages) else {
+        return None;
+    };
+    if text.contains("for sale") || w.status.encumbrance != nhbot_world::Encumbrance::Unencumbered {
+        return None;
+    }
+    let food = SPARE_FOOD.iter().find(|f| text.contains(*f))?;
+    Some((
+        Action::Pickup { letters: None },
+        format!("picking up spare food: {text} ({food})"),
+    ))
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod food;
 pub mod look;
 pub mod lookahead;
 pub mod monsters;
+pub mod peaceful;
 pub mod prayer;
 pub mod retreat;
 pub mod steps;

@@ -1,6 +1,6 @@
 //! The `:` look-here command and what its messages say: the engraving and the objects here.
 
-use nhbot_world::Action;
+use nhbot_world::{Action, Pos, World};
 
 /// What the latest look here showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,11 +15,33 @@ pub enum LookHere {
     Several,
 }
 
+thread_local! {
+    /// (turn, decision count, square) of the last look this thread's game asked for.
+    static LAST_LOOK: std::cell::Cell<Option<(i64, u64, Pos)>> = const { std::cell::Cell::new(None) };
+}
+
+/// The look action; remembers when it was asked for (see [`looked_at`]).
+pub fn look_action_at(w: &World) -> Action {
+    LAST_LOOK.with(|l| l.set(Some((w.turn, w.decisions, w.player))));
+    look_action()
+}
+
 pub fn look_action() -> Action {
     Action::Keys { keys: ":".into() }
 }
 
+/// Whether the previous decision was our look at this square (its output may be one we do not
+/// recognise: never look twice in a row).
+fn looked_just_before(w: &World) -> bool {
+    LAST_LOOK.with(|l| {
+        l.get().is_some_and(|(turn, decisions, at)| {
+            turn == w.turn && decisions + 1 == w.decisions && at == w.player
+        })
+    })
+}
+
 pub fn look_here(messages: &[String]) -> LookHere {
+    let mut feature_only = false;
     for m in messages {
         if m.contains("You see no objects here") || m.contains("There is nothing here") {
             return LookHere::Nothing;
@@ -36,8 +58,16 @@ pub fn look_here(messages: &[String]) -> LookHere {
         if m.contains("objects here") || m.contains("Things that are here") {
             return LookHere::Several;
         }
+        // "There is a doorway here." alone: a dungeon feature and no objects.
+        if m.starts_with("There is ") && m.ends_with(" here.") {
+            feature_only = true;
+        }
     }
-    LookHere::Unknown
+    if feature_only {
+        LookHere::Nothing
+    } else {
+        LookHere::Unknown
+    }
 }
 
 /// The engraving a look (or a step onto the square) read: `You read: "Elbereth".`
@@ -53,6 +83,11 @@ pub fn engraving_read(messages: &[String]) -> Option<String> {
 /// Whether a look happened in this decision's messages (an engraving read or an object report).
 pub fn looked(messages: &[String]) -> bool {
     engraving_read(messages).is_some() || look_here(messages) != LookHere::Unknown
+}
+
+/// [`looked`], or our look was the previous decision here (whatever it printed).
+pub fn looked_at(w: &World) -> bool {
+    looked(&w.messages) || looked_just_before(w)
 }
 
 /// Standing on an intact Elbereth, as the latest look read it.
@@ -83,6 +118,10 @@ mod tests {
             LookHere::Several
         );
         assert_eq!(look_here(&msgs(&["The jackal bites!"])), LookHere::Unknown);
+        assert_eq!(
+            look_here(&msgs(&["There is a doorway here."])),
+            LookHere::Nothing
+        );
     }
 
     #[test]
@@ -97,5 +136,27 @@ mod tests {
         assert_eq!(engraving_read(&bad).as_deref(), Some("Elbcreth"));
         assert!(!on_elbereth(&bad));
         assert!(!on_elbereth(&msgs(&["You read: \"Elbereth Elbereth\"."])));
+    }
+}
+
+#[cfg(test)]
+mod memory_tests {
+    use super::*;
+
+    #[test]
+    fn never_looks_twice_in_a_row() {
+        let mut w = World {
+            turn: 7,
+            decisions: 3,
+            ..World::default()
+        };
+        assert!(!looked_at(&w));
+        let _ = look_action_at(&w);
+        w.decisions = 4;
+        w.messages = vec!["Something unexpected.".into()];
+        assert!(looked_at(&w), "the previous decision looked here");
+        w.decisions = 5;
+        w.turn = 8;
+        assert!(!looked_at(&w));
     }
 }

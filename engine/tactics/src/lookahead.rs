@@ -20,6 +20,11 @@ pub enum Choice {
 /// Chance a dust Elbereth is spelled right (each of 8 letters survives with 24/25).
 pub const ELBERETH_OK: f64 = 0.72;
 
+/// Value of getting away, and of a foe held off by Elbereth: both leave it alive nearby, so
+/// they are worth less than a kill (1.0) and than a fight we are sure to win.
+const ESCAPED: f64 = 0.8;
+const SCARED: f64 = 0.85;
+
 /// One duel as the evaluator sees it.
 #[derive(Clone, Debug)]
 pub struct Duel {
@@ -146,10 +151,11 @@ impl Duel {
             .sum()
     }
 
-    /// Heuristic value where the search stops: the chance we outlast the foe by fighting on.
+    /// Heuristic value where the search stops: roughly the chance we outlast the foe by
+    /// fighting on (our HP against the damage expected while we land the remaining hits).
     fn horizon(&self, hp: i32, hits_left: u32) -> f64 {
         let needed = f64::from(hits_left) / self.our_hit * self.mean_round();
-        0.9 * (f64::from(hp) / (needed + 1.0)).min(1.0)
+        (f64::from(hp) / (needed + 1.0)).min(1.0)
     }
 
     fn value(
@@ -205,10 +211,10 @@ impl Duel {
             }
             Choice::Flee => {
                 let stay = self.after_round(hp, &mut |h| next(h, hits_left, memo));
-                self.escape * (0.95 + bonus) + (1.0 - self.escape) * stay
+                self.escape * (ESCAPED + bonus) + (1.0 - self.escape) * stay
             }
             Choice::Elbereth if self.respects_elbereth => self.after_round(hp, &mut |h| {
-                ELBERETH_OK * (0.97 + 0.01 * f64::from(h) / f64::from(self.hp_max.max(1)))
+                ELBERETH_OK * (SCARED + 0.01 * f64::from(h) / f64::from(self.hp_max.max(1)))
                     + (1.0 - ELBERETH_OK) * next(h, hits_left, memo)
             }),
             Choice::Elbereth => return None,

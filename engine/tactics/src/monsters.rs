@@ -175,7 +175,8 @@ fn log_bad(line: usize, err: &str) {
 }
 
 /// Candidates that random generation could plausibly make here: difficulty at most
-/// (depth + XL) / 2 plus `slack` (makemon.c's bound, loosened for special rooms and groups).
+/// (depth + XL) / 2 plus `slack` (makemon.c's bound, loosened for special rooms and groups),
+/// and randomly generated in that form at all (not a were in animal form, not a shopkeeper).
 /// Falls back to every candidate when none qualifies (a vault guard, a summoned nasty...).
 pub fn plausible_here(
     glyph: char,
@@ -189,7 +190,7 @@ pub fn plausible_here(
     let near: Vec<_> = all
         .iter()
         .copied()
-        .filter(|m| m.difficulty <= bound)
+        .filter(|m| m.difficulty <= bound && !m.has_flag("nogen"))
         .collect();
     if near.is_empty() {
         all

@@ -10,6 +10,9 @@ use crate::retreat;
 use crate::threat::{self, Threat};
 use nhbot_world::{Action, Dir, Feature, World};
 
+/// HP fraction from which Elbereth is never chosen (we would only sit on it).
+pub const HEALTHY: f64 = 0.9;
+
 /// Mean damage of one of our hits: a d8 weapon with a strength bonus (the starting Valkyrie).
 pub const OUR_DAMAGE: f64 = 6.5;
 
@@ -31,12 +34,11 @@ fn can_strike(w: &World, dir: Dir) -> bool {
 }
 
 /// Attack the most dangerous adjacent hostile we may melee; never from a verified Elbereth.
+/// Attacks are moves into the monster: a pet the world failed to recognise is swapped with, not
+/// hit, and a peaceful gets the engine's "Really attack?" n (then remembered, see `peaceful`).
 pub fn fight_step(w: &World) -> Option<(Action, String)> {
+    crate::peaceful::observe(w);
     if look::on_elbereth(&w.messages) {
-        return None;
-    }
-    // The engine declined "Really attack?" (a peaceful): let another branch move us on.
-    if w.messages.iter().any(|m| m.contains("Really attack")) {
         return None;
     }
     let threats = threat::threats(w);
@@ -46,8 +48,14 @@ pub fn fight_step(w: &World) -> Option<(Action, String)> {
                 .is_some_and(|d| can_strike(w, d))
     })?;
     let dir = Dir::from_delta(target.pos.x - w.player.x, target.pos.y - w.player.y)?;
+    let color = w
+        .monsters
+        .iter()
+        .find(|m| m.pos == target.pos)
+        .map_or(0, |m| m.color);
+    crate::peaceful::note_attack(w, target.pos, target.glyph, color);
     Some((
-        Action::Fight { dir },
+        Action::Move { dir },
         format!(
             "attacking `{}` ({} at worst, {:.1} dmg/turn) to the {dir:?}",
             target.glyph, target.name, target.expected_damage
@@ -88,14 +96,24 @@ pub fn duel_here(w: &World, threats: &[Threat]) -> Option<Duel> {
 /// Fight, flee or Elbereth by the look-ahead; falls back to fighting when the chosen escape is
 /// not possible here.
 pub fn fight_or_flee_step(w: &World, depth: u32) -> Option<(Action, String)> {
+    crate::peaceful::observe(w);
     let threats = threat::threats(w);
     let duel = duel_here(w, &threats)?;
-    let (choice, value) = duel.best(depth);
-    let tag =
-        |(a, why): (Action, String)| (a, format!("{why} [look-ahead: {choice:?}, {value:.2}]"));
+    let (mut choice, value) = duel.best(depth);
+    // Elbereth is for resting back to health: healthy, sitting on it only wastes turns.
+    if choice == Choice::Elbereth && w.hp_fraction() >= HEALTHY {
+        choice = Choice::Fight;
+    }
+    let foe = threats.first().map_or("?", |t| t.name.as_str());
+    let tag = |(a, why): (Action, String)| {
+        (
+            a,
+            format!("{why} [look-ahead vs {foe}: {choice:?}, {value:.2}]"),
+        )
+    };
     let step = match choice {
         Choice::Fight => None,
-        Choice::Elbereth => elbereth::elbereth_step(w, 1.01, 1.01),
+        Choice::Elbereth => elbereth::elbereth_step(w, HEALTHY, HEALTHY),
         Choice::Flee => retreat::retreat_step(w, &threats),
     };
     step.or_else(|| fight_step(w)).map(tag)

@@ -145,7 +145,7 @@ pub fn threats(w: &World) -> Vec<Threat> {
     let mut out: Vec<Threat> = w
         .monsters
         .iter()
-        .filter(|m| m.maybe_hostile())
+        .filter(|m| m.maybe_hostile() && !crate::peaceful::suspected(w, m.ch, m.color))
         .filter_map(|m| assess(w, m))
         .collect();
     out.sort_by(|a, b| {

@@ -115,3 +115,17 @@ fn a_pile_on_the_kill_square_is_not_looked_at_again() {
     w.messages = vec!["Things that are here:".into(), "a food ration".into()];
     assert_eq!(eat_corpse_step(&w), None);
 }
+
+#[test]
+fn picks_up_spare_food_but_not_shop_goods_or_corpses() {
+    let mut w = world_at(100);
+    w.messages = vec!["You see here a food ration.".into()];
+    assert!(matches!(
+        pick_up_food_step(&w),
+        Some((Action::Pickup { .. }, _))
+    ));
+    w.messages = vec!["You see here a food ration (for sale, 45 zorkmids).".into()];
+    assert_eq!(pick_up_food_step(&w), None);
+    w.messages = vec!["You see here a newt corpse.".into()];
+    assert_eq!(pick_up_food_step(&w), None);
+}
