@@ -89,3 +89,7 @@ pub fn rest_when_safe(p: &Params, w: &World) -> LeafOutcome {
         p.integer("radius").clamp(1, 80) as i16,
     ))
 }
+
+pub fn pick_up_food(_: &Params, w: &World) -> LeafOutcome {
+    act(food::pick_up_food_step(w))
+}

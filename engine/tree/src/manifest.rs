@@ -484,6 +484,15 @@ pub static NODES: &[NodeSpec] = &[
         survival::eat_from_pack,
     ),
     leaf(
+        "pick_up_food",
+        Act,
+        "Pick up the spare food (rations, fruit... never corpses, eggs or tins) we just stepped on; \
+         not in shops, not when it would burden us.",
+        &[],
+        None,
+        survival::pick_up_food,
+    ),
+    leaf(
         "rest_when_safe",
         Act,
         "Search 10 turns to recover HP while below `below` of max HP and no hostile is within `radius`.",
