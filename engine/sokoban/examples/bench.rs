@@ -15,11 +15,12 @@ fn main() -> anyhow::Result<()> {
             (p.to_string(), m.to_string())
         });
         println!(
-            "{:<8} {:>7} {:>6} {:>8} {:>10.2} {:>10.2}",
+            "{:<8} {:>7} {:>6} {:>8} {:>5} {:>10.2} {:>10.2}",
             row.name,
             pushes,
             moves,
             row.nodes,
+            row.runs,
             row.median.as_secs_f64() * 1e3,
             row.p99.as_secs_f64() * 1e3
         );

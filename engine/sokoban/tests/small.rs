@@ -222,3 +222,26 @@ fn nethack_maps_parse_with_expected_counts() {
     );
     assert_eq!(soko4_1.coords(soko4_1.targets[0]), (6, 6));
 }
+
+#[test]
+fn solve_file_detects_formats_and_display_shows_counts() {
+    let dir = std::env::temp_dir().join(format!("nhbot-sokoban-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("mixed.txt");
+    std::fs::write(
+        &path,
+        "; classic\n#####\n#@$.#\n#####\n\n; nethack\n-------\n|@0.^<|\n-------\n",
+    )
+    .unwrap();
+    let results = nhbot_sokoban::solve_file(&path, limits()).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let titles: Vec<&str> = results.iter().map(|(t, _)| t.as_str()).collect();
+    assert_eq!(titles, ["classic", "nethack"]);
+    let nethack = results[1].1.as_ref().unwrap();
+    let shown = nethack.to_string();
+    assert!(shown.starts_with("pushes 2 moves 4 "), "{shown}");
+    assert!(shown.ends_with("\nRRrr"), "{shown}");
+    assert!(
+        nhbot_sokoban::solve_file(std::path::Path::new("/nonexistent/x.xsb"), limits()).is_err()
+    );
+}
