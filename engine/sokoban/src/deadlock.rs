@@ -229,6 +229,8 @@ pub struct Evaluator {
     /// Per boulder, bit `s` set when the player can get to side `s` of it.
     sides: Vec<u8>,
     closure: Closure,
+    /// Compute the exact matching bound; otherwise NetHack states only get its feasibility.
+    exact: bool,
 }
 
 /// Over-approximates where the player can ever go: flood from the player, letting it pass
@@ -344,9 +346,16 @@ fn reachable_sides(board: &Board, b: u16, player: u16) -> u8 {
 }
 
 impl Evaluator {
+    pub fn new(exact: bool) -> Evaluator {
+        Evaluator {
+            exact,
+            ..Evaluator::default()
+        }
+    }
+
     /// Lower bounds on the pushes still needed, or `None` if the state is a proven deadlock.
     /// `occ` must describe `boulders` and the open holes; `player` is any square the player
-    /// can reach. Without `exact`, NetHack states get only a feasibility test for `total`.
+    /// can reach. Without `self.exact`, NetHack states get only a feasibility test for `total`.
     /// `moved_to` is where the last push left its boulder (`None` for the root or a fill).
     pub fn evaluate(
         &mut self,
@@ -355,7 +364,6 @@ impl Evaluator {
         boulders: &[u16],
         filled: u64,
         player: u16,
-        exact: bool,
         moved_to: Option<u16>,
     ) -> Option<Bound> {
         self.movable.clear();
@@ -433,7 +441,7 @@ impl Evaluator {
                     .flat_map(|i| (0..movable.len()).map(move |j| cost(i, j)))
                     .min()
                     .map_or(0, u32::from);
-                let total = if exact {
+                let total = if self.exact {
                     self.assignment.solve(rows.len(), movable.len(), cost)?
                 } else if self
                     .assignment

@@ -181,7 +181,7 @@ impl<'a> Search<'a> {
             occ: vec![FREE; board.len()],
             walker: Walker::new(board.len()),
             child_walker: Walker::new(board.len()),
-            evaluator: Evaluator::default(),
+            evaluator: Evaluator::new(focus == Focus::AllSinks),
             scratch: Vec::new(),
             weight: 1,
             focus,
@@ -216,15 +216,10 @@ impl<'a> Search<'a> {
             .iter()
             .min()
             .unwrap_or(&board.player);
-        let Some(bound) = self.evaluator.evaluate(
-            board,
-            &self.occ,
-            &boulders,
-            0,
-            board.player,
-            self.focus == Focus::AllSinks,
-            None,
-        ) else {
+        let Some(bound) =
+            self.evaluator
+                .evaluate(board, &self.occ, &boulders, 0, board.player, None)
+        else {
             return Err(SolveError::Unsolvable { nodes: 0 });
         };
         let key_hash = boulders
@@ -340,7 +335,6 @@ impl<'a> Search<'a> {
                             &scratch,
                             child_filled,
                             from,
-                            self.focus == Focus::AllSinks,
                             hole.is_none().then_some(to),
                         );
                         self.scratch = scratch;
