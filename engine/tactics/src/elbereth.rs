@@ -7,8 +7,18 @@ use crate::look;
 use crate::threat::{self, Threat};
 use nhbot_world::{Action, Condition, Feature, World};
 
-/// Squares where the game refuses an engraving (or erases it at once).
+thread_local! {
+    /// Game turn of the last engraving we asked for: a second one in the same turn means the
+    /// first did not happen (no hands, levitating, ...), so we stop trying.
+    static LAST_ENGRAVE: std::cell::Cell<Option<i64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Squares where the game refuses an engraving (or erases it at once), and forms that cannot
+/// engrave (polymorphed, e.g. into a jackal by lycanthropy).
 fn cannot_engrave_here(w: &World) -> bool {
+    if w.status.polymorphed || LAST_ENGRAVE.with(|l| l.get()) == Some(w.turn) {
+        return true;
+    }
     let feature = w.level().map(|l| l.feature(w.player)).unwrap_or_default();
     matches!(
         feature,
@@ -81,6 +91,7 @@ pub fn elbereth_step(w: &World, enter: f64, until: f64) -> Option<(Action, Strin
             w.status.hp, w.status.hp_max
         ),
     };
+    LAST_ENGRAVE.with(|l| l.set(Some(w.turn)));
     Some((
         Action::Engrave {
             text: "Elbereth".into(),
@@ -95,7 +106,10 @@ mod tests {
     use nhbot_world::{Monster, Pos};
 
     fn world(hp: i32, monster: char, color: u8, messages: &[&str]) -> World {
+        // Each call is a new game turn (two engravings in one turn mean the first failed).
+        static TURN: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(1);
         let mut w = World {
+            turn: TURN.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             player: Pos::new(10, 10),
             monsters: vec![Monster {
                 pos: Pos::new(11, 10),
@@ -131,6 +145,20 @@ mod tests {
             action(&jackal(&["You read: \"Elbereth\"."])),
             Some(Action::Search { .. })
         ));
+    }
+
+    #[test]
+    fn a_failed_engraving_is_not_retried_in_the_same_turn() {
+        let w = world(4, 'd', 3, &["You see no objects here."]);
+        assert!(matches!(action(&w), Some(Action::Engrave { .. })));
+        assert_eq!(
+            action(&w),
+            None,
+            "same turn: the first attempt did not take"
+        );
+        let mut polymorphed = world(4, 'd', 3, &["You see no objects here."]);
+        polymorphed.status.polymorphed = true;
+        assert_eq!(action(&polymorphed), None);
     }
 
     #[test]

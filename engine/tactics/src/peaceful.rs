@@ -45,9 +45,13 @@ pub fn observe(w: &World) {
         if m.last.is_some_and(|a| w.turn < a.turn) {
             *m = Memory::default();
         }
-        if let Some(a) = m.last.take() {
-            let same_moment =
-                w.decisions == a.decisions + 1 && w.turn == a.turn && w.status.dlvl == a.dlvl;
+        if let Some(a) = m.last.filter(|a| w.decisions > a.decisions) {
+            m.last = None;
+            // Free looks may come between: allow a couple of decisions, never a game turn.
+            let same_moment = w.decisions > a.decisions
+                && w.decisions <= a.decisions + 3
+                && w.turn == a.turn
+                && w.status.dlvl == a.dlvl;
             let still_there = w
                 .monsters
                 .iter()
@@ -112,6 +116,13 @@ mod tests {
         observe(&w);
         assert!(suspected(&w, '@', 15));
         assert!(!suspected(&w, '@', 2));
+        // A free look between the attack and the next decision does not hide it.
+        let mut w2 = w.clone();
+        w2.monsters[0].ch = 'N';
+        note_attack(&w2, Pos::new(5, 5), 'N', 15);
+        w2.decisions = 13;
+        observe(&w2);
+        assert!(suspected(&w2, 'N', 15));
         // Time passing after an attack is a normal fight: no suspicion.
         note_attack(&w, Pos::new(5, 5), 'd', 3);
         w.decisions = 12;
