@@ -23,6 +23,8 @@ use std::time::Duration;
 
 /// Decisions in a row on the same plan step before the step is planned around.
 const STALL_LIMIT: u32 = 6;
+/// Turns waited for a monster behind a boulder before pushing anyway.
+const PUSH_WAIT: u32 = 3;
 /// Plans kept (several games may run in one process).
 const MAX_PLANS: usize = 8;
 /// States known to have no plan, kept so one is not solved at every decision.
@@ -225,6 +227,20 @@ fn push_failed(w: &World) -> bool {
     })
 }
 
+/// Something we cannot see hits us ("It hits!"): the adjacent `I` it left on the map.
+fn unseen_attacker(w: &World) -> Option<Dir> {
+    let attacked = w.messages.iter().any(|m| m.starts_with("It "));
+    if !attacked {
+        return None;
+    }
+    w.monsters.iter().filter(|m| m.ch == 'I').find_map(|m| {
+        let (dx, dy) = (m.pos.x - w.player.x, m.pos.y - w.player.y);
+        (dx.abs() <= 1 && dy.abs() <= 1)
+            .then(|| Dir::from_delta(dx, dy))
+            .flatten()
+    })
+}
+
 fn act(action: Action, why: String) -> LeafOutcome {
     LeafOutcome::Act(action, why)
 }
@@ -243,6 +259,12 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
     // Whatever attacks us in there is dealt with first (never a floating eye, see tactics).
     if let Some((action, why)) = nhbot_tactics::steps::fight_step(w) {
         return act(action, format!("sokoban: {why}"));
+    }
+    if let Some(dir) = unseen_attacker(w) {
+        return act(
+            Action::Fight { dir },
+            format!("{}: fighting an unseen attacker", at.template().name),
+        );
     }
     let obs = match observe(w, at) {
         Ok(o) => o,
@@ -317,7 +339,7 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
             Err(e) => wait(&format!("stuck and no other way ({e})")),
         };
     }
-    step_action(w, at, obs, step, to, beyond)
+    step_action(w, at, obs, step, (to, beyond), stalls)
 }
 
 /// The action for one plan step: the move itself, or what the square in the way needs first.
@@ -326,15 +348,16 @@ fn step_action(
     at: Located,
     obs: &Observed,
     step: Step,
-    to: usize,
-    beyond: usize,
+    (to, beyond): (usize, usize),
+    stalls: u32,
 ) -> LeafOutcome {
     let dir = world_dir(step.dir);
     let name = at.template().name;
-    let monster_at = |i: usize| w.monsters.iter().find(|m| Some(m.pos) == Some(at.pos(i)));
+    let monster_at = |i: usize| w.monsters.iter().find(|m| m.pos == at.pos(i));
     if obs.monsters.contains(&to) {
         match monster_at(to) {
             Some(m) if m.tame => {}
+            // `I` (remembered, unseen) included: fighting thin air clears the mark.
             Some(m) if m.maybe_hostile() => {
                 return act(
                     Action::Fight { dir },
@@ -344,7 +367,9 @@ fn step_action(
             _ => return wait("a monster is in the way"),
         }
     }
-    if step.push && obs.monsters.contains(&beyond) {
+    // A monster behind the boulder may leave; an `I` may be only a memory: after a few turns
+    // the push is tried (a failed one is planned around).
+    if step.push && obs.monsters.contains(&beyond) && stalls < PUSH_WAIT {
         return wait("a monster is behind the boulder");
     }
     if at.template().char_at(to) == '+' && w.view.get(at.pos(to)).is_some_and(|c| c.ch == '+') {

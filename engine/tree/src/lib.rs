@@ -32,6 +32,7 @@
 
 pub mod bench;
 pub mod builtins;
+pub mod builtins_sokoban;
 pub mod builtins_survival;
 mod compile;
 pub mod diag;

@@ -3,6 +3,7 @@
 //! cannot drift apart. To add a built-in leaf: write its function in `builtins.rs` and add one entry.
 
 use crate::builtins;
+use crate::builtins_sokoban as sokoban;
 use crate::builtins_survival as survival;
 use nhbot_world::{Action, World};
 
@@ -502,6 +503,27 @@ pub static NODES: &[NodeSpec] = &[
         ],
         None,
         survival::rest_when_safe,
+    ),
+    // Sokoban (nhbot-sokoban; builtins_sokoban.rs).
+    leaf(
+        "in_sokoban",
+        Cond,
+        "The screen shows one of the 8 Sokoban maps (premapped walls), or the world model places \
+         the current level in Sokoban.",
+        &[],
+        None,
+        sokoban::in_sokoban,
+    ),
+    leaf(
+        "sokoban",
+        Act,
+        "Solve the Sokoban level as observed (boulders, filled holes, the player) and play the plan one \
+         move per decision, re-planning when the level differs from the plan; fights hostiles in \
+         the way, waits for others, opens or kicks doors on the way, climbs `<` at the end. Fails \
+         outside Sokoban, on a solved top level, or when no plan is found.",
+        &[],
+        None,
+        sokoban::sokoban,
     ),
     leaf(
         "keys",

@@ -220,9 +220,12 @@ pub fn observe(w: &World, at: Located) -> Result<Observed, String> {
             '|' | '-' | ' ' => Cell::Wall,
             '+' => Cell::Door,
             '^' => {
+                // Under a monster or an object the world's memory of the square tells.
+                let remembered = w.level().map_or(Feature::Unknown, |l| l.feature(p));
                 let filled = i == player
                     || here_boulder
-                    || matches!(glyph, Glyph::Feature(Feature::Floor | Feature::Doorway));
+                    || matches!(glyph, Glyph::Feature(Feature::Floor | Feature::Doorway))
+                    || (!matches!(glyph, Glyph::Feature(_)) && remembered == Feature::Floor);
                 if filled {
                     Cell::Floor
                 } else {
