@@ -79,11 +79,13 @@ pub fn edible_kills(w: &World) -> Vec<(&Kill, Pos)> {
     out
 }
 
-/// The freshest kill at `pos`, if any.
-fn kill_at(w: &World, pos: Pos) -> Option<&Kill> {
+/// The freshest kill at `pos` that left a corpse of `m` (a zombie's corpse is its base race,
+/// pre-aged: "You destroy the orc zombie" never dates an orc corpse).
+fn kill_at<'a>(w: &'a World, pos: Pos, m: &MonsterInfo) -> Option<&'a Kill> {
     w.kills
         .iter()
         .filter(|k| k.pos == Some(pos) && k.level == w.dungeon.current)
+        .filter(|k| monsters::find_in_text(&k.name).is_some_and(|killed| killed.name == m.name))
         .max_by_key(|k| k.turn)
 }
 
@@ -99,7 +101,7 @@ pub fn hungry(w: &World) -> bool {
 pub fn eat_corpse_step(w: &World) -> Option<(Action, String)> {
     if let LookHere::One(text) = look::look_here(&w.messages) {
         if let Some(m) = corpse_monster(&text) {
-            let age = kill_at(w, w.player).map(|k| w.turn - k.turn);
+            let age = kill_at(w, w.player, m).map(|k| w.turn - k.turn);
             return match corpse_ok(m, age) {
                 Ok(()) => Some((
                     Action::Eat { item: None },

@@ -69,7 +69,8 @@ pub fn pray_if_in_trouble(p: &Params, w: &World) -> LeafOutcome {
 }
 
 pub fn eat_fresh_corpse(_: &Params, w: &World) -> LeafOutcome {
-    if !food::hungry(w) {
+    // Fresh kills are free food: eat them whenever there is room (never when Satiated: choking).
+    if w.status.hunger == nhbot_world::Hunger::Satiated {
         return LeafOutcome::Failure;
     }
     act(food::eat_corpse_step(w))

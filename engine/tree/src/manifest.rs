@@ -469,7 +469,7 @@ pub static NODES: &[NodeSpec] = &[
     leaf(
         "eat_fresh_corpse",
         Act,
-        "When Hungry: walk to the freshest safe corpse of our own kills (<= 30 turns old, or lichen/lizard; \
+        "Unless Satiated: walk to the freshest safe corpse of our own kills (<= 30 turns old, or lichen/lizard; \
          no cannibalism, acidic, poisonous or petrifying corpses), look at it and eat it.",
         &[],
         None,

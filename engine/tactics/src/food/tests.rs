@@ -129,3 +129,18 @@ fn picks_up_spare_food_but_not_shop_goods_or_corpses() {
     w.messages = vec!["You see here a newt corpse.".into()];
     assert_eq!(pick_up_food_step(&w), None);
 }
+
+#[test]
+fn a_zombie_kill_does_not_date_the_corpse_it_leaves() {
+    let mut w = world_at(100);
+    w.kills = vec![kill("orc zombie", 95, 10)];
+    w.messages = vec!["You see here an orc corpse.".into()];
+    assert_eq!(
+        eat_corpse_step(&w),
+        None,
+        "the orc corpse of a zombie is old"
+    );
+    w.kills = vec![kill("hill orc", 95, 10)];
+    w.messages = vec!["You see here a hill orc corpse.".into()];
+    assert!(eat_corpse_step(&w).is_some());
+}
