@@ -1,6 +1,6 @@
 //! The real game runner: NetHack in a pty, driven by the agent with a tree or the trivial bot.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -75,6 +75,9 @@ impl GameRunner for AgentRunner {
     }
 
     fn play(&self, seed: u64, game_dir: &Path) -> Result<Option<Value>> {
+        // The game runs with another working directory: a relative playground would not be found.
+        let game_dir = &std::path::absolute(game_dir)
+            .with_context(|| format!("resolving {}", game_dir.display()))?;
         let mut brain = self.brain.load(seed)?;
         let mut game = GameConfig::new(game_dir.to_path_buf());
         game.seed = Some(seed);

@@ -5,14 +5,21 @@ use std::sync::atomic::AtomicBool;
 
 #[test]
 fn three_real_games_in_parallel() {
-    let tmp = tempfile::tempdir().unwrap();
+    // A relative --out, as typed on the command line (the game runs in another directory).
+    let tmp = tempfile::tempdir_in(std::env::current_dir().unwrap()).unwrap();
+    let relative = tmp
+        .path()
+        .strip_prefix(std::env::current_dir().unwrap())
+        .unwrap()
+        .to_path_buf();
+    assert!(relative.is_relative());
     let runner = AgentRunner::new(BrainSpec::Trivial, Some(300));
     runner.prepare().unwrap();
     let cfg = GamesConfig {
         seeds: vec![1, 2, 3],
         shard: None,
         jobs: 2,
-        out: tmp.path().to_path_buf(),
+        out: relative,
         quiet: true,
     };
     let out = bench_games(&cfg, &runner, None, &AtomicBool::new(false)).unwrap();
