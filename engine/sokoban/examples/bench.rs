@@ -7,8 +7,8 @@ use std::time::Duration;
 
 fn main() -> anyhow::Result<()> {
     println!(
-        "{:<8} {:>7} {:>6} {:>8} {:>10} {:>10}",
-        "map", "pushes", "moves", "nodes", "median ms", "p99 ms"
+        "{:<8} {:>7} {:>6} {:>8} {:>5} {:>10} {:>10}",
+        "map", "pushes", "moves", "nodes", "runs", "median ms", "p99 ms"
     );
     for row in bench_maps() {
         let (pushes, moves) = row.result.map_or(("-".into(), "-".into()), |(p, m)| {
