@@ -8,7 +8,12 @@ use nhbot_world::{Action, Hunger, Kill, Pos, World};
 pub const MAX_CORPSE_AGE: i64 = 30;
 
 /// Why a corpse of this monster must not be eaten (age aside), if so.
-pub fn corpse_hazard(m: &MonsterInfo) -> Option<&'static str> {
+pub fn corpse_hazard(m: &MonsterInfo, race: &str) -> Option<&'static str> {
+    // Cannibalism: our own race (orcs may; Cavemen too, not modelled). Were-creatures count
+    // as human and are refused below anyway.
+    if race != "orc" && m.corpse_is(race) {
+        return Some("cannibalism");
+    }
     const RULES: &[(&str, &str)] = &[
         ("nocorpse", "leaves no corpse"),
         ("petrify", "petrifies"),
@@ -16,11 +21,6 @@ pub fn corpse_hazard(m: &MonsterInfo) -> Option<&'static str> {
         ("rider", "a Rider's corpse kills"),
         ("acidic", "acidic without acid resistance"),
         ("poisonous", "poisonous without poison resistance"),
-        // Our race is not on the status line: every player race counts as cannibalism.
-        ("human", "cannibalism"),
-        ("elf", "cannibalism"),
-        ("dwarf", "cannibalism"),
-        ("gnome", "cannibalism"),
         ("pet", "eating a dog or cat aggravates monsters"),
         ("were", "lycanthropy"),
         ("poly", "polymorphs us"),
@@ -40,8 +40,8 @@ pub fn never_rots(m: &MonsterInfo) -> bool {
 }
 
 /// Whether a corpse of `m`, `age` turns old (None: unknown), is safe to eat.
-pub fn corpse_ok(m: &MonsterInfo, age: Option<i64>) -> Result<(), String> {
-    if let Some(why) = corpse_hazard(m) {
+pub fn corpse_ok(m: &MonsterInfo, age: Option<i64>, race: &str) -> Result<(), String> {
+    if let Some(why) = corpse_hazard(m, race) {
         return Err(format!("{} corpse: {why}", m.name));
     }
     match age {
@@ -61,9 +61,9 @@ pub fn corpse_monster(text: &str) -> Option<&'static MonsterInfo> {
     monsters::find_in_text(body)
 }
 
-/// Our kill records on the current level whose corpse is safe and still fresh enough, youngest
-/// first: what we may walk to and eat.
-pub fn edible_kills(w: &World) -> Vec<(&Kill, Pos)> {
+/// Our kill records on the current level whose corpse is safe (for a player of `race`: human,
+/// elf, dwarf, gnome or orc) and still fresh enough, youngest first: what we may walk to and eat.
+pub fn edible_kills<'a>(w: &'a World, race: &str) -> Vec<(&'a Kill, Pos)> {
     let mut out: Vec<(&Kill, Pos)> = w
         .kills
         .iter()
@@ -71,7 +71,7 @@ pub fn edible_kills(w: &World) -> Vec<(&Kill, Pos)> {
         .filter_map(|k| {
             let pos = k.pos?;
             let m = monsters::find_in_text(&k.name)?;
-            corpse_ok(m, Some(w.turn - k.turn)).ok()?;
+            corpse_ok(m, Some(w.turn - k.turn), race).ok()?;
             Some((k, pos))
         })
         .collect();
@@ -98,11 +98,11 @@ pub fn hungry(w: &World) -> bool {
 
 /// One step toward eating a fresh safe corpse of our own kills: look at what lies here, eat it
 /// when the look shows exactly that corpse, or walk toward the freshest one.
-pub fn eat_corpse_step(w: &World) -> Option<(Action, String)> {
+pub fn eat_corpse_step(w: &World, race: &str) -> Option<(Action, String)> {
     if let LookHere::One(text) = look::look_here(&w.messages) {
         if let Some(m) = corpse_monster(&text) {
             let age = kill_at(w, w.player, m).map(|k| w.turn - k.turn);
-            return match corpse_ok(m, age) {
+            return match corpse_ok(m, age, race) {
                 Ok(()) => Some((
                     Action::Eat { item: None },
                     format!("eating the {} corpse here ({:?} turns old)", m.name, age),
@@ -114,7 +114,7 @@ pub fn eat_corpse_step(w: &World) -> Option<(Action, String)> {
     }
     // A look that showed anything else here (a pile, nothing): no second look this decision.
     let looked_here = look::looked_at(w);
-    let (kill, pos) = edible_kills(w).into_iter().find(|(_, pos)| {
+    let (kill, pos) = edible_kills(w, race).into_iter().find(|(_, pos)| {
         *pos == w.player
             || w.level()
                 .and_then(|l| l.at(*pos))
@@ -156,7 +156,7 @@ pub fn eat_from_pack_step(w: &World) -> Option<(Action, String)> {
                 && !i.text.contains("egg")
                 && !i.text.contains("tin")
                 && corpse_monster(&i.name)
-                    .is_none_or(|m| corpse_hazard(m).is_none() && never_rots(m))
+                    .is_none_or(|m| corpse_hazard(m, "human").is_none() && never_rots(m))
         })?;
         return Some((
             Action::Eat {

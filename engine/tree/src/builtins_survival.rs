@@ -68,12 +68,12 @@ pub fn pray_if_in_trouble(p: &Params, w: &World) -> LeafOutcome {
     act(steps::pray_step(w, rules(p)))
 }
 
-pub fn eat_fresh_corpse(_: &Params, w: &World) -> LeafOutcome {
+pub fn eat_fresh_corpse(p: &Params, w: &World) -> LeafOutcome {
     // Fresh kills are free food: eat them whenever there is room (never when Satiated: choking).
     if w.status.hunger == nhbot_world::Hunger::Satiated {
         return LeafOutcome::Failure;
     }
-    act(food::eat_corpse_step(w))
+    act(food::eat_corpse_step(w, p.text("race").unwrap_or("human")))
 }
 
 pub fn eat_from_pack(_: &Params, w: &World) -> LeafOutcome {

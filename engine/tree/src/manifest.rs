@@ -151,6 +151,8 @@ const COUNT: ParamSpec = p(
     Default("1"),
     "Number of turns.",
 );
+/// Player races, for the cannibalism rule.
+pub const RACES: &[&str] = &["human", "elf", "dwarf", "gnome", "orc"];
 pub const HUNGER_LEVELS: &[&str] = &["hungry", "weak", "fainting"];
 pub const CONDITIONS: &[&str] = &[
     "stone",
@@ -470,8 +472,8 @@ pub static NODES: &[NodeSpec] = &[
         "eat_fresh_corpse",
         Act,
         "Unless Satiated: walk to the freshest safe corpse of our own kills (<= 30 turns old, or lichen/lizard; \
-         no cannibalism, acidic, poisonous or petrifying corpses), look at it and eat it.",
-        &[],
+         no cannibalism of `race`, acidic, poisonous or petrifying corpses), look at it and eat it.",
+        &[p("race", Choice(RACES), Default("human"), "Our race: its corpses are cannibalism (orcs may).")],
         None,
         survival::eat_fresh_corpse,
     ),

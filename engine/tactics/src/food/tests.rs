@@ -24,11 +24,14 @@ fn kill(name: &str, turn: i64, x: i16) -> Kill {
 #[test]
 fn corpse_rules() {
     let m = |n| monsters::by_name(n).unwrap();
-    assert!(corpse_ok(m("newt"), Some(5)).is_ok());
-    assert!(corpse_ok(m("newt"), Some(31)).is_err());
-    assert!(corpse_ok(m("newt"), None).is_err());
-    assert!(corpse_ok(m("lichen"), None).is_ok(), "lichen never rots");
-    assert!(corpse_ok(m("lizard"), Some(5000)).is_ok());
+    assert!(corpse_ok(m("newt"), Some(5), "human").is_ok());
+    assert!(corpse_ok(m("newt"), Some(31), "human").is_err());
+    assert!(corpse_ok(m("newt"), None, "human").is_err());
+    assert!(
+        corpse_ok(m("lichen"), None, "human").is_ok(),
+        "lichen never rots"
+    );
+    assert!(corpse_ok(m("lizard"), Some(5000), "human").is_ok());
     for bad in [
         "cockatrice",
         "chickatrice",
@@ -38,11 +41,24 @@ fn corpse_rules() {
         "little dog",
         "werejackal",
         "green slime",
-        "Woodland-elf",
+        "human mummy",
     ] {
         let who = monsters::all().iter().find(|x| x.name == bad).unwrap();
-        assert!(corpse_ok(who, Some(1)).is_err(), "{bad} must be refused");
+        assert!(
+            corpse_ok(who, Some(1), "human").is_err(),
+            "{bad} must be refused"
+        );
     }
+}
+
+#[test]
+fn cannibalism_depends_on_our_race() {
+    let dwarf = monsters::by_name("dwarf").unwrap();
+    assert!(corpse_ok(dwarf, Some(1), "human").is_ok());
+    assert!(corpse_ok(dwarf, Some(1), "dwarf").is_err());
+    let human = monsters::all().iter().find(|m| m.name == "human").unwrap();
+    assert!(corpse_ok(human, Some(1), "human").is_err());
+    assert!(corpse_ok(human, Some(1), "elf").is_ok());
 }
 
 #[test]
@@ -67,7 +83,10 @@ fn freshest_safe_kill_first() {
         kill("newt", 95, 13),
         kill("cockatrice", 99, 14),
     ];
-    let found: Vec<i64> = edible_kills(&w).iter().map(|(k, _)| k.turn).collect();
+    let found: Vec<i64> = edible_kills(&w, "human")
+        .iter()
+        .map(|(k, _)| k.turn)
+        .collect();
     assert_eq!(found, [95], "the old newt and the cockatrice are out");
 }
 
@@ -77,19 +96,22 @@ fn eats_what_the_look_shows_only_when_safe() {
     w.kills = vec![kill("newt", 95, 10)];
     w.messages = vec!["You see here a newt corpse.".into()];
     assert!(matches!(
-        eat_corpse_step(&w),
+        eat_corpse_step(&w, "human"),
         Some((Action::Eat { item: None }, _))
     ));
     w.messages = vec!["You see here a cockatrice corpse.".into()];
-    assert_eq!(eat_corpse_step(&w), None);
+    assert_eq!(eat_corpse_step(&w, "human"), None);
     // An old newt here: refused.
     w.kills = vec![kill("newt", 40, 10)];
     w.messages = vec!["You see here a newt corpse.".into()];
-    assert_eq!(eat_corpse_step(&w), None);
+    assert_eq!(eat_corpse_step(&w, "human"), None);
     // On a fresh kill square without a look yet: look first.
     w.kills = vec![kill("newt", 95, 10)];
     w.messages.clear();
-    assert_eq!(eat_corpse_step(&w).map(|a| a.0), Some(look::look_action()));
+    assert_eq!(
+        eat_corpse_step(&w, "human").map(|a| a.0),
+        Some(look::look_action())
+    );
 }
 
 #[test]
@@ -113,7 +135,7 @@ fn a_pile_on_the_kill_square_is_not_looked_at_again() {
     let mut w = world_at(100);
     w.kills = vec![kill("newt", 95, 10)];
     w.messages = vec!["Things that are here:".into(), "a food ration".into()];
-    assert_eq!(eat_corpse_step(&w), None);
+    assert_eq!(eat_corpse_step(&w, "human"), None);
 }
 
 #[test]
@@ -136,11 +158,11 @@ fn a_zombie_kill_does_not_date_the_corpse_it_leaves() {
     w.kills = vec![kill("orc zombie", 95, 10)];
     w.messages = vec!["You see here an orc corpse.".into()];
     assert_eq!(
-        eat_corpse_step(&w),
+        eat_corpse_step(&w, "human"),
         None,
         "the orc corpse of a zombie is old"
     );
     w.kills = vec![kill("hill orc", 95, 10)];
     w.messages = vec!["You see here a hill orc corpse.".into()];
-    assert!(eat_corpse_step(&w).is_some());
+    assert!(eat_corpse_step(&w, "human").is_some());
 }
