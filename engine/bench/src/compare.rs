@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use crate::record::Record;
 use crate::stats::{bootstrap_mean_ci, mean, BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED};
-use crate::summary::num;
+use crate::summary::{num, Metric};
 
 /// B against A on one metric over the seeds both have it for.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -24,12 +24,7 @@ pub struct PairedMetric {
 
 impl PairedMetric {
     /// `None` when no seed has the metric on both sides.
-    pub fn of(
-        metric: &str,
-        a: &[Record],
-        b: &[Record],
-        get: fn(&Record) -> Option<f64>,
-    ) -> Option<PairedMetric> {
+    pub fn of(metric: &str, a: &[Record], b: &[Record], get: Metric) -> Option<PairedMetric> {
         let by_seed: HashMap<u64, f64> = a.iter().filter_map(|r| Some((r.seed, get(r)?))).collect();
         let mut pairs: Vec<(u64, f64)> = b
             .iter()
@@ -52,7 +47,7 @@ impl PairedMetric {
 
 /// The comparison report's metrics: depth and score (the issue's), plus turns survived.
 pub fn compare(a: &[Record], b: &[Record]) -> Vec<PairedMetric> {
-    let metrics: [(&str, fn(&Record) -> Option<f64>); 3] = [
+    let metrics: [(&str, Metric); 3] = [
         ("max depth", |r| r.max_depth),
         ("score", |r| r.score),
         ("turns", |r| r.turns),

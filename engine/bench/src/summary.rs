@@ -7,8 +7,11 @@ use std::fmt::Write;
 use crate::record::Record;
 use crate::stats::Dist;
 
+/// Reads one metric of a game, if its line carries it.
+pub type Metric = fn(&Record) -> Option<f64>;
+
 /// The metrics of the summary table, in order: (name, value of one game).
-pub const METRICS: [(&str, fn(&Record) -> Option<f64>); 6] = [
+pub const METRICS: [(&str, Metric); 6] = [
     ("score", |r| r.score),
     ("turns", |r| r.turns),
     ("max depth", |r| r.max_depth),

@@ -169,7 +169,7 @@ fn merging_shards_gives_the_summary_of_one_unsharded_run() {
     assert_eq!(shard_games, vec![8, 8, 7]);
 
     let merged = tmp.path().join("merged");
-    let warnings = merge(&merged, &[sharded.clone()]).unwrap();
+    let warnings = merge(&merged, std::slice::from_ref(&sharded)).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
     assert_eq!(summary_of(&merged), summary_of(&whole));
     assert_eq!(

@@ -35,7 +35,7 @@ impl FakeRunner {
 /// The line a game of `seed` produces (before the depth bonus).
 pub fn fake_line(seed: u64, label: &str, depth_bonus: i64) -> Value {
     let deaths = ["killed by a jackal", "killed by a newt", "starvation"];
-    let (end, death) = if seed % 4 == 0 {
+    let (end, death) = if seed.is_multiple_of(4) {
         ("max-turns", "quit")
     } else {
         ("game-over", deaths[(seed % 3) as usize])
