@@ -67,7 +67,7 @@ fn play_move(w: &mut World, dir: Dir, under: &mut char) -> bool {
                 _ => return false,
             }
         }
-        '^' | '|' | '-' | ' ' => return false,
+        '^' | '|' | '-' | ' ' | '+' => return false,
         _ => {}
     }
     let left = std::mem::replace(under, if get(w, to) == '0' { '.' } else { get(w, to) });
@@ -123,15 +123,37 @@ fn observed_puzzle_counts_boulders_holes_and_filled_holes() {
 }
 
 /// Lets the node play `name` on the fake screen; returns the moves taken before it climbed.
-fn solve_on_screen(name: &str) -> usize {
+/// Doors are locked: the first try to open one says so, a kick then breaks it.
+fn solve_on_screen(name: &str) -> (usize, usize) {
     let mut w = world_with_map(name, Pos::new(30, 3));
     let mut under = '>';
+    let mut doors = Vec::new();
+    let mut kicks = 0;
     for n in 0..3000 {
         w.messages.clear();
+        w.messages.extend(
+            doors
+                .last()
+                .map(|_: &Dir| "This door is locked.".to_string()),
+        );
         match sokoban(&Params::default(), &w) {
+            LeafOutcome::Act(Action::Open { dir }, _) => {
+                assert!(
+                    doors.is_empty(),
+                    "opens again after learning the door is locked"
+                );
+                doors.push(dir);
+            }
+            LeafOutcome::Act(Action::Kick { dir }, _) => {
+                assert_eq!(doors.pop(), Some(dir), "kicks the door it tried to open");
+                let door = dir.step(w.player);
+                assert_eq!(get(&w, door), '+');
+                set(&mut w, door, '.'); // WHAMM! the door crashes open
+                kicks += 1;
+            }
             LeafOutcome::Act(Action::Ascend, _) => {
                 assert_eq!(under, '<', "climbs only from the up stairs");
-                return n;
+                return (n, kicks);
             }
             LeafOutcome::Act(Action::Move { dir }, why) => {
                 assert!(
@@ -146,10 +168,12 @@ fn solve_on_screen(name: &str) -> usize {
 }
 
 #[test]
-fn plays_both_bottom_levels_to_the_up_stairs() {
-    for name in ["soko4-1", "soko4-2"] {
-        let moves = solve_on_screen(name);
+fn plays_both_bottom_levels_and_a_locked_door_level_to_the_up_stairs() {
+    for name in ["soko4-1", "soko4-2", "soko2-2"] {
+        let (moves, kicks) = solve_on_screen(name);
         assert!(moves > 50, "{name} took only {moves} moves");
+        // soko2-2's up stairs lie behind its locked door.
+        assert_eq!(kicks, usize::from(name == "soko2-2"), "{name}");
     }
 }
 
