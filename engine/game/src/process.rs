@@ -226,7 +226,13 @@ impl Game {
                     events: libc::POLLIN,
                     revents: 0,
                 };
-                unsafe { libc::poll(&mut pfd, 1, 1) };
+                // Wake on output, or after 50 µs to look at the process again: the game can go
+                // back to read(0) without writing anything more.
+                let nap = libc::timespec {
+                    tv_sec: 0,
+                    tv_nsec: 50_000,
+                };
+                unsafe { libc::ppoll(&mut pfd, 1, &nap, std::ptr::null()) };
             }
         }
     }
