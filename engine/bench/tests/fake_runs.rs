@@ -252,3 +252,31 @@ fn a_comparison_pairs_the_seeds_of_both_trees() {
         md
     );
 }
+
+#[test]
+fn merging_comparison_shards_gives_the_unsharded_comparison() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (whole, sharded, merged) = (
+        tmp.path().join("w"),
+        tmp.path().join("s"),
+        tmp.path().join("m"),
+    );
+    let a = FakeRunner::new("tree-a");
+    let mut b = FakeRunner::new("tree-b");
+    b.depth_bonus = 2;
+    let stop = AtomicBool::new(false);
+    bench_games(&config(&whole, "1..9", None), &a, Some(&b), &stop).unwrap();
+    for i in 1..=2 {
+        let shard = Some(Shard { index: i, count: 2 });
+        bench_games(&config(&sharded, "1..9", shard), &a, Some(&b), &stop).unwrap();
+    }
+    merge(&merged, std::slice::from_ref(&sharded)).unwrap();
+    for file in ["report.md", "a/report.md", "b/report.md"] {
+        assert_eq!(
+            std::fs::read_to_string(merged.join(file)).unwrap(),
+            std::fs::read_to_string(whole.join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    assert_eq!(summary_of(&merged.join("b")).games, 9);
+}
