@@ -43,6 +43,7 @@ fn sample(dist: &[f64], rng: &mut Rng) -> i32 {
 }
 
 /// Survival rate of `trials` duels from `hp` against `m` (our damage d8+2, AC `ac`, level `xl`).
+#[allow(clippy::too_many_arguments)]
 pub fn survival(
     m: &MonsterInfo,
     hp: i32,

@@ -140,9 +140,8 @@ impl Duel {
             .iter()
             .enumerate()
             .map(|(d, p)| {
-                if *p == 0.0 {
-                    0.0
-                } else if hp - d as i32 <= 0 {
+                // Nothing to add for impossible damage; a killing blow is worth 0.
+                if *p == 0.0 || hp - d as i32 <= 0 {
                     0.0
                 } else {
                     p * then(hp - d as i32)
