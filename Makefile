@@ -17,8 +17,11 @@ deps:
 build: deps
 	$(CARGO) build --release
 
+# A watchable pace; override with e.g. `make play PLAY_ARGS="--seed 7 --delay 0"`.
+PLAY_ARGS ?= --delay 20
+
 play: build
-	./target/release/nhbot play --tree trees/main.yaml
+	./target/release/nhbot play --tree trees/main.yaml $(PLAY_ARGS)
 
 test: deps
 	$(CARGO) test --workspace --release --no-fail-fast
