@@ -212,11 +212,11 @@ pub fn observe(w: &World, at: Located) -> Result<Observed, String> {
     let player = at
         .index(w.player)
         .ok_or_else(|| format!("the player at {:?} is outside {}", w.player, t.name))?;
-    for i in 0..size {
+    for (i, cell) in cells.iter_mut().enumerate() {
         let p = at.pos(i);
         let glyph = glyph_at(w, p);
         let here_boulder = glyph == Glyph::Feature(Feature::Boulder) && i != player;
-        cells[i] = match t.chars[i] {
+        *cell = match t.chars[i] {
             '|' | '-' | ' ' => Cell::Wall,
             '+' => Cell::Door,
             '^' => {
@@ -234,10 +234,10 @@ pub fn observe(w: &World, at: Located) -> Result<Observed, String> {
             }
             _ => Cell::Floor,
         };
-        if cells[i] == Cell::Wall {
+        if *cell == Cell::Wall {
             continue;
         }
-        if here_boulder && cells[i] == Cell::Floor {
+        if here_boulder && *cell == Cell::Floor {
             boulders.push(i);
         }
         if glyph == Glyph::Monster && i != player {
