@@ -238,3 +238,23 @@ fn monsters_in_the_way_are_swapped_fought_or_waited_for() {
     ));
     set(&mut w, ahead, keep);
 }
+
+#[test]
+fn an_unseen_attacker_is_struck_back_at() {
+    let mut w = world_with_map("soko4-1", Pos::new(32, 5));
+    let north = Dir::N.step(w.player); // floor above soko4-1's `>`
+    set(&mut w, north, 'I');
+    w.monsters = vec![Monster {
+        pos: north,
+        ch: 'I',
+        ..Monster::default()
+    }];
+    w.messages = vec!["It hits!".into()];
+    assert_eq!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(
+            Action::Fight { dir: Dir::N },
+            "soko4-1: striking back at `I`".into()
+        )
+    );
+}
