@@ -214,6 +214,17 @@ impl World {
             && self.messages.is_empty();
         let occupied = |ms: &[Monster]| ms.iter().any(|m| m.pos == target);
         if occupied(previous) || occupied(&self.monsters) {
+            // Walking into a monster again and again without a turn passing: the engine keeps
+            // declining "Really attack?" (or it is a statue). Treat it as peaceful so paths go
+            // around it instead of bumping forever.
+            if self.idle_repeats >= STUCK_REPEATS
+                && matches!(self.last_action, Some(Action::Move { .. }))
+            {
+                for m in self.monsters.iter_mut().filter(|m| m.pos == target) {
+                    m.peaceful = Some(true);
+                }
+                self.idle_repeats = 0;
+            }
             return;
         }
         if silent_bump || self.idle_repeats >= STUCK_REPEATS {
