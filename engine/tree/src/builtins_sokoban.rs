@@ -232,18 +232,28 @@ fn push_failed(w: &World) -> bool {
     })
 }
 
-/// Something we cannot see hits us ("It hits!"): the adjacent `I` it left on the map.
-fn unseen_attacker(w: &World) -> Option<Dir> {
-    let attacked = w.messages.iter().any(|m| m.starts_with("It "));
+/// Something hits us and tactics chose no fight: an adjacent hostile (or the `I` an unseen
+/// attacker left) to strike back at, so waiting in Sokoban never means standing there dying.
+fn attacker(w: &World) -> Option<(Dir, char)> {
+    let attacked = w.messages.iter().any(|m| {
+        m.starts_with("It ")
+            || m.ends_with(" hits!")
+            || m.ends_with(" bites!")
+            || m.ends_with(" kicks!")
+    });
     if !attacked {
         return None;
     }
-    w.monsters.iter().filter(|m| m.ch == 'I').find_map(|m| {
-        let (dx, dy) = (m.pos.x - w.player.x, m.pos.y - w.player.y);
-        (dx.abs() <= 1 && dy.abs() <= 1)
-            .then(|| Dir::from_delta(dx, dy))
-            .flatten()
-    })
+    w.monsters
+        .iter()
+        .filter(|m| m.maybe_hostile())
+        .find_map(|m| {
+            let (dx, dy) = (m.pos.x - w.player.x, m.pos.y - w.player.y);
+            (dx.abs() <= 1 && dy.abs() <= 1)
+                .then(|| Dir::from_delta(dx, dy))
+                .flatten()
+                .map(|d| (d, m.ch))
+        })
 }
 
 fn act(action: Action, why: String) -> LeafOutcome {
@@ -265,10 +275,10 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
     if let Some((action, why)) = nhbot_tactics::steps::fight_step(w) {
         return act(action, format!("sokoban: {why}"));
     }
-    if let Some(dir) = unseen_attacker(w) {
+    if let Some((dir, ch)) = attacker(w) {
         return act(
             Action::Fight { dir },
-            format!("{}: fighting an unseen attacker", at.template().name),
+            format!("{}: striking back at `{ch}`", at.template().name),
         );
     }
     let obs = match observe(w, at) {
