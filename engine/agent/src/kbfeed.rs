@@ -35,10 +35,18 @@ impl KbFeed {
             .lock()
             .map_err(|_| anyhow::anyhow!("knowledge base lock poisoned"))?;
         let mut used = 0;
-        for line in world.messages.iter().chain(window_lines) {
+        let lines: Vec<&String> = world.messages.iter().chain(window_lines).collect();
+        for (i, line) in lines.iter().enumerate() {
             let mut facts = parse_shop_label(line, hero).unwrap_or_default();
             // A plural offer ("Sell them?") is for a stack of unknown size: not a usable price.
-            if line.contains("Sell it?") {
+            // The screen splits messages at double spaces, so the offer ("X offers 38 gold
+            // pieces for your cloudy potion.") arrives as the line before "Sell it? [ynaq]".
+            if line.starts_with("Sell it?") {
+                if let Some(offer) = i.checked_sub(1).map(|j| lines[j]) {
+                    let joined = format!("{offer}  Sell it?");
+                    facts.extend(parse_sell_offer(&joined, hero, 1).unwrap_or_default());
+                }
+            } else if line.contains("Sell it?") {
                 facts.extend(parse_sell_offer(line, hero, 1).unwrap_or_default());
             }
             facts.extend(parse_discovery_line(line));
