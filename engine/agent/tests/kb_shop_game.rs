@@ -5,6 +5,9 @@
 //! `KbFeed::observe` with this decision's world and window lines, as `run::play` does). At the
 //! end the pack is identified (^I) and the discoveries list gives the truth the KB's candidates
 //! are checked against.
+//!
+//! `-- --nocapture` prints the KB's answer for every quoted appearance; KBSHOP_DEBUG=1 prints
+//! every decision's keys, lines and the top of the screen.
 
 use nhbot_agent::kbfeed::KbFeed;
 use nhbot_agent::Runner;
