@@ -163,6 +163,7 @@ fn variant(r: &Runner) -> &'static str {
 /// the last decisions and the screen when the game ended or the budget ran out.
 fn play_level(r: &mut Runner, tree: &str, budget: usize) -> Result<(usize, i64), String> {
     let mut brain = TreeBrain::load(&repo().join(tree)).expect("tree loads");
+    let trace = std::env::var_os("NHBOT_TRACE").is_some();
     let (dlvl, turn) = (r.world.status.dlvl, r.world.turn);
     let mut log = Vec::new();
     let mut last_screen = String::new();
@@ -178,6 +179,12 @@ fn play_level(r: &mut Runner, tree: &str, budget: usize) -> Result<(usize, i64),
             return Ok((n, r.world.turn - turn));
         }
         let d = brain.decide(&r.world);
+        if trace {
+            eprintln!("T{} {:?} | {}", r.world.turn, d.action, d.reason);
+            if d.path == "fallback" || d.reason.contains("stuck") {
+                eprintln!("{}", screen(r));
+            }
+        }
         log.push(format!(
             "T{} {:?} {} | {}",
             r.world.turn, d.action, d.path, d.reason
@@ -229,7 +236,11 @@ fn solves_soko4_2_and_climbs() {
 fn survey_seeds() {
     // NHBOT_SURVEY_TREE=trees/sokoban.yaml surveys the sokoban subtree alone.
     let tree = std::env::var("NHBOT_SURVEY_TREE").unwrap_or_else(|_| "trees/main.yaml".into());
-    for seed in 3..12 {
+    // NHBOT_SURVEY_SEEDS=6,9 picks seeds; NHBOT_TRACE=1 prints every decision.
+    let seeds: Vec<u64> = std::env::var("NHBOT_SURVEY_SEEDS")
+        .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|_| (3..12).collect());
+    for seed in seeds {
         let mut r = start_in_soko4(seed, "survey", Hero::Armoured);
         let mut line = format!("seed {seed}: {}", variant(&r));
         for _ in 0..4 {
