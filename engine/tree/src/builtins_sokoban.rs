@@ -267,10 +267,21 @@ fn wait(why: &str) -> LeafOutcome {
     )
 }
 
+/// The Sokoban level above was visited and we are below it again: we gave it up (no plan) or
+/// fled it. Climbing back would only repeat that, so this level is left to the other nodes.
+fn came_back_down(w: &World) -> bool {
+    w.dungeon
+        .find(nhbot_world::Branch::Sokoban, w.status.dlvl - 1)
+        .is_some()
+}
+
 pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
     let Some(at) = locate_remembered(w) else {
         return LeafOutcome::Failure;
     };
+    if came_back_down(w) {
+        return LeafOutcome::Failure;
+    }
     // Whatever attacks us in there is dealt with first (never a floating eye, see tactics).
     if let Some((action, why)) = nhbot_tactics::steps::fight_step(w) {
         return act(action, format!("sokoban: {why}"));

@@ -522,7 +522,8 @@ pub static NODES: &[NodeSpec] = &[
         "Solve the Sokoban level as observed (boulders, filled holes, the player) and play the plan one \
          move per decision, re-planning when the level differs from the plan; fights hostiles in \
          the way, waits for others, opens or kicks doors on the way, climbs `<` at the end. Fails \
-         outside Sokoban, on a solved top level, or when no plan is found.",
+         outside Sokoban, on a solved top level, when no plan is found, and below a Sokoban level \
+         already visited (given up or fled: no climbing back and forth).",
         &[],
         None,
         sokoban::sokoban,

@@ -258,3 +258,17 @@ fn an_unseen_attacker_is_struck_back_at() {
         )
     );
 }
+
+#[test]
+fn a_level_above_we_came_back_from_is_not_climbed_again() {
+    let mut w = world_with_map("soko4-1", Pos::new(32, 5));
+    w.status.dlvl = 8;
+    assert!(matches!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(..)
+    ));
+    w.dungeon
+        .levels
+        .push(nhbot_world::Level::new(nhbot_world::Branch::Sokoban, 7));
+    assert_eq!(sokoban(&Params::default(), &w), LeafOutcome::Failure);
+}
