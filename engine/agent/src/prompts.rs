@@ -42,6 +42,9 @@ pub fn question(p: &Prompt) -> &str {
 const COMMON: &[(&str, &str)] = &[
     // Never attack a peaceful by accident; never pay, never anger anyone.
     ("Really attack", "n"),
+    // A shopkeeper's offer for what we dropped: keep it (selling is a decision, not an accident).
+    ("Sell it?", "n"),
+    ("Sell them?", "n"),
     ("Are you sure you want to pray", "y"),
     // Door handling: we choose doors deliberately; a stray prompt declines.
     ("Beware, there will be no return", "n"),

@@ -55,12 +55,15 @@ pub fn scrape(screen: &Screen) -> Frame {
 
 /// The top line, joined with row 1 when a long message wrapped onto it. The map never uses
 /// column 0 (x = 0 is not a valid map column), so text starting there on row 1 is a continuation.
+/// A wrap at a space starts row 1 with a blank instead: then the cursor, left on row 1 after a
+/// long top line (a question waiting for its answer), tells it.
 fn top_line(screen: &Screen) -> (String, bool) {
     let mut top = screen.row_text(0);
-    let wrapped = !top.is_empty() && screen.cell(1, 0).ch != ' ';
+    let cursor_after_long_top = screen.cursor().0 == 1 && top.len() >= 60;
+    let wrapped = !top.is_empty() && (screen.cell(1, 0).ch != ' ' || cursor_after_long_top);
     if wrapped {
         top.push(' ');
-        top.push_str(&screen.row_text(1));
+        top.push_str(screen.row_text(1).trim_start());
     }
     (top.trim().to_string(), wrapped)
 }
@@ -108,5 +111,33 @@ mod tests {
             vec!["You drop a bow.", "You drop 7 rocks."]
         );
         assert!(split_messages("   ").is_empty());
+    }
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::*;
+    use crate::types::Prompt;
+
+    #[test]
+    fn a_question_wrapped_at_a_space_is_one_prompt() {
+        let row0 = "Akalapi offers 38 gold pieces for your cloudy potion.  Sell it? [ynaq]";
+        let screen = Screen::from_text(&[row0, " (y) "], (1, 4));
+        let frame = scrape(&screen);
+        assert!(frame.top_line.ends_with("(y)"), "{:?}", frame.top_line);
+        assert!(
+            matches!(
+                frame.prompt,
+                Some(Prompt::YesNo {
+                    default: Some('y'),
+                    ..
+                })
+            ),
+            "{:?}",
+            frame.prompt
+        );
+        // A short top line with the cursor on the map's first row is not a wrap.
+        let screen = Screen::from_text(&["You see here a newt corpse.", " @"], (1, 1));
+        assert_eq!(scrape(&screen).top_line, "You see here a newt corpse.");
     }
 }
