@@ -137,6 +137,11 @@ impl Session {
                 continue;
             }
             if let Some(prompt) = self.frame.prompt.clone() {
+                // The question is text the game showed (a shopkeeper's offer, "Really attack the
+                // newt?"): it joins the messages like any other line.
+                if let Prompt::YesNo { question, .. } = &prompt {
+                    self.messages.push(question.clone());
+                }
                 let keys = self.answer(plan, &prompt);
                 self.send_raw(&keys)?;
                 continue;
