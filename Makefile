@@ -4,7 +4,7 @@ CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 NETHACK := /usr/lib/games/nethack/nethack-console
 
-.PHONY: play test deps build bench fmt
+.PHONY: play test test-slow deps build bench fmt
 
 deps:
 	@if [ ! -x $(NETHACK) ]; then \
@@ -25,6 +25,10 @@ play: build
 
 test: deps
 	$(CARGO) test --workspace --release --no-fail-fast
+
+# The long runs kept out of `make test`: all 8 Sokoban maps and 160 disturbed states, surveys.
+test-slow: deps
+	$(CARGO) test --workspace --release --no-fail-fast -- --ignored
 
 bench: build
 	./target/release/nhbot bench sync
