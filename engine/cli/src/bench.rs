@@ -164,20 +164,7 @@ fn bench_games(args: GamesArgs) -> Result<i32> {
 }
 
 fn bench_tree(trees: PathBuf, iterations: usize) -> Result<i32> {
-    let r = nhbot_tree::bench_tick(&trees, iterations)?;
-    for (name, s) in [
-        ("default tree", &r.default_tree),
-        ("generated tree", &r.generated_tree),
-    ] {
-        println!(
-            "{name}: {} nodes, {} decisions: wall median {:.2} µs, p99 {:.2} µs; thread CPU median {:.2} µs, p99 {:.2} µs",
-            s.nodes, s.samples, s.median_us, s.p99_us, s.median_cpu_us, s.p99_cpu_us
-        );
-    }
-    println!(
-        "reload (write → new tree in effect), {} rounds: median {:.1} ms, max {:.1} ms",
-        r.reloads, r.reload_median_ms, r.reload_max_ms
-    );
+    println!("{}", nhbot_tree::bench_tick(&trees, iterations)?);
     Ok(0)
 }
 

@@ -1,6 +1,6 @@
 //! Benchmark entry point: tick cost (default tree, generated 200-node tree with 20 Lua leaves)
 //! and reload latency from a file write to the new tree in effect. Run it in release mode:
-//! `cargo run --release -p nhbot-tree --example bench_tree`.
+//! `nhbot bench tree`.
 
 use crate::{ReloadEvent, TreeBot};
 use nhbot_world::{Cell, Pos, World};
@@ -38,6 +38,26 @@ pub struct BenchReport {
     pub reload_median_ms: f64,
     pub reload_max_ms: f64,
     pub reloads: usize,
+}
+
+impl std::fmt::Display for BenchReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (name, s) in [
+            ("default tree", &self.default_tree),
+            ("generated tree", &self.generated_tree),
+        ] {
+            writeln!(
+                f,
+                "{name}: {} nodes, {} decisions: wall median {:.2} µs, p99 {:.2} µs; thread CPU median {:.2} µs, p99 {:.2} µs",
+                s.nodes, s.samples, s.median_us, s.p99_us, s.median_cpu_us, s.p99_cpu_us
+            )?;
+        }
+        write!(
+            f,
+            "reload (write → new tree in effect), {} rounds: median {:.1} ms, max {:.1} ms",
+            self.reloads, self.reload_median_ms, self.reload_max_ms
+        )
+    }
 }
 
 /// A room of floor around the player so `wander` has choices.
