@@ -88,7 +88,12 @@ pub struct Runner {
     pub actions: u64,
     /// The inventory must be read again before the next decision.
     inventory_stale: bool,
+    /// When each (square, glyph) was last farlooked, so a monster is asked about once.
+    looked: std::collections::HashMap<(nhbot_world::Pos, char), i64>,
 }
+
+/// Farlook the same square and glyph again only after this many turns.
+const LOOK_AGAIN_AFTER: i64 = 50;
 
 /// Actions after which the pack has (or may have) changed.
 fn changes_inventory(a: &Action) -> bool {
@@ -128,9 +133,11 @@ impl Runner {
             world: World::default(),
             actions: 0,
             inventory_stale: true,
+            looked: Default::default(),
         };
         runner.observe();
         runner.refresh_inventory()?;
+        runner.identify_monsters()?;
         Ok(runner)
     }
 
@@ -153,7 +160,55 @@ impl Runner {
                 .messages
                 .iter()
                 .any(|m| message_changes_inventory(m));
-        self.refresh_inventory()
+        self.refresh_inventory()?;
+        self.identify_monsters()
+    }
+
+    /// Farlooks (`;`, no game time) one visible monster the world cannot name yet, and tells the
+    /// world what it is (name, peaceful, tame). One per decision keeps the cost bounded.
+    pub fn identify_monsters(&mut self) -> Result<()> {
+        if self.session.ended {
+            return Ok(());
+        }
+        let turn = self.world.turn;
+        let looked = &self.looked;
+        let Some(target) = self
+            .world
+            .monsters
+            .iter()
+            .filter(|m| m.name.is_none() && !m.tame && m.last_seen == turn && m.ch != 'I')
+            .filter(|m| {
+                looked
+                    .get(&(m.pos, m.ch))
+                    .is_none_or(|t| turn - t >= LOOK_AGAIN_AFTER)
+            })
+            .min_by_key(|m| {
+                (m.pos.x - self.world.player.x)
+                    .abs()
+                    .max((m.pos.y - self.world.player.y).abs())
+            })
+            .map(|m| (m.pos, m.ch))
+        else {
+            return Ok(());
+        };
+        self.looked.insert(target, turn);
+        let before = std::mem::take(&mut self.world.messages);
+        self.session
+            .perform(&plan(&Action::Farlook { at: target.0 }))?;
+        let answer = self.session.take_messages();
+        self.world.messages = before;
+        if std::env::var_os("NHBOT_DEBUG_FARLOOK").is_some() {
+            eprintln!("farlook {target:?}: {answer:?}");
+        }
+        if let Some(found) = answer.iter().find_map(|m| nhbot_world::parse_farlook(m)) {
+            let name = if found.tame {
+                format!("tame {}", found.name)
+            } else {
+                found.name
+            };
+            self.world.set_monster_info(target.0, &name, found.peaceful);
+        }
+        Ok(())
     }
 
     /// Reads the inventory if it may have changed (costs no game time).
@@ -182,6 +237,7 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
         world: World::default(),
         actions: 0,
         inventory_stale: true,
+        looked: Default::default(),
     };
     let mut log = match &cfg.decision_log {
         Some(p) => Some(std::io::BufWriter::new(open_append(p)?)),
@@ -203,6 +259,7 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
         runner.session.start()?;
         runner.observe();
         runner.refresh_inventory()?;
+        runner.identify_monsters()?;
         loop {
             let window_lines = runner.session.take_window_lines();
             if let Some(kb) = &kb {

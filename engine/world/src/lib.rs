@@ -13,6 +13,7 @@
 //! (frontier, doors, searching, stairs), `inventory` (item lines).
 
 pub mod action;
+pub mod farlook;
 pub mod dungeon;
 pub mod explore;
 pub mod inventory;
@@ -24,6 +25,7 @@ mod observe;
 pub mod tiles;
 
 pub use action::{Action, Decision, Dir};
+pub use farlook::{parse_farlook, Farlook};
 pub use dungeon::{Arrival, Dungeon};
 pub use explore::{explore_step, step_toward_level};
 pub use inventory::{parse_inventory_line, parse_inventory_menu, Buc, Charges, Erosion, Item};
