@@ -32,8 +32,9 @@ pub fn plan(action: &Action) -> Plan {
             // From the pack: the item letter answers "What do you want to eat?"; without one, the
             // first offered letter. Floor items are declined unless no letter was given and the
             // pack offers nothing.
+            // "There is a newt corpse here; eat it?" / "There are 2 jackal corpses here; eat one?"
             let p = Plan::keys("e").with(Expect::new(
-                "here; eat it?",
+                "here; eat",
                 if item.is_some() { "n" } else { "y" },
             ));
             match item {
@@ -131,6 +132,18 @@ mod tests {
         let k = expand_position("\u{0}11,6", (10, 5)).unwrap();
         assert_eq!(k, "n.");
         assert_eq!(expand_position("\u{0}3,3", (3, 3)).unwrap(), ".");
+    }
+
+    #[test]
+    fn eating_from_the_floor_answers_singular_and_plural_questions() {
+        let p = plan(&Action::Eat { item: None });
+        for q in [
+            "There is a newt corpse here; eat it?",
+            "There are 2 jackal corpses here; eat one?",
+        ] {
+            let e = p.expect.iter().find(|e| q.contains(e.contains)).expect(q);
+            assert_eq!(e.answer, crate::prompts::Answer::Keys("y".into()));
+        }
     }
 
     #[test]
