@@ -21,6 +21,10 @@ use crate::view::View;
 /// A game that makes no turn progress for this many consecutive actions is ended as "stuck".
 pub const WATCHDOG_ACTIONS: u64 = 1000;
 
+/// An identical decision repeated this often without a turn passing is replaced by one turn of
+/// searching (logged as `engine/unstick`).
+pub const UNSTICK_REPEATS: u32 = 20;
+
 pub struct RunConfig {
     pub game: GameConfig,
     pub max_turns: Option<i64>,
@@ -253,6 +257,7 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
     let mut warnings = 0u64;
     let mut last_turn = -1i64;
     let mut actions_since_progress = 0u64;
+    let (mut repeated, mut repeats): (Option<Decision>, u32) = (None, 0);
     let mut error = None;
 
     let outcome: Result<EndReason> = (|| {
@@ -298,7 +303,26 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
             } else if actions_since_progress >= WATCHDOG_ACTIONS {
                 return Ok(EndReason::Stuck);
             }
-            let decision = brain.decide(world);
+            let mut decision = brain.decide(world);
+            // The same decision over and over with no game time passing is a loop the brain
+            // cannot see (a step the game refuses): pass one turn so the world can change.
+            repeats = if repeated.as_ref() == Some(&decision) {
+                repeats + 1
+            } else {
+                0
+            };
+            repeated = Some(decision.clone());
+            if repeats >= UNSTICK_REPEATS && actions_since_progress >= UNSTICK_REPEATS as u64 {
+                decision = Decision {
+                    action: Action::Search { count: 1 },
+                    path: "engine/unstick".into(),
+                    reason: format!(
+                        "{} repeated {repeats} times without a turn passing",
+                        decision.path
+                    ),
+                };
+                repeats = 0;
+            }
             if let Some(l) = log.as_mut() {
                 writeln!(
                     l,

@@ -69,6 +69,8 @@ pub struct Game {
     exited: bool,
     /// Keys sent so far (for statistics and the watchdog).
     pub keys_sent: u64,
+    /// Bytes received from the game so far.
+    received: u64,
 }
 
 impl Game {
@@ -151,6 +153,7 @@ impl Game {
             wait_timeout: cfg.wait_timeout,
             exited: false,
             keys_sent: 0,
+            received: 0,
         })
     }
 
@@ -204,7 +207,7 @@ impl Game {
                 self.drain(out)?;
                 return Ok(Wait::Exited);
             }
-            if self.waiter.is_waiting(last_output)? {
+            if self.waiter.is_waiting(last_output, self.received)? {
                 // Output written just before the read may still be in flight: take it, and look
                 // again if there was any.
                 if self.drain(out)? == 0 {
@@ -250,6 +253,7 @@ impl Game {
                     rec.frame(chunk)?;
                 }
                 total += n as usize;
+                self.received += n as u64;
                 continue;
             }
             if n == 0 {

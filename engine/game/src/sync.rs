@@ -28,7 +28,8 @@ pub enum SyncMode {
 pub trait InputWait: Send {
     /// True when the game is (believed to be) blocked waiting for a key. `last_output` is when the
     /// engine last received output bytes.
-    fn is_waiting(&mut self, last_output: Instant) -> Result<bool>;
+    /// `received` counts every byte read from the game so far.
+    fn is_waiting(&mut self, last_output: Instant, received: u64) -> Result<bool>;
     /// Called just before `n` key bytes are written to the game.
     fn before_send(&mut self, _n: usize) -> Result<()> {
         Ok(())
@@ -47,7 +48,14 @@ pub struct ProcWait {
     min_rchar: u64,
     /// When the game first looked idle with bytes unaccounted for (input discarded by the game).
     short_since: Option<Instant>,
+    /// `wchar` and bytes received at the previous input wait.
+    wchar_base: u64,
+    received_base: u64,
 }
+
+/// With fewer bytes received than the game wrote, wait this long without output before taking
+/// the difference for file writes.
+const FILE_WRITE_QUIET: Duration = Duration::from_millis(3);
 
 /// If the game sits blocked with an empty queue this long without having read all we sent, it
 /// discarded input (e.g. a tty flush): accept the wait rather than hang.
@@ -71,9 +79,11 @@ impl ProcWait {
             buf: [0; 256],
             min_rchar: 0,
             short_since: None,
+            wchar_base: 0,
+            received_base: 0,
         };
         me.blocked_in_read()?; // fail early if the files are unreadable (permissions, no /proc)
-        me.rchar()?;
+        me.io_counters()?;
         Ok(me)
     }
 
@@ -93,17 +103,23 @@ impl ProcWait {
         Ok(nr == Some(libc::SYS_read) && fd0)
     }
 
-    /// Bytes the game has read so far (all read(2) calls: terminal and files).
-    fn rchar(&mut self) -> Result<u64> {
+    /// Bytes the game has read and written so far (`rchar`, `wchar`: all read(2)/write(2)
+    /// calls, terminal and files).
+    fn io_counters(&mut self) -> Result<(u64, u64)> {
         let n = self
             .io
             .read_at(&mut self.buf, 0)
             .context("reading /proc/PID/io")?;
         let text = std::str::from_utf8(&self.buf[..n]).unwrap_or("");
-        text.lines()
-            .find_map(|l| l.strip_prefix("rchar: "))
-            .and_then(|v| v.trim().parse().ok())
-            .context("no rchar in /proc/PID/io")
+        let field = |name: &str| {
+            text.lines()
+                .find_map(|l| l.strip_prefix(name))
+                .and_then(|v| v.trim().parse::<u64>().ok())
+        };
+        match (field("rchar: "), field("wchar: ")) {
+            (Some(r), Some(w)) => Ok((r, w)),
+            _ => anyhow::bail!("no rchar/wchar in /proc/PID/io"),
+        }
     }
 
     fn input_queue_len(&self) -> Result<i32> {
@@ -117,24 +133,44 @@ impl ProcWait {
 }
 
 impl InputWait for ProcWait {
-    fn is_waiting(&mut self, _last_output: Instant) -> Result<bool> {
-        if self.input_queue_len()? != 0 || !self.blocked_in_read()? {
-            self.short_since = None;
-            return Ok(false);
-        }
-        if self.rchar()? >= self.min_rchar {
-            return Ok(true);
-        }
-        let since = *self.short_since.get_or_insert_with(Instant::now);
-        if since.elapsed() >= DISCARDED_INPUT_GRACE {
+    fn is_waiting(&mut self, last_output: Instant, received: u64) -> Result<bool> {
+        // The three checks are not atomic: a read that is consuming our key can still show as
+        // "in read" while its rchar is not yet counted. So the counters are sampled before and
+        // after, and must not move: then the read we see began after every byte we sent was
+        // read and after every byte the game wrote before it was counted.
+        let before = self.io_counters()?;
+        if before.0 < self.min_rchar {
+            let since = *self.short_since.get_or_insert_with(Instant::now);
+            if since.elapsed() < DISCARDED_INPUT_GRACE {
+                return Ok(false);
+            }
             log::warn!("the game waits without having read all keys sent: input was discarded");
             self.min_rchar = 0;
-            return Ok(true);
         }
-        Ok(false)
+        if self.input_queue_len()? != 0 || !self.blocked_in_read()? {
+            return Ok(false);
+        }
+        let (rchar, wchar) = self.io_counters()?;
+        if (rchar, wchar) != before {
+            return Ok(false);
+        }
+        // Everything the game wrote must have reached us: its output can still sit in the
+        // kernel's flip buffer after it blocked in read. Written bytes are a lower bound for what
+        // arrives (output processing only adds, e.g. \n → \r\n); file writes (level files,
+        // saves) also count as written, so after a short quiet period the wait is accepted anyway.
+        let written = wchar - self.wchar_base;
+        let arrived = received - self.received_base;
+        if arrived < written && last_output.elapsed() < FILE_WRITE_QUIET {
+            return Ok(false);
+        }
+        self.wchar_base = wchar;
+        self.received_base = received;
+        self.min_rchar = 0;
+        self.short_since = None;
+        Ok(true)
     }
     fn before_send(&mut self, n: usize) -> Result<()> {
-        self.min_rchar = self.rchar()? + n as u64;
+        self.min_rchar = self.io_counters()?.0 + n as u64;
         self.short_since = None;
         Ok(())
     }
@@ -149,7 +185,7 @@ pub struct QuietWait {
 }
 
 impl InputWait for QuietWait {
-    fn is_waiting(&mut self, last_output: Instant) -> Result<bool> {
+    fn is_waiting(&mut self, last_output: Instant, _received: u64) -> Result<bool> {
         Ok(last_output.elapsed() >= self.quiet)
     }
     fn name(&self) -> &'static str {
