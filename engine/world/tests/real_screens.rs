@@ -91,3 +91,31 @@ fn inventory_menus_parse_into_items() {
     let rocks = page2.iter().find(|i| i.letter == 'v').expect("rocks");
     assert_eq!((rocks.count, rocks.class.as_str()), (7, "Gems/Stones"));
 }
+
+/// Farlook answers as the real game draws them: the pet (seed 7, `;l.`), and the floor (a long
+/// answer with --More--, from the screen crate's fixtures) which is not a monster.
+#[test]
+fn farlook_answers_on_real_screens() {
+    let pet = scrape(&screen("farlook_pet"));
+    let found = pet
+        .messages
+        .iter()
+        .find_map(|m| parse_farlook(m))
+        .expect("a farlook answer");
+    assert_eq!(
+        found,
+        Farlook {
+            name: "little dog".into(),
+            peaceful: true,
+            tame: true
+        }
+    );
+    assert_eq!(parse_farlook(&pet.top_line), Some(found));
+    let floor = scrape(&screen("farlook_floor_more"));
+    assert!(
+        floor.top_line.contains("floor of a room"),
+        "{:?}",
+        floor.top_line
+    );
+    assert!(floor.messages.iter().all(|m| parse_farlook(m).is_none()));
+}
