@@ -13,9 +13,9 @@
 //! (frontier, doors, searching, stairs), `inventory` (item lines).
 
 pub mod action;
-pub mod farlook;
 pub mod dungeon;
 pub mod explore;
+pub mod farlook;
 pub mod inventory;
 pub mod learn;
 pub mod level;
@@ -25,9 +25,9 @@ mod observe;
 pub mod tiles;
 
 pub use action::{Action, Decision, Dir};
-pub use farlook::{parse_farlook, Farlook};
 pub use dungeon::{Arrival, Dungeon};
 pub use explore::{explore_step, step_toward_level};
+pub use farlook::{parse_farlook, Farlook};
 pub use inventory::{parse_inventory_line, parse_inventory_menu, Buc, Charges, Erosion, Item};
 pub use level::{Branch, Level, LevelStats, Square};
 pub use monsters::Monster;
