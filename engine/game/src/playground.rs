@@ -16,6 +16,9 @@ pub struct Playground {
 impl Playground {
     /// Creates (or reuses, for `--resume`) the playground at `dir`.
     pub fn create(dir: &Path, ch: &Character, wizard: bool) -> Result<Playground> {
+        // The game runs in its data directory: a relative playground would point elsewhere.
+        let dir =
+            &std::path::absolute(dir).with_context(|| format!("resolving {}", dir.display()))?;
         for sub in ["save", "dumps"] {
             fs::create_dir_all(dir.join(sub))
                 .with_context(|| format!("creating {}", dir.display()))?;

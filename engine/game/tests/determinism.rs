@@ -140,3 +140,30 @@ fn seeded_levels_differ_from_each_other() {
     );
     assert_eq!(a, levels(4, "lv-b"), "the same seed gave different levels");
 }
+
+/// A relative playground path (e.g. the default `runs/`) works: the game runs in its own data
+/// directory, so the engine must hand it an absolute path.
+#[test]
+fn a_relative_playground_path_works() {
+    let rel =
+        std::path::PathBuf::from(format!("target/nhbot-test-relative-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&rel);
+    let mut cfg = GameConfig::new(rel.clone());
+    cfg.seed = Some(1);
+    let mut game = Game::start(&cfg).unwrap();
+    assert!(game.playground.dir.is_absolute());
+    let mut out = Vec::new();
+    assert_eq!(game.wait(&mut out).unwrap(), Wait::Input);
+    let mut parser = vt100::Parser::new(24, 80, 0);
+    game.send(b"s").unwrap();
+    assert_eq!(game.wait(&mut out).unwrap(), Wait::Input);
+    parser.process(&out);
+    assert!(
+        parser.screen().contents().contains("T:2"),
+        "the game did not take a turn:\n{}",
+        parser.screen().contents()
+    );
+    game.hangup(std::time::Duration::from_secs(5)).unwrap();
+    drop(game);
+    let _ = std::fs::remove_dir_all(&rel);
+}
