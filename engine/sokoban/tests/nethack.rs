@@ -63,6 +63,33 @@ fn disturb(text: &str, seed: u64, n: usize) -> (String, String) {
     (map, what)
 }
 
+/// Outcomes over disturbed states; every solution found is replayed by the simulator.
+#[derive(Default)]
+struct Tally {
+    solved: usize,
+    unsolvable: usize,
+    undecided: Vec<String>,
+}
+
+impl Tally {
+    /// The 20 disturbed states of one map (deterministic from `seed`).
+    fn add_disturbed(&mut self, name: &str, text: &str, seed: u64, limits: Limits) {
+        for n in 0..20 {
+            let (map, what) = disturb(text, seed, n);
+            match solve(&parse_nethack(name, &map).unwrap(), limits) {
+                Ok(s) => {
+                    Sim::new(&map, true)
+                        .verify(&s.steps)
+                        .unwrap_or_else(|e| panic!("{name} #{n} ({what}): {e}\n{map}"));
+                    self.solved += 1;
+                }
+                Err(SolveError::Unsolvable { .. }) => self.unsolvable += 1,
+                Err(e) => self.undecided.push(format!("{name} #{n} ({what}): {e}")),
+            }
+        }
+    }
+}
+
 /// The maps the solver settles in well under a second: the default test suite solves these and
 /// their disturbed states; the full runs over all 8 maps are `#[ignore]`d (minutes of CPU).
 const FAST_MAPS: [&str; 4] = ["soko4-1", "soko4-2", "soko3-1", "soko2-2"];
@@ -78,7 +105,7 @@ fn fast_maps_and_their_disturbed_states() {
         max_time: Duration::from_secs(10),
         weight: 1,
     };
-    let (mut solved, mut unsolvable, mut undecided) = (0, 0, Vec::new());
+    let mut tally = Tally::default();
     for (seed, (name, text)) in NETHACK_MAPS.iter().enumerate() {
         if !FAST_MAPS.contains(name) {
             continue;
@@ -89,20 +116,13 @@ fn fast_maps_and_their_disturbed_states() {
         Sim::new(text, true)
             .verify(&start.steps)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
-        for n in 0..20 {
-            let (map, what) = disturb(text, seed as u64 + 1, n);
-            match solve(&parse_nethack(name, &map).unwrap(), limits) {
-                Ok(s) => {
-                    Sim::new(&map, true)
-                        .verify(&s.steps)
-                        .unwrap_or_else(|e| panic!("{name} #{n} ({what}): {e}\n{map}"));
-                    solved += 1;
-                }
-                Err(SolveError::Unsolvable { .. }) => unsolvable += 1,
-                Err(e) => undecided.push(format!("{name} #{n} ({what}): {e}")),
-            }
-        }
+        tally.add_disturbed(name, text, seed as u64 + 1, limits);
     }
+    let Tally {
+        solved,
+        unsolvable,
+        undecided,
+    } = tally;
     eprintln!(
         "fast maps disturbed: {solved} solved, {unsolvable} unsolvable, {} undecided: {undecided:?}",
         undecided.len()
@@ -158,23 +178,15 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
         max_time: Duration::from_secs(20),
         weight: 1,
     };
-    let (mut solved, mut unsolvable, mut undecided) = (0, 0, Vec::new());
+    let mut tally = Tally::default();
     for (seed, (name, text)) in NETHACK_MAPS.iter().enumerate() {
-        for n in 0..20 {
-            let (map, what) = disturb(text, seed as u64 + 1, n);
-            let puzzle = parse_nethack(name, &map).unwrap();
-            match solve(&puzzle, limits) {
-                Ok(s) => {
-                    Sim::new(&map, true)
-                        .verify(&s.steps)
-                        .unwrap_or_else(|e| panic!("{name} #{n} ({what}): {e}\n{map}"));
-                    solved += 1;
-                }
-                Err(SolveError::Unsolvable { .. }) => unsolvable += 1,
-                Err(e) => undecided.push(format!("{name} #{n} ({what}): {e}")),
-            }
-        }
+        tally.add_disturbed(name, text, seed as u64 + 1, limits);
     }
+    let Tally {
+        solved,
+        unsolvable,
+        undecided,
+    } = tally;
     eprintln!(
         "disturbed: {solved} solved, {unsolvable} unsolvable, {} undecided",
         undecided.len()
