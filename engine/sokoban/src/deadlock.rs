@@ -2,7 +2,9 @@
 //! declared dead when no sequence of legal moves can finish from it.
 
 use crate::board::{dir_x, dir_y, Board, Terrain, INF};
+use crate::guide::Guide;
 use crate::puzzle::Rules;
+use crate::walk::Walker;
 
 /// Occupancy codes in the search's scratch grid.
 pub const FREE: u8 = 0;
@@ -196,6 +198,8 @@ pub struct Bound {
     pub next: u32,
     /// Open required holes (0 in classic mode); fewer means more progress.
     pub tier: u32,
+    /// Guided NetHack states: boulders with a route to a hole beyond one per open hole.
+    pub spare: u32,
 }
 
 fn augment(
@@ -231,6 +235,9 @@ pub struct Evaluator {
     closure: Closure,
     /// Compute the exact matching bound; otherwise NetHack states only get its feasibility.
     exact: bool,
+    /// NetHack hole-by-hole search: `next` comes from the obstacle-aware guide.
+    guide: Option<Guide>,
+    stuck: Vec<u16>,
 }
 
 /// Over-approximates where the player can ever go: flood from the player, letting it pass
@@ -346,16 +353,19 @@ fn reachable_sides(board: &Board, b: u16, player: u16) -> u8 {
 }
 
 impl Evaluator {
-    pub fn new(exact: bool) -> Evaluator {
+    /// `exact`: compute the matching bound (else NetHack states get its feasibility only);
+    /// `guide`: NetHack `next` values from the obstacle-aware [`Guide`].
+    pub fn new(exact: bool, guide: Option<Guide>) -> Evaluator {
         Evaluator {
             exact,
+            guide,
             ..Evaluator::default()
         }
     }
 
     /// Lower bounds on the pushes still needed, or `None` if the state is a proven deadlock.
-    /// `occ` must describe `boulders` and the open holes; `player` is any square the player
-    /// can reach. Without `self.exact`, NetHack states get only a feasibility test for `total`.
+    /// `occ` must describe `boulders` and the open holes; `reach` is the player's walk in
+    /// this state. Without `self.exact`, NetHack states get only a feasibility test for `total`.
     /// `moved_to` is where the last push left its boulder (`None` for the root or a fill).
     pub fn evaluate(
         &mut self,
@@ -363,9 +373,10 @@ impl Evaluator {
         occ: &[u8],
         boulders: &[u16],
         filled: u64,
-        player: u16,
         moved_to: Option<u16>,
+        reach: &Walker,
     ) -> Option<Bound> {
+        let player = reach.start();
         self.movable.clear();
         self.frozen.clear();
         for &b in boulders {
@@ -402,6 +413,7 @@ impl Evaluator {
                     total,
                     next: total,
                     tier: 0,
+                    spare: 0,
                 })
             }
             Rules::NetHack => {
@@ -437,10 +449,19 @@ impl Evaluator {
                 // Holes are filled one after another along the way, so the hole-by-hole
                 // search aims at the cheapest next one and needs the matching only as a
                 // deadlock test, for which feasibility is enough.
-                let next = (0..rows.len())
+                let mut next = (0..rows.len())
                     .flat_map(|i| (0..movable.len()).map(move |j| cost(i, j)))
                     .min()
                     .map_or(0, u32::from);
+                let mut spare = 0;
+                if let Some(guide) = self.guide.as_mut().filter(|_| open_required != 0) {
+                    self.stuck.clear();
+                    self.stuck
+                        .extend(boulders.iter().filter(|b| !movable.contains(b)));
+                    let estimate =
+                        guide.next_fill(board, occ, open_required, movable, &self.stuck, reach)?;
+                    (next, spare) = (estimate.next_fill, estimate.spare);
+                }
                 let total = if self.exact {
                     self.assignment.solve(rows.len(), movable.len(), cost)?
                 } else if self
@@ -455,6 +476,7 @@ impl Evaluator {
                     total,
                     next,
                     tier: rows.len() as u32,
+                    spare,
                 })
             }
         }

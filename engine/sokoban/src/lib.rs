@@ -12,14 +12,17 @@
 //! as LURD text: lowercase walks, uppercase pushes, diagonal walks as `q e z c`.
 //!
 //! Search: best-first over push states (player position normalised to its region,
-//! Zobrist-hashed transposition table), lower bounds from per-side push distances and a
-//! boulder-to-sink matching, deadlock pruning by frozen boulders, a reachability closure
-//! and matching feasibility. Classic levels use weighted A* (`Limits::weight` 1 = fewest
-//! pushes); NetHack levels are searched hole by hole first (not push-optimal), then by
-//! A* on all holes. Walks between pushes are shortest, but moves are not minimised overall.
+//! Zobrist-hashed transposition table), deadlock pruning by frozen boulders, a reachability
+//! closure and matching feasibility. Classic levels use weighted A* on a boulder-to-goal
+//! matching bound (`Limits::weight` 1 = fewest pushes). NetHack levels fill holes one at a
+//! time: states with fewer open holes first, steered by an obstacle-aware estimate of the
+//! next fill (`guide.rs`, which also proves states dead when too few boulders keep a route
+//! to a hole); two such searches with different tastes take turns. Solutions are not
+//! push-optimal there; walks between pushes are shortest.
 
 mod board;
 mod deadlock;
+mod guide;
 mod parse;
 mod puzzle;
 mod search;

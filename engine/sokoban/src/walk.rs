@@ -49,6 +49,11 @@ impl Walker {
         }
     }
 
+    /// The square the last walk started from.
+    pub(crate) fn start(&self) -> u16 {
+        self.queue[0]
+    }
+
     pub(crate) fn reached(&self, c: u16) -> bool {
         self.seen[c as usize] == self.stamp
     }

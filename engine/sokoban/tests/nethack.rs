@@ -90,9 +90,10 @@ impl Tally {
     }
 }
 
-/// The maps the solver settles in well under a second: the default test suite solves these and
-/// their disturbed states; the full runs over all 8 maps are `#[ignore]`d (minutes of CPU).
-const FAST_MAPS: [&str; 4] = ["soko4-1", "soko4-2", "soko3-1", "soko2-2"];
+/// The maps the solver settles in well under a second: the default test suite solves these
+/// and their disturbed states; the disturbed states of all 8 maps are `#[ignore]`d (minutes
+/// of CPU).
+const FAST_MAPS: [&str; 5] = ["soko4-1", "soko4-2", "soko3-1", "soko2-1", "soko2-2"];
 
 #[test]
 #[cfg_attr(
@@ -129,22 +130,26 @@ fn fast_maps_and_their_disturbed_states() {
     );
     assert!(
         solved + unsolvable >= FAST_DECIDED_AT_LEAST,
-        "only {} of 80 decided: {undecided:?}",
+        "only {} of 100 decided: {undecided:?}",
         solved + unsolvable
     );
 }
 
-/// Measured with these limits on 2026-11-22 (75 solved, 1 unsolvable, 4 undecided; the limit
+/// Measured with these limits on 2026-11-22 (94 solved, 2 unsolvable, 4 undecided; the limit
 /// that stops the search is the node count, so the result does not depend on machine speed).
 /// Guards against regressions.
-const FAST_DECIDED_AT_LEAST: usize = 76;
+const FAST_DECIDED_AT_LEAST: usize = 96;
 
 #[test]
-#[ignore = "minutes of CPU: cargo test --release -p nhbot-sokoban --test nethack -- --ignored"]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow without optimisation; run with --release"
+)]
 fn all_eight_maps_solve_from_the_start() {
+    // The node budget decides, not the clock (soko1-1 needs about 505k states).
     let limits = Limits {
-        max_nodes: 2_000_000,
-        max_time: Duration::from_secs(60),
+        max_nodes: 1_000_000,
+        max_time: Duration::from_secs(120),
         weight: 1,
     };
     let mut failures = Vec::new();
@@ -165,9 +170,7 @@ fn all_eight_maps_solve_from_the_start() {
             Err(e) => failures.push(format!("{name}: {e}")),
         }
     }
-    // Known gap: soko3-2 exceeds this budget (2M states). All others must solve.
-    let only_known = failures.iter().all(|f| f.starts_with("soko3-2"));
-    assert!(only_known, "unsolved: {failures:?}");
+    assert!(failures.is_empty(), "unsolved: {failures:?}");
 }
 
 #[test]
@@ -194,8 +197,9 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
     for u in &undecided {
         eprintln!("  {u}");
     }
-    // Known gap: most disturbed soko1-* and soko3-2 states exceed this budget (measured:
-    // 103 of 160 decided). Guard against regressions.
+    // Known gap: many disturbed soko1-* and soko3-2 states exceed this budget (measured
+    // 2026-11-22: 129 of 160 decided, 126 solved; 103 before the guided search). Guards
+    // against regressions.
     let decided = solved + unsolvable;
-    assert!(decided >= 95, "only {decided} of 160 states decided");
+    assert!(decided >= 125, "only {decided} of 160 states decided");
 }

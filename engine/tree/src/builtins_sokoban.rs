@@ -14,17 +14,22 @@ mod screen;
 mod tests;
 
 use crate::manifest::{LeafOutcome, Params};
-use nhbot_sokoban::{solve, Cell, Limits, Puzzle, Step};
+use nhbot_sokoban::{solve, Cell, Limits, Puzzle, Solution, SolveError, Step};
 use nhbot_world::{Action, Dir, World};
 use screen::{locate, observe, Located, Observed};
 use std::collections::{HashMap, HashSet};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Decisions in a row on the same plan step before the step is planned around.
 const STALL_LIMIT: u32 = 6;
 /// Turns waited for a monster behind a boulder before pushing anyway.
 const PUSH_WAIT: u32 = 3;
+/// How long one decision waits for a background solve before passing a turn instead.
+const POLL: Duration = Duration::from_millis(100);
+/// Background solves kept (several games may run in one process).
+const MAX_SOLVING: usize = 4;
 /// Plans kept (several games may run in one process).
 const MAX_PLANS: usize = 8;
 /// States known to have no plan, kept so one is not solved at every decision.
@@ -133,6 +138,26 @@ struct Memory {
     hint: Option<Located>,
     plans: Vec<Plan>,
     failed: HashSet<(StateKey, Vec<usize>)>,
+    /// Solves running on their own threads (one per game at most, in practice).
+    solving: Vec<Solving>,
+}
+
+/// A solve in the background: the big levels can take seconds, and the game loop must stay
+/// responsive (Ctrl-C, watchdog, other games in the process) meanwhile.
+struct Solving {
+    key: StateKey,
+    blocked: Vec<usize>,
+    puzzle: Puzzle,
+    started: Instant,
+    result: Receiver<Result<Solution, SolveError>>,
+}
+
+/// What asking for a plan gave.
+enum Planned {
+    Ready(usize),
+    /// Still solving; wait a turn and ask again.
+    Solving(Duration),
+    Failed(String),
 }
 
 impl Memory {
@@ -148,20 +173,49 @@ impl Memory {
         self.plans.retain(|p| !p.states.contains_key(key));
     }
 
-    /// Solves the observed puzzle with `blocked` squares; remembers plans and failures.
-    fn plan(
-        &mut self,
-        puzzle: &Puzzle,
-        key: &StateKey,
-        blocked: Vec<usize>,
-    ) -> Result<usize, String> {
+    /// Plans from the observed puzzle with `blocked` squares: starts a background solve, or
+    /// collects the one running for this state (waiting up to [`POLL`] for it). Remembers
+    /// plans and failures. Solves for states nobody asks about any more are dropped, oldest
+    /// first, when there are too many.
+    fn plan(&mut self, puzzle: &Puzzle, key: &StateKey, blocked: Vec<usize>) -> Planned {
         let failure = (key.clone(), blocked.clone());
-        if self.failed.contains(&failure) {
-            return Err("no plan from this position".into());
+        let mut at = self.solving.iter().position(|s| &s.key == key);
+        if at.is_none() {
+            if self.failed.contains(&failure) {
+                return Planned::Failed("no plan from this position".into());
+            }
+            let mut p = puzzle.clone();
+            p.blocked = blocked;
+            let (tx, rx) = mpsc::channel();
+            let job = p.clone();
+            std::thread::spawn(move || {
+                // The receiver may be gone (a dropped solve): nothing to report then.
+                let _ = tx.send(solve(&job, limits()));
+            });
+            if self.solving.len() >= MAX_SOLVING {
+                self.solving.remove(0);
+            }
+            self.solving.push(Solving {
+                key: key.clone(),
+                blocked: p.blocked.clone(),
+                puzzle: p,
+                started: Instant::now(),
+                result: rx,
+            });
+            at = Some(self.solving.len() - 1);
         }
-        let mut p = puzzle.clone();
-        p.blocked = blocked;
-        match solve(&p, limits()) {
+        let at = at.expect("set above");
+        let job = &self.solving[at];
+        let outcome = match job.result.recv_timeout(POLL) {
+            Ok(outcome) => outcome,
+            Err(RecvTimeoutError::Timeout) => return Planned::Solving(job.started.elapsed()),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(SolveError::Invalid("solver panicked".into()))
+            }
+        };
+        let job = self.solving.remove(at);
+        let failure = (job.key.clone(), job.blocked.clone());
+        match outcome {
             Ok(solution) => {
                 log::info!(
                     "sokoban {}: planned {} moves, {} pushes ({} states, {:?})",
@@ -174,15 +228,16 @@ impl Memory {
                 if self.plans.len() >= MAX_PLANS {
                     self.plans.remove(0);
                 }
-                self.plans.push(Plan::new(&p, key.map, solution.steps));
-                Ok(self.plans.len() - 1)
+                self.plans
+                    .push(Plan::new(&job.puzzle, key.map, solution.steps));
+                Planned::Ready(self.plans.len() - 1)
             }
             Err(e) => {
                 if self.failed.len() >= MAX_FAILED {
                     self.failed.clear();
                 }
                 self.failed.insert(failure);
-                Err(e.to_string())
+                Planned::Failed(e.to_string())
             }
         }
     }
@@ -323,8 +378,11 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
     let found = match mem.find(&key) {
         Some(found) => Some(found),
         None => match mem.plan(puzzle, &key, Vec::new()) {
-            Ok(n) => Some((n, 0)),
-            Err(e) => {
+            Planned::Ready(n) => Some((n, 0)),
+            Planned::Solving(t) => {
+                return wait(&format!("solving the level ({} ms so far)", t.as_millis()))
+            }
+            Planned::Failed(e) => {
                 log::info!("sokoban {}: {e}", key.map);
                 None
             }
@@ -361,8 +419,9 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
         blocked.push(if step.push { beyond } else { to });
         mem.forget(&key);
         return match mem.plan(puzzle, &key, blocked) {
-            Ok(_) => wait("planned around a step that would not go"),
-            Err(e) => wait(&format!("stuck and no other way ({e})")),
+            Planned::Ready(_) => wait("planned around a step that would not go"),
+            Planned::Solving(_) => wait("planning around a step that would not go"),
+            Planned::Failed(e) => wait(&format!("stuck and no other way ({e})")),
         };
     }
     step_action(w, at, obs, step, (to, beyond), stalls)

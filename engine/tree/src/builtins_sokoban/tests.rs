@@ -122,13 +122,15 @@ fn observed_puzzle_counts_boulders_holes_and_filled_holes() {
     assert_eq!(obs.monsters, vec![6 * at.template().width + 4]);
 }
 
-/// Lets the node play `name` on the fake screen; returns the moves taken before it climbed.
+/// Lets the node play `name` on the fake screen; returns the moves taken before it climbed,
+/// the doors kicked and the decisions spent waiting for the solver.
 /// Doors are locked: the first try to open one says so, a kick then breaks it.
-fn solve_on_screen(name: &str) -> (usize, usize) {
+fn solve_on_screen(name: &str) -> (usize, usize, usize) {
     let mut w = world_with_map(name, Pos::new(30, 3));
     let mut under = '>';
     let mut doors = Vec::new();
     let mut kicks = 0;
+    let mut waits = 0;
     for n in 0..3000 {
         w.messages.clear();
         w.messages.extend(
@@ -153,7 +155,10 @@ fn solve_on_screen(name: &str) -> (usize, usize) {
             }
             LeafOutcome::Act(Action::Ascend, _) => {
                 assert_eq!(under, '<', "climbs only from the up stairs");
-                return (n, kicks);
+                return (n, kicks, waits);
+            }
+            LeafOutcome::Act(Action::Search { .. }, why) if why.contains("solving the level") => {
+                waits += 1;
             }
             LeafOutcome::Act(Action::Move { dir }, why) => {
                 assert!(
@@ -170,11 +175,31 @@ fn solve_on_screen(name: &str) -> (usize, usize) {
 #[test]
 fn plays_both_bottom_levels_and_a_locked_door_level_to_the_up_stairs() {
     for name in ["soko4-1", "soko4-2", "soko2-2"] {
-        let (moves, kicks) = solve_on_screen(name);
+        let (moves, kicks, _) = solve_on_screen(name);
         assert!(moves > 50, "{name} took only {moves} moves");
         // soko2-2's up stairs lie behind its locked door.
         assert_eq!(kicks, usize::from(name == "soko2-2"), "{name}");
     }
+}
+
+/// soko3-2 takes about 2 s to solve in release: the node keeps deciding meanwhile (waiting
+/// in place), then plays the plan through.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a 2 s solve in release is minutes unoptimised"
+)]
+fn a_long_solve_runs_in_the_background_while_the_bot_waits() {
+    let started = std::time::Instant::now();
+    let (moves, _, waits) = solve_on_screen("soko3-2");
+    assert!(moves > 50, "took only {moves} moves");
+    assert!(waits >= 1, "the solve never made the node wait");
+    // Every wait is one poll of at most 100 ms: the node never blocked on the whole solve.
+    assert!(
+        started.elapsed() < POLL * (waits as u32 + 1) + std::time::Duration::from_secs(5),
+        "{waits} waits in {:?}",
+        started.elapsed()
+    );
 }
 
 #[test]

@@ -1,0 +1,189 @@
+//! Obstacle-aware guidance for the hole-by-hole search (NetHack rules).
+//!
+//! The lone-boulder distances in [`Board::sink_dist`] ignore every other boulder, so a
+//! boulder sealed in behind three others looks as close to the hole as a free one, and
+//! the search wanders. Here one reverse search per state, from every open required hole,
+//! prices each (square, player side) with the other boulders in place: a push into a
+//! square another boulder holds, or from a square one holds, costs extra (that boulder
+//! must be moved first). Frozen boulders are walls. The value steers the search only;
+//! it is not a lower bound. An unreachable result is sound, though: when no movable
+//! boulder has any route to an open hole past walls and frozen boulders, the state is dead.
+
+use crate::board::{dir_x, dir_y, Board, Terrain, INF};
+use crate::deadlock::{BOULDER, OPEN_HOLE};
+use crate::walk::Walker;
+
+#[derive(Default)]
+pub struct Guide {
+    /// Extra pushes charged for each boulder or open hole standing in the way.
+    in_the_way: u32,
+    dist: Vec<u32>,
+    buckets: Vec<Vec<u32>>,
+    wall: Vec<bool>,
+    /// Squares the player can ever stand on: its side of the walls and frozen boulders.
+    zone: Vec<bool>,
+    stack: Vec<u16>,
+}
+
+/// What the guide found about a live state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    /// Estimated pushes until the next required hole is filled.
+    pub next_fill: u32,
+    /// Boulders with a route to an open required hole, beyond one per hole.
+    pub spare: u32,
+}
+
+impl Guide {
+    pub fn new(in_the_way: u32) -> Guide {
+        Guide {
+            in_the_way,
+            ..Guide::default()
+        }
+    }
+
+    /// Estimates the next fill, or `None` if fewer movable boulders than open required
+    /// holes have a route to one (a proven deadlock). `frozen` boulders never move; `reach` is
+    /// the player's walk in this state.
+    pub fn next_fill(
+        &mut self,
+        board: &Board,
+        occ: &[u8],
+        open_required: u64,
+        movable: &[u16],
+        frozen: &[u16],
+        reach: &Walker,
+    ) -> Option<Estimate> {
+        let n = board.len();
+        self.dist.clear();
+        self.dist.resize(n * 4, u32::MAX);
+        self.wall.clear();
+        self.wall.resize(n, false);
+        for &f in frozen {
+            self.wall[f as usize] = true;
+        }
+        self.flood_zone(board, reach.start());
+        for bucket in &mut self.buckets {
+            bucket.clear();
+        }
+        let push = |buckets: &mut Vec<Vec<u32>>, d: u32, state: u32| {
+            let d = d as usize;
+            if buckets.len() <= d {
+                buckets.resize_with(d + 1, Vec::new);
+            }
+            buckets[d].push(state);
+        };
+        for (k, &h) in board.holes.iter().enumerate() {
+            if open_required >> k & 1 == 1 {
+                for side in 0..4 {
+                    self.dist[h as usize * 4 + side] = 0;
+                    push(&mut self.buckets, 0, h as u32 * 4 + side as u32);
+                }
+            }
+        }
+        // Open holes count as obstacles too: another boulder may fill one first.
+        let penalty = |c: u16| {
+            if occ[c as usize] == BOULDER || occ[c as usize] == OPEN_HOLE {
+                self.in_the_way
+            } else {
+                0
+            }
+        };
+        let mut d = 0;
+        while d < self.buckets.len() {
+            while let Some(state) = self.buckets[d].pop() {
+                let (to, side) = ((state / 4) as u16, (state % 4) as usize);
+                if self.dist[state as usize] != d as u32 {
+                    continue;
+                }
+                // The boulder was on `from` and the player pushed it from `pusher`.
+                let from = board.step(to, side);
+                if !board.boulder_may_enter(from) || self.wall[from as usize] {
+                    continue;
+                }
+                let pusher = board.step(from, side);
+                if !self.zone[pusher as usize] {
+                    continue;
+                }
+                let step_cost = 1 + if d == 0 { 0 } else { penalty(to) };
+                let next = d as u32 + step_cost;
+                let push_region = board.region_of(from, pusher);
+                for before in 0..4 {
+                    let stand = board.step(from, before);
+                    let s = from as usize * 4 + before;
+                    if board.region_of(from, stand) == push_region && next < self.dist[s] {
+                        self.dist[s] = next;
+                        push(&mut self.buckets, next, s as u32);
+                    }
+                }
+            }
+            d += 1;
+        }
+        // The first push is exact: from a square the player reaches now, into a free
+        // square. Failing that, a boulder costs its best side plus a detour.
+        let dist = &self.dist;
+        let first_push = |b: u16, dir: usize| -> Option<u32> {
+            let (pusher, to) = (board.step(b, (dir + 2) % 4), board.step(b, dir));
+            if !reach.reached(pusher) || !board.boulder_may_enter(to) || occ[to as usize] == BOULDER
+            {
+                return None;
+            }
+            if occ[to as usize] == OPEN_HOLE {
+                return Some(1);
+            }
+            Some(dist[to as usize * 4 + (dir + 2) % 4].saturating_add(1))
+        };
+        // Each open required hole needs its own boulder with a route there; routes only
+        // close for good at walls and frozen boulders, so too few routes is a deadlock.
+        let mut usable = 0;
+        let mut best = u32::MAX;
+        for &b in movable {
+            let any_side = (0..4)
+                .map(|s| dist[b as usize * 4 + s])
+                .min()
+                .unwrap_or(u32::MAX);
+            if any_side == u32::MAX {
+                continue;
+            }
+            usable += 1;
+            let first = (0..4).filter_map(|dir| first_push(b, dir)).min();
+            let cost = first
+                .unwrap_or(u32::MAX)
+                .min(any_side.saturating_add(self.in_the_way));
+            best = best.min(cost);
+        }
+        let open = open_required.count_ones();
+        (usable >= open && best < INF as u32).then_some(Estimate {
+            next_fill: best,
+            spare: usable - open,
+        })
+    }
+
+    fn flood_zone(&mut self, board: &Board, player: u16) {
+        self.zone.clear();
+        self.zone.resize(board.len(), false);
+        let rock =
+            |wall: &[bool], x: u16| board.terrain[x as usize] == Terrain::Wall || wall[x as usize];
+        self.stack.clear();
+        self.stack.push(player);
+        self.zone[player as usize] = true;
+        while let Some(c) = self.stack.pop() {
+            for dir in 0..8 {
+                let n = board.step(c, dir);
+                if self.zone[n as usize] || !board.player_may_stand(n) || self.wall[n as usize] {
+                    continue;
+                }
+                if dir >= 4
+                    && (board.terrain[c as usize] == Terrain::Door
+                        || board.terrain[n as usize] == Terrain::Door
+                        || (rock(&self.wall, board.step(c, dir_x(dir)))
+                            && rock(&self.wall, board.step(c, dir_y(dir)))))
+                {
+                    continue;
+                }
+                self.zone[n as usize] = true;
+                self.stack.push(n);
+            }
+        }
+    }
+}
