@@ -153,7 +153,8 @@ impl Guide {
             best = best.min(cost);
         }
         let open = open_required.count_ones();
-        (usable >= open && best < INF as u32).then_some(Estimate {
+        // Lazily: `usable - open` would underflow on a dead state.
+        (usable >= open && best < INF as u32).then(|| Estimate {
             next_fill: best,
             spare: usable - open,
         })

@@ -28,6 +28,9 @@ const STALL_LIMIT: u32 = 6;
 const PUSH_WAIT: u32 = 3;
 /// How long one decision waits for a background solve before passing a turn instead.
 const POLL: Duration = Duration::from_millis(100);
+/// Failed steps with no way around, from one unchanged position, before the level is given
+/// up (each costs a few turns of waiting for the obstacle to leave).
+const GIVE_UP_AFTER: u32 = 20;
 /// Background solves kept (several games may run in one process).
 const MAX_SOLVING: usize = 4;
 /// Plans kept (several games may run in one process).
@@ -53,6 +56,14 @@ struct StateKey {
 }
 
 impl StateKey {
+    /// The level's part of the state: the same boulders and holes wherever the player is.
+    fn without_player(&self) -> StateKey {
+        StateKey {
+            player: usize::MAX,
+            ..self.clone()
+        }
+    }
+
     fn of(p: &Puzzle, map: &'static str) -> StateKey {
         let mut boulders = p.boulders.clone();
         boulders.sort_unstable();
@@ -140,6 +151,13 @@ struct Memory {
     failed: HashSet<(StateKey, Vec<usize>)>,
     /// Solves running on their own threads (one per game at most, in practice).
     solving: Vec<Solving>,
+    /// The state of the last decision, and how many times in a row a step from it failed
+    /// with no way around (a monster trapped behind a boulder never leaves).
+    last_key: Option<StateKey>,
+    hopeless: u32,
+    /// Levels given up, as boulders and holes (wherever the player stands): the node fails
+    /// there, so the rest of the tree takes the bot on.
+    abandoned: HashSet<StateKey>,
 }
 
 /// A solve in the background: the big levels can take seconds, and the game loop must stay
@@ -375,6 +393,13 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
 fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome {
     let puzzle = &obs.puzzle;
     let key = StateKey::of(puzzle, at.template().name);
+    if mem.abandoned.contains(&key.without_player()) {
+        return LeafOutcome::Failure;
+    }
+    if mem.last_key.as_ref() != Some(&key) {
+        mem.last_key = Some(key.clone());
+        mem.hopeless = 0;
+    }
     let found = match mem.find(&key) {
         Some(found) => Some(found),
         None => match mem.plan(puzzle, &key, Vec::new()) {
@@ -421,7 +446,19 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
         return match mem.plan(puzzle, &key, blocked) {
             Planned::Ready(_) => wait("planned around a step that would not go"),
             Planned::Solving(_) => wait("planning around a step that would not go"),
-            Planned::Failed(e) => wait(&format!("stuck and no other way ({e})")),
+            Planned::Failed(e) => {
+                mem.hopeless += 1;
+                if mem.hopeless >= GIVE_UP_AFTER {
+                    log::warn!(
+                        "sokoban {}: giving the level up, stuck at the same place {} times ({e})",
+                        key.map,
+                        mem.hopeless
+                    );
+                    mem.abandoned.insert(key.without_player());
+                    return LeafOutcome::Failure;
+                }
+                wait(&format!("stuck and no other way ({e})"))
+            }
         };
     }
     step_action(w, at, obs, step, (to, beyond), stalls)
