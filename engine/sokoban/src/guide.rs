@@ -17,13 +17,21 @@ use crate::walk::Walker;
 pub struct Guide {
     /// Extra pushes charged for each boulder or open hole standing in the way.
     in_the_way: u32,
+    /// Price the best candidates again with a forward search per boulder.
+    forward: bool,
     dist: Vec<u32>,
     buckets: Vec<Vec<u32>>,
     wall: Vec<bool>,
     /// Squares the player can ever stand on: its side of the walls and frozen boulders.
     zone: Vec<bool>,
     stack: Vec<u16>,
+    candidates: Vec<(u32, u16)>,
+    forward_dist: Vec<u32>,
+    forward_buckets: Vec<Vec<u32>>,
 }
+
+/// Boulders priced by the forward search per state, best reverse estimates first.
+const FORWARD_CANDIDATES: usize = 3;
 
 /// What the guide found about a live state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,9 +43,10 @@ pub struct Estimate {
 }
 
 impl Guide {
-    pub fn new(in_the_way: u32) -> Guide {
+    pub fn new(in_the_way: u32, forward: bool) -> Guide {
         Guide {
             in_the_way,
+            forward,
             ..Guide::default()
         }
     }
@@ -135,8 +144,11 @@ impl Guide {
         };
         // Each open required hole needs its own boulder with a route there; routes only
         // close for good at walls and frozen boulders, so too few routes is a deadlock.
+        // The shared reverse table cannot charge for a boulder standing where the player
+        // must push from (the moving boulder's own square would be charged too), so the
+        // best candidates by that table are priced again one by one, forward, with it.
         let mut usable = 0;
-        let mut best = u32::MAX;
+        self.candidates.clear();
         for &b in movable {
             let any_side = (0..4)
                 .map(|s| dist[b as usize * 4 + s])
@@ -150,7 +162,17 @@ impl Guide {
             let cost = first
                 .unwrap_or(u32::MAX)
                 .min(any_side.saturating_add(self.in_the_way));
-            best = best.min(cost);
+            self.candidates.push((cost, b));
+        }
+        self.candidates.sort_unstable();
+        let mut best = u32::MAX;
+        for i in 0..self.candidates.len() {
+            let (optimistic, b) = self.candidates[i];
+            if optimistic >= best || i >= FORWARD_CANDIDATES || !self.forward {
+                best = best.min(optimistic);
+                break;
+            }
+            best = best.min(self.forward(board, occ, open_required, b, reach));
         }
         let open = open_required.count_ones();
         // Lazily: `usable - open` would underflow on a dead state.
@@ -186,5 +208,88 @@ impl Guide {
                 self.stack.push(n);
             }
         }
+    }
+
+    /// Pushes to get `b` into an open required hole, with every other boulder in place:
+    /// entering a square another boulder or an open hole holds, or pushing from a square
+    /// another boulder holds, costs `in_the_way` extra; a start side the player cannot
+    /// reach now costs it too. The player walks around `b` by the lone-boulder regions.
+    fn forward(
+        &mut self,
+        board: &Board,
+        occ: &[u8],
+        open_required: u64,
+        b: u16,
+        reach: &Walker,
+    ) -> u32 {
+        let k = self.in_the_way;
+        let n = board.len();
+        self.forward_dist.clear();
+        self.forward_dist.resize(n * 4, u32::MAX);
+        for bucket in &mut self.forward_buckets {
+            bucket.clear();
+        }
+        let buckets = &mut self.forward_buckets;
+        let push = |buckets: &mut Vec<Vec<u32>>, d: u32, state: u32| {
+            let d = d as usize;
+            if buckets.len() <= d {
+                buckets.resize_with(d + 1, Vec::new);
+            }
+            buckets[d].push(state);
+        };
+        let blocker = |c: u16| c != b && occ[c as usize] == BOULDER;
+        for side in 0..4 {
+            let stand = board.step(b, side);
+            if !board.player_may_stand(stand) || self.wall[stand as usize] {
+                continue;
+            }
+            let d = if reach.reached(stand) { 0 } else { k };
+            let state = b as usize * 4 + side;
+            if d < self.forward_dist[state] {
+                self.forward_dist[state] = d;
+                push(buckets, d, state as u32);
+            }
+        }
+        let mut d = 0;
+        while d < buckets.len() {
+            while let Some(state) = buckets[d].pop() {
+                if self.forward_dist[state as usize] != d as u32 {
+                    continue;
+                }
+                let (c, side) = ((state / 4) as u16, (state % 4) as usize);
+                let own = board.region_of(c, board.step(c, side));
+                for dir in 0..4 {
+                    let pusher = board.step(c, (dir + 2) % 4);
+                    let to = board.step(c, dir);
+                    if !self.zone[pusher as usize]
+                        || board.region_of(c, pusher) != own
+                        || !board.boulder_may_enter(to)
+                        || self.wall[to as usize]
+                    {
+                        continue;
+                    }
+                    if let Some(h) = board.hole_id[to as usize] {
+                        if occ[to as usize] == OPEN_HOLE && open_required >> h & 1 == 1 {
+                            return d as u32 + 1 + if blocker(pusher) { k } else { 0 };
+                        }
+                    }
+                    let mut cost = 1;
+                    if blocker(pusher) {
+                        cost += k;
+                    }
+                    if blocker(to) || occ[to as usize] == OPEN_HOLE {
+                        cost += k;
+                    }
+                    let next = d as u32 + cost;
+                    let s = to as usize * 4 + (dir + 2) % 4;
+                    if next < self.forward_dist[s] {
+                        self.forward_dist[s] = next;
+                        push(buckets, next, s as u32);
+                    }
+                }
+            }
+            d += 1;
+        }
+        u32::MAX
     }
 }
