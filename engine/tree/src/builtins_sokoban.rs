@@ -9,6 +9,7 @@
 //! are in the way: the pet is swapped with, hostiles fought, others waited for; a step that
 //! keeps failing ("You try to move the boulder, but in vain.") is planned around.
 
+mod hunt;
 mod screen;
 #[cfg(test)]
 mod tests;
@@ -31,6 +32,10 @@ const POLL: Duration = Duration::from_millis(100);
 /// Failed steps with no way around, from one unchanged position, before the level is given
 /// up (each costs a few turns of waiting for the obstacle to leave).
 const GIVE_UP_AFTER: u32 = 20;
+/// Decisions spent going after a monster behind a boulder before waiting instead.
+const HUNT_LIMIT: u32 = 40;
+/// Hunts from one level state before only waiting (and in the end giving up) is left.
+const HUNTS_PER_STATE: u32 = 3;
 /// Background solves kept (several games may run in one process).
 const MAX_SOLVING: usize = 4;
 /// Plans kept (several games may run in one process).
@@ -158,6 +163,17 @@ struct Memory {
     /// Levels given up, as boulders and holes (wherever the player stands): the node fails
     /// there, so the rest of the tree takes the bot on.
     abandoned: HashSet<StateKey>,
+    hunt: Option<Hunt>,
+    /// Hunts started on one level state (boulders and holes), to stop after a few.
+    hunted: Option<(StateKey, u32)>,
+}
+
+/// Going after a monster behind a boulder, on a level state (boulders and holes).
+struct Hunt {
+    level: StateKey,
+    target: usize,
+    decisions: u32,
+    attacks: u32,
 }
 
 /// A solve in the background: the big levels can take seconds, and the game loop must stay
@@ -400,6 +416,9 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
         mem.last_key = Some(key.clone());
         mem.hopeless = 0;
     }
+    if let Some(outcome) = keep_hunting(mem, at, obs, &key) {
+        return outcome;
+    }
     let found = match mem.find(&key) {
         Some(found) => Some(found),
         None => match mem.plan(puzzle, &key, Vec::new()) {
@@ -438,6 +457,23 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
                 dir: world_dir(step.dir),
             });
     let stuck = stalls >= STALL_LIMIT || pushed_in_vain;
+    let level = key.without_player();
+    let hunts = match &mem.hunted {
+        Some((l, n)) if *l == level => *n,
+        _ => 0,
+    };
+    if pushed_in_vain && hunts < HUNTS_PER_STATE && monster_behind(w, at, obs, beyond) {
+        mem.hunted = Some((level, hunts + 1));
+        mem.hunt = Some(Hunt {
+            level: key.without_player(),
+            target: beyond,
+            decisions: 0,
+            attacks: 0,
+        });
+        if let Some(outcome) = keep_hunting(mem, at, obs, &key) {
+            return outcome;
+        }
+    }
     if stuck {
         // Plan around the squares in the way, monsters included, for as long as they are.
         let mut blocked = obs.monsters.clone();
@@ -462,6 +498,64 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
         };
     }
     step_action(w, at, obs, step, (to, beyond), stalls)
+}
+
+/// A monster we may attack is behind the boulder: the game said so, or one is drawn there
+/// (never our pet or one known to be peaceful).
+fn monster_behind(w: &World, at: Located, obs: &Observed, beyond: usize) -> bool {
+    let heard = w.messages.iter().any(|m| m.contains("a monster behind"));
+    let seen = obs.monsters.contains(&beyond);
+    let spared = w
+        .monsters
+        .iter()
+        .any(|m| m.pos == at.pos(beyond) && (m.tame || m.peaceful == Some(true)));
+    (heard || seen) && !spared
+}
+
+/// The next hunting action, or `None` when there is no hunt (any more): the level changed,
+/// the monster is gone after we attacked, no square next to it can be reached, or the
+/// hunt has lasted [`HUNT_LIMIT`] decisions.
+fn keep_hunting(
+    mem: &mut Memory,
+    at: Located,
+    obs: &Observed,
+    key: &StateKey,
+) -> Option<LeafOutcome> {
+    let hunt = mem.hunt.as_mut()?;
+    let gone = hunt.attacks > 0 && !obs.monsters.contains(&hunt.target);
+    if hunt.level != key.without_player() || gone || hunt.decisions >= HUNT_LIMIT {
+        mem.hunt = None;
+        return None;
+    }
+    hunt.decisions += 1;
+    let others: Vec<usize> = obs
+        .monsters
+        .iter()
+        .copied()
+        .filter(|&m| m != hunt.target)
+        .collect();
+    let name = at.template().name;
+    match hunt::hunt_step(&obs.puzzle, &others, hunt.target) {
+        Some(hunt::HuntStep::Attack(dx, dy)) => {
+            hunt.attacks += 1;
+            let dir = Dir::from_delta(dx as i16, dy as i16)?;
+            Some(act(
+                Action::Fight { dir },
+                format!("{name}: attacking the monster behind the boulder"),
+            ))
+        }
+        Some(hunt::HuntStep::Walk(dx, dy)) => {
+            let dir = Dir::from_delta(dx as i16, dy as i16)?;
+            Some(act(
+                Action::Move { dir },
+                format!("{name}: going round to the monster behind the boulder"),
+            ))
+        }
+        None => {
+            mem.hunt = None;
+            None
+        }
+    }
 }
 
 /// The action for one plan step: the move itself, or what the square in the way needs first.

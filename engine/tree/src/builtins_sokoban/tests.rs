@@ -202,8 +202,9 @@ fn a_long_solve_runs_in_the_background_while_the_bot_waits() {
     );
 }
 
-/// A monster trapped behind a boulder never leaves: after a while the level is given up (the
-/// node fails and the rest of the tree takes over) instead of waiting for ever.
+/// An unseen obstacle behind every boulder (attacks find nothing): after a few hunts and a
+/// while of waiting the level is given up (the node fails and the rest of the tree takes
+/// over) instead of waiting for ever.
 #[test]
 fn a_boulder_that_never_moves_makes_the_node_give_the_level_up() {
     // A map no other test plays: plan memory is shared by the whole process.
@@ -232,7 +233,7 @@ fn a_boulder_that_never_moves_makes_the_node_give_the_level_up() {
                 pushes += usize::from(why.contains("pushing"));
                 assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
             }
-            LeafOutcome::Act(Action::Search { .. }, _) => {}
+            LeafOutcome::Act(Action::Search { .. } | Action::Fight { .. }, _) => {}
             other => panic!("unexpected {other:?} at {n}"),
         }
     }
@@ -338,4 +339,59 @@ fn a_level_above_we_came_back_from_is_not_climbed_again() {
         .levels
         .push(nhbot_world::Level::new(nhbot_world::Branch::Sokoban, 7));
     assert_eq!(sokoban(&Params::default(), &w), LeafOutcome::Failure);
+}
+
+/// A hostile drawn behind the boulder the plan pushes: the node walks round the boulder
+/// (never pushing another), attacks it, and once it is gone pushes on.
+#[test]
+fn a_monster_behind_a_boulder_is_gone_round_and_attacked() {
+    let mut w = world_with_map("soko4-2", Pos::new(20, 8));
+    let mut under = '>';
+    let mut target = None;
+    let mut attacks = 0;
+    for n in 0..600 {
+        let outcome = sokoban(&Params::default(), &w);
+        w.messages.clear();
+        match outcome {
+            LeafOutcome::Act(Action::Move { dir }, why) if why.contains("pushing") => {
+                if target.is_none() {
+                    // A jackal sits beyond the first boulder pushed: the push fails.
+                    let beyond = dir.step(dir.step(w.player));
+                    if get(&w, beyond) == '.' {
+                        set(&mut w, beyond, 'd');
+                        w.monsters.push(Monster {
+                            pos: beyond,
+                            ch: 'd',
+                            ..Monster::default()
+                        });
+                        target = Some(beyond);
+                        w.last_action = Some(Action::Move { dir });
+                        w.messages = vec!["You try to move the boulder, but in vain.".into()];
+                        continue;
+                    }
+                }
+                if target.is_some() && attacks > 0 {
+                    return; // pushing again after the kill
+                }
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+            }
+            // Our own attack, or the tactics' (a move into a hostile next to us attacks it).
+            LeafOutcome::Act(Action::Fight { dir } | Action::Move { dir }, why)
+                if why.contains("attacking") =>
+            {
+                let t = target.expect("attacks only after the jackal appeared");
+                assert_eq!(dir.step(w.player), t, "{why}");
+                attacks += 1;
+                set(&mut w, t, '.'); // killed
+                w.monsters.clear();
+                w.messages = vec!["You kill the jackal!".into()];
+            }
+            LeafOutcome::Act(Action::Move { dir }, why) => {
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+            }
+            LeafOutcome::Act(Action::Search { .. }, _) => {}
+            other => panic!("unexpected {other:?} at {n}"),
+        }
+    }
+    panic!("never attacked the monster behind the boulder (attacks: {attacks})");
 }

@@ -1,0 +1,154 @@
+//! A monster behind a boulder: in Sokoban one trapped in a pit, or a sessile one, never
+//! leaves, and waiting only burns turns. The node walks around the boulders (never pushing
+//! one) to a square next to it and attacks, `F` + direction, so an unseen one is hit too.
+
+use nhbot_sokoban::{Cell, Puzzle};
+use std::collections::VecDeque;
+
+/// The 8 steps as (dx, dy); the first 4 are orthogonal.
+const STEPS: [(isize, isize); 8] = [
+    (-1, 0),
+    (0, -1),
+    (1, 0),
+    (0, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+];
+
+/// What to do about the monster on `target`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HuntStep {
+    /// Attack it in this direction (dx, dy).
+    Attack(isize, isize),
+    /// Walk one step (dx, dy) toward a square next to it.
+    Walk(isize, isize),
+}
+
+/// The player's moves in Sokoban: onto floor or doors (never into a boulder, an open hole or
+/// another monster), never diagonally through a doorway or between two rocks.
+struct Grid<'a> {
+    p: &'a Puzzle,
+    monsters: &'a [usize],
+}
+
+impl Grid<'_> {
+    fn at(&self, i: usize, (dx, dy): (isize, isize)) -> Option<usize> {
+        let (x, y) = (
+            (i % self.p.width) as isize + dx,
+            (i / self.p.width) as isize + dy,
+        );
+        (x >= 0 && y >= 0 && (x as usize) < self.p.width && (y as usize) < self.p.height)
+            .then(|| y as usize * self.p.width + x as usize)
+    }
+
+    fn rock(&self, i: usize) -> bool {
+        self.p.cells[i] == Cell::Wall || self.p.boulders.contains(&i)
+    }
+
+    fn door(&self, i: usize) -> bool {
+        self.p.cells[i] == Cell::Door
+    }
+
+    /// Whether a move or an attack from `i` by `d` is allowed; `onto` also needs the
+    /// square free to stand on.
+    fn may(&self, i: usize, d: (isize, isize), onto: bool) -> Option<usize> {
+        let n = self.at(i, d)?;
+        if onto
+            && (!matches!(self.p.cells[n], Cell::Floor | Cell::Door)
+                || self.p.boulders.contains(&n)
+                || self.monsters.contains(&n))
+        {
+            return None;
+        }
+        if d.0 != 0 && d.1 != 0 {
+            let (side_x, side_y) = (self.at(i, (d.0, 0))?, self.at(i, (0, d.1))?);
+            if self.door(i) || self.door(n) || (self.rock(side_x) && self.rock(side_y)) {
+                return None;
+            }
+        }
+        Some(n)
+    }
+}
+
+/// The next step toward attacking `target`, or `None` if no square next to it can be
+/// reached without pushing a boulder.
+pub fn hunt_step(p: &Puzzle, monsters: &[usize], target: usize) -> Option<HuntStep> {
+    let grid = Grid { p, monsters };
+    let attack_from = |i: usize| {
+        STEPS
+            .iter()
+            .find(|&&d| grid.may(i, d, false) == Some(target))
+            .copied()
+    };
+    if let Some((dx, dy)) = attack_from(p.player) {
+        return Some(HuntStep::Attack(dx, dy));
+    }
+    // Breadth-first from the player; `first[i]` is the first step on the way to `i`.
+    let mut first: Vec<Option<(isize, isize)>> = vec![None; p.cells.len()];
+    let mut seen = vec![false; p.cells.len()];
+    seen[p.player] = true;
+    let mut queue = VecDeque::from([p.player]);
+    while let Some(i) = queue.pop_front() {
+        for d in STEPS {
+            let Some(n) = grid.may(i, d, true) else {
+                continue;
+            };
+            if seen[n] {
+                continue;
+            }
+            seen[n] = true;
+            let step = if i == p.player { d } else { first[i]? };
+            first[n] = Some(step);
+            if attack_from(n).is_some() {
+                return Some(HuntStep::Walk(step.0, step.1));
+            }
+            queue.push_back(n);
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nhbot_sokoban::parse_nethack;
+
+    fn idx(p: &Puzzle, x: usize, y: usize) -> usize {
+        y * p.width + x
+    }
+
+    #[test]
+    fn walks_around_the_boulder_and_attacks_what_is_behind_it() {
+        // Player west of a boulder; the monster stands east of it.
+        let p = parse_nethack("t", "-------\n|.....|\n|>0.<.|\n|.....|\n-------").unwrap();
+        let target = idx(&p, 3, 2);
+        let mut p = p;
+        let mut steps = 0;
+        loop {
+            match hunt_step(&p, &[target], target).expect("a way round") {
+                HuntStep::Attack(dx, dy) => {
+                    let (x, y) = (p.player % p.width, p.player / p.width);
+                    let hit = ((x as isize + dx) as usize, (y as isize + dy) as usize);
+                    assert_eq!(hit, (3, 2));
+                    break;
+                }
+                HuntStep::Walk(dx, dy) => {
+                    let next = (p.player as isize + dy * p.width as isize + dx) as usize;
+                    assert!(!p.boulders.contains(&next), "walked into the boulder");
+                    p.player = next;
+                    steps += 1;
+                    assert!(steps < 10);
+                }
+            }
+        }
+        assert_eq!(steps, 1, "one diagonal step reaches a square next to it");
+    }
+
+    #[test]
+    fn no_way_round_in_a_corridor() {
+        let p = parse_nethack("t", "-------\n|>0.<.|\n-------").unwrap();
+        assert_eq!(hunt_step(&p, &[idx(&p, 3, 1)], idx(&p, 3, 1)), None);
+    }
+}
