@@ -51,14 +51,12 @@ impl Grid<'_> {
         self.p.cells[i] == Cell::Door
     }
 
-    /// Whether a move or an attack from `i` by `d` is allowed; `onto` also needs the
-    /// square free to stand on.
-    fn may(&self, i: usize, d: (isize, isize), onto: bool) -> Option<usize> {
+    /// The square a step from `i` by `d` reaches, if the player may move there.
+    fn step(&self, i: usize, d: (isize, isize)) -> Option<usize> {
         let n = self.at(i, d)?;
-        if onto
-            && (!matches!(self.p.cells[n], Cell::Floor | Cell::Door)
-                || self.p.boulders.contains(&n)
-                || self.monsters.contains(&n))
+        if !matches!(self.p.cells[n], Cell::Floor | Cell::Door)
+            || self.p.boulders.contains(&n)
+            || self.monsters.contains(&n)
         {
             return None;
         }
@@ -76,10 +74,12 @@ impl Grid<'_> {
 /// reached without pushing a boulder.
 pub fn hunt_step(p: &Puzzle, monsters: &[usize], target: usize) -> Option<HuntStep> {
     let grid = Grid { p, monsters };
+    // Attacks ignore the squeeze and doorway rules (NetHack attacks before it tests the
+    // move), so any square next to the target will do.
     let attack_from = |i: usize| {
         STEPS
             .iter()
-            .find(|&&d| grid.may(i, d, false) == Some(target))
+            .find(|&&d| grid.at(i, d) == Some(target))
             .copied()
     };
     if let Some((dx, dy)) = attack_from(p.player) {
@@ -92,7 +92,7 @@ pub fn hunt_step(p: &Puzzle, monsters: &[usize], target: usize) -> Option<HuntSt
     let mut queue = VecDeque::from([p.player]);
     while let Some(i) = queue.pop_front() {
         for d in STEPS {
-            let Some(n) = grid.may(i, d, true) else {
+            let Some(n) = grid.step(i, d) else {
                 continue;
             };
             if seen[n] {
@@ -150,5 +150,35 @@ mod tests {
     fn no_way_round_in_a_corridor() {
         let p = parse_nethack("t", "-------\n|>0.<.|\n-------").unwrap();
         assert_eq!(hunt_step(&p, &[idx(&p, 3, 1)], idx(&p, 3, 1)), None);
+    }
+}
+
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+    use nhbot_sokoban::parse_nethack;
+
+    /// Seed 3's soko4-2: a monster trapped in the hole column above the boulder to push; the
+    /// only square next to it is diagonal, between the boulder and a wall.
+    #[test]
+    fn attacks_diagonally_past_a_boulder_and_a_wall() {
+        let map = "-----\n|^|<|\n|^---\n|0..|\n|>..|\n-----";
+        let mut p = parse_nethack("t", map).unwrap();
+        let target = 2 * p.width + 1; // (1, 2): the hole the monster is trapped in
+        let mut steps = 0;
+        loop {
+            match hunt_step(&p, &[target], target).expect("a way to it") {
+                HuntStep::Attack(dx, dy) => {
+                    assert_eq!((dx, dy), (-1, -1), "from (2,3) up-left");
+                    break;
+                }
+                HuntStep::Walk(dx, dy) => {
+                    p.player = (p.player as isize + dy * p.width as isize + dx) as usize;
+                    steps += 1;
+                    assert!(steps < 5);
+                }
+            }
+        }
+        assert_eq!(steps, 1);
     }
 }
