@@ -165,7 +165,11 @@ fn play_level(r: &mut Runner, tree: &str, budget: usize) -> Result<(usize, i64),
         let d = brain.decide(&r.world);
         if trace {
             eprintln!("T{} {:?} | {}", r.world.turn, d.action, d.reason);
-            if d.path == "fallback" || d.reason.contains("stuck") {
+            // The screen when something went wrong, and whenever a (re)solve starts.
+            if d.path == "fallback"
+                || d.reason.contains("stuck")
+                || d.reason.contains("solving the level (100 ms")
+            {
                 eprintln!("{}", screen(r));
             }
         }

@@ -33,7 +33,7 @@ pub mod bench;
 
 pub use parse::{parse_levels, parse_nethack, parse_xsb};
 pub use puzzle::{Cell, Puzzle, Rules};
-pub use search::solve;
+pub use search::{solve, solve_reporting};
 pub use solution::{Dir, Limits, Solution, SolveError, Step};
 
 use anyhow::{Context, Result};

@@ -10,6 +10,7 @@ use crate::walk::{load_occ, push_target, replay, Walker};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// What the search steers by.
@@ -55,6 +56,17 @@ const FIRST_SLICE: usize = 4096;
 /// the searches of [`NETHACK_PORTFOLIO`] take turns with doubling node budgets until one
 /// finds a solution. Every search is complete, so one that runs dry proves unsolvability.
 pub fn solve(puzzle: &Puzzle, limits: Limits) -> Result<Solution, SolveError> {
+    solve_reporting(puzzle, limits, &AtomicUsize::new(0))
+}
+
+/// [`solve`], storing the number of states stored so far in `progress` as it goes (every
+/// few hundred expansions). The count is deterministic, unlike time: a caller that waits
+/// for the count to reach a mark (not for a while) sees the same progress on every run.
+pub fn solve_reporting(
+    puzzle: &Puzzle,
+    limits: Limits,
+    progress: &AtomicUsize,
+) -> Result<Solution, SolveError> {
     puzzle
         .validate()
         .map_err(|e| SolveError::Invalid(format!("{e:#}")))?;
@@ -77,9 +89,11 @@ pub fn solve(puzzle: &Puzzle, limits: Limits) -> Result<Solution, SolveError> {
     let stored = |searches: &[Search]| searches.iter().map(|s| s.nodes.len()).sum::<usize>();
     let mut slice = FIRST_SLICE;
     let pushes = 'rounds: loop {
-        for search in &mut searches {
+        for i in 0..searches.len() {
+            let others = stored(&searches) - searches[i].nodes.len();
+            let search = &mut searches[i];
             let cap = slice.min(limits.max_nodes);
-            match search.resume(cap, deadline) {
+            match search.resume(cap, deadline, (progress, others)) {
                 Progress::Solved(pushes) => break 'rounds pushes,
                 Progress::Exhausted => {
                     return Err(SolveError::Unsolvable {
@@ -298,13 +312,24 @@ impl<'a> Search<'a> {
 
     /// Expands states best first until a goal, an empty open list, `max_nodes` stored
     /// states or the deadline.
-    fn resume(&mut self, max_nodes: usize, deadline: Instant) -> Progress {
+    /// `progress.0` gets `progress.1` (the other searches' states) plus ours as we go.
+    fn resume(
+        &mut self,
+        max_nodes: usize,
+        deadline: Instant,
+        progress: (&AtomicUsize, usize),
+    ) -> Progress {
         let board = self.board;
         let mut expanded = 0u64;
         while self.nodes.len() < max_nodes {
             expanded += 1;
-            if expanded.is_multiple_of(256) && Instant::now() >= deadline {
-                return Progress::Paused;
+            if expanded.is_multiple_of(256) {
+                progress
+                    .0
+                    .store(progress.1 + self.nodes.len(), Ordering::Relaxed);
+                if Instant::now() >= deadline {
+                    return Progress::Paused;
+                }
             }
             let Some(Reverse((.., moves, id))) = self.open.pop() else {
                 return Progress::Exhausted;

@@ -15,20 +15,22 @@ mod screen;
 mod tests;
 
 use crate::manifest::{LeafOutcome, Params};
-use nhbot_sokoban::{solve, Cell, Limits, Puzzle, Solution, SolveError, Step};
+use nhbot_sokoban::{solve_reporting, Cell, Limits, Puzzle, Solution, SolveError, Step};
 use nhbot_world::{Action, Dir, World};
 use screen::{locate, observe, Located, Observed};
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 /// Decisions in a row on the same plan step before the step is planned around.
 const STALL_LIMIT: u32 = 6;
 /// Turns waited for a monster behind a boulder before pushing anyway.
 const PUSH_WAIT: u32 = 3;
-/// How long one decision waits for a background solve before passing a turn instead.
-const POLL: Duration = Duration::from_millis(100);
+/// States a background solve may store per decision before the bot passes a turn (about
+/// 0.2 s of solving in release).
+const SLICE: usize = 20_000;
 /// Failed steps with no way around, from one unchanged position, before the level is given
 /// up (each costs a few turns of waiting for the obstacle to leave).
 const GIVE_UP_AFTER: u32 = 20;
@@ -43,10 +45,11 @@ const MAX_PLANS: usize = 8;
 /// States known to have no plan, kept so one is not solved at every decision.
 const MAX_FAILED: usize = 256;
 
+/// The state budget decides, not the clock (see [`Solving`]); the time limit is a backstop.
 fn limits() -> Limits {
     Limits {
         max_nodes: 2_000_000,
-        max_time: Duration::from_secs(20),
+        max_time: Duration::from_secs(600),
         weight: 1,
     }
 }
@@ -177,13 +180,54 @@ struct Hunt {
 }
 
 /// A solve in the background: the big levels can take seconds, and the game loop must stay
-/// responsive (Ctrl-C, watchdog, other games in the process) meanwhile.
+/// responsive (Ctrl-C, watchdog, other games in the process) meanwhile. Each decision lets
+/// it store [`SLICE`] more states before passing a turn, so how many turns a solve takes
+/// depends on its state count, never on the clock: seeded games stay reproducible.
 struct Solving {
     key: StateKey,
     blocked: Vec<usize>,
     puzzle: Puzzle,
     started: Instant,
+    polls: usize,
+    progress: Arc<AtomicUsize>,
     result: Receiver<Result<Solution, SolveError>>,
+    /// The result, once received, until the polls have reached its state count.
+    done: Option<Result<Solution, SolveError>>,
+}
+
+impl Solving {
+    /// Waits until the solve has stored `polls × SLICE` states or finished within them;
+    /// `Some` only in the second case.
+    fn poll(&mut self) -> Option<Result<Solution, SolveError>> {
+        self.polls += 1;
+        let mark = self.polls * SLICE;
+        loop {
+            if self.done.is_none() {
+                match self.result.recv_timeout(Duration::from_millis(2)) {
+                    Ok(outcome) => self.done = Some(outcome),
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => {
+                        self.done = Some(Err(SolveError::Invalid("solver panicked".into())))
+                    }
+                }
+            }
+            if let Some(done) = &self.done {
+                return (states(done) <= mark).then(|| self.done.take().expect("checked"));
+            }
+            if self.progress.load(Ordering::Relaxed) >= mark {
+                return None;
+            }
+        }
+    }
+}
+
+/// States a finished solve stored.
+fn states(outcome: &Result<Solution, SolveError>) -> usize {
+    match outcome {
+        Ok(s) => s.nodes,
+        Err(SolveError::LimitHit { nodes, .. } | SolveError::Unsolvable { nodes }) => *nodes,
+        Err(_) => 0,
+    }
 }
 
 /// What asking for a plan gave.
@@ -208,7 +252,7 @@ impl Memory {
     }
 
     /// Plans from the observed puzzle with `blocked` squares: starts a background solve, or
-    /// collects the one running for this state (waiting up to [`POLL`] for it). Remembers
+    /// collects the one running for this state (letting it store [`SLICE`] more states). Remembers
     /// plans and failures. Solves for states nobody asks about any more are dropped, oldest
     /// first, when there are too many.
     fn plan(&mut self, puzzle: &Puzzle, key: &StateKey, blocked: Vec<usize>) -> Planned {
@@ -222,9 +266,11 @@ impl Memory {
             p.blocked = blocked;
             let (tx, rx) = mpsc::channel();
             let job = p.clone();
+            let progress = Arc::new(AtomicUsize::new(0));
+            let reports = Arc::clone(&progress);
             std::thread::spawn(move || {
                 // The receiver may be gone (a dropped solve): nothing to report then.
-                let _ = tx.send(solve(&job, limits()));
+                let _ = tx.send(solve_reporting(&job, limits(), &reports));
             });
             if self.solving.len() >= MAX_SOLVING {
                 self.solving.remove(0);
@@ -234,18 +280,17 @@ impl Memory {
                 blocked: p.blocked.clone(),
                 puzzle: p,
                 started: Instant::now(),
+                polls: 0,
+                progress,
                 result: rx,
+                done: None,
             });
             at = Some(self.solving.len() - 1);
         }
         let at = at.expect("set above");
-        let job = &self.solving[at];
-        let outcome = match job.result.recv_timeout(POLL) {
-            Ok(outcome) => outcome,
-            Err(RecvTimeoutError::Timeout) => return Planned::Solving(job.started.elapsed()),
-            Err(RecvTimeoutError::Disconnected) => {
-                Err(SolveError::Invalid("solver panicked".into()))
-            }
+        let job = &mut self.solving[at];
+        let Some(outcome) = job.poll() else {
+            return Planned::Solving(job.started.elapsed());
         };
         let job = self.solving.remove(at);
         let failure = (job.key.clone(), job.blocked.clone());
