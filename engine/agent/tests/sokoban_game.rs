@@ -168,7 +168,7 @@ fn play_level(r: &mut Runner, tree: &str, budget: usize) -> Result<(usize, i64),
             // The screen when something went wrong, and whenever a (re)solve starts.
             if d.path == "fallback"
                 || d.reason.contains("stuck")
-                || d.reason.contains("solving the level (100 ms")
+                || d.reason.contains("solving the level (20000 states")
             {
                 eprintln!("{}", screen(r));
             }

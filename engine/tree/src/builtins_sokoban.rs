@@ -22,7 +22,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Decisions in a row on the same plan step before the step is planned around.
 const STALL_LIMIT: u32 = 6;
@@ -187,7 +187,6 @@ struct Solving {
     key: StateKey,
     blocked: Vec<usize>,
     puzzle: Puzzle,
-    started: Instant,
     polls: usize,
     progress: Arc<AtomicUsize>,
     result: Receiver<Result<Solution, SolveError>>,
@@ -234,7 +233,8 @@ fn states(outcome: &Result<Solution, SolveError>) -> usize {
 enum Planned {
     Ready(usize),
     /// Still solving; wait a turn and ask again.
-    Solving(Duration),
+    /// States stored so far (a multiple of [`SLICE`]; reasons stay reproducible).
+    Solving(usize),
     Failed(String),
 }
 
@@ -279,7 +279,6 @@ impl Memory {
                 key: key.clone(),
                 blocked: p.blocked.clone(),
                 puzzle: p,
-                started: Instant::now(),
                 polls: 0,
                 progress,
                 result: rx,
@@ -290,7 +289,7 @@ impl Memory {
         let at = at.expect("set above");
         let job = &mut self.solving[at];
         let Some(outcome) = job.poll() else {
-            return Planned::Solving(job.started.elapsed());
+            return Planned::Solving(job.polls * SLICE);
         };
         let job = self.solving.remove(at);
         let failure = (job.key.clone(), job.blocked.clone());
@@ -468,8 +467,8 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
         Some(found) => Some(found),
         None => match mem.plan(puzzle, &key, Vec::new()) {
             Planned::Ready(n) => Some((n, 0)),
-            Planned::Solving(t) => {
-                return wait(&format!("solving the level ({} ms so far)", t.as_millis()))
+            Planned::Solving(states) => {
+                return wait(&format!("solving the level ({states} states so far)"))
             }
             Planned::Failed(e) => {
                 log::info!("sokoban {}: {e}", key.map);
