@@ -258,6 +258,7 @@ pub fn observe(w: &World, at: Located) -> Result<Observed, String> {
                 .map(|&(_, x, y)| y * t.width + x),
         );
     }
+    unmask_mimics(t, &mut cells, &mut boulders, &mut monsters);
     let puzzle = Puzzle {
         title: t.name.to_string(),
         rules: Rules::NetHack,
@@ -271,6 +272,45 @@ pub fn observe(w: &World, at: Located) -> Result<Observed, String> {
     };
     puzzle.validate().map_err(|e| format!("{e:#}"))?;
     Ok(Observed { puzzle, monsters })
+}
+
+/// Mimics in Sokoban pose as boulders. A real boulder on a hole square got there by filling
+/// it with a push, or by a push over it once filled, so it has a square it could have come
+/// from: an orthogonal neighbour that is floor or a filled hole. A "boulder" on a hole with
+/// only walls and open holes around (one sitting in the middle of the hole corridor) is a
+/// monster, and the hole under it is still open.
+fn unmask_mimics(
+    t: &Template,
+    cells: &mut [Cell],
+    boulders: &mut Vec<usize>,
+    monsters: &mut Vec<usize>,
+) {
+    let neighbours = |i: usize| {
+        let (x, y) = (i % t.width, i / t.width);
+        [
+            (x > 0).then(|| i - 1),
+            (x + 1 < t.width).then(|| i + 1),
+            (y > 0).then(|| i - t.width),
+            (y + 1 < t.height).then(|| i + t.width),
+        ]
+        .into_iter()
+        .flatten()
+    };
+    let fakes: Vec<usize> = boulders
+        .iter()
+        .copied()
+        .filter(|&b| t.chars[b] == '^')
+        .filter(|&b| !neighbours(b).any(|n| matches!(cells[n], Cell::Floor | Cell::Door)))
+        .collect();
+    for b in fakes {
+        log::info!(
+            "sokoban {}: the boulder on hole square {b} is a mimic",
+            t.name
+        );
+        boulders.retain(|&x| x != b);
+        cells[b] = Cell::Hole;
+        monsters.push(b);
+    }
 }
 
 /// What the screen shows at `p` (the view keeps the map rows only).

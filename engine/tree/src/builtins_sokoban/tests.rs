@@ -122,6 +122,37 @@ fn observed_puzzle_counts_boulders_holes_and_filled_holes() {
     assert_eq!(obs.monsters, vec![6 * at.template().width + 4]);
 }
 
+/// Seed 8's top level: a "boulder" in the middle of the open hole corridor is a mimic; a
+/// boulder pushed onto a filled hole next to floor is real.
+#[test]
+fn a_boulder_amid_open_holes_is_taken_for_a_mimic() {
+    let origin = Pos::new(28, 3);
+    let mut w = world_with_map("soko1-2", origin);
+    let at = locate(&w.view, None).expect("soko1-2");
+    let before = observe(&w, at).expect("a valid puzzle");
+    let holes = |p: &Puzzle| p.cells.iter().filter(|c| **c == Cell::Hole).count();
+    // Row 1 of soko1-2 is `  |..^^^^^^^^^^^^^^^^^^..|`: x = 15 is a hole between holes.
+    let mimic = Pos::new(origin.x + 15, origin.y + 1);
+    assert_eq!(get(&w, mimic), '^');
+    set(&mut w, mimic, '0');
+    let obs = observe(&w, at).expect("a valid puzzle");
+    assert_eq!(obs.puzzle.boulders.len(), before.puzzle.boulders.len());
+    assert_eq!(holes(&obs.puzzle), holes(&before.puzzle));
+    assert!(obs.monsters.contains(&(t_index(&at, mimic))));
+    // The first hole filled, a boulder pushed onto it: floor behind it, so it is real.
+    set(&mut w, mimic, '^');
+    let first = Pos::new(origin.x + 5, origin.y + 1);
+    assert_eq!(get(&w, first), '^');
+    set(&mut w, first, '0');
+    let obs = observe(&w, at).expect("a valid puzzle");
+    assert_eq!(obs.puzzle.boulders.len(), before.puzzle.boulders.len() + 1);
+    assert_eq!(holes(&obs.puzzle), holes(&before.puzzle) - 1);
+}
+
+fn t_index(at: &Located, p: Pos) -> usize {
+    at.index(p).expect("on the map")
+}
+
 /// Lets the node play `name` on the fake screen; returns the moves taken before it climbed,
 /// the doors kicked and the decisions spent waiting for the solver.
 /// Doors are locked: the first try to open one says so, a kick then breaks it.
