@@ -303,7 +303,7 @@ fn unmask_mimics(
         .filter(|&b| !neighbours(b).any(|n| matches!(cells[n], Cell::Floor | Cell::Door)))
         .collect();
     for b in fakes {
-        log::info!(
+        log::debug!(
             "sokoban {}: the boulder on hole square {b} is a mimic",
             t.name
         );
