@@ -519,11 +519,14 @@ pub static NODES: &[NodeSpec] = &[
     leaf(
         "sokoban",
         Act,
-        "Solve the Sokoban level as observed (boulders, filled holes, the player) and play the plan one \
-         move per decision, re-planning when the level differs from the plan; fights hostiles in \
-         the way, waits for others, opens or kicks doors on the way, climbs `<` at the end. Fails \
-         outside Sokoban, on a solved top level, when no plan is found, and below a Sokoban level \
-         already visited (given up or fled: no climbing back and forth).",
+        "Solve the Sokoban level as observed (boulders, filled holes, the player; a \"boulder\" amid \
+         open holes is a mimic) and play the plan one move per decision, re-planning when the level \
+         differs from the plan; long solves run in the background while the bot waits in place. \
+         Fights hostiles in the way, goes round the boulders to attack a monster behind the one to \
+         push, waits for others, opens or kicks doors on the way, climbs `<` at the end. Fails \
+         outside Sokoban, on a solved top level, when no plan is found, after 20 blocked attempts \
+         from one position (the level is given up), and below a Sokoban level already visited \
+         (given up or fled: no climbing back and forth).",
         &[],
         None,
         sokoban::sokoban,
