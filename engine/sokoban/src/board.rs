@@ -41,6 +41,10 @@ pub struct Board {
     pub sinks: Vec<u16>,
     /// NetHack: holes that every walk from the player to any target must cross.
     pub required_holes: u64,
+    /// `side_links[c * 4 + s]`: bit `t` set when, with a lone boulder on `c`, the player on
+    /// side `s` can walk to side `t` (same region, both standable). A compact, cache-friendly
+    /// view of `region` for the searches' inner loops.
+    pub side_links: Vec<u8>,
 }
 
 impl Board {
@@ -97,8 +101,10 @@ impl Board {
             sink_dist: Vec::new(),
             sinks: Vec::new(),
             required_holes: 0,
+            side_links: Vec::new(),
         };
         board.region = board.lone_boulder_regions();
+        board.side_links = board.link_sides();
         let sinks = match board.rules {
             Rules::Classic => board.targets.clone(),
             Rules::NetHack => board.holes.clone(),
@@ -173,6 +179,30 @@ impl Board {
             }
         }
         region
+    }
+
+    fn link_sides(&self) -> Vec<u8> {
+        let mut links = vec![0u8; self.len() * 4];
+        for c in 0..self.len() as u16 {
+            if !self.boulder_may_enter(c) {
+                continue;
+            }
+            let regions: Vec<u16> = (0..4).map(|s| self.region_of(c, self.step(c, s))).collect();
+            for s in 0..4 {
+                if regions[s] == 0 {
+                    continue;
+                }
+                links[c as usize * 4 + s] = (0..4)
+                    .filter(|&t| regions[t] == regions[s])
+                    .fold(0, |m, t| m | 1 << t);
+            }
+        }
+        links
+    }
+
+    /// Sides of `c` the player on side `s` can walk to around a lone boulder on `c`.
+    pub fn linked_sides(&self, c: u16, s: usize) -> u8 {
+        self.side_links[c as usize * 4 + s]
     }
 
     /// Region label of square `x` with a lone boulder on `c`.

@@ -9,7 +9,7 @@
 //! it is not a lower bound. An unreachable result is sound, though: when no movable
 //! boulder has any route to an open hole past walls and frozen boulders, the state is dead.
 
-use crate::board::{dir_x, dir_y, Board, Terrain, INF};
+use crate::board::{Board, INF};
 use crate::deadlock::{BOULDER, OPEN_HOLE};
 use crate::walk::Walker;
 
@@ -22,9 +22,6 @@ pub struct Guide {
     dist: Vec<u32>,
     buckets: Vec<Vec<u32>>,
     wall: Vec<bool>,
-    /// Squares the player can ever stand on: its side of the walls and frozen boulders.
-    zone: Vec<bool>,
-    stack: Vec<u16>,
     candidates: Vec<(u32, u16)>,
     forward_dist: Vec<u32>,
     forward_buckets: Vec<Vec<u32>>,
@@ -71,7 +68,6 @@ impl Guide {
         for &f in frozen {
             self.wall[f as usize] = true;
         }
-        self.flood_zone(board, reach.start());
         for bucket in &mut self.buckets {
             bucket.clear();
         }
@@ -111,16 +107,15 @@ impl Guide {
                     continue;
                 }
                 let pusher = board.step(from, side);
-                if !self.zone[pusher as usize] {
+                if !board.player_may_stand(pusher) || self.wall[pusher as usize] {
                     continue;
                 }
                 let step_cost = 1 + if d == 0 { 0 } else { penalty(to) };
                 let next = d as u32 + step_cost;
-                let push_region = board.region_of(from, pusher);
+                let linked = board.linked_sides(from, side);
                 for before in 0..4 {
-                    let stand = board.step(from, before);
                     let s = from as usize * 4 + before;
-                    if board.region_of(from, stand) == push_region && next < self.dist[s] {
+                    if linked >> before & 1 == 1 && next < self.dist[s] {
                         self.dist[s] = next;
                         push(&mut self.buckets, next, s as u32);
                     }
@@ -182,34 +177,6 @@ impl Guide {
         })
     }
 
-    fn flood_zone(&mut self, board: &Board, player: u16) {
-        self.zone.clear();
-        self.zone.resize(board.len(), false);
-        let rock =
-            |wall: &[bool], x: u16| board.terrain[x as usize] == Terrain::Wall || wall[x as usize];
-        self.stack.clear();
-        self.stack.push(player);
-        self.zone[player as usize] = true;
-        while let Some(c) = self.stack.pop() {
-            for dir in 0..8 {
-                let n = board.step(c, dir);
-                if self.zone[n as usize] || !board.player_may_stand(n) || self.wall[n as usize] {
-                    continue;
-                }
-                if dir >= 4
-                    && (board.terrain[c as usize] == Terrain::Door
-                        || board.terrain[n as usize] == Terrain::Door
-                        || (rock(&self.wall, board.step(c, dir_x(dir)))
-                            && rock(&self.wall, board.step(c, dir_y(dir)))))
-                {
-                    continue;
-                }
-                self.zone[n as usize] = true;
-                self.stack.push(n);
-            }
-        }
-    }
-
     /// Pushes to get `b` into an open required hole, with every other boulder in place:
     /// entering a square another boulder or an open hole holds, or pushing from a square
     /// another boulder holds, costs `in_the_way` extra; a start side the player cannot
@@ -257,12 +224,13 @@ impl Guide {
                     continue;
                 }
                 let (c, side) = ((state / 4) as u16, (state % 4) as usize);
-                let own = board.region_of(c, board.step(c, side));
+                let linked = board.linked_sides(c, side);
                 for dir in 0..4 {
                     let pusher = board.step(c, (dir + 2) % 4);
                     let to = board.step(c, dir);
-                    if !self.zone[pusher as usize]
-                        || board.region_of(c, pusher) != own
+                    if !board.player_may_stand(pusher)
+                        || self.wall[pusher as usize]
+                        || linked >> ((dir + 2) % 4) & 1 == 0
                         || !board.boulder_may_enter(to)
                         || self.wall[to as usize]
                     {
