@@ -2,8 +2,10 @@
 //! `sokoban` solves the level as observed (nhbot-sokoban) and plays the plan one move per
 //! decision, then climbs the up stairs.
 //!
-//! Leaves are plain functions, so plans live in a process-wide memory keyed by the observed
-//! state (player, boulders, open holes): whatever game asks, a state on a cached plan gets that
+//! Leaves are plain functions, so plans live in a memory per thread (a game's decisions all
+//! run on its thread; `nhbot bench` plays several games at once on several threads, one after
+//! another on each), emptied when the turn counter goes back (the next game). Plans are keyed
+//! by the observed state (player, boulders, open holes): a state on a cached plan gets that
 //! plan's next step, and a state on no plan (a boulder that moved unexpectedly, a mimic that
 //! was no boulder) is solved afresh. Monsters are left out of the puzzle and handled when they
 //! are in the way: the pet is swapped with, hostiles fought, others waited for; a step that
@@ -18,10 +20,11 @@ use crate::manifest::{LeafOutcome, Params};
 use nhbot_sokoban::{solve_reporting, Cell, Limits, Puzzle, Solution, SolveError, Step};
 use nhbot_world::{Action, Dir, World};
 use screen::{locate, observe, Located, Observed};
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Decisions in a row on the same plan step before the step is planned around.
@@ -38,9 +41,9 @@ const GIVE_UP_AFTER: u32 = 20;
 const HUNT_LIMIT: u32 = 40;
 /// Hunts from one level state before only waiting (and in the end giving up) is left.
 const HUNTS_PER_STATE: u32 = 3;
-/// Background solves kept (several games may run in one process).
+/// Background solves kept.
 const MAX_SOLVING: usize = 4;
-/// Plans kept (several games may run in one process).
+/// Plans kept.
 const MAX_PLANS: usize = 8;
 /// States known to have no plan, kept so one is not solved at every decision.
 const MAX_FAILED: usize = 256;
@@ -169,6 +172,8 @@ struct Memory {
     hunt: Option<Hunt>,
     /// Hunts started on one level state (boulders and holes), to stop after a few.
     hunted: Option<(StateKey, u32)>,
+    /// The game turn at the last decision (a smaller one means a new game).
+    last_turn: i64,
 }
 
 /// Going after a monster behind a boulder, on a level state (boulders and holes).
@@ -321,13 +326,22 @@ impl Memory {
     }
 }
 
-static MEMORY: Mutex<Option<Memory>> = Mutex::new(None);
+thread_local! {
+    static MEMORY: RefCell<Memory> = RefCell::new(Memory::default());
+}
 
-/// The plan memory; a panic elsewhere while it was held leaves it usable.
-fn memory() -> MutexGuard<'static, Option<Memory>> {
-    let mut guard = MEMORY.lock().unwrap_or_else(|e| e.into_inner());
-    guard.get_or_insert_with(Memory::default);
-    guard
+/// Runs `f` on this thread's memory, emptied first if `w` is a new game (its turn counter
+/// went back). Games sharing a thread one after another must not share plans, give-ups or
+/// hunts: the same seed would play differently after another game.
+fn with_memory<R>(w: &World, f: impl FnOnce(&mut Memory) -> R) -> R {
+    MEMORY.with(|cell| {
+        let mut mem = cell.borrow_mut();
+        if w.turn < mem.last_turn {
+            *mem = Memory::default();
+        }
+        mem.last_turn = w.turn;
+        f(&mut mem)
+    })
 }
 
 /// Finds the Sokoban map on screen, remembering where it was for the next decision.
@@ -337,11 +351,11 @@ fn locate_remembered(w: &World) -> Option<Located> {
     if !w.view.cells.iter().any(|c| c.ch == '0') {
         return None;
     }
-    let mut guard = memory();
-    let mem = guard.as_mut()?;
-    let at = locate(&w.view, mem.hint)?;
-    mem.hint = Some(at);
-    Some(at)
+    with_memory(w, |mem| {
+        let at = locate(&w.view, mem.hint)?;
+        mem.hint = Some(at);
+        Some(at)
+    })
 }
 
 pub fn in_sokoban(_: &Params, w: &World) -> LeafOutcome {
@@ -443,11 +457,7 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
             LeafOutcome::Failure
         };
     }
-    let mut guard = memory();
-    let Some(mem) = guard.as_mut() else {
-        return LeafOutcome::Failure;
-    };
-    play(mem, w, at, &obs)
+    with_memory(w, |mem| play(mem, w, at, &obs))
 }
 
 fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome {

@@ -237,7 +237,6 @@ fn a_long_solve_runs_in_the_background_while_the_bot_waits() {
 /// over) instead of waiting for ever.
 #[test]
 fn a_boulder_that_never_moves_makes_the_node_give_the_level_up() {
-    // A map no other test plays: plan memory is shared by the whole process.
     let mut w = world_with_map("soko2-1", Pos::new(31, 4));
     let mut under = '>';
     let mut blocked: Option<Dir> = None;
