@@ -194,7 +194,8 @@ impl Assignment {
 pub struct Bound {
     /// Pushes still needed (admissible).
     pub total: u32,
-    /// Pushes needed for the next sink (NetHack: the cheapest open required hole).
+    /// Estimated pushes until the next hole is filled (guided NetHack searches; classic:
+    /// `total`; otherwise 0). Steers only: not a bound.
     pub next: u32,
     /// Open required holes (0 in classic mode); fewer means more progress.
     pub tier: u32,
@@ -237,7 +238,6 @@ pub struct Evaluator {
     exact: bool,
     /// NetHack hole-by-hole search: `next` comes from the obstacle-aware guide.
     guide: Option<Guide>,
-    stuck: Vec<u16>,
 }
 
 /// Over-approximates where the player can ever go: flood from the player, letting it pass
@@ -447,19 +447,12 @@ impl Evaluator {
                 let (rows, movable, sides) = (&self.rows, &self.movable, &self.sides);
                 let cost = |i: usize, j: usize| sink_cost(board, rows[i], movable[j], sides[j]);
                 // Holes are filled one after another along the way, so the hole-by-hole
-                // search aims at the cheapest next one and needs the matching only as a
+                // search steers by the guide's next fill and needs the matching only as a
                 // deadlock test, for which feasibility is enough.
-                let mut next = (0..rows.len())
-                    .flat_map(|i| (0..movable.len()).map(move |j| cost(i, j)))
-                    .min()
-                    .map_or(0, u32::from);
-                let mut spare = 0;
+                let (mut next, mut spare) = (0, 0);
                 if let Some(guide) = self.guide.as_mut().filter(|_| open_required != 0) {
-                    self.stuck.clear();
-                    self.stuck
-                        .extend(boulders.iter().filter(|b| !movable.contains(b)));
                     let estimate =
-                        guide.next_fill(board, occ, open_required, movable, &self.stuck, reach)?;
+                        guide.next_fill(board, occ, open_required, boulders, movable, reach)?;
                     (next, spare) = (estimate.next_fill, estimate.spare);
                 }
                 let total = if self.exact {

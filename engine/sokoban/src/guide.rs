@@ -49,15 +49,15 @@ impl Guide {
     }
 
     /// Estimates the next fill, or `None` if fewer movable boulders than open required
-    /// holes have a route to one (a proven deadlock). `frozen` boulders never move; `reach` is
-    /// the player's walk in this state.
+    /// holes have a route to one (a proven deadlock). `boulders` not in `movable` never
+    /// move again; `reach` is the player's walk in this state.
     pub fn next_fill(
         &mut self,
         board: &Board,
         occ: &[u8],
         open_required: u64,
+        boulders: &[u16],
         movable: &[u16],
-        frozen: &[u16],
         reach: &Walker,
     ) -> Option<Estimate> {
         let n = board.len();
@@ -65,19 +65,16 @@ impl Guide {
         self.dist.resize(n * 4, u32::MAX);
         self.wall.clear();
         self.wall.resize(n, false);
-        for &f in frozen {
-            self.wall[f as usize] = true;
+        for &b in boulders {
+            self.wall[b as usize] = true;
+        }
+        for &b in movable {
+            self.wall[b as usize] = false;
         }
         for bucket in &mut self.buckets {
             bucket.clear();
         }
-        let push = |buckets: &mut Vec<Vec<u32>>, d: u32, state: u32| {
-            let d = d as usize;
-            if buckets.len() <= d {
-                buckets.resize_with(d + 1, Vec::new);
-            }
-            buckets[d].push(state);
-        };
+        let push = enqueue;
         for (k, &h) in board.holes.iter().enumerate() {
             if open_required >> k & 1 == 1 {
                 for side in 0..4 {
@@ -197,13 +194,7 @@ impl Guide {
             bucket.clear();
         }
         let buckets = &mut self.forward_buckets;
-        let push = |buckets: &mut Vec<Vec<u32>>, d: u32, state: u32| {
-            let d = d as usize;
-            if buckets.len() <= d {
-                buckets.resize_with(d + 1, Vec::new);
-            }
-            buckets[d].push(state);
-        };
+        let push = enqueue;
         let blocker = |c: u16| c != b && occ[c as usize] == BOULDER;
         for side in 0..4 {
             let stand = board.step(b, side);
@@ -260,4 +251,13 @@ impl Guide {
         }
         u32::MAX
     }
+}
+
+/// Files `state` under distance `d` in a bucket queue (costs are small integers).
+fn enqueue(buckets: &mut Vec<Vec<u32>>, d: u32, state: u32) {
+    let d = d as usize;
+    if buckets.len() <= d {
+        buckets.resize_with(d + 1, Vec::new);
+    }
+    buckets[d].push(state);
 }
