@@ -190,7 +190,7 @@ struct Hunt {
 /// depends on its state count, never on the clock: seeded games stay reproducible.
 struct Solving {
     key: StateKey,
-    blocked: Vec<usize>,
+    /// What is being solved, blocked squares included.
     puzzle: Puzzle,
     polls: usize,
     progress: Arc<AtomicUsize>,
@@ -200,6 +200,25 @@ struct Solving {
 }
 
 impl Solving {
+    fn start(key: StateKey, puzzle: Puzzle) -> Solving {
+        let (tx, result) = mpsc::channel();
+        let job = puzzle.clone();
+        let progress = Arc::new(AtomicUsize::new(0));
+        let reports = Arc::clone(&progress);
+        std::thread::spawn(move || {
+            // The receiver may be gone (a dropped solve): nothing to report then.
+            let _ = tx.send(solve_reporting(&job, limits(), &reports));
+        });
+        Solving {
+            key,
+            puzzle,
+            polls: 0,
+            progress,
+            result,
+            done: None,
+        }
+    }
+
     /// Waits until the solve has stored `polls × SLICE` states or finished within them;
     /// `Some` only in the second case.
     fn poll(&mut self) -> Option<Result<Solution, SolveError>> {
@@ -261,43 +280,26 @@ impl Memory {
     /// plans and failures. Solves for states nobody asks about any more are dropped, oldest
     /// first, when there are too many.
     fn plan(&mut self, puzzle: &Puzzle, key: &StateKey, blocked: Vec<usize>) -> Planned {
-        let failure = (key.clone(), blocked.clone());
-        let mut at = self.solving.iter().position(|s| &s.key == key);
-        if at.is_none() {
-            if self.failed.contains(&failure) {
-                return Planned::Failed("no plan from this position".into());
+        let at = match self.solving.iter().position(|s| &s.key == key) {
+            Some(at) => at,
+            None => {
+                if self.failed.contains(&(key.clone(), blocked.clone())) {
+                    return Planned::Failed("no plan from this position".into());
+                }
+                if self.solving.len() >= MAX_SOLVING {
+                    self.solving.remove(0);
+                }
+                let mut p = puzzle.clone();
+                p.blocked = blocked;
+                self.solving.push(Solving::start(key.clone(), p));
+                self.solving.len() - 1
             }
-            let mut p = puzzle.clone();
-            p.blocked = blocked;
-            let (tx, rx) = mpsc::channel();
-            let job = p.clone();
-            let progress = Arc::new(AtomicUsize::new(0));
-            let reports = Arc::clone(&progress);
-            std::thread::spawn(move || {
-                // The receiver may be gone (a dropped solve): nothing to report then.
-                let _ = tx.send(solve_reporting(&job, limits(), &reports));
-            });
-            if self.solving.len() >= MAX_SOLVING {
-                self.solving.remove(0);
-            }
-            self.solving.push(Solving {
-                key: key.clone(),
-                blocked: p.blocked.clone(),
-                puzzle: p,
-                polls: 0,
-                progress,
-                result: rx,
-                done: None,
-            });
-            at = Some(self.solving.len() - 1);
-        }
-        let at = at.expect("set above");
+        };
         let job = &mut self.solving[at];
         let Some(outcome) = job.poll() else {
             return Planned::Solving(job.polls * SLICE);
         };
         let job = self.solving.remove(at);
-        let failure = (job.key.clone(), job.blocked.clone());
         match outcome {
             Ok(solution) => {
                 log::info!(
@@ -319,7 +321,7 @@ impl Memory {
                 if self.failed.len() >= MAX_FAILED {
                     self.failed.clear();
                 }
-                self.failed.insert(failure);
+                self.failed.insert((job.key, job.puzzle.blocked));
                 Planned::Failed(e.to_string())
             }
         }

@@ -151,12 +151,6 @@ mod tests {
         let p = parse_nethack("t", "-------\n|>0.<.|\n-------").unwrap();
         assert_eq!(hunt_step(&p, &[idx(&p, 3, 1)], idx(&p, 3, 1)), None);
     }
-}
-
-#[cfg(test)]
-mod more_tests {
-    use super::*;
-    use nhbot_sokoban::parse_nethack;
 
     /// Seed 3's soko4-2: a monster trapped in the hole column above the boulder to push; the
     /// only square next to it is diagonal, between the boulder and a wall.
