@@ -128,17 +128,22 @@ fn message_changes_inventory(m: &str) -> bool {
 }
 
 impl Runner {
-    /// Starts the game and reads its first screen into the world.
-    pub fn start(game: &GameConfig) -> Result<Runner> {
-        let mut session = Session::new(Game::start(game)?);
-        session.start()?;
-        let mut runner = Runner {
+    /// A runner on `session` with an empty world (nothing read yet).
+    fn around(session: Session) -> Runner {
+        Runner {
             session,
             world: World::default(),
             actions: 0,
             inventory_stale: true,
             looked: Default::default(),
-        };
+        }
+    }
+
+    /// Starts the game and reads its first screen into the world.
+    pub fn start(game: &GameConfig) -> Result<Runner> {
+        let mut session = Session::new(Game::start(game)?);
+        session.start()?;
+        let mut runner = Runner::around(session);
         runner.observe();
         runner.refresh_inventory()?;
         runner.identify_monsters()?;
@@ -236,13 +241,7 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
     let game = Game::start(&cfg.game)?;
     let mut session = Session::new(game);
     cfg.view.attach(&mut session);
-    let mut runner = Runner {
-        session,
-        world: World::default(),
-        actions: 0,
-        inventory_stale: true,
-        looked: Default::default(),
-    };
+    let mut runner = Runner::around(session);
     let mut log = match &cfg.decision_log {
         Some(p) => Some(std::io::BufWriter::new(open_append(p)?)),
         None => None,

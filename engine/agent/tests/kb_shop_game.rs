@@ -33,11 +33,7 @@ const WISHES: [&str; 3] = [
 const MAX_PICKUPS: usize = 8;
 
 fn screen(r: &Runner) -> String {
-    let s = r.session.term.screen();
-    (0..24)
-        .map(|i| s.row_text(i))
-        .collect::<Vec<_>>()
-        .join("\n")
+    r.session.term.screen().text()
 }
 
 /// A wizard-mode game in a fresh directory; the facts file lives next to it.

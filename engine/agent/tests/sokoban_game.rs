@@ -37,11 +37,7 @@ fn repo() -> PathBuf {
 }
 
 fn screen(r: &Runner) -> String {
-    let s = r.session.term.screen();
-    (0..24)
-        .map(|i| s.row_text(i))
-        .collect::<Vec<_>>()
-        .join("\n")
+    r.session.term.screen().text()
 }
 
 fn keys(r: &mut Runner, keys: &str) {

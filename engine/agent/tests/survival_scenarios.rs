@@ -68,11 +68,7 @@ impl Scenario {
     }
 
     fn screen(&self) -> String {
-        let screen = self.runner.session.term.screen();
-        (0..24)
-            .map(|r| screen.row_text(r))
-            .collect::<Vec<_>>()
-            .join("\n")
+        self.runner.session.term.screen().text()
     }
 
     /// A hostile-looking monster next to us (our pet excluded) and its direction.
