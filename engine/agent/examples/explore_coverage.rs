@@ -25,6 +25,16 @@ fn scratch(tag: &str, seed: u64) -> PathBuf {
     dir
 }
 
+/// Ends a measuring game and removes its playground.
+fn discard(mut runner: Runner, cfg: &GameConfig) {
+    runner
+        .session
+        .game
+        .hangup(std::time::Duration::from_secs(5))
+        .ok();
+    let _ = std::fs::remove_dir_all(&cfg.playground);
+}
+
 /// Squares of Dlvl 1 as magic mapping shows them in a wizard-mode game of the same seed.
 fn true_extent(seed: u64) -> Result<usize> {
     let mut cfg = GameConfig::new(scratch("wiz", seed));
@@ -41,12 +51,7 @@ fn true_extent(seed: u64) -> Result<usize> {
         .iter()
         .filter(|c| c.ch != ' ')
         .count();
-    runner
-        .session
-        .game
-        .hangup(std::time::Duration::from_secs(5))
-        .ok();
-    let _ = std::fs::remove_dir_all(&cfg.playground);
+    discard(runner, &cfg);
     Ok(n)
 }
 
@@ -102,12 +107,7 @@ fn play(seed: u64, tree: &PathBuf) -> Result<Row> {
         depth_at_budget: stats.iter().map(|s| s.depth).max().unwrap_or(1),
         end,
     };
-    runner
-        .session
-        .game
-        .hangup(std::time::Duration::from_secs(5))
-        .ok();
-    let _ = std::fs::remove_dir_all(&cfg.playground);
+    discard(runner, &cfg);
     Ok(row)
 }
 

@@ -71,6 +71,16 @@ impl Scenario {
         self.runner.session.term.screen().text()
     }
 
+    /// The decisions, whether the game ended, and the screen: for failure messages.
+    fn report(&self, steps: &[Step]) -> String {
+        format!(
+            "{}\nended: {}\n{}",
+            summary(steps),
+            self.runner.session.ended,
+            self.screen()
+        )
+    }
+
     /// A hostile-looking monster next to us (our pet excluded) and its direction.
     fn adjacent_monster(&self, glyph: Option<char>) -> Option<Dir> {
         let w = self.world();
@@ -394,12 +404,7 @@ fn hungry_eats_the_fresh_newt_only() {
         "old corpse in view"
     );
     let steps = s.run_tree(40, |steps| said(steps, "You finish eating"));
-    let report = format!(
-        "{}\nended: {}\n{}",
-        summary(&steps),
-        s.runner.session.ended,
-        s.screen()
-    );
+    let report = s.report(&steps);
     let eats: Vec<&Step> = steps
         .iter()
         .filter(|st| matches!(st.decision.action, Action::Eat { .. }))
@@ -439,12 +444,7 @@ fn hungry_never_eats_the_cockatrice() {
     // Back onto the cockatrice corpse if killing the lichen moved us.
     assert_eq!(s.world().player, cockatrice);
     let steps = s.run_tree(40, |steps| said(steps, "You finish eating"));
-    let report = format!(
-        "{}\nended: {}\n{}",
-        summary(&steps),
-        s.runner.session.ended,
-        s.screen()
-    );
+    let report = s.report(&steps);
     assert!(
         steps
             .iter()
