@@ -67,6 +67,12 @@ struct StateKey {
 }
 
 impl StateKey {
+    /// Same boulders and holes on the same map, wherever the player is (no copy made: this
+    /// runs at every decision).
+    fn same_level(&self, other: &StateKey) -> bool {
+        self.map == other.map && self.boulders == other.boulders && self.holes == other.holes
+    }
+
     /// The level's part of the state: the same boulders and holes wherever the player is.
     fn without_player(&self) -> StateKey {
         StateKey {
@@ -168,7 +174,7 @@ struct Memory {
     hopeless: u32,
     /// Levels given up, as boulders and holes (wherever the player stands): the node fails
     /// there, so the rest of the tree takes the bot on.
-    abandoned: HashSet<StateKey>,
+    abandoned: Vec<StateKey>,
     hunt: Option<Hunt>,
     /// Hunts started on one level state (boulders and holes), to stop after a few.
     hunted: Option<(StateKey, u32)>,
@@ -465,7 +471,7 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
 fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome {
     let puzzle = &obs.puzzle;
     let key = StateKey::of(puzzle, at.template().name);
-    if mem.abandoned.contains(&key.without_player()) {
+    if mem.abandoned.iter().any(|l| l.same_level(&key)) {
         return LeafOutcome::Failure;
     }
     if mem.last_key.as_ref() != Some(&key) {
@@ -513,21 +519,22 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
                 dir: world_dir(step.dir),
             });
     let stuck = stalls >= STALL_LIMIT || pushed_in_vain;
-    let level = key.without_player();
-    let hunts = match &mem.hunted {
-        Some((l, n)) if *l == level => *n,
-        _ => 0,
-    };
-    if pushed_in_vain && hunts < HUNTS_PER_STATE && monster_behind(w, at, obs, beyond) {
-        mem.hunted = Some((level, hunts + 1));
-        mem.hunt = Some(Hunt {
-            level: key.without_player(),
-            target: beyond,
-            decisions: 0,
-            attacks: 0,
-        });
-        if let Some(outcome) = keep_hunting(mem, at, obs, &key) {
-            return outcome;
+    if pushed_in_vain && monster_behind(w, at, obs, beyond) {
+        let hunts = match &mem.hunted {
+            Some((l, n)) if l.same_level(&key) => *n,
+            _ => 0,
+        };
+        if hunts < HUNTS_PER_STATE {
+            mem.hunted = Some((key.without_player(), hunts + 1));
+            mem.hunt = Some(Hunt {
+                level: key.without_player(),
+                target: beyond,
+                decisions: 0,
+                attacks: 0,
+            });
+            if let Some(outcome) = keep_hunting(mem, at, obs, &key) {
+                return outcome;
+            }
         }
     }
     if stuck {
@@ -546,7 +553,7 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
                         key.map,
                         mem.hopeless
                     );
-                    mem.abandoned.insert(key.without_player());
+                    mem.abandoned.push(key.without_player());
                     return LeafOutcome::Failure;
                 }
                 wait(&format!("stuck and no other way ({e})"))
@@ -579,7 +586,7 @@ fn keep_hunting(
 ) -> Option<LeafOutcome> {
     let hunt = mem.hunt.as_mut()?;
     let gone = hunt.attacks > 0 && !obs.monsters.contains(&hunt.target);
-    if hunt.level != key.without_player() || gone || hunt.decisions >= HUNT_LIMIT {
+    if !hunt.level.same_level(key) || gone || hunt.decisions >= HUNT_LIMIT {
         mem.hunt = None;
         return None;
     }
