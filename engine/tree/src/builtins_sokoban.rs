@@ -243,7 +243,9 @@ impl Solving {
             if let Some(done) = &self.done {
                 return (states(done) <= mark).then(|| self.done.take().expect("checked"));
             }
-            if self.progress.load(Ordering::Relaxed) >= mark {
+            // Strictly past the mark: the count only holds states sure to be in the
+            // final one, so a solve ending exactly on the mark is collected now, every run.
+            if self.progress.load(Ordering::Relaxed) > mark {
                 return None;
             }
         }
