@@ -114,11 +114,15 @@ pub fn eat_corpse_step(w: &World, race: &str) -> Option<(Action, String)> {
     }
     // A look that showed anything else here (a pile, nothing): no second look this decision.
     let looked_here = look::looked_at(w);
+    // A corpse under a monster (a peaceful one answers "Really attack?" and no time passes)
+    // waits until the square is free.
     let (kill, pos) = edible_kills(w, race).into_iter().find(|(_, pos)| {
         *pos == w.player
-            || w.level()
+            || (w
+                .level()
                 .and_then(|l| l.at(*pos))
                 .is_some_and(|sq| sq.object.is_some_and(|c| c.ch == '%'))
+                && !w.monsters.iter().any(|m| m.pos == *pos))
     })?;
     if pos == w.player {
         return (!looked_here).then(|| {
@@ -128,12 +132,9 @@ pub fn eat_corpse_step(w: &World, race: &str) -> Option<(Action, String)> {
             )
         });
     }
-    let level = w.level()?;
-    let opts = nhbot_world::PathOpts {
-        monsters: w.monsters.iter().map(|m| m.pos).collect(),
-        ..Default::default()
-    };
-    let path = level.path(w.player, &[pos], &opts)?;
+    // The world's own path rules: around peaceful monsters, and Sokoban's (no squeezing,
+    // never into a pit or hole).
+    let path = w.path_to(&[pos])?;
     (path.steps.len() as i64 + w.turn - kill.turn <= MAX_CORPSE_AGE).then(|| {
         (
             Action::Move { dir: path.first },

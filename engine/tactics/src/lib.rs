@@ -15,6 +15,8 @@ pub mod monsters;
 pub mod peaceful;
 pub mod prayer;
 pub mod retreat;
+#[cfg(test)]
+mod seen;
 pub mod steps;
 pub mod threat;
 

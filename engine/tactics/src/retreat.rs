@@ -42,13 +42,25 @@ pub fn retreat_step(w: &World, threats: &[Threat]) -> Option<(Action, String)> {
             - to_stairs(p).min(40) / 4
     };
     let door_here = matches!(here, Feature::OpenDoor);
+    // Between two boulders or rock corners a diagonal step is refused (always in Sokoban,
+    // elsewhere when carrying much): the move takes no time and the fight goes on.
+    let tight = |p: Pos| {
+        let f = level.feature(p);
+        f.is_solid() || f == Feature::Boulder
+    };
     let best = Dir::COMPASS
         .into_iter()
         .filter_map(|d| {
             let p = d.step(w.player);
             let f = level.feature(p);
-            let diagonal_blocked = d.is_diagonal() && (door_here || matches!(f, Feature::OpenDoor));
-            (f.walkable() && !occupied.contains(&p) && !diagonal_blocked).then_some((d, p))
+            let diagonal_blocked = d.is_diagonal()
+                && (door_here
+                    || matches!(f, Feature::OpenDoor)
+                    || (tight(Pos::new(p.x, w.player.y)) && tight(Pos::new(w.player.x, p.y))));
+            // A trap (a Sokoban hole drops us a level) or a square that refused us twice.
+            let refused = f == Feature::Trap || level.at(p).is_some_and(|sq| sq.bumps >= 2);
+            (f.walkable() && !occupied.contains(&p) && !diagonal_blocked && !refused)
+                .then_some((d, p))
         })
         .max_by_key(|&(_, p)| score(p))?;
     (score(best.1) > score(w.player)).then(|| {
@@ -62,4 +74,41 @@ pub fn retreat_step(w: &World, threats: &[Threat]) -> Option<(Action, String)> {
             ),
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seen::world;
+    use crate::threat::threats;
+
+    fn retreat(rows: &[&str]) -> Option<Dir> {
+        let w = world(rows);
+        let t = threats(&w);
+        match retreat_step(&w, &t)?.0 {
+            Action::Move { dir } => Some(dir),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn steps_away_from_the_jackal() {
+        let dir = retreat(&["-----", "|...|", "|.@d|", "|...|", "-----"]);
+        assert!(matches!(dir, Some(Dir::W | Dir::NW | Dir::SW)), "{dir:?}");
+    }
+
+    /// Seed 19's loop: the only step away was a diagonal between two boulders, which NetHack
+    /// refuses (in Sokoban always) without a turn passing.
+    #[test]
+    fn never_squeezes_between_two_boulders() {
+        // Walls north, boulders west and south: south-west is the only square farther away.
+        let dir = retreat(&["------", "|--..|", "|0@d.|", "|.0..|", "------"]);
+        assert_ne!(dir, Some(Dir::SW));
+    }
+
+    #[test]
+    fn never_steps_onto_a_trap() {
+        let dir = retreat(&["-----", "|^..|", "|^@d|", "|^..|", "-----"]);
+        assert!(!matches!(dir, Some(Dir::W | Dir::NW | Dir::SW)), "{dir:?}");
+    }
 }

@@ -201,8 +201,17 @@ impl World {
                     | Action::Fight { .. }
             )
         );
+        // Looking (reading an engraving, the inventory, farlook) takes no time and changes
+        // nothing: between two refused moves it must not reset the count, or a leaf that
+        // looks and then retries the same step loops forever.
+        let looked = matches!(
+            self.last_action,
+            Some(Action::Keys { .. } | Action::Inventory | Action::Farlook { .. })
+        ) && stayed;
         self.idle_repeats = if stayed && acted {
             self.idle_repeats + 1
+        } else if looked {
+            self.idle_repeats
         } else {
             0
         };

@@ -474,3 +474,36 @@ fn a_cursor_one_off_the_hero_is_corrected() {
         w.monsters
     );
 }
+
+/// Seed 19's loop: a refused step (it said something, so it is no silent bump) alternated
+/// with reading the engraving here (`:`, no time). The look must not reset the count of
+/// refused steps, or the square is never given up.
+#[test]
+fn refused_steps_count_across_looks() {
+    let mut w = World::default();
+    let room = ["|....|", "|....|", "------"];
+    see(&mut w, &room, Pos::new(2, 1), &status(1, 1), &[]);
+    for _ in 0..crate::learn::STUCK_REPEATS {
+        w.note_action(&Action::Move { dir: crate::Dir::E });
+        see(
+            &mut w,
+            &room,
+            Pos::new(2, 1),
+            &status(1, 1),
+            &["You cannot pass that way."],
+        );
+        w.note_action(&Action::Keys { keys: ":".into() });
+        see(
+            &mut w,
+            &room,
+            Pos::new(2, 1),
+            &status(1, 1),
+            &["You read: \"Elbereth\"."],
+        );
+    }
+    let bumps = w
+        .level()
+        .and_then(|l| l.at(Pos::new(3, 1)))
+        .map(|s| s.bumps);
+    assert_eq!(bumps, Some(2));
+}

@@ -166,3 +166,24 @@ fn a_zombie_kill_does_not_date_the_corpse_it_leaves() {
     w.messages = vec!["You see here a hill orc corpse.".into()];
     assert!(eat_corpse_step(&w, "human").is_some());
 }
+
+/// Seed 18's loop: the corpse lay under a peaceful acid blob; every step onto it asked
+/// "Really attack?", was declined, and took no time.
+#[test]
+fn a_corpse_under_a_monster_waits() {
+    let mut w = crate::seen::world(&["-----", "|.%.|", "|.@.|", "|...|", "-----"]);
+    crate::seen::show(&mut w, &["-----", "|.%.|", "|.@.|", "|...|", "-----"], 2);
+    w.status.hunger = Hunger::Hungry;
+    w.kills = vec![Kill {
+        turn: 1,
+        name: "newt".into(),
+        pos: Some(Pos::new(2, 1)),
+        level: w.dungeon.current,
+    }];
+    assert!(
+        matches!(eat_corpse_step(&w, "human"), Some((Action::Move { .. }, _))),
+        "walks to a free corpse"
+    );
+    crate::seen::show(&mut w, &["-----", "|.b.|", "|.@.|", "|...|", "-----"], 3);
+    assert_eq!(eat_corpse_step(&w, "human"), None);
+}
