@@ -84,6 +84,12 @@ function act.open(dir, reason) end
 ---@param reason? string
 ---@return Action
 function act.kick(dir, reason) end
+--- Throws one of the stack `letter` (objects fly over boulders).
+---@param letter string inventory letter
+---@param dir Direction
+---@param reason? string
+---@return Action
+function act.throw(letter, dir, reason) end
 ---@param count? integer turns (default 1)
 ---@param reason? string
 ---@return Action

@@ -73,6 +73,9 @@ pub fn plan(action: &Action) -> Plan {
         Action::Kick { dir } => {
             Plan::keys("\x04").with(Expect::new("In what direction?", dir.key().to_string()))
         }
+        Action::Throw { item, dir } => Plan::keys("t")
+            .with(Expect::new("What do you want to throw?", item.to_string()))
+            .with(Expect::new("In what direction?", dir.key().to_string())),
         Action::Descend => Plan::keys(">"),
         Action::Ascend => Plan::keys("<"),
         Action::Pickup { letters } => {
@@ -153,5 +156,17 @@ mod tests {
         assert!(p.expect.iter().any(|e| e.contains.contains("pray")));
         let p = plan(&Action::Search { count: 0 });
         assert_eq!(p.keys, "1s");
+        let p = plan(&Action::Throw {
+            item: 'b',
+            dir: Dir::E,
+        });
+        assert_eq!(p.keys, "t");
+        let answer = |q: &str| p.expect.iter().find(|e| q.contains(e.contains)).map(|e| &e.answer);
+        use crate::prompts::Answer::Keys;
+        assert_eq!(
+            answer("What do you want to throw? [$ab or ?*]"),
+            Some(&Keys("b".into()))
+        );
+        assert_eq!(answer("In what direction?"), Some(&Keys("l".into())));
     }
 }

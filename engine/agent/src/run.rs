@@ -104,6 +104,7 @@ fn changes_inventory(a: &Action) -> bool {
     matches!(
         a,
         Action::Eat { .. }
+            | Action::Throw { .. }
             | Action::Pickup { .. }
             | Action::Pray
             | Action::Keys { .. }

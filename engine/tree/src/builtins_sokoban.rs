@@ -480,7 +480,7 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
         mem.last_key = Some(key.clone());
         mem.hopeless = 0;
     }
-    if let Some(outcome) = keep_hunting(mem, at, obs, &key) {
+    if let Some(outcome) = keep_hunting(w, mem, at, obs, &key) {
         return outcome;
     }
     let found = match mem.find(&key) {
@@ -534,7 +534,7 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
                 decisions: 0,
                 attacks: 0,
             });
-            if let Some(outcome) = keep_hunting(mem, at, obs, &key) {
+            if let Some(outcome) = keep_hunting(w, mem, at, obs, &key) {
                 return outcome;
             }
         }
@@ -578,9 +578,10 @@ fn monster_behind(w: &World, at: Located, obs: &Observed, beyond: usize) -> bool
 }
 
 /// The next hunting action, or `None` when there is no hunt (any more): the level changed,
-/// the monster is gone after we attacked, no square next to it can be reached, or the
-/// hunt has lasted [`HUNT_LIMIT`] decisions.
+/// the monster is gone after we attacked, no square next to or (with a dagger to throw) in
+/// line with it can be reached, or the hunt has lasted [`HUNT_LIMIT`] decisions.
 fn keep_hunting(
+    w: &World,
     mem: &mut Memory,
     at: Located,
     obs: &Observed,
@@ -600,13 +601,25 @@ fn keep_hunting(
         .filter(|&m| m != hunt.target)
         .collect();
     let name = at.template().name;
-    match hunt::hunt_step(&obs.puzzle, &others, hunt.target) {
+    let dagger = throwable(w);
+    match hunt::hunt_step(&obs.puzzle, &others, hunt.target, dagger.is_some()) {
         Some(hunt::HuntStep::Attack(dx, dy)) => {
             hunt.attacks += 1;
             let dir = Dir::from_delta(dx as i16, dy as i16)?;
             Some(act(
                 Action::Fight { dir },
                 format!("{name}: attacking the monster behind the boulder"),
+            ))
+        }
+        Some(hunt::HuntStep::Throw(dx, dy)) => {
+            hunt.attacks += 1;
+            let dir = Dir::from_delta(dx as i16, dy as i16)?;
+            Some(act(
+                Action::Throw {
+                    item: dagger?,
+                    dir,
+                },
+                format!("{name}: throwing a dagger over the boulder at the monster behind it"),
             ))
         }
         Some(hunt::HuntStep::Walk(dx, dy)) => {
@@ -621,6 +634,14 @@ fn keep_hunting(
             None
         }
     }
+}
+
+/// A dagger we may throw (not the wielded weapon), by inventory letter.
+fn throwable(w: &World) -> Option<char> {
+    w.inventory
+        .iter()
+        .find(|i| !i.wielded && (i.name == "dagger" || i.name == "daggers"))
+        .map(|i| i.letter)
 }
 
 /// The action for one plan step: the move itself, or what the square in the way needs first.

@@ -157,6 +157,16 @@ pub fn act_table(lua: &Lua) -> LuaResult<Table> {
     dir_action!("open", Open);
     dir_action!("kick", Kick);
     act.set(
+        "throw",
+        lua.create_function(|_, (item, d, why): (String, String, Option<String>)| {
+            let item = item
+                .chars()
+                .next()
+                .ok_or_else(|| mlua::Error::runtime("throw: no item letter"))?;
+            Ok(made(Action::Throw { item, dir: dir(&d)? }, why))
+        })?,
+    )?;
+    act.set(
         "search",
         lua.create_function(|_, (n, why): (Option<u16>, Option<String>)| {
             Ok(made(

@@ -239,3 +239,21 @@ fn kb_answers_empty_until_installed() {
         }
     );
 }
+
+#[test]
+fn lua_throws_an_item_in_a_direction() {
+    let repo = Repo::new("lua-throw");
+    let mut bot = lua_first(
+        &repo,
+        "return function(world, state)\n  return act.throw('b', 'ne', 'at the newt')\nend\n",
+    );
+    let d = bot.decide(&world());
+    assert_eq!(
+        d.action,
+        Action::Throw {
+            item: 'b',
+            dir: Dir::NE
+        }
+    );
+    assert_eq!(d.reason, "at the newt");
+}

@@ -136,6 +136,12 @@ pub enum Action {
     Kick {
         dir: Dir,
     },
+    /// `t`, the item letter, the direction: throw one of that stack. Thrown objects fly over
+    /// boulders (only a heavy iron ball stops at one), so this reaches a monster behind one.
+    Throw {
+        item: char,
+        dir: Dir,
+    },
     /// `>` / `<`.
     Descend,
     Ascend,
@@ -181,6 +187,7 @@ impl std::fmt::Display for Action {
             Action::Travel { to } => write!(f, "travel {},{}", to.x, to.y),
             Action::Open { dir } => write!(f, "open {dir:?}"),
             Action::Kick { dir } => write!(f, "kick {dir:?}"),
+            Action::Throw { item, dir } => write!(f, "throw {item} {dir:?}"),
             Action::Descend => write!(f, "descend"),
             Action::Ascend => write!(f, "ascend"),
             Action::Pickup { letters: Some(l) } => write!(f, "pick up {l}"),

@@ -1,6 +1,9 @@
 //! A monster behind a boulder: in Sokoban one trapped in a pit, or a sessile one, never
-//! leaves, and waiting only burns turns. The node walks around the boulders (never pushing
-//! one) to a square next to it and attacks, `F` + direction, so an unseen one is hit too.
+//! leaves, and waiting only burns turns (the level's monsters know its holes and never step
+//! on one, so one shut in the hole corridor stays). The node walks around the boulders (never
+//! pushing one) to a square next to it and attacks, `F` + direction, so an unseen one is hit
+//! too. When no such square can be reached, it throws from a square in line with it: thrown
+//! objects fly over boulders.
 
 use nhbot_sokoban::{Cell, Puzzle};
 use std::collections::VecDeque;
@@ -22,9 +25,14 @@ const STEPS: [(isize, isize); 8] = [
 pub enum HuntStep {
     /// Attack it in this direction (dx, dy).
     Attack(isize, isize),
-    /// Walk one step (dx, dy) toward a square next to it.
+    /// Walk one step (dx, dy) toward a square next to it (or, with `throw`, in line with it).
     Walk(isize, isize),
+    /// Throw something this way (dx, dy): nothing but boulders lies between.
+    Throw(isize, isize),
 }
+
+/// Squares a thrown dagger surely flies (its range is about 8 for a strong hero).
+pub const THROW_RANGE: isize = 6;
 
 /// The player's moves in Sokoban: onto floor or doors (never into a boulder, an open hole or
 /// another monster), never diagonally through a doorway or between two rocks.
@@ -51,6 +59,29 @@ impl Grid<'_> {
         self.p.cells[i] == Cell::Door
     }
 
+    /// The direction of a throw from `i` that reaches `target` within [`THROW_RANGE`]:
+    /// over floor, doors (not diagonally), holes and boulders, never past a wall or through
+    /// another monster.
+    fn line_to(&self, i: usize, target: usize) -> Option<(isize, isize)> {
+        STEPS.iter().copied().find(|&d| {
+            let mut at = i;
+            for _ in 0..THROW_RANGE {
+                let Some(n) = self.at(at, d) else {
+                    return false;
+                };
+                if n == target {
+                    return true;
+                }
+                let diagonal_door = d.0 != 0 && d.1 != 0 && self.door(n);
+                if self.p.cells[n] == Cell::Wall || diagonal_door || self.monsters.contains(&n) {
+                    return false;
+                }
+                at = n;
+            }
+            false
+        })
+    }
+
     /// The square a step from `i` by `d` reaches, if the player may move there.
     fn step(&self, i: usize, d: (isize, isize)) -> Option<usize> {
         let n = self.at(i, d)?;
@@ -71,8 +102,9 @@ impl Grid<'_> {
 }
 
 /// The next step toward attacking `target`, or `None` if no square next to it can be
-/// reached without pushing a boulder.
-pub fn hunt_step(p: &Puzzle, monsters: &[usize], target: usize) -> Option<HuntStep> {
+/// reached without pushing a boulder. With `throw` (the hero has something to throw), a
+/// square in line with it does when none next to it can be reached.
+pub fn hunt_step(p: &Puzzle, monsters: &[usize], target: usize, throw: bool) -> Option<HuntStep> {
     let grid = Grid { p, monsters };
     // Attacks ignore the squeeze and doorway rules (NetHack attacks before it tests the
     // move), so any square next to the target will do.
@@ -85,6 +117,25 @@ pub fn hunt_step(p: &Puzzle, monsters: &[usize], target: usize) -> Option<HuntSt
     if let Some((dx, dy)) = attack_from(p.player) {
         return Some(HuntStep::Attack(dx, dy));
     }
+    if let Some(step) = walk_toward(&grid, attack_from) {
+        return Some(step);
+    }
+    if !throw {
+        return None;
+    }
+    let throw_from = |i: usize| grid.line_to(i, target);
+    if let Some((dx, dy)) = throw_from(p.player) {
+        return Some(HuntStep::Throw(dx, dy));
+    }
+    walk_toward(&grid, throw_from)
+}
+
+/// The first step of a shortest walk to a square where `good` finds a direction.
+fn walk_toward(
+    grid: &Grid,
+    good: impl Fn(usize) -> Option<(isize, isize)>,
+) -> Option<HuntStep> {
+    let p = grid.p;
     // Breadth-first from the player; `first[i]` is the first step on the way to `i`.
     let mut first: Vec<Option<(isize, isize)>> = vec![None; p.cells.len()];
     let mut seen = vec![false; p.cells.len()];
@@ -101,7 +152,7 @@ pub fn hunt_step(p: &Puzzle, monsters: &[usize], target: usize) -> Option<HuntSt
             seen[n] = true;
             let step = if i == p.player { d } else { first[i]? };
             first[n] = Some(step);
-            if attack_from(n).is_some() {
+            if good(n).is_some() {
                 return Some(HuntStep::Walk(step.0, step.1));
             }
             queue.push_back(n);
@@ -127,13 +178,14 @@ mod tests {
         let mut p = p;
         let mut steps = 0;
         loop {
-            match hunt_step(&p, &[target], target).expect("a way round") {
+            match hunt_step(&p, &[target], target, false).expect("a way round") {
                 HuntStep::Attack(dx, dy) => {
                     let (x, y) = (p.player % p.width, p.player / p.width);
                     let hit = ((x as isize + dx) as usize, (y as isize + dy) as usize);
                     assert_eq!(hit, (3, 2));
                     break;
                 }
+                HuntStep::Throw(..) => panic!("nothing to throw"),
                 HuntStep::Walk(dx, dy) => {
                     let next = (p.player as isize + dy * p.width as isize + dx) as usize;
                     assert!(!p.boulders.contains(&next), "walked into the boulder");
@@ -146,10 +198,27 @@ mod tests {
         assert_eq!(steps, 1, "one diagonal step reaches a square next to it");
     }
 
+    /// Seeds 8 and 9: the monster shut in the hole corridor past the boulder; only a throw
+    /// reaches it, from right behind the boulder or from farther back in line.
+    #[test]
+    fn throws_over_the_boulder_in_a_corridor() {
+        let p = parse_nethack("t", "--------\n|>.0.^<|\n--------").unwrap();
+        let target = idx(&p, 4, 1);
+        assert_eq!(
+            hunt_step(&p, &[target], target, true),
+            Some(HuntStep::Throw(1, 0))
+        );
+        // Nothing to throw: no way.
+        assert_eq!(hunt_step(&p, &[target], target, false), None);
+        // Another monster in the line takes the hit: no throw.
+        let other = idx(&p, 2, 1);
+        assert_eq!(hunt_step(&p, &[target, other], target, true), None);
+    }
+
     #[test]
     fn no_way_round_in_a_corridor() {
         let p = parse_nethack("t", "-------\n|>0.<.|\n-------").unwrap();
-        assert_eq!(hunt_step(&p, &[idx(&p, 3, 1)], idx(&p, 3, 1)), None);
+        assert_eq!(hunt_step(&p, &[idx(&p, 3, 1)], idx(&p, 3, 1), false), None);
     }
 
     /// Seed 3's soko4-2: a monster trapped in the hole column above the boulder to push; the
@@ -161,11 +230,12 @@ mod tests {
         let target = 2 * p.width + 1; // (1, 2): the hole the monster is trapped in
         let mut steps = 0;
         loop {
-            match hunt_step(&p, &[target], target).expect("a way to it") {
+            match hunt_step(&p, &[target], target, false).expect("a way to it") {
                 HuntStep::Attack(dx, dy) => {
                     assert_eq!((dx, dy), (-1, -1), "from (2,3) up-left");
                     break;
                 }
+                HuntStep::Throw(..) => panic!("nothing to throw"),
                 HuntStep::Walk(dx, dy) => {
                     p.player = (p.player as isize + dy * p.width as isize + dx) as usize;
                     steps += 1;
