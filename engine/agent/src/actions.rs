@@ -161,7 +161,12 @@ mod tests {
             dir: Dir::E,
         });
         assert_eq!(p.keys, "t");
-        let answer = |q: &str| p.expect.iter().find(|e| q.contains(e.contains)).map(|e| &e.answer);
+        let answer = |q: &str| {
+            p.expect
+                .iter()
+                .find(|e| q.contains(e.contains))
+                .map(|e| &e.answer)
+        };
         use crate::prompts::Answer::Keys;
         assert_eq!(
             answer("What do you want to throw? [$ab or ?*]"),

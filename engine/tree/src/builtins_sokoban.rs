@@ -176,6 +176,11 @@ struct Memory {
     /// there, so the rest of the tree takes the bot on.
     abandoned: Vec<StateKey>,
     hunt: Option<Hunt>,
+    /// Mimics posing as boulders: the top level's two found on arrival (see
+    /// `screen::decoys_on_arrival`), and any "boulder" that appears where no push put one.
+    decoys: Option<(Located, Vec<usize>)>,
+    /// The boulders drawn at this node's last decision (decoys included) and its turn.
+    drawn: Option<(Located, i64, Vec<usize>)>,
     /// Hunts started on one level state (boulders and holes), to stop after a few.
     hunted: Option<(StateKey, u32)>,
     /// The game turn at the last decision (a smaller one means a new game).
@@ -188,6 +193,9 @@ struct Hunt {
     target: usize,
     decisions: u32,
     attacks: u32,
+    /// Daggers are thrown only once waiting and a first hunt on this state have not helped
+    /// (the unseen one may be our pet, or about to leave).
+    may_throw: bool,
 }
 
 /// A solve in the background: the big levels can take seconds, and the game loop must stay
@@ -297,8 +305,9 @@ impl Memory {
                 if self.solving.len() >= MAX_SOLVING {
                     self.solving.remove(0);
                 }
+                // The observed puzzle's own blocked squares (decoys) stay blocked.
                 let mut p = puzzle.clone();
-                p.blocked = blocked;
+                p.blocked.extend(blocked);
                 self.solving.push(Solving::start(key.clone(), p));
                 self.solving.len() - 1
             }
@@ -467,7 +476,41 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
             LeafOutcome::Failure
         };
     }
-    with_memory(w, |mem| play(mem, w, at, &obs))
+    with_memory(w, |mem| {
+        let mut obs = obs;
+        let drawn = obs.puzzle.boulders.clone();
+        if mem.decoys.as_ref().is_none_or(|(l, _)| *l != at) {
+            mem.decoys = screen::decoys_on_arrival(at, &obs).map(|d| (at, d));
+        }
+        // Only the top levels hide mimics, and only a step apart can a boulder that moved
+        // be told from one that appeared (other nodes may push boulders in between).
+        let previous = mem
+            .drawn
+            .as_ref()
+            .filter(|(l, turn, _)| *l == at && w.turn - turn <= 1 && !map.has_up_stairs());
+        if let Some((_, _, before)) = previous {
+            let new = screen::appeared_from_nowhere(before, &drawn, obs.puzzle.width);
+            if !new.is_empty() {
+                log::info!(
+                    "sokoban {}: a mimic poses as a boulder at {new:?}",
+                    map.name
+                );
+                let (_, decoys) = mem.decoys.get_or_insert_with(|| (at, Vec::new()));
+                decoys.extend(new);
+            }
+        }
+        mem.drawn = Some((at, w.turn, drawn));
+        if let Some((_, decoys)) = mem.decoys.as_mut() {
+            if !decoys.is_empty() {
+                log::debug!(
+                    "sokoban {}: mimics pose as boulders at {decoys:?}",
+                    map.name
+                );
+            }
+            screen::unmask_decoys(&mut obs, decoys);
+        }
+        play(mem, w, at, &obs)
+    })
 }
 
 fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome {
@@ -492,6 +535,9 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
             }
             Planned::Failed(e) => {
                 log::info!("sokoban {}: {e}", key.map);
+                if let Some(outcome) = hunt_decoy(w, mem, at, obs, &key) {
+                    return outcome;
+                }
                 None
             }
         },
@@ -533,6 +579,7 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
                 target: beyond,
                 decisions: 0,
                 attacks: 0,
+                may_throw: hunts > 0,
             });
             if let Some(outcome) = keep_hunting(w, mem, at, obs, &key) {
                 return outcome;
@@ -563,6 +610,39 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
         };
     }
     step_action(w, at, obs, step, (to, beyond), stalls)
+}
+
+/// No plan with the known mimics in place (one sits where a boulder must pass, as seed 5's
+/// top level showed): go and kill the nearest, up to [`HUNTS_PER_STATE`] times per state.
+fn hunt_decoy(
+    w: &World,
+    mem: &mut Memory,
+    at: Located,
+    obs: &Observed,
+    key: &StateKey,
+) -> Option<LeafOutcome> {
+    let width = obs.puzzle.width;
+    let (px, py) = (obs.puzzle.player % width, obs.puzzle.player / width);
+    let target = obs.puzzle.blocked.iter().copied().min_by_key(|&d| {
+        let (x, y) = (d % width, d / width);
+        x.abs_diff(px).max(y.abs_diff(py))
+    })?;
+    let hunts = match &mem.hunted {
+        Some((l, n)) if l.same_level(key) => *n,
+        _ => 0,
+    };
+    if hunts >= HUNTS_PER_STATE {
+        return None;
+    }
+    mem.hunted = Some((key.without_player(), hunts + 1));
+    mem.hunt = Some(Hunt {
+        level: key.without_player(),
+        target,
+        decisions: 0,
+        attacks: 0,
+        may_throw: false,
+    });
+    keep_hunting(w, mem, at, obs, key)
 }
 
 /// A monster we may attack is behind the boulder: the game said so, or one is drawn there
@@ -601,7 +681,7 @@ fn keep_hunting(
         .filter(|&m| m != hunt.target)
         .collect();
     let name = at.template().name;
-    let dagger = throwable(w);
+    let dagger = throwable(w).filter(|_| hunt.may_throw);
     match hunt::hunt_step(&obs.puzzle, &others, hunt.target, dagger.is_some()) {
         Some(hunt::HuntStep::Attack(dx, dy)) => {
             hunt.attacks += 1;
@@ -615,10 +695,7 @@ fn keep_hunting(
             hunt.attacks += 1;
             let dir = Dir::from_delta(dx as i16, dy as i16)?;
             Some(act(
-                Action::Throw {
-                    item: dagger?,
-                    dir,
-                },
+                Action::Throw { item: dagger?, dir },
                 format!("{name}: throwing a dagger over the boulder at the monster behind it"),
             ))
         }

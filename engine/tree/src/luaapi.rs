@@ -163,7 +163,13 @@ pub fn act_table(lua: &Lua) -> LuaResult<Table> {
                 .chars()
                 .next()
                 .ok_or_else(|| mlua::Error::runtime("throw: no item letter"))?;
-            Ok(made(Action::Throw { item, dir: dir(&d)? }, why))
+            Ok(made(
+                Action::Throw {
+                    item,
+                    dir: dir(&d)?,
+                },
+                why,
+            ))
         })?,
     )?;
     act.set(

@@ -131,10 +131,7 @@ pub fn hunt_step(p: &Puzzle, monsters: &[usize], target: usize, throw: bool) -> 
 }
 
 /// The first step of a shortest walk to a square where `good` finds a direction.
-fn walk_toward(
-    grid: &Grid,
-    good: impl Fn(usize) -> Option<(isize, isize)>,
-) -> Option<HuntStep> {
+fn walk_toward(grid: &Grid, good: impl Fn(usize) -> Option<(isize, isize)>) -> Option<HuntStep> {
     let p = grid.p;
     // Breadth-first from the player; `first[i]` is the first step on the way to `i`.
     let mut first: Vec<Option<(isize, isize)>> = vec![None; p.cells.len()];

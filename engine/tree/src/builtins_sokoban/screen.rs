@@ -274,6 +274,58 @@ pub fn observe(w: &World, at: Located) -> Result<Observed, String> {
     Ok(Observed { puzzle, monsters })
 }
 
+/// The top levels hide two giant mimics posing as boulders at random squares (sokoban.des).
+/// On arrival, with every boulder of the map still in place, the extra ones are they: the
+/// squares of boulders the map does not have. `None` once any boulder has left its square.
+pub fn decoys_on_arrival(at: Located, obs: &Observed) -> Option<Vec<usize>> {
+    let t = at.template();
+    if t.has_up_stairs() {
+        return Some(Vec::new());
+    }
+    let boulders = &obs.puzzle.boulders;
+    let in_place = (0..t.width * t.height)
+        .filter(|&i| t.chars[i] == '0')
+        .all(|i| boulders.contains(&i));
+    in_place.then(|| {
+        boulders
+            .iter()
+            .copied()
+            .filter(|&b| t.chars[b] != '0')
+            .collect()
+    })
+}
+
+/// Boulders drawn now that no push explains: real ones are premapped (drawn from arrival on,
+/// in sight or not) and move only when pushed, onto a square next to the one they left. A
+/// "boulder" that appears anywhere else is a mimic that has come into view.
+pub fn appeared_from_nowhere(before: &[usize], now: &[usize], width: usize) -> Vec<usize> {
+    let left: Vec<usize> = before
+        .iter()
+        .copied()
+        .filter(|b| !now.contains(b))
+        .collect();
+    now.iter()
+        .copied()
+        .filter(|b| !before.contains(b))
+        .filter(|&b| {
+            !left
+                .iter()
+                .any(|&l| l.abs_diff(b) == 1 || l.abs_diff(b) == width)
+        })
+        .collect()
+}
+
+/// Treats the known decoys still drawn as boulders as the monsters they are: never pushed,
+/// never walked into. Forgets those no longer drawn (revealed, or killed).
+pub fn unmask_decoys(obs: &mut Observed, decoys: &mut Vec<usize>) {
+    decoys.retain(|d| obs.puzzle.boulders.contains(d));
+    for &d in decoys.iter() {
+        obs.puzzle.boulders.retain(|&b| b != d);
+        obs.puzzle.blocked.push(d);
+        obs.monsters.push(d);
+    }
+}
+
 /// Mimics in Sokoban pose as boulders. A real boulder on a hole square got there by filling
 /// it with a push, or by a push over it once filled, so it has a square it could have come
 /// from: an orthogonal neighbour that is floor or a filled hole. A "boulder" on a hole with

@@ -149,6 +149,46 @@ fn a_boulder_amid_open_holes_is_taken_for_a_mimic() {
     assert_eq!(holes(&obs.puzzle), holes(&before.puzzle) - 1);
 }
 
+/// The top levels hide two giant mimics posing as boulders. One in view on arrival is a
+/// boulder the map does not have; one that comes into view later is a boulder no push put
+/// there. Either is planned around as a monster, and forgotten once it shows as one.
+#[test]
+fn boulders_no_push_explains_are_mimics() {
+    use super::screen::{appeared_from_nowhere, decoys_on_arrival, unmask_decoys};
+    let origin = Pos::new(27, 3);
+    let mut w = world_with_map("soko1-1", origin);
+    let at = locate(&w.view, None).expect("soko1-1");
+    let plain = observe(&w, at).expect("a valid puzzle");
+    assert_eq!(decoys_on_arrival(at, &plain), Some(vec![]));
+    // Row 4 of soko1-1 is ` |...........|`: (2, 4) is floor in the map.
+    let mimic = Pos::new(origin.x + 2, origin.y + 4);
+    set(&mut w, mimic, '0');
+    let obs = observe(&w, at).expect("a valid puzzle");
+    let m = t_index(&at, mimic);
+    assert_eq!(decoys_on_arrival(at, &obs), Some(vec![m]));
+    // A push moves (3, 5) to (3, 4); a mimic comes into view at (9, 4).
+    set(&mut w, mimic, '.');
+    let before = observe(&w, at).expect("a valid puzzle").puzzle.boulders;
+    set(&mut w, Pos::new(origin.x + 3, origin.y + 5), '.');
+    set(&mut w, Pos::new(origin.x + 3, origin.y + 4), '0');
+    let later = Pos::new(origin.x + 9, origin.y + 4);
+    set(&mut w, later, '0');
+    let mut obs = observe(&w, at).expect("a valid puzzle");
+    assert_eq!(decoys_on_arrival(at, &obs), None, "a boulder has moved");
+    let width = obs.puzzle.width;
+    let mut decoys = appeared_from_nowhere(&before, &obs.puzzle.boulders, width);
+    let d = t_index(&at, later);
+    assert_eq!(decoys, vec![d]);
+    unmask_decoys(&mut obs, &mut decoys);
+    assert!(!obs.puzzle.boulders.contains(&d));
+    assert!(obs.puzzle.blocked.contains(&d) && obs.monsters.contains(&d));
+    // Revealed: drawn as a monster now, no longer a decoy.
+    set(&mut w, later, 'm');
+    let mut obs = observe(&w, at).expect("a valid puzzle");
+    unmask_decoys(&mut obs, &mut decoys);
+    assert!(decoys.is_empty() && obs.puzzle.blocked.is_empty());
+}
+
 fn t_index(at: &Located, p: Pos) -> usize {
     at.index(p).expect("on the map")
 }
