@@ -506,6 +506,16 @@ impl<'a> Search<'a> {
             if self.is_goal(id) {
                 return Progress::Solved(self.pushes_to(id));
             }
+            if board.rules == Rules::NetHack {
+                let open = (board.required_holes & !filled).count_ones();
+                if self
+                    .evaluator
+                    .shut_in(board, &self.occ, &boulders, player, open)
+                {
+                    self.nodes[id as usize].h = DEAD;
+                    continue;
+                }
+            }
             self.expand(id, &boulders);
         }
         Progress::Paused

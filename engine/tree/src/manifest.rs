@@ -520,10 +520,13 @@ pub static NODES: &[NodeSpec] = &[
         "sokoban",
         Act,
         "Solve the Sokoban level as observed (boulders, filled holes, the player; a \"boulder\" amid \
-         open holes is a mimic) and play the plan one move per decision, re-planning when the level \
-         differs from the plan; long solves run in the background while the bot waits in place. \
-         Fights hostiles in the way, goes round the boulders to attack a monster behind the one to \
-         push, waits for others, opens or kicks doors on the way, climbs `<` at the end. Fails \
+         open holes, one too many on arriving at the top level, or one that appears where no push \
+         put it is a mimic, planned around and hunted down if it bars every plan) and play the plan \
+         one move per decision, re-planning when the level differs from the plan; long solves run \
+         in the background while the bot waits in place. Fights hostiles in the way, goes round \
+         the boulders to attack a monster behind the one to push (or throws a dagger over the \
+         boulder when it cannot get next to it), waits for others, opens or kicks doors on the \
+         way, climbs `<` at the end. Fails \
          outside Sokoban, on a solved top level, when no plan is found, after 20 blocked attempts \
          from one position (the level is given up), and below a Sokoban level already visited \
          (given up or fled: no climbing back and forth).",
