@@ -278,6 +278,7 @@ fn a_long_solve_runs_in_the_background_while_the_bot_waits() {
 #[test]
 fn a_boulder_that_never_moves_makes_the_node_give_the_level_up() {
     let mut w = world_with_map("soko2-1", Pos::new(31, 4));
+    let stairs = w.player;
     let mut under = '>';
     let mut blocked: Option<Dir> = None;
     let mut pushes = 0;
@@ -287,6 +288,17 @@ fn a_boulder_that_never_moves_makes_the_node_give_the_level_up() {
         match outcome {
             LeafOutcome::Failure => {
                 assert!(blocked.is_some(), "gave up before any push failed");
+                // This fake world has no map for the way back (so the node fails); on the
+                // down stairs, it leaves the level it gave up.
+                let here = w.player;
+                set(&mut w, here, under);
+                w.player = stairs;
+                set(&mut w, stairs, '@');
+                let leave = sokoban(&Params::default(), &w);
+                assert!(
+                    matches!(leave, LeafOutcome::Act(Action::Descend, _)),
+                    "{leave:?}"
+                );
                 return;
             }
             // The first push goes through; every later one fails, as with a monster behind
