@@ -478,39 +478,40 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
     }
     with_memory(w, |mem| {
         let mut obs = obs;
-        let drawn = obs.puzzle.boulders.clone();
-        if mem.decoys.as_ref().is_none_or(|(l, _)| *l != at) {
-            mem.decoys = screen::decoys_on_arrival(at, &obs).map(|d| (at, d));
-        }
-        // Only the top levels hide mimics, and only a step apart can a boulder that moved
-        // be told from one that appeared (other nodes may push boulders in between).
-        let previous = mem
-            .drawn
-            .as_ref()
-            .filter(|(l, turn, _)| *l == at && w.turn - turn <= 1 && !map.has_up_stairs());
-        if let Some((_, _, before)) = previous {
-            let new = screen::appeared_from_nowhere(before, &drawn, obs.puzzle.width);
-            if !new.is_empty() {
-                log::info!(
-                    "sokoban {}: a mimic poses as a boulder at {new:?}",
-                    map.name
-                );
-                let (_, decoys) = mem.decoys.get_or_insert_with(|| (at, Vec::new()));
-                decoys.extend(new);
-            }
-        }
-        mem.drawn = Some((at, w.turn, drawn));
-        if let Some((_, decoys)) = mem.decoys.as_mut() {
-            if !decoys.is_empty() {
-                log::debug!(
-                    "sokoban {}: mimics pose as boulders at {decoys:?}",
-                    map.name
-                );
-            }
-            screen::unmask_decoys(&mut obs, decoys);
-        }
+        unmask_decoys(mem, w, at, &mut obs);
         play(mem, w, at, &obs)
     })
+}
+
+/// Finds the mimics posing as boulders (see `Memory::decoys`) and turns those still drawn
+/// into monsters in `obs`.
+fn unmask_decoys(mem: &mut Memory, w: &World, at: Located, obs: &mut Observed) {
+    let map = at.template();
+    let drawn = obs.puzzle.boulders.clone();
+    if mem.decoys.as_ref().is_none_or(|(l, _)| *l != at) {
+        mem.decoys = screen::decoys_on_arrival(at, obs).map(|d| (at, d));
+    }
+    // Only the top levels hide mimics, and only a step apart can a boulder that moved be
+    // told from one that appeared (other nodes may push boulders in between).
+    let previous = mem
+        .drawn
+        .as_ref()
+        .filter(|(l, turn, _)| *l == at && w.turn - turn <= 1 && !map.has_up_stairs());
+    if let Some((_, _, before)) = previous {
+        let new = screen::appeared_from_nowhere(before, &drawn, obs.puzzle.width);
+        if !new.is_empty() {
+            log::info!(
+                "sokoban {}: a mimic poses as a boulder at {new:?}",
+                map.name
+            );
+            let (_, decoys) = mem.decoys.get_or_insert_with(|| (at, Vec::new()));
+            decoys.extend(new);
+        }
+    }
+    mem.drawn = Some((at, w.turn, drawn));
+    if let Some((_, decoys)) = mem.decoys.as_mut() {
+        screen::unmask_decoys(obs, decoys);
+    }
 }
 
 fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome {
@@ -631,12 +632,7 @@ fn leave_by_the_down_stairs(w: &World, at: Located) -> LeafOutcome {
             format!("{}: given up, leaving by the down stairs", t.name),
         );
     }
-    // Sokoban's rules whatever the world model knows of the branch (a wizard-mode level
-    // teleport leaves it unknown): no squeezing past boulders, never into a pit or hole.
-    let mut opts = w.path_opts();
-    opts.no_squeeze = true;
-    opts.mild_trap_cost = None;
-    opts.boulder_cost = None;
+    let opts = w.sokoban_path_opts();
     match w.level().and_then(|l| l.path(w.player, &[stairs], &opts)) {
         Some(path) => act(
             w.step_along(&path),

@@ -29,11 +29,16 @@ impl World {
             }
         }
         if self.level().is_some_and(|l| l.branch == Branch::Sokoban) {
-            // Sokoban's pits and holes are for boulders.
-            opts.no_squeeze = true;
-            opts.mild_trap_cost = None;
-            opts.boulder_cost = None;
+            sokoban_rules(&mut opts);
         }
+        opts
+    }
+
+    /// [`World::path_opts`] with Sokoban's rules, for callers that know they are there
+    /// when the world does not (a wizard-mode level teleport leaves the branch unknown).
+    pub fn sokoban_path_opts(&self) -> PathOpts {
+        let mut opts = self.path_opts();
+        sokoban_rules(&mut opts);
         opts
     }
 
@@ -284,6 +289,13 @@ fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, 
         path.steps.len()
     );
     Some((world.step_along(&path), reason))
+}
+
+/// Sokoban forbids squeezing past boulders, and its pits and holes are for boulders.
+fn sokoban_rules(opts: &mut PathOpts) {
+    opts.no_squeeze = true;
+    opts.mild_trap_cost = None;
+    opts.boulder_cost = None;
 }
 
 #[cfg(test)]
