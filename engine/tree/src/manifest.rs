@@ -526,10 +526,11 @@ pub static NODES: &[NodeSpec] = &[
          in the background while the bot waits in place. Fights hostiles in the way, goes round \
          the boulders to attack a monster behind the one to push (or throws a dagger over the \
          boulder when it cannot get next to it), waits for others, opens or kicks doors on the \
-         way, climbs `<` at the end. When no plan is found, or after 20 blocked attempts from one \
-         position (the level is given up), it takes the bot back down the level's `>`. Fails \
-         outside Sokoban, on a solved top level, when that `>` cannot be reached, and below a \
-         Sokoban level already visited (given up or fled: no climbing back and forth).",
+         way, climbs `<` at the end. After 20 blocked attempts from one position the level is \
+         given up: the node takes the bot back down its `>`. Fails outside Sokoban, on a solved \
+         top level, when no plan is found (for now), on a level given up whose `>` cannot be \
+         reached, and below a Sokoban level already visited (given up or fled: no climbing back \
+         and forth).",
         &[],
         None,
         sokoban::sokoban,
