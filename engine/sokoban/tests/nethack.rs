@@ -101,9 +101,11 @@ const FAST_MAPS: [&str; 5] = ["soko4-1", "soko4-2", "soko3-1", "soko2-1", "soko2
     ignore = "slow without optimisation; run with --release"
 )]
 fn fast_maps_and_their_disturbed_states() {
+    // The node budget decides; the clock only guards against a hang (the searches run on
+    // two threads each, and the tests of this file run side by side).
     let limits = Limits {
         max_nodes: 100_000,
-        max_time: Duration::from_secs(10),
+        max_time: Duration::from_secs(60),
         weight: 1,
     };
     let mut tally = Tally::default();
@@ -173,7 +175,7 @@ fn all_eight_maps_solve_from_the_start() {
 fn disturbed_states_are_solved_or_proven_unsolvable() {
     let limits = Limits {
         max_nodes: 300_000,
-        max_time: Duration::from_secs(20),
+        max_time: Duration::from_secs(120),
         weight: 1,
     };
     let mut tally = Tally::default();
@@ -193,7 +195,7 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
         eprintln!("  {u}");
     }
     // Known gap: many disturbed soko1-* and soko3-2 states exceed this budget (measured
-    // 2026-11-22: 130 of 160 decided, 127 solved; 103 before the guided search). Guards
+    // 2026-11-22: 131 of 160 decided, 128 solved; 103 before the guided search). Guards
     // against regressions.
     let decided = solved + unsolvable;
     assert!(decided >= 125, "only {decided} of 160 states decided");
