@@ -617,8 +617,7 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
 }
 
 /// A level given up is left the way we came, by its `>`: wandering there only pushes its
-/// boulders about. Fails when the stairs
-/// cannot be reached, so the rest of the tree takes over.
+/// boulders about. Fails when the stairs cannot be reached, so the rest of the tree takes over.
 fn leave_by_the_down_stairs(w: &World, at: Located) -> LeafOutcome {
     let t = at.template();
     let Some(stairs) = (0..t.width * t.height)
