@@ -279,6 +279,28 @@ enum Planned {
 }
 
 impl Memory {
+    /// Starts a hunt for the monster on `target` unless [`HUNTS_PER_STATE`] hunts have been
+    /// started on this level state already. With `throws`, daggers may fly from the second
+    /// hunt on (see `Hunt::may_throw`).
+    fn start_hunt(&mut self, key: &StateKey, target: usize, throws: bool) -> bool {
+        let hunts = match &self.hunted {
+            Some((l, n)) if l.same_level(key) => *n,
+            _ => 0,
+        };
+        if hunts >= HUNTS_PER_STATE {
+            return false;
+        }
+        self.hunted = Some((key.without_player(), hunts + 1));
+        self.hunt = Some(Hunt {
+            level: key.without_player(),
+            target,
+            decisions: 0,
+            attacks: 0,
+            may_throw: throws && hunts > 0,
+        });
+        true
+    }
+
     fn find(&self, key: &StateKey) -> Option<(usize, usize)> {
         self.plans
             .iter()
@@ -478,14 +500,14 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
     }
     with_memory(w, |mem| {
         let mut obs = obs;
-        unmask_decoys(mem, w, at, &mut obs);
+        track_decoys(mem, w, at, &mut obs);
         play(mem, w, at, &obs)
     })
 }
 
 /// Finds the mimics posing as boulders (see `Memory::decoys`) and turns those still drawn
 /// into monsters in `obs`.
-fn unmask_decoys(mem: &mut Memory, w: &World, at: Located, obs: &mut Observed) {
+fn track_decoys(mem: &mut Memory, w: &World, at: Located, obs: &mut Observed) {
     let map = at.template();
     let drawn = obs.puzzle.boulders.clone();
     if mem.decoys.as_ref().is_none_or(|(l, _)| *l != at) {
@@ -571,23 +593,9 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
                 dir: world_dir(step.dir),
             });
     let stuck = stalls >= STALL_LIMIT || pushed_in_vain;
-    if pushed_in_vain && monster_behind(w, at, obs, beyond) {
-        let hunts = match &mem.hunted {
-            Some((l, n)) if l.same_level(&key) => *n,
-            _ => 0,
-        };
-        if hunts < HUNTS_PER_STATE {
-            mem.hunted = Some((key.without_player(), hunts + 1));
-            mem.hunt = Some(Hunt {
-                level: key.without_player(),
-                target: beyond,
-                decisions: 0,
-                attacks: 0,
-                may_throw: hunts > 0,
-            });
-            if let Some(outcome) = keep_hunting(w, mem, at, obs, &key) {
-                return outcome;
-            }
+    if pushed_in_vain && monster_behind(w, at, obs, beyond) && mem.start_hunt(&key, beyond, true) {
+        if let Some(outcome) = keep_hunting(w, mem, at, obs, &key) {
+            return outcome;
         }
     }
     if stuck {
@@ -657,21 +665,9 @@ fn hunt_decoy(
         let (x, y) = (d % width, d / width);
         x.abs_diff(px).max(y.abs_diff(py))
     })?;
-    let hunts = match &mem.hunted {
-        Some((l, n)) if l.same_level(key) => *n,
-        _ => 0,
-    };
-    if hunts >= HUNTS_PER_STATE {
+    if !mem.start_hunt(key, target, false) {
         return None;
     }
-    mem.hunted = Some((key.without_player(), hunts + 1));
-    mem.hunt = Some(Hunt {
-        level: key.without_player(),
-        target,
-        decisions: 0,
-        attacks: 0,
-        may_throw: false,
-    });
     keep_hunting(w, mem, at, obs, key)
 }
 
