@@ -342,7 +342,7 @@ fn sink_cost(board: &Board, k: usize, b: u16, sides: u8) -> u16 {
 }
 
 /// Sides of `b` in the player's region, counting only walls and `b` itself.
-fn reachable_sides(board: &Board, b: u16, player: u16) -> u8 {
+pub(crate) fn reachable_sides(board: &Board, b: u16, player: u16) -> u8 {
     let own = board.region_of(b, player);
     if own == 0 {
         return 0b1111;
@@ -458,7 +458,15 @@ impl Evaluator {
                 let cost = |i: usize, j: usize| sink_cost(board, rows[i], movable[j], sides[j]);
                 // Holes are filled one after another along the way, so the hole-by-hole
                 // search steers by the guide's next fill and needs the matching only as a
-                // deadlock test, for which feasibility is enough.
+                // deadlock test, for which feasibility is enough. It goes first: it is
+                // cheaper than the guide and catches most dead states (soko1-1: 16k of 17k).
+                if !self.exact
+                    && !self
+                        .assignment
+                        .feasible(rows.len(), movable.len(), |i, j| cost(i, j) != INF)
+                {
+                    return None;
+                }
                 let (mut next, mut spare) = (0, 0);
                 if let Some(guide) = self.guide.as_mut().filter(|_| open_required != 0) {
                     let estimate =
@@ -467,13 +475,8 @@ impl Evaluator {
                 }
                 let total = if self.exact {
                     self.assignment.solve(rows.len(), movable.len(), cost)?
-                } else if self
-                    .assignment
-                    .feasible(rows.len(), movable.len(), |i, j| cost(i, j) != INF)
-                {
-                    next
                 } else {
-                    return None;
+                    next
                 };
                 Some(Bound {
                     total,

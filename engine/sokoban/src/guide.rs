@@ -10,7 +10,7 @@
 //! boulder has any route to an open hole past walls and frozen boulders, the state is dead.
 
 use crate::board::{Board, INF};
-use crate::deadlock::{BOULDER, OPEN_HOLE};
+use crate::deadlock::{reachable_sides, BOULDER, OPEN_HOLE};
 use crate::walk::Walker;
 
 #[derive(Default)]
@@ -141,8 +141,13 @@ impl Guide {
         // best candidates by that table are priced again one by one, forward, with it.
         let mut usable = 0;
         self.candidates.clear();
+        let player = reach.start();
         for &b in movable {
+            // Sides behind `b` itself (walls and `b` cut them off) are out of reach
+            // until `b` moves, however the other boulders move.
+            let sides = reachable_sides(board, b, player);
             let any_side = (0..4)
+                .filter(|s| sides >> s & 1 == 1)
                 .map(|s| dist[b as usize * 4 + s])
                 .min()
                 .unwrap_or(u32::MAX);
@@ -196,9 +201,11 @@ impl Guide {
         let buckets = &mut self.forward_buckets;
         let push = enqueue;
         let blocker = |c: u16| c != b && occ[c as usize] == BOULDER;
+        let sides = reachable_sides(board, b, reach.start());
         for side in 0..4 {
             let stand = board.step(b, side);
-            if !board.player_may_stand(stand) || self.wall[stand as usize] {
+            if sides >> side & 1 == 0 || !board.player_may_stand(stand) || self.wall[stand as usize]
+            {
                 continue;
             }
             let d = if reach.reached(stand) { 0 } else { k };
