@@ -49,16 +49,18 @@ fn keys(r: &mut Runner, keys: &str) {
     r.observe();
 }
 
-/// Wizard ^V, `?` for the menu of special levels, the "soko4" entry (paging as needed).
-/// Returns soko4's Dlvl as the menu gives it ("E -   soko4: 8"; one below the Oracle's +1).
-fn teleport_to_soko4(r: &mut Runner) -> i32 {
+/// Wizard ^V, `?` for the menu of special levels, the `level` entry ("soko4" is the bottom
+/// Sokoban level, "soko1" the top), paging as needed. Returns its Dlvl as the menu gives it
+/// ("E -   soko4: 8"; one below the Oracle's +1).
+fn teleport_to(r: &mut Runner, level: &str) -> i32 {
     r.session.send_raw("\x16?\r").expect("^V reaches the game");
+    let entry = format!("{level}:");
     for _ in 0..4 {
         let text = screen(r);
         let letter = text.lines().find_map(|l| {
             let l = l.trim_start();
             let (letter, rest) = l.split_once(" - ")?;
-            let depth = rest.split_once("soko4:")?.1.trim().parse().ok()?;
+            let depth = rest.split_once(entry.as_str())?.1.trim().parse().ok()?;
             (letter.len() == 1).then(|| (letter.to_string(), depth))
         });
         match letter {
@@ -69,7 +71,7 @@ fn teleport_to_soko4(r: &mut Runner) -> i32 {
             None => r.session.send_raw(">").expect("next menu page"),
         }
     }
-    panic!("no soko4 entry in the level menu:\n{}", screen(r));
+    panic!("no {level} entry in the level menu:\n{}", screen(r));
 }
 
 /// Wizard ^W: wishes for `item`; returns its inventory letter ("x - a blessed ...").
@@ -89,6 +91,11 @@ fn wish(r: &mut Runner, item: &str) -> char {
 /// Starts a wizard-mode game, leaves the pet behind (it follows only from next to us) and
 /// arrives on the bottom Sokoban level.
 fn start_in_soko4(seed: u64, name: &str) -> Runner {
+    start_in(seed, name, "soko4")
+}
+
+/// [`start_in_soko4`] for any Sokoban level (`level`: "soko1" .. "soko4").
+fn start_in(seed: u64, name: &str, level: &str) -> Runner {
     if log::set_logger(&LOGGER).is_ok() {
         log::set_max_level(log::LevelFilter::Info);
     }
@@ -110,11 +117,11 @@ fn start_in_soko4(seed: u64, name: &str) -> Runner {
         }
         keys(&mut r, "2s");
     }
-    let dlvl = teleport_to_soko4(&mut r);
+    let dlvl = teleport_to(&mut r, level);
     assert_eq!(
         r.world.status.dlvl,
         dlvl,
-        "arrived on soko4:\n{}",
+        "arrived on {level}:\n{}",
         screen(&r)
     );
     // The tree under test only plays Sokoban. Armour and life saving (wished for after the
@@ -174,6 +181,11 @@ fn play_level(r: &mut Runner, tree: &str, budget: usize) -> Result<(usize, i64),
             r.world.turn, d.action, d.path, d.reason
         ));
         r.act(&d).expect("the action reaches the game");
+        if trace {
+            for m in &r.world.messages {
+                eprintln!("  > {m}");
+            }
+        }
         // A few messages per decision: the end-of-game dump must not push the decisions out.
         log.extend(r.world.messages.iter().take(3).map(|m| format!("  > {m}")));
         if log.len() > 60 {
@@ -249,5 +261,50 @@ fn survey_seeds() {
             }
         }
         eprintln!("SURVEY {line}");
+    }
+}
+
+/// The top level alone (not run by default): level-teleports to soko1, stands on its `>` as
+/// if it had climbed there, plays the default tree and prints where it ended.
+/// `NHBOT_TOP_SEEDS=3,4 cargo test --release -p nhbot-agent --test sokoban_game top_level -- --ignored --nocapture`
+/// (`NHBOT_TOP_BUDGET` decisions, 2500 by default; `NHBOT_TOP_PROBE=1` only quaffs a wished-for
+/// potion of monster detection and prints the level with every monster on it.)
+#[test]
+#[ignore]
+fn top_level() {
+    let tree = std::env::var("NHBOT_SURVEY_TREE").unwrap_or_else(|_| "trees/main.yaml".into());
+    let seeds: Vec<u64> = std::env::var("NHBOT_TOP_SEEDS")
+        .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_else(|_| vec![3]);
+    let budget = std::env::var("NHBOT_TOP_BUDGET")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(BUDGET);
+    for seed in seeds {
+        let mut r = start_in(seed, "top", "soko1");
+        // A level teleport lands anywhere (seed 3: on a boulder); climbing arrives on `>`.
+        // Wizard ^T with the cursor sent to the staircase (`>`) puts us there.
+        keys(&mut r, "\x14>.");
+        if std::env::var_os("NHBOT_TOP_PROBE").is_some() {
+            let p = wish(&mut r, "blessed potion of monster detection");
+            r.session.send_raw(&format!("q{p}")).expect("quaff");
+            eprintln!("detected:\n{}", screen(&r));
+            continue;
+        }
+        let outcome = play_level(&mut r, &tree, budget);
+        let last = match &outcome {
+            Ok((d, t)) => format!("left after {d} decisions, {t} turns"),
+            Err(e) => e
+                .lines()
+                .rev()
+                .find(|l| l.starts_with('T'))
+                .unwrap_or("")
+                .to_string(),
+        };
+        eprintln!(
+            "TOP seed {seed}: turn {}, {last}\n{}",
+            r.world.turn,
+            screen(&r)
+        );
     }
 }

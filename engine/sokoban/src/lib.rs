@@ -17,7 +17,8 @@
 //! matching bound (`Limits::weight` 1 = fewest pushes). NetHack levels fill holes one at a
 //! time: states with fewer open holes first, steered by an obstacle-aware estimate of the
 //! next fill (`guide.rs`, which also proves states dead when too few boulders keep a route
-//! to a hole); two such searches with different tastes take turns. Solutions are not
+//! to a hole); two such searches with different tastes race on two threads, and the one
+//! that ends at the fewest states wins (deterministic). Solutions are not
 //! push-optimal there; walks between pushes are shortest.
 
 mod board;

@@ -10,8 +10,7 @@ use crate::walk::{load_occ, push_target, replay, Walker};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// What the search steers by.
@@ -52,31 +51,21 @@ const NETHACK_PORTFOLIO: [Focus; 2] = [
     },
 ];
 
-/// Nodes each search may store in the first round; doubled every round.
-const FIRST_SLICE: usize = 4096;
-
-/// Share of the round's slice, in percent, per search of [`NETHACK_PORTFOLIO`]. The second
-/// prices its best candidates again (forward) and spends about a third more per state, so a
-/// smaller slice lets the two threads finish a round together instead of one waiting for the
-/// other. Measured: soko3-2 175k -> 159k states, soko1-2 17k -> 15k, soko1-1 unchanged.
-const SLICE_SHARE: [usize; 2] = [100, 75];
-
 /// Solves `puzzle` within `limits`.
 ///
 /// Classic levels: weighted A* (`limits.weight` 1 gives fewest pushes). NetHack levels:
-/// the searches of [`NETHACK_PORTFOLIO`] run in rounds of doubling node budgets, side by
-/// side on threads, until one finds a solution; the result is the one taking turns in
-/// portfolio order would give. Every search is complete, so one that runs dry proves
-/// unsolvability.
+/// the searches of [`NETHACK_PORTFOLIO`] race side by side on threads, each with an equal
+/// share of `limits.max_nodes`; the first to end the solve by its own state count wins (see
+/// [`Race`]), so the result never depends on the threads. Every search is complete, so one
+/// that runs dry proves unsolvability.
 pub fn solve(puzzle: &Puzzle, limits: Limits) -> Result<Solution, SolveError> {
     solve_reporting(puzzle, limits, &AtomicUsize::new(0))
 }
 
-/// [`solve`], adding the states it stores to `progress` as it goes (every few hundred
-/// expansions), but only states sure to be in the final count ([`Solution::nodes`] or the
-/// error's): the counter never passes it. Both are deterministic, unlike time: a caller
-/// that waits for the count to pass a mark (not for a while) sees the same progress on
-/// every run.
+/// [`solve`], raising `progress` as it goes (every few hundred expansions) to a count of
+/// states sure to be in the final one ([`Solution::nodes`] or the error's): the counter never
+/// passes it. Both are deterministic, unlike time: a caller that waits for the count to pass
+/// a mark (not for a while) sees the same progress on every run.
 pub fn solve_reporting(
     puzzle: &Puzzle,
     limits: Limits,
@@ -101,143 +90,127 @@ pub fn solve_reporting(
             return Err(SolveError::Unsolvable { nodes: 0 });
         }
     }
-    let stored = |searches: &[Search]| searches.iter().map(|s| s.nodes.len()).sum::<usize>();
-    let mut slice = FIRST_SLICE;
-    let (pushes, nodes) = 'rounds: loop {
-        let cap = slice.min(limits.max_nodes);
-        let before: Vec<usize> = searches.iter().map(|s| s.nodes.len()).collect();
-        let outcomes = run_round(&mut searches, cap, deadline, progress);
-        // The first search in portfolio order that ended the solve wins, as if they had
-        // taken turns; searches after it count as not having run this round. So the
-        // winner and the state count depend on the slices, never on the threads.
-        for (i, outcome) in outcomes.into_iter().enumerate() {
-            let nodes = || {
-                let (done, skipped) = (&searches[..=i], &before[i + 1..]);
-                stored(done) + skipped.iter().sum::<usize>()
-            };
-            match outcome {
-                Progress::Solved(pushes) => break 'rounds (pushes, nodes()),
-                Progress::Exhausted => return Err(SolveError::Unsolvable { nodes: nodes() }),
-                Progress::Paused => {}
-            }
-        }
-        let total = stored(&searches);
-        if total >= limits.max_nodes || Instant::now() >= deadline {
-            return Err(SolveError::LimitHit {
-                nodes: total,
-                millis: started.elapsed().as_millis() as u64,
-            });
-        }
-        slice = slice
-            .saturating_mul(2)
-            .min(limits.max_nodes / searches.len())
-            .max(slice + 1);
-    };
-    let steps = replay(&board, &pushes);
-    let push_count = steps.iter().filter(|s| s.push).count();
-    Ok(Solution {
-        moves: steps.len(),
-        pushes: push_count,
-        steps,
-        nodes,
-        elapsed: started.elapsed(),
-    })
-}
-
-/// Lets every search store up to `cap` states, each on its own thread when there are
-/// several (the machine's cores would otherwise idle while the portfolio takes turns).
-fn run_round(
-    searches: &mut [Search],
-    cap: usize,
-    deadline: Instant,
-    progress: &AtomicUsize,
-) -> Vec<Progress> {
-    let round = Round::new(searches.len());
-    if let [search] = searches {
-        return vec![search.resume(cap, deadline, progress, (&round, 0))];
-    }
-    let outcomes: Vec<Progress> = std::thread::scope(|scope| {
-        let round = &round;
-        let running: Vec<_> = searches
-            .iter_mut()
-            .enumerate()
-            .map(|(i, search)| {
-                let cap = cap * SLICE_SHARE.get(i).copied().unwrap_or(100) / 100;
-                scope.spawn(move || {
-                    let outcome = search.resume(cap, deadline, progress, (round, i));
-                    round.finished(i, &outcome);
-                    outcome
+    let budget = (limits.max_nodes / searches.len()).max(1);
+    let race = Race::new(searches.len());
+    let outcomes: Vec<Ending> = if let [search] = searches.as_mut_slice() {
+        vec![search.run(budget, deadline, progress, (&race, 0))]
+    } else {
+        std::thread::scope(|scope| {
+            let race = &race;
+            let running: Vec<_> = searches
+                .iter_mut()
+                .enumerate()
+                .map(|(i, search)| {
+                    scope.spawn(move || search.run(budget, deadline, progress, (race, i)))
                 })
+                .collect();
+            running
+                .into_iter()
+                .map(|r| {
+                    r.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        })
+    };
+    // The winner: the ending at the fewest states, the first in portfolio order on a tie.
+    let winner = outcomes
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| !matches!(o, Ending::Stopped(_)))
+        .min_by_key(|(i, o)| (o.states(), *i))
+        .map(|(i, _)| i);
+    // Each search counts up to the winner's states: a search past them when it heard of
+    // the win did that work only because of thread timing.
+    let counted = |end: usize| outcomes.iter().map(|o| o.states().min(end)).sum::<usize>();
+    let result = match winner.map(|i| &outcomes[i]) {
+        Some(Ending::Solved(pushes, n)) => {
+            let steps = replay(&board, pushes);
+            let push_count = steps.iter().filter(|s| s.push).count();
+            Ok(Solution {
+                moves: steps.len(),
+                pushes: push_count,
+                steps,
+                nodes: counted(*n),
+                elapsed: started.elapsed(),
             })
+        }
+        Some(Ending::Exhausted(n)) => Err(SolveError::Unsolvable { nodes: counted(*n) }),
+        _ => Err(SolveError::LimitHit {
+            nodes: counted(usize::MAX),
+            millis: started.elapsed().as_millis() as u64,
+        }),
+    };
+    let total = match &result {
+        Ok(s) => s.nodes,
+        Err(SolveError::Unsolvable { nodes } | SolveError::LimitHit { nodes, .. }) => *nodes,
+        Err(SolveError::Invalid(_)) => 0,
+    };
+    progress.fetch_max(total, Ordering::Relaxed);
+    result
+}
+
+/// Bookkeeping shared by the racing searches, so that running them side by side gives what
+/// running each alone would: the winner is the search whose ending (a solution, or running
+/// dry) comes at the fewest stored states, the first in portfolio order on a tie. A search
+/// stops once it has stored more states than some other search ended at, since it can no
+/// longer win.
+struct Race {
+    /// States each search has stored (updated every few expansions).
+    stored: Vec<AtomicUsize>,
+    /// The fewest states any search has ended at so far.
+    best: AtomicUsize,
+}
+
+impl Race {
+    fn new(searches: usize) -> Race {
+        Race {
+            stored: (0..searches).map(|_| AtomicUsize::new(0)).collect(),
+            best: AtomicUsize::new(usize::MAX),
+        }
+    }
+
+    /// Whether a search that has stored `n` states can still win.
+    fn open(&self, n: usize) -> bool {
+        n <= self.best.load(Ordering::Relaxed)
+    }
+
+    fn ended(&self, me: usize, n: usize) {
+        self.stored[me].store(n, Ordering::Relaxed);
+        self.best.fetch_min(n, Ordering::Relaxed);
+    }
+
+    /// Publishes our count and raises `progress` to the states sure to be counted in the
+    /// end: every search counts at least up to the fewest any has stored now, since no
+    /// search can end below its own count.
+    fn publish(&self, me: usize, n: usize, progress: &AtomicUsize) {
+        self.stored[me].store(n, Ordering::Relaxed);
+        let counts: Vec<usize> = self
+            .stored
+            .iter()
+            .map(|c| c.load(Ordering::Relaxed))
             .collect();
-        running
-            .into_iter()
-            .map(|r| {
-                r.join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    });
-    // A search that finished its slice before the ones ahead of it did has not reported.
-    if outcomes.iter().all(|o| matches!(o, Progress::Paused)) {
-        for search in searches.iter_mut() {
-            search.report(progress);
-        }
-    }
-    outcomes
-}
-
-/// Bookkeeping shared by the searches of one round, so that running them side by side
-/// reports exactly what taking turns in portfolio order would have.
-struct Round {
-    /// Set for a search once every search before it has paused this round: its states
-    /// are then sure to count, and go into the shared progress counter.
-    counted: Vec<AtomicBool>,
-    /// Set for a search once one before it has ended the solve: its work is moot.
-    cancelled: Vec<AtomicBool>,
-    paused: Mutex<Vec<bool>>,
-}
-
-impl Round {
-    fn new(searches: usize) -> Round {
-        Round {
-            counted: (0..searches).map(|i| AtomicBool::new(i == 0)).collect(),
-            cancelled: (0..searches).map(|_| AtomicBool::new(false)).collect(),
-            paused: Mutex::new(vec![false; searches]),
-        }
-    }
-
-    fn counted(&self, i: usize) -> bool {
-        self.counted[i].load(Ordering::Acquire)
-    }
-
-    fn cancelled(&self, i: usize) -> bool {
-        self.cancelled[i].load(Ordering::Relaxed)
-    }
-
-    fn finished(&self, i: usize, outcome: &Progress) {
-        if matches!(outcome, Progress::Paused) {
-            let mut paused = self.paused.lock().unwrap_or_else(|e| e.into_inner());
-            paused[i] = true;
-            let first_running = paused.iter().position(|p| !p).unwrap_or(paused.len());
-            for counted in &self.counted[..(first_running + 1).min(paused.len())] {
-                counted.store(true, Ordering::Release);
-            }
-        } else {
-            for cancelled in &self.cancelled[i + 1..] {
-                cancelled.store(true, Ordering::Relaxed);
-            }
-        }
+        let floor = counts.iter().copied().min().unwrap_or(0);
+        let sure = counts.iter().map(|&c| c.min(floor)).sum();
+        progress.fetch_max(sure, Ordering::Relaxed);
     }
 }
 
-/// Where a search stands after a slice of work.
-enum Progress {
-    Solved(Vec<(u16, u8)>),
+/// How a search's run ended, with the states it had stored.
+enum Ending {
+    Solved(Vec<(u16, u8)>, usize),
     /// Every reachable state was tried: no solution exists.
-    Exhausted,
-    /// The slice's node budget or the deadline ran out.
-    Paused,
+    Exhausted(usize),
+    /// Its node budget or the deadline ran out, or another search won.
+    Stopped(usize),
+}
+
+impl Ending {
+    fn states(&self) -> usize {
+        match self {
+            Ending::Solved(_, n) | Ending::Exhausted(n) | Ending::Stopped(n) => *n,
+        }
+    }
 }
 
 /// Zobrist hashes are already uniform; hashing them again is wasted work.
@@ -365,8 +338,6 @@ struct Search<'a> {
     weight: u32,
     focus: Focus,
     novelty: Option<Novelty>,
-    /// States already added to the shared progress counter.
-    reported: usize,
 }
 
 impl<'a> Search<'a> {
@@ -394,7 +365,6 @@ impl<'a> Search<'a> {
             weight: weight.max(1),
             focus,
             novelty: matches!(focus, Focus::NextHole { novelty: true, .. }).then(Novelty::default),
-            reported: 0,
         }
     }
 
@@ -449,54 +419,32 @@ impl<'a> Search<'a> {
     }
 
     /// Expands states best first until a goal, an empty open list, `max_nodes` stored
-    /// states or the deadline. Adds the states it stores to `progress` as it goes (the
-    /// portfolio's searches share the counter).
-    /// `round` is this round's bookkeeping and our place in the portfolio: states are
-    /// reported only once they are sure to count, and a cancelled search stops early.
-    fn resume(
-        &mut self,
-        max_nodes: usize,
-        deadline: Instant,
-        progress: &AtomicUsize,
-        round: (&Round, usize),
-    ) -> Progress {
-        let outcome = self.run(max_nodes, deadline, progress, round);
-        if round.0.counted(round.1) {
-            self.report(progress);
-        }
-        outcome
-    }
-
-    fn report(&mut self, progress: &AtomicUsize) {
-        progress.fetch_add(self.nodes.len() - self.reported, Ordering::Relaxed);
-        self.reported = self.nodes.len();
-    }
-
+    /// states, the deadline, or another search of the `race` (we are `me` in it) ending at
+    /// fewer states than we have stored. Publishes our count as it goes.
     fn run(
         &mut self,
         max_nodes: usize,
         deadline: Instant,
         progress: &AtomicUsize,
-        (round, me): (&Round, usize),
-    ) -> Progress {
+        (race, me): (&Race, usize),
+    ) -> Ending {
         let board = self.board;
         let mut expanded = 0u64;
         while self.nodes.len() < max_nodes {
             expanded += 1;
             // An atomic load is cheap; a late stop keeps the winner's result waiting.
-            if expanded.is_multiple_of(16) && round.cancelled(me) {
-                return Progress::Paused;
+            if expanded.is_multiple_of(16) && !race.open(self.nodes.len()) {
+                return Ending::Stopped(self.nodes.len());
             }
             if expanded.is_multiple_of(256) {
-                if round.counted(me) {
-                    self.report(progress);
-                }
+                race.publish(me, self.nodes.len(), progress);
                 if Instant::now() >= deadline {
-                    return Progress::Paused;
+                    return Ending::Stopped(self.nodes.len());
                 }
             }
             let Some(Reverse((.., moves, id))) = self.open.pop() else {
-                return Progress::Exhausted;
+                race.ended(me, self.nodes.len());
+                return Ending::Exhausted(self.nodes.len());
             };
             let node = &self.nodes[id as usize];
             if node.closed || node.moves != moves {
@@ -511,7 +459,8 @@ impl<'a> Search<'a> {
             load_occ(board, &mut self.occ, &boulders, filled);
             self.walker.walk(board, &self.occ, player);
             if self.is_goal(id) {
-                return Progress::Solved(self.pushes_to(id));
+                race.ended(me, self.nodes.len());
+                return Ending::Solved(self.pushes_to(id), self.nodes.len());
             }
             if board.rules == Rules::NetHack {
                 let open = (board.required_holes & !filled).count_ones();
@@ -525,7 +474,7 @@ impl<'a> Search<'a> {
             }
             self.expand(id, &boulders);
         }
-        Progress::Paused
+        Ending::Stopped(self.nodes.len())
     }
 
     fn expand(&mut self, id: u32, boulders: &[u16]) {

@@ -179,8 +179,9 @@ struct Memory {
     /// Mimics posing as boulders: the top level's two found on arrival (see
     /// `screen::decoys_on_arrival`), and any "boulder" that appears where no push put one.
     decoys: Option<(Located, Vec<usize>)>,
-    /// The boulders drawn at this node's last decision (decoys included) and its turn.
-    drawn: Option<(Located, i64, Vec<usize>)>,
+    /// The boulders drawn at this node's last decision (decoys included), its turn and the
+    /// player's square then.
+    drawn: Option<(Located, i64, Vec<usize>, usize)>,
     /// Hunts started on one level state (boulders and holes), to stop after a few.
     hunted: Option<(StateKey, u32)>,
     /// The game turn at the last decision (a smaller one means a new game).
@@ -518,9 +519,9 @@ fn track_decoys(mem: &mut Memory, w: &World, at: Located, obs: &mut Observed) {
     let previous = mem
         .drawn
         .as_ref()
-        .filter(|(l, turn, _)| *l == at && w.turn - turn <= 1 && !map.has_up_stairs());
-    if let Some((_, _, before)) = previous {
-        let new = screen::appeared_from_nowhere(before, &drawn, obs.puzzle.width);
+        .filter(|(l, turn, ..)| *l == at && w.turn - turn <= 1 && !map.has_up_stairs());
+    if let Some((_, _, before, covered)) = previous {
+        let new = screen::appeared_from_nowhere(before, *covered, &drawn, obs.puzzle.width);
         if !new.is_empty() {
             log::info!(
                 "sokoban {}: a mimic poses as a boulder at {new:?}",
@@ -530,7 +531,7 @@ fn track_decoys(mem: &mut Memory, w: &World, at: Located, obs: &mut Observed) {
             decoys.extend(new);
         }
     }
-    mem.drawn = Some((at, w.turn, drawn));
+    mem.drawn = Some((at, w.turn, drawn, obs.puzzle.player));
     if let Some((_, decoys)) = mem.decoys.as_mut() {
         screen::unmask_decoys(obs, decoys);
     }

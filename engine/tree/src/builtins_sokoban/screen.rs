@@ -298,7 +298,14 @@ pub fn decoys_on_arrival(at: Located, obs: &Observed) -> Option<Vec<usize>> {
 /// Boulders drawn now that no push explains: real ones are premapped (drawn from arrival on,
 /// in sight or not) and move only when pushed, onto a square next to the one they left. A
 /// "boulder" that appears anywhere else is a mimic that has come into view.
-pub fn appeared_from_nowhere(before: &[usize], now: &[usize], width: usize) -> Vec<usize> {
+/// `covered` is the square the hero stood on before: a boulder can hide under the hero (a
+/// level teleport may land one on a boulder), so one drawn there later was always there.
+pub fn appeared_from_nowhere(
+    before: &[usize],
+    covered: usize,
+    now: &[usize],
+    width: usize,
+) -> Vec<usize> {
     let left: Vec<usize> = before
         .iter()
         .copied()
@@ -306,7 +313,7 @@ pub fn appeared_from_nowhere(before: &[usize], now: &[usize], width: usize) -> V
         .collect();
     now.iter()
         .copied()
-        .filter(|b| !before.contains(b))
+        .filter(|&b| b != covered && !before.contains(&b))
         .filter(|&b| {
             !left
                 .iter()

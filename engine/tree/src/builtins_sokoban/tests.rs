@@ -176,9 +176,12 @@ fn boulders_no_push_explains_are_mimics() {
     let mut obs = observe(&w, at).expect("a valid puzzle");
     assert_eq!(decoys_on_arrival(at, &obs), None, "a boulder has moved");
     let width = obs.puzzle.width;
-    let mut decoys = appeared_from_nowhere(&before, &obs.puzzle.boulders, width);
+    let player = obs.puzzle.player;
+    let mut decoys = appeared_from_nowhere(&before, player, &obs.puzzle.boulders, width);
     let d = t_index(&at, later);
     assert_eq!(decoys, vec![d]);
+    // The hero stood on it (a level teleport can land one on a boulder): not a mimic.
+    assert!(appeared_from_nowhere(&before, d, &obs.puzzle.boulders, width).is_empty());
     unmask_decoys(&mut obs, &mut decoys);
     assert!(!obs.puzzle.boulders.contains(&d));
     assert!(obs.puzzle.blocked.contains(&d) && obs.monsters.contains(&d));
