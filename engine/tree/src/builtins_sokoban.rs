@@ -41,6 +41,9 @@ const GIVE_UP_AFTER: u32 = 20;
 const HUNT_LIMIT: u32 = 40;
 /// Hunts from one level state before only waiting (and in the end giving up) is left.
 const HUNTS_PER_STATE: u32 = 3;
+/// Decisions spent waiting beside the boulder for a monster that slipped away from behind it
+/// (our attack hit thin air) to come back, rather than pushing on after it.
+const LURK_DECISIONS: u32 = 12;
 /// Background solves kept.
 const MAX_SOLVING: usize = 4;
 /// Plans kept.
@@ -176,6 +179,9 @@ struct Memory {
     /// there, so the rest of the tree takes the bot on.
     abandoned: Vec<StateKey>,
     hunt: Option<Hunt>,
+    /// A monster slipped away from behind the boulder when we attacked it: the level state
+    /// (boulders and holes), the square it left and the decisions left to wait for it there.
+    lurk: Option<(StateKey, usize, u32)>,
     /// Mimics posing as boulders: the top level's two found on arrival (see
     /// `screen::decoys_on_arrival`), and any "boulder" that appears where no push put one.
     decoys: Option<(Located, Vec<usize>)>,
@@ -550,6 +556,9 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
     if let Some(outcome) = keep_hunting(w, mem, at, obs, &key) {
         return outcome;
     }
+    if let Some(outcome) = lurk(w, mem, at, obs, &key) {
+        return outcome;
+    }
     let found = match mem.find(&key) {
         Some(found) => Some(found),
         None => match mem.plan(puzzle, &key, Vec::new()) {
@@ -672,6 +681,32 @@ fn hunt_decoy(
     keep_hunting(w, mem, at, obs, key)
 }
 
+/// Waits where we attacked a monster that slipped away from behind the boulder, for
+/// [`LURK_DECISIONS`] decisions: hunts it again if it shows on the square it left (one next
+/// to us is fought by the tactics first). `None` once the wait is over or the level changed.
+fn lurk(
+    w: &World,
+    mem: &mut Memory,
+    at: Located,
+    obs: &Observed,
+    key: &StateKey,
+) -> Option<LeafOutcome> {
+    let (level, target, left) = mem.lurk.as_mut()?;
+    if !level.same_level(key) || *left == 0 {
+        mem.lurk = None;
+        return None;
+    }
+    *left -= 1;
+    let target = *target;
+    if obs.monsters.contains(&target) && mem.start_hunt(key, target, true) {
+        mem.lurk = None;
+        return keep_hunting(w, mem, at, obs, key);
+    }
+    Some(wait(
+        "the monster behind the boulder slipped away; waiting for it to come back",
+    ))
+}
+
 /// A monster we may attack is behind the boulder: the game said so, or one is drawn there
 /// (never our pet or one known to be peaceful).
 fn monster_behind(w: &World, at: Located, obs: &Observed, beyond: usize) -> bool {
@@ -697,6 +732,11 @@ fn keep_hunting(
     let hunt = mem.hunt.as_mut()?;
     let gone = hunt.attacks > 0 && !obs.monsters.contains(&hunt.target);
     if !hunt.level.same_level(key) || gone || hunt.decisions >= HUNT_LIMIT {
+        // Pushing on would drive it up the boulder's lane, where a monster that will not
+        // step on a hole is shut in for good (seed 3's bottom level): it comes back to us.
+        if gone && hunt.level.same_level(key) && w.messages.iter().any(|m| m.contains("thin air")) {
+            mem.lurk = Some((key.without_player(), hunt.target, LURK_DECISIONS));
+        }
         mem.hunt = None;
         return None;
     }

@@ -525,8 +525,9 @@ pub static NODES: &[NodeSpec] = &[
          one move per decision, re-planning when the level differs from the plan; long solves run \
          in the background while the bot waits in place. Fights hostiles in the way, goes round \
          the boulders to attack a monster behind the one to push (or throws a dagger over the \
-         boulder when it cannot get next to it), waits for others, opens or kicks doors on the \
-         way, climbs `<` at the end. After 20 blocked attempts from one position the level is \
+         boulder when it cannot get next to it; one that slips away is waited for beside the \
+         boulder, not pushed after), waits for others, opens or kicks doors on the way, climbs \
+         `<` at the end. After 20 blocked attempts from one position the level is \
          given up: the node takes the bot back down its `>`. Fails outside Sokoban, on a solved \
          top level, when no plan is found (for now), on a level given up whose `>` cannot be \
          reached, and below a Sokoban level already visited (given up or fled: no climbing back \

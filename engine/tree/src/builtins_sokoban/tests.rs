@@ -479,3 +479,84 @@ fn a_monster_behind_a_boulder_is_gone_round_and_attacked() {
     }
     panic!("never attacked the monster behind the boulder (attacks: {attacks})");
 }
+
+/// A monster behind the boulder slips away when attacked (thin air): the node does not push
+/// on after it (that shuts a monster that will not step on a hole into the boulder's lane for
+/// good) but waits beside the boulder, and attacks it when it comes back.
+#[test]
+fn a_monster_that_slips_away_from_behind_a_boulder_is_waited_for() {
+    let mut w = world_with_map("soko4-2", Pos::new(20, 8));
+    let mut under = '>';
+    let mut target = None;
+    let (mut slipped, mut returned) = (false, false);
+    let (mut waits, mut empty_attacks) = (0, 0);
+    for n in 0..600 {
+        let outcome = sokoban(&Params::default(), &w);
+        w.messages.clear();
+        match outcome {
+            LeafOutcome::Act(Action::Move { dir }, why) if why.contains("pushing") => {
+                assert!(
+                    !slipped,
+                    "pushed on after the monster slipped away ({why} at {n})"
+                );
+                let beyond = dir.step(dir.step(w.player));
+                if target.is_none() && get(&w, beyond) == '.' {
+                    set(&mut w, beyond, 'd');
+                    w.monsters.push(Monster {
+                        pos: beyond,
+                        ch: 'd',
+                        ..Monster::default()
+                    });
+                    target = Some(beyond);
+                    w.last_action = Some(Action::Move { dir });
+                    w.messages = vec!["You try to move the boulder, but in vain.".into()];
+                    continue;
+                }
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+            }
+            // Our own attack, or the tactics' (a move into a hostile next to us attacks it).
+            LeafOutcome::Act(Action::Fight { dir } | Action::Move { dir }, why)
+                if why.contains("attacking") =>
+            {
+                let t = target.expect("attacks only after the jackal appeared");
+                assert_eq!(dir.step(w.player), t, "{why}");
+                if returned {
+                    return; // it came back and was attacked again
+                }
+                if slipped {
+                    empty_attacks += 1;
+                    assert!(empty_attacks <= 2, "kept attacking the empty square");
+                }
+                slipped = true;
+                set(&mut w, t, '.');
+                w.monsters.clear();
+                w.messages = vec!["You attack thin air.".into()];
+            }
+            LeafOutcome::Act(Action::Search { .. }, why) if slipped => {
+                assert!(why.contains("slipped away"), "{why}");
+                waits += 1;
+                if waits == 5 {
+                    // Back on the square it left, next to us.
+                    let t = target.expect("set");
+                    set(&mut w, t, 'd');
+                    w.monsters.push(Monster {
+                        pos: t,
+                        ch: 'd',
+                        ..Monster::default()
+                    });
+                    returned = true;
+                }
+            }
+            LeafOutcome::Act(Action::Move { dir }, why) => {
+                assert!(
+                    !slipped,
+                    "walked off after the monster slipped away ({why})"
+                );
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+            }
+            LeafOutcome::Act(Action::Search { .. }, _) => {}
+            other => panic!("unexpected {other:?} at {n}"),
+        }
+    }
+    panic!("the monster was never attacked again (waits: {waits})");
+}
