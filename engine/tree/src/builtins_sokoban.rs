@@ -44,6 +44,8 @@ const HUNTS_PER_STATE: u32 = 3;
 /// Decisions spent waiting beside the boulder for a monster that slipped away from behind it
 /// (our attack hit thin air) to come back, rather than pushing on after it.
 const LURK_DECISIONS: u32 = 12;
+/// States the solve for a way out of a level given up may store (see `push_through_to`).
+const ESCAPE_STATES: usize = 20_000;
 /// Background solves kept.
 const MAX_SOLVING: usize = 4;
 /// Plans kept.
@@ -283,6 +285,9 @@ enum Planned {
     /// States stored so far (a multiple of [`SLICE`]; reasons stay reproducible).
     Solving(usize),
     Failed(String),
+    /// Proven unsolvable with nothing but boulders, holes and walls in the puzzle (no
+    /// monster or mimic planned around that could still move).
+    Dead(String),
 }
 
 impl Memory {
@@ -367,8 +372,14 @@ impl Memory {
                 if self.failed.len() >= MAX_FAILED {
                     self.failed.clear();
                 }
+                let dead =
+                    matches!(e, SolveError::Unsolvable { .. }) && job.puzzle.blocked.is_empty();
                 self.failed.insert((job.key, job.puzzle.blocked));
-                Planned::Failed(e.to_string())
+                if dead {
+                    Planned::Dead(e.to_string())
+                } else {
+                    Planned::Failed(e.to_string())
+                }
             }
         }
     }
@@ -573,6 +584,13 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
                 }
                 None
             }
+            // Boulders dropped by a scroll of earth a monster read (seed 22's hobbit), or
+            // pushed into corners by a fight: wandering on only pushes more about.
+            Planned::Dead(e) => {
+                log::warn!("sokoban {}: giving the level up, {e}", key.map);
+                mem.abandoned.push(key.without_player());
+                return leave_by_the_down_stairs(w, at);
+            }
         },
     };
     // No plan from here may pass (a monster moves, another node's step changes the level):
@@ -616,7 +634,7 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
         return match mem.plan(puzzle, &key, blocked) {
             Planned::Ready(_) => wait("planned around a step that would not go"),
             Planned::Solving(_) => wait("planning around a step that would not go"),
-            Planned::Failed(e) => {
+            Planned::Failed(e) | Planned::Dead(e) => {
                 mem.hopeless += 1;
                 if mem.hopeless >= GIVE_UP_AFTER {
                     log::warn!(
@@ -656,7 +674,45 @@ fn leave_by_the_down_stairs(w: &World, at: Located) -> LeafOutcome {
             w.step_along(&path),
             format!("{}: given up, heading for the down stairs", t.name),
         ),
-        None => LeafOutcome::Failure,
+        None => push_through_to(w, at, stairs),
+    }
+}
+
+/// The way to `stairs` is walled off by boulders (a ring a scroll of earth dropped round
+/// us): the solver finds pushes that open it, under Sokoban's rules still (a level given up
+/// has nothing left to spoil). A small synchronous solve: such ways are a few pushes long.
+fn push_through_to(w: &World, at: Located, stairs: nhbot_world::Pos) -> LeafOutcome {
+    let Some(target) = at.index(stairs) else {
+        return LeafOutcome::Failure;
+    };
+    let Ok(obs) = observe(w, at) else {
+        return LeafOutcome::Failure;
+    };
+    let mut puzzle = obs.puzzle.clone();
+    puzzle.targets = vec![target];
+    let limits = Limits {
+        max_nodes: ESCAPE_STATES,
+        max_time: Duration::from_secs(10),
+        weight: 1,
+    };
+    let step = match nhbot_sokoban::solve(&puzzle, limits) {
+        Ok(s) => s.steps.first().copied(),
+        Err(e) => {
+            log::info!(
+                "sokoban {}: no way out to the down stairs: {e}",
+                at.template().name
+            );
+            None
+        }
+    };
+    let Some(step) = step else {
+        return LeafOutcome::Failure;
+    };
+    let to = offset(puzzle.width, puzzle.player, step);
+    let beyond = offset(puzzle.width, to, step);
+    match step_action(w, at, &obs, step, (to, beyond), 0) {
+        LeafOutcome::Act(action, why) => act(action, format!("given up, making a way out: {why}")),
+        other => other,
     }
 }
 

@@ -527,8 +527,10 @@ pub static NODES: &[NodeSpec] = &[
          the boulders to attack a monster behind the one to push (or throws a dagger over the \
          boulder when it cannot get next to it; one that slips away is waited for beside the \
          boulder, not pushed after), waits for others, opens or kicks doors on the way, climbs \
-         `<` at the end. After 20 blocked attempts from one position the level is \
-         given up: the node takes the bot back down its `>`. Fails outside Sokoban, on a solved \
+         `<` at the end. After 20 blocked attempts from one position, or at once when the \
+         boulders alone make the level unsolvable (a monster's scroll of earth), the level is \
+         given up: the node takes the bot back down its `>`, pushing boulders out of the way if \
+         they wall it off. Fails outside Sokoban, on a solved \
          top level, when no plan is found (for now), on a level given up whose `>` cannot be \
          reached, and below a Sokoban level already visited (given up or fled: no climbing back \
          and forth).",

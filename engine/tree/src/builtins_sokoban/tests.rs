@@ -560,3 +560,67 @@ fn a_monster_that_slips_away_from_behind_a_boulder_is_waited_for() {
     }
     panic!("the monster was never attacked again (waits: {waits})");
 }
+
+/// A level no push can finish any more with nothing but boulders in the way (a monster's
+/// scroll of earth dropped a ring of boulders in seed 22) is given up at once: the node
+/// takes the down stairs instead of failing for the rest of the tree to wander there.
+#[test]
+fn a_level_proven_dead_is_left_at_once() {
+    let mut w = world_with_map("soko4-1", Pos::new(30, 4));
+    let at = locate(&w.view, None).expect("soko4-1");
+    // One boulder is left for eight holes and pits.
+    let boulders: Vec<usize> = observe(&w, at).expect("valid").puzzle.boulders;
+    for &b in &boulders[1..] {
+        set(&mut w, at.pos(b), '.');
+    }
+    for n in 0..50 {
+        match sokoban(&Params::default(), &w) {
+            LeafOutcome::Act(Action::Search { .. }, why) if why.contains("solving") => {}
+            LeafOutcome::Act(Action::Descend, why) => {
+                assert!(why.contains("given up"), "{why}");
+                return;
+            }
+            other => panic!("{other:?} at {n}"),
+        }
+    }
+    panic!("still on the dead level");
+}
+
+/// On a level given up, a way to the down stairs that boulders wall off (this fake world has
+/// no map to walk by at all) is found by the solver, pushes included, and followed.
+#[test]
+fn a_level_given_up_is_left_even_when_boulders_wall_off_the_stairs() {
+    let mut w = world_with_map("soko4-1", Pos::new(30, 4));
+    let at = locate(&w.view, None).expect("soko4-1");
+    let boulders: Vec<usize> = observe(&w, at).expect("valid").puzzle.boulders;
+    for &b in &boulders[1..] {
+        set(&mut w, at.pos(b), '.');
+    }
+    // Away from the stairs, across the room, with a boulder in the stairs' doorway.
+    let stairs = w.player;
+    set(&mut w, stairs, '>');
+    set(&mut w, Pos::new(stairs.x, stairs.y - 1), '0');
+    let start = Pos::new(stairs.x - 4, stairs.y - 1);
+    w.player = start;
+    set(&mut w, start, '@');
+    let mut under = '.';
+    let (mut moves, mut pushes) = (0, 0);
+    for n in 0..100 {
+        match sokoban(&Params::default(), &w) {
+            LeafOutcome::Act(Action::Search { .. }, why) if why.contains("solving") => {}
+            LeafOutcome::Act(Action::Move { dir }, why) => {
+                assert!(why.contains("making a way out"), "{why}");
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+                moves += 1;
+                pushes += usize::from(why.contains("pushing"));
+            }
+            LeafOutcome::Act(Action::Descend, why) => {
+                assert_eq!(w.player, stairs, "{why}");
+                assert!(moves > 0 && pushes > 0, "{moves} moves, {pushes} pushes");
+                return;
+            }
+            other => panic!("{other:?} at {n}"),
+        }
+    }
+    panic!("never reached the down stairs");
+}
