@@ -93,6 +93,30 @@ pub fn duel_here(w: &World, threats: &[Threat]) -> Option<Duel> {
     Some(duel)
 }
 
+/// Whether the look-ahead (`depth` turns) would rather flee than meet `foe` alone, as we are
+/// now. Lets a node that goes looking for a fight pick its fights.
+pub fn would_flee_from(w: &World, foe: &monsters::MonsterInfo, depth: u32) -> bool {
+    let duel = Duel::against(
+        foe,
+        w.status.hp,
+        w.status.hp_max,
+        w.status.ac,
+        w.status.xl.max(1),
+        OUR_DAMAGE,
+    );
+    duel.best(depth).0 == Choice::Flee
+}
+
+/// [`would_flee_from`] the worst monster the one drawn at `at` may be; `false` when none is
+/// drawn there or it is not known (an unseen `I`).
+pub fn would_flee_from_at(w: &World, at: nhbot_world::Pos, depth: u32) -> bool {
+    threat::threats(w)
+        .iter()
+        .find(|t| t.pos == at)
+        .and_then(|t| monsters::by_name(&t.name))
+        .is_some_and(|foe| would_flee_from(w, foe, depth))
+}
+
 /// Fight, flee or Elbereth by the look-ahead; falls back to fighting when the chosen escape is
 /// not possible here.
 pub fn fight_or_flee_step(w: &World, depth: u32) -> Option<(Action, String)> {

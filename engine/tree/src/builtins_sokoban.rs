@@ -39,6 +39,8 @@ const SLICE: usize = 20_000;
 const GIVE_UP_AFTER: u32 = 20;
 /// Decisions spent going after a monster behind a boulder before waiting instead.
 const HUNT_LIMIT: u32 = 40;
+/// Turns the fight look-ahead weighs before a hunt goes after a monster (as trees/survive.yaml).
+const HUNT_LOOKAHEAD: u32 = 4;
 /// Hunts from one level state before only waiting (and in the end giving up) is left.
 const HUNTS_PER_STATE: u32 = 3;
 /// Decisions spent waiting beside the boulder for a monster that slipped away from behind it
@@ -725,6 +727,12 @@ fn hunt_decoy(
     obs: &Observed,
     key: &StateKey,
 ) -> Option<LeafOutcome> {
+    // sokoban.des disguises giant mimics as boulders.
+    if nhbot_tactics::monsters::by_name("giant mimic")
+        .is_some_and(|m| nhbot_tactics::steps::would_flee_from(w, m, HUNT_LOOKAHEAD))
+    {
+        return None;
+    }
     let width = obs.puzzle.width;
     let (px, py) = (obs.puzzle.player % width, obs.puzzle.player / width);
     let target = obs.puzzle.blocked.iter().copied().min_by_key(|&d| {
@@ -793,6 +801,18 @@ fn keep_hunting(
         if gone && hunt.level.same_level(key) && w.messages.iter().any(|m| m.contains("thin air")) {
             mem.lurk = Some((key.without_player(), hunt.target, LURK_DECISIONS));
         }
+        mem.hunt = None;
+        return None;
+    }
+    // A monster the look-ahead would flee from is not gone after (seed 7's top level: an
+    // XL1 hero walked back to a giant mimic it had just fled and died).
+    if obs.monsters.contains(&hunt.target)
+        && nhbot_tactics::steps::would_flee_from_at(w, at.pos(hunt.target), HUNT_LOOKAHEAD)
+    {
+        log::info!(
+            "sokoban {}: not hunting the monster behind the boulder: it would win",
+            at.template().name
+        );
         mem.hunt = None;
         return None;
     }

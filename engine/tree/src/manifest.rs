@@ -525,8 +525,8 @@ pub static NODES: &[NodeSpec] = &[
          one move per decision, re-planning when the level differs from the plan; long solves run \
          in the background while the bot waits in place. Fights hostiles in the way, goes round \
          the boulders to attack a monster behind the one to push (or throws a dagger over the \
-         boulder when it cannot get next to it; one that slips away is waited for beside the \
-         boulder, not pushed after), waits for others, opens or kicks doors on the way, climbs \
+         boulder when it cannot get next to it; not one the fight look-ahead would flee; one \
+         that slips away is waited for beside the boulder, not pushed after), waits for others, opens or kicks doors on the way, climbs \
          `<` at the end. After 20 blocked attempts from one position, or at once when the \
          boulders alone make the level unsolvable (a monster's scroll of earth), the level is \
          given up: the node takes the bot back down its `>`, pushing boulders out of the way if \

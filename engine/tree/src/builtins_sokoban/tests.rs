@@ -8,13 +8,14 @@ use nhbot_world::{Cell as ScreenCell, Monster, Pos};
 const COLS: usize = 80;
 
 /// A world whose screen shows `map` (a template's text) with its corner at `origin`; the
-/// player stands on the map's `>`.
+/// player, a fresh XL1 Valkyrie, stands on the map's `>`.
 fn world_with_map(name: &str, origin: Pos) -> World {
     let t = TEMPLATES
         .iter()
         .find(|t| t.name == name)
         .expect("known map");
     let mut w = World::default();
+    (w.status.hp, w.status.hp_max, w.status.ac, w.status.xl) = (16, 16, 6, 1);
     for i in 0..t.width * t.height {
         let (x, y) = (
             origin.x as usize + i % t.width,
@@ -623,4 +624,63 @@ fn a_level_given_up_is_left_even_when_boulders_wall_off_the_stairs() {
         }
     }
     panic!("never reached the down stairs");
+}
+
+/// A giant mimic behind the boulder is no fight for an XL1 hero: the node does not go round
+/// to it (seed 7's top level: it did, and the hero died), it plans around or waits.
+#[test]
+fn a_monster_that_would_win_is_not_hunted() {
+    let mut w = world_with_map("soko4-2", Pos::new(20, 8));
+    let mut under = '>';
+    let mut target = None;
+    let mut after = 0;
+    for n in 0..600 {
+        let outcome = sokoban(&Params::default(), &w);
+        w.messages.clear();
+        if target.is_some() {
+            after += 1;
+            if after > 40 {
+                return;
+            }
+        }
+        match outcome {
+            LeafOutcome::Act(_, why) if why.contains("monster behind the boulder") => {
+                assert!(
+                    !why.contains("going round") && !why.contains("attacking"),
+                    "{why}"
+                );
+            }
+            LeafOutcome::Act(Action::Move { dir }, why) if why.contains("pushing") => {
+                let beyond = dir.step(dir.step(w.player));
+                if target.is_none() && get(&w, beyond) == '.' {
+                    set(&mut w, beyond, 'm');
+                    w.monsters.push(Monster {
+                        pos: beyond,
+                        ch: 'm',
+                        ..Monster::default()
+                    });
+                    target = Some(beyond);
+                    w.last_action = Some(Action::Move { dir });
+                    w.messages = vec!["You try to move the boulder, but in vain.".into()];
+                    continue;
+                }
+                if target.is_some_and(|t| t == beyond) {
+                    w.last_action = Some(Action::Move { dir });
+                    w.messages = vec!["You try to move the boulder, but in vain.".into()];
+                    continue;
+                }
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+            }
+            LeafOutcome::Act(Action::Move { dir }, why) => {
+                assert!(!why.contains("going round"), "{why}");
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+            }
+            LeafOutcome::Act(Action::Fight { .. } | Action::Throw { .. }, why) => {
+                panic!("went for the giant mimic: {why}")
+            }
+            LeafOutcome::Act(Action::Search { .. }, _) | LeafOutcome::Failure => {}
+            other => panic!("unexpected {other:?} at {n}"),
+        }
+    }
+    panic!("no boulder was pushed towards the mimic");
 }
