@@ -12,11 +12,13 @@
 //! keeps failing ("You try to move the boulder, but in vain.") is planned around.
 
 mod hunt;
+mod leave;
 mod screen;
 #[cfg(test)]
 mod tests;
 
 use crate::manifest::{LeafOutcome, Params};
+use leave::leave_by_the_down_stairs;
 use nhbot_sokoban::{solve_reporting, Cell, Limits, Puzzle, Solution, SolveError, Step};
 use nhbot_world::{Action, Dir, World};
 use screen::{locate, observe, Located, Observed};
@@ -46,8 +48,6 @@ const HUNTS_PER_STATE: u32 = 3;
 /// Decisions spent waiting beside the boulder for a monster that slipped away from behind it
 /// (our attack hit thin air) to come back, rather than pushing on after it.
 const LURK_DECISIONS: u32 = 12;
-/// States the solve for a way out of a level given up may store (see `push_through_to`).
-const ESCAPE_STATES: usize = 20_000;
 /// Background solves kept.
 const MAX_SOLVING: usize = 4;
 /// Plans kept.
@@ -652,70 +652,6 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
         };
     }
     step_action(w, at, obs, step, (to, beyond), stalls)
-}
-
-/// A level given up is left the way we came, by its `>`: wandering there only pushes its
-/// boulders about. Fails when the stairs cannot be reached, so the rest of the tree takes over.
-fn leave_by_the_down_stairs(w: &World, at: Located) -> LeafOutcome {
-    let t = at.template();
-    let Some(stairs) = (0..t.width * t.height)
-        .find(|&i| t.char_at(i) == '>')
-        .map(|i| at.pos(i))
-    else {
-        return LeafOutcome::Failure;
-    };
-    if w.player == stairs {
-        return act(
-            Action::Descend,
-            format!("{}: given up, leaving by the down stairs", t.name),
-        );
-    }
-    let opts = w.sokoban_path_opts();
-    match w.level().and_then(|l| l.path(w.player, &[stairs], &opts)) {
-        Some(path) => act(
-            w.step_along(&path),
-            format!("{}: given up, heading for the down stairs", t.name),
-        ),
-        None => push_through_to(w, at, stairs),
-    }
-}
-
-/// The way to `stairs` is walled off by boulders (a ring a scroll of earth dropped round
-/// us): the solver finds pushes that open it, under Sokoban's rules still (a level given up
-/// has nothing left to spoil). A small synchronous solve: such ways are a few pushes long.
-fn push_through_to(w: &World, at: Located, stairs: nhbot_world::Pos) -> LeafOutcome {
-    let Some(target) = at.index(stairs) else {
-        return LeafOutcome::Failure;
-    };
-    let Ok(obs) = observe(w, at) else {
-        return LeafOutcome::Failure;
-    };
-    let mut puzzle = obs.puzzle.clone();
-    puzzle.targets = vec![target];
-    let limits = Limits {
-        max_nodes: ESCAPE_STATES,
-        max_time: Duration::from_secs(10),
-        weight: 1,
-    };
-    let step = match nhbot_sokoban::solve(&puzzle, limits) {
-        Ok(s) => s.steps.first().copied(),
-        Err(e) => {
-            log::info!(
-                "sokoban {}: no way out to the down stairs: {e}",
-                at.template().name
-            );
-            None
-        }
-    };
-    let Some(step) = step else {
-        return LeafOutcome::Failure;
-    };
-    let to = offset(puzzle.width, puzzle.player, step);
-    let beyond = offset(puzzle.width, to, step);
-    match step_action(w, at, &obs, step, (to, beyond), 0) {
-        LeafOutcome::Act(action, why) => act(action, format!("given up, making a way out: {why}")),
-        other => other,
-    }
 }
 
 /// No plan with the known mimics in place (one sits where a boulder must pass, as seed 5's
