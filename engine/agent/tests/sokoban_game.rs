@@ -267,8 +267,9 @@ fn survey_seeds() {
 /// The top level alone (not run by default): level-teleports to soko1, stands on its `>` as
 /// if it had climbed there, plays the default tree and prints where it ended.
 /// `NHBOT_TOP_SEEDS=3,4 cargo test --release -p nhbot-agent --test sokoban_game top_level -- --ignored --nocapture`
-/// (`NHBOT_TOP_BUDGET` decisions, 2500 by default; `NHBOT_TOP_PROBE=1` only quaffs a wished-for
-/// potion of monster detection and prints the level with every monster on it.)
+/// (`NHBOT_TOP_BUDGET` decisions, 2500 by default; `NHBOT_TOP_XL_GAIN` experience levels
+/// quaffed on arrival, 5 by default; `NHBOT_TOP_PROBE=1` only quaffs a wished-for potion of
+/// monster detection and prints the level with every monster on it.)
 #[test]
 #[ignore]
 fn top_level() {
@@ -285,6 +286,16 @@ fn top_level() {
         // A level teleport lands anywhere (seed 3: on a boulder); climbing arrives on `>`.
         // Wizard ^T with the cursor sent to the staircase (`>`) puts us there.
         keys(&mut r, "\x14>.");
+        // A bot that climbed here has fought its way up three levels: XL1 would rightly flee
+        // the top level's giant mimics. Levels gained after arriving leave the level as made.
+        let levels = std::env::var("NHBOT_TOP_XL_GAIN")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(5);
+        for _ in 0..levels {
+            let p = wish(&mut r, "blessed potion of gain level");
+            keys(&mut r, &format!("q{p}"));
+        }
         if std::env::var_os("NHBOT_TOP_PROBE").is_some() {
             let p = wish(&mut r, "blessed potion of monster detection");
             r.session.send_raw(&format!("q{p}")).expect("quaff");
