@@ -168,9 +168,11 @@ pub fn pray_step(w: &World, rules: PrayerRules) -> Option<(Action, String)> {
     })
 }
 
-/// Search in place to recover HP while no hostile is within `radius`.
+/// Search in place to recover HP while no hostile is within `radius`, and nothing attacked us
+/// this turn (one we cannot see or tell hostile is no less there: seed 4 rested to death
+/// under a Mordor orc's blows on the solved Sokoban top level).
 pub fn rest_step(w: &World, below: f64, radius: i16) -> Option<(Action, String)> {
-    if w.hp_fraction() >= below {
+    if w.hp_fraction() >= below || attacked(&w.messages) {
         return None;
     }
     let threats = threat::threats(w);
@@ -184,4 +186,47 @@ pub fn rest_step(w: &World, below: f64, radius: i16) -> Option<(Action, String)>
             w.status.hp, w.status.hp_max
         ),
     ))
+}
+
+/// Whether the messages say a monster attacked us ("The jackal bites!", "It hits!", "The
+/// Mordor orc misses!").
+pub fn attacked(messages: &[String]) -> bool {
+    const BLOWS: [&str; 9] = [
+        " hits!",
+        " bites!",
+        " kicks!",
+        " stings!",
+        " butts!",
+        " touches you!",
+        " misses!",
+        " misses.",
+        " misses you.",
+    ];
+    messages.iter().any(|m| {
+        (m.starts_with("The ") || m.starts_with("It ")) && BLOWS.iter().any(|b| m.ends_with(b))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seen::world;
+
+    #[test]
+    fn no_rest_while_something_hits_us() {
+        let mut w = world(&["-----", "|.@.|", "-----"]);
+        (w.status.hp, w.status.hp_max) = (8, 74);
+        assert!(rest_step(&w, 0.5, 6).is_some(), "nothing in view: rest");
+        for blow in [
+            "The Mordor orc hits!",
+            "It bites!",
+            "The jackal misses!",
+            "It misses.",
+        ] {
+            w.messages = vec![blow.into()];
+            assert_eq!(rest_step(&w, 0.5, 6), None, "{blow}");
+        }
+        w.messages = vec!["You hit the jackal!".into(), "You kill it!".into()];
+        assert!(rest_step(&w, 0.5, 6).is_some());
+    }
 }

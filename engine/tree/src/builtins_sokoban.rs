@@ -443,13 +443,7 @@ fn push_failed(w: &World) -> bool {
 /// Something hits us and tactics chose no fight: an adjacent hostile (or the `I` an unseen
 /// attacker left) to strike back at, so waiting in Sokoban never means standing there dying.
 fn attacker(w: &World) -> Option<(Dir, char)> {
-    let attacked = w.messages.iter().any(|m| {
-        m.starts_with("It ")
-            || m.ends_with(" hits!")
-            || m.ends_with(" bites!")
-            || m.ends_with(" kicks!")
-    });
-    if !attacked {
+    if !nhbot_tactics::steps::attacked(&w.messages) {
         return None;
     }
     w.monsters
