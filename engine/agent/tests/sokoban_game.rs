@@ -149,6 +149,16 @@ fn variant(r: &Runner) -> &'static str {
 /// Plays the sokoban-only tree until the level changes; returns (decisions, game turns), or
 /// the last decisions and the screen when the game ended or the budget ran out.
 fn play_level(r: &mut Runner, tree: &str, budget: usize) -> Result<(usize, i64), String> {
+    play_level_counting(r, tree, budget, &mut 0)
+}
+
+/// [`play_level`], adding to `filled` each hole or pit a pushed boulder plugs.
+fn play_level_counting(
+    r: &mut Runner,
+    tree: &str,
+    budget: usize,
+    filled: &mut usize,
+) -> Result<(usize, i64), String> {
     let mut brain = TreeBrain::load(&repo().join(tree)).expect("tree loads");
     let trace = std::env::var_os("NHBOT_TRACE").is_some();
     let (dlvl, turn) = (r.world.status.dlvl, r.world.turn);
@@ -181,6 +191,12 @@ fn play_level(r: &mut Runner, tree: &str, budget: usize) -> Result<(usize, i64),
             r.world.turn, d.action, d.path, d.reason
         ));
         r.act(&d).expect("the action reaches the game");
+        *filled += r
+            .world
+            .messages
+            .iter()
+            .filter(|m| m.contains("plugs a hole") || m.contains("fills a pit"))
+            .count();
         if trace {
             for m in &r.world.messages {
                 eprintln!("  > {m}");
@@ -303,7 +319,8 @@ fn top_level() {
             eprintln!("detected:\n{}", screen(&r));
             continue;
         }
-        let outcome = play_level(&mut r, &tree, budget);
+        let mut filled = 0;
+        let outcome = play_level_counting(&mut r, &tree, budget, &mut filled);
         let last = match &outcome {
             Ok((d, t)) => format!("left after {d} decisions, {t} turns"),
             Err(e) => e
@@ -313,8 +330,9 @@ fn top_level() {
                 .unwrap_or("")
                 .to_string(),
         };
+        // soko1-1 has 16 holes, soko1-2 18.
         eprintln!(
-            "TOP seed {seed}: turn {}, {last}\n{}",
+            "TOP seed {seed}: {filled} holes filled, turn {}, {last}\n{}",
             r.world.turn,
             screen(&r)
         );
