@@ -684,3 +684,22 @@ fn a_monster_that_would_win_is_not_hunted() {
     }
     panic!("no boulder was pushed towards the mimic");
 }
+
+/// The top level with every hole filled is done: the node leaves the bot to the rest of the
+/// tree wherever it stands, rather than walking it back to the far end of the corridor.
+#[test]
+fn a_top_level_with_its_holes_filled_is_done() {
+    let mut w = world_with_map("soko1-1", Pos::new(27, 3));
+    let at = locate(&w.view, None).expect("soko1-1");
+    assert!(
+        !matches!(sokoban(&Params::default(), &w), LeafOutcome::Failure),
+        "holes open: the node plays"
+    );
+    let holes: Vec<usize> = (0..at.template().width * at.template().height)
+        .filter(|&i| at.template().char_at(i) == '^')
+        .collect();
+    for &h in &holes {
+        set(&mut w, at.pos(h), '.');
+    }
+    assert_eq!(sokoban(&Params::default(), &w), LeafOutcome::Failure);
+}
