@@ -240,6 +240,13 @@ fn solves_soko4_2_and_climbs() {
     climbs_out_of(1, "soko4-2");
 }
 
+/// Seeds listed in `var` ("6,9"), else `default`.
+fn seeds_from_env(var: &str, default: Vec<u64>) -> Vec<u64> {
+    std::env::var(var)
+        .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or(default)
+}
+
 /// Measures more seeds (not run by default: a few minutes): the variant, then as many Sokoban
 /// levels climbed as the default tree (survival first, then sokoban) manages.
 /// `cargo test -p nhbot-agent --test sokoban_game -- --ignored --nocapture`
@@ -249,9 +256,7 @@ fn survey_seeds() {
     // NHBOT_SURVEY_TREE=trees/sokoban.yaml surveys the sokoban subtree alone.
     let tree = std::env::var("NHBOT_SURVEY_TREE").unwrap_or_else(|_| "trees/main.yaml".into());
     // NHBOT_SURVEY_SEEDS=6,9 picks seeds; NHBOT_TRACE=1 prints every decision.
-    let seeds: Vec<u64> = std::env::var("NHBOT_SURVEY_SEEDS")
-        .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
-        .unwrap_or_else(|_| (3..12).collect());
+    let seeds = seeds_from_env("NHBOT_SURVEY_SEEDS", (3..12).collect());
     for seed in seeds {
         let mut r = start_in_soko4(seed, "survey");
         let mut line = format!("seed {seed}: {}", variant(&r));
@@ -291,9 +296,7 @@ fn survey_seeds() {
 #[ignore]
 fn top_level() {
     let tree = std::env::var("NHBOT_SURVEY_TREE").unwrap_or_else(|_| "trees/main.yaml".into());
-    let seeds: Vec<u64> = std::env::var("NHBOT_TOP_SEEDS")
-        .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
-        .unwrap_or_else(|_| vec![4]);
+    let seeds = seeds_from_env("NHBOT_TOP_SEEDS", vec![4]);
     let budget = std::env::var("NHBOT_TOP_BUDGET")
         .ok()
         .and_then(|b| b.parse().ok())

@@ -197,6 +197,33 @@ fn t_index(at: &Located, p: Pos) -> usize {
     at.index(p).expect("on the map")
 }
 
+/// Draws a monster `ch` on `p` and lists it in the world.
+fn put_monster(w: &mut World, p: Pos, ch: char) {
+    set(w, p, ch);
+    w.monsters.push(Monster {
+        pos: p,
+        ch,
+        ..Monster::default()
+    });
+}
+
+/// The game's answer to a push `dir` that something behind the boulder stops.
+fn refuse_push(w: &mut World, dir: Dir) {
+    w.last_action = Some(Action::Move { dir });
+    w.messages = vec!["You try to move the boulder, but in vain.".into()];
+}
+
+/// soko4-1 with one boulder left for its eight holes and pits: no push can finish it.
+fn dead_soko4_1() -> World {
+    let mut w = world_with_map("soko4-1", Pos::new(30, 4));
+    let at = locate(&w.view, None).expect("soko4-1");
+    let boulders: Vec<usize> = observe(&w, at).expect("valid").puzzle.boulders;
+    for &b in &boulders[1..] {
+        set(&mut w, at.pos(b), '.');
+    }
+    w
+}
+
 /// Lets the node play `name` on the fake screen; returns the moves taken before it climbed,
 /// the doors kicked and the decisions spent waiting for the solver.
 /// Doors are locked: the first try to open one says so, a kick then breaks it.
@@ -443,15 +470,9 @@ fn a_monster_behind_a_boulder_is_gone_round_and_attacked() {
                     // A jackal sits beyond the first boulder pushed: the push fails.
                     let beyond = dir.step(dir.step(w.player));
                     if get(&w, beyond) == '.' {
-                        set(&mut w, beyond, 'd');
-                        w.monsters.push(Monster {
-                            pos: beyond,
-                            ch: 'd',
-                            ..Monster::default()
-                        });
+                        put_monster(&mut w, beyond, 'd');
                         target = Some(beyond);
-                        w.last_action = Some(Action::Move { dir });
-                        w.messages = vec!["You try to move the boulder, but in vain.".into()];
+                        refuse_push(&mut w, dir);
                         continue;
                     }
                 }
@@ -502,15 +523,9 @@ fn a_monster_that_slips_away_from_behind_a_boulder_is_waited_for() {
                 );
                 let beyond = dir.step(dir.step(w.player));
                 if target.is_none() && get(&w, beyond) == '.' {
-                    set(&mut w, beyond, 'd');
-                    w.monsters.push(Monster {
-                        pos: beyond,
-                        ch: 'd',
-                        ..Monster::default()
-                    });
+                    put_monster(&mut w, beyond, 'd');
                     target = Some(beyond);
-                    w.last_action = Some(Action::Move { dir });
-                    w.messages = vec!["You try to move the boulder, but in vain.".into()];
+                    refuse_push(&mut w, dir);
                     continue;
                 }
                 assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
@@ -538,13 +553,7 @@ fn a_monster_that_slips_away_from_behind_a_boulder_is_waited_for() {
                 waits += 1;
                 if waits == 5 {
                     // Back on the square it left, next to us.
-                    let t = target.expect("set");
-                    set(&mut w, t, 'd');
-                    w.monsters.push(Monster {
-                        pos: t,
-                        ch: 'd',
-                        ..Monster::default()
-                    });
+                    put_monster(&mut w, target.expect("set"), 'd');
                     returned = true;
                 }
             }
@@ -567,13 +576,7 @@ fn a_monster_that_slips_away_from_behind_a_boulder_is_waited_for() {
 /// takes the down stairs instead of failing for the rest of the tree to wander there.
 #[test]
 fn a_level_proven_dead_is_left_at_once() {
-    let mut w = world_with_map("soko4-1", Pos::new(30, 4));
-    let at = locate(&w.view, None).expect("soko4-1");
-    // One boulder is left for eight holes and pits.
-    let boulders: Vec<usize> = observe(&w, at).expect("valid").puzzle.boulders;
-    for &b in &boulders[1..] {
-        set(&mut w, at.pos(b), '.');
-    }
+    let w = dead_soko4_1();
     for n in 0..50 {
         match sokoban(&Params::default(), &w) {
             LeafOutcome::Act(Action::Search { .. }, why) if why.contains("solving") => {}
@@ -591,12 +594,7 @@ fn a_level_proven_dead_is_left_at_once() {
 /// no map to walk by at all) is found by the solver, pushes included, and followed.
 #[test]
 fn a_level_given_up_is_left_even_when_boulders_wall_off_the_stairs() {
-    let mut w = world_with_map("soko4-1", Pos::new(30, 4));
-    let at = locate(&w.view, None).expect("soko4-1");
-    let boulders: Vec<usize> = observe(&w, at).expect("valid").puzzle.boulders;
-    for &b in &boulders[1..] {
-        set(&mut w, at.pos(b), '.');
-    }
+    let mut w = dead_soko4_1();
     // Away from the stairs, across the room, with a boulder in the stairs' doorway.
     let stairs = w.player;
     set(&mut w, stairs, '>');
@@ -653,20 +651,13 @@ fn a_monster_that_would_win_is_not_hunted() {
             LeafOutcome::Act(Action::Move { dir }, why) if why.contains("pushing") => {
                 let beyond = dir.step(dir.step(w.player));
                 if target.is_none() && get(&w, beyond) == '.' {
-                    set(&mut w, beyond, 'm');
-                    w.monsters.push(Monster {
-                        pos: beyond,
-                        ch: 'm',
-                        ..Monster::default()
-                    });
+                    put_monster(&mut w, beyond, 'm');
                     target = Some(beyond);
-                    w.last_action = Some(Action::Move { dir });
-                    w.messages = vec!["You try to move the boulder, but in vain.".into()];
+                    refuse_push(&mut w, dir);
                     continue;
                 }
                 if target.is_some_and(|t| t == beyond) {
-                    w.last_action = Some(Action::Move { dir });
-                    w.messages = vec!["You try to move the boulder, but in vain.".into()];
+                    refuse_push(&mut w, dir);
                     continue;
                 }
                 assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
