@@ -81,6 +81,8 @@ pub fn plan(action: &Action) -> Plan {
         Action::Pickup { letters } => {
             let p = Plan::keys(",");
             match letters {
+                // The menu's letters, or group accelerators: an object class symbol
+                // selects every item of that class, `.` every item.
                 Some(l) => p.with(Expect::new("Pick up what?", format!("{l}\r"))),
                 None => p,
             }

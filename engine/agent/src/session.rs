@@ -146,6 +146,10 @@ impl Session {
                 self.send_raw(&keys)?;
                 continue;
             }
+            if let Some(keys) = self.menu_answer(plan) {
+                self.send_raw(&keys)?;
+                continue;
+            }
             if self.frame.menu.is_some() {
                 // A menu no action asked for (or the end of a text window): close it.
                 self.keep_window_lines();
@@ -206,6 +210,20 @@ impl Session {
             self.messages
                 .extend(lines.map(|i| i.text.trim().to_string()));
         }
+    }
+
+    /// The action's answer to the selection menu on screen, matched by its title ("Pick up
+    /// what?"): the item letters (or group accelerators) and Enter.
+    fn menu_answer(&self, plan: &Plan) -> Option<String> {
+        let menu = self.frame.menu.as_ref().filter(|m| !m.text_window)?;
+        let title = menu.title.as_deref()?;
+        plan.expect
+            .iter()
+            .find(|e| title.contains(e.contains))
+            .and_then(|e| match &e.answer {
+                Answer::Keys(k) => Some(k.clone()),
+                Answer::Unknown => None,
+            })
     }
 
     fn answer(&mut self, plan: &Plan, prompt: &Prompt) -> String {

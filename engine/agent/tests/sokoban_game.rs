@@ -7,6 +7,7 @@
 use nhbot_agent::actions::Plan;
 use nhbot_agent::{Brain, Runner, TreeBrain};
 use nhbot_game::GameConfig;
+use nhbot_world::Pos;
 use std::path::{Path, PathBuf};
 
 /// Decisions allowed to solve one level (the plans take ~300-500 moves).
@@ -152,12 +153,32 @@ fn play_level(r: &mut Runner, tree: &str, budget: usize) -> Result<(usize, i64),
     play_level_counting(r, tree, budget, &mut 0)
 }
 
+/// [`play_level`] that also stops (with `Ok`) as soon as `done` holds.
+fn play_until(
+    r: &mut Runner,
+    tree: &str,
+    budget: usize,
+    done: &dyn Fn(&Runner) -> bool,
+) -> Result<(usize, i64), String> {
+    play(r, tree, budget, &mut 0, done)
+}
+
 /// [`play_level`], adding to `filled` each hole or pit a pushed boulder plugs.
 fn play_level_counting(
     r: &mut Runner,
     tree: &str,
     budget: usize,
     filled: &mut usize,
+) -> Result<(usize, i64), String> {
+    play(r, tree, budget, filled, &|_| false)
+}
+
+fn play(
+    r: &mut Runner,
+    tree: &str,
+    budget: usize,
+    filled: &mut usize,
+    done: &dyn Fn(&Runner) -> bool,
 ) -> Result<(usize, i64), String> {
     let mut brain = TreeBrain::load(&repo().join(tree)).expect("tree loads");
     let trace = std::env::var_os("NHBOT_TRACE").is_some();
@@ -172,7 +193,7 @@ fn play_level_counting(
             ));
         }
         last_screen = screen(r);
-        if r.world.status.dlvl != dlvl {
+        if r.world.status.dlvl != dlvl || done(r) {
             return Ok((n, r.world.turn - turn));
         }
         let d = brain.decide(&r.world);
@@ -340,4 +361,75 @@ fn top_level() {
             screen(&r)
         );
     }
+}
+
+/// The prize (not run by default): level-teleports to soko1 with five experience levels
+/// quaffed, stands just past the hole line (wizard ^T, as if the holes were filled) and plays
+/// the default tree until the prize (an amulet or a bag) is in the inventory, the game ends
+/// or the budget runs out.
+/// `NHBOT_PRIZE_SEEDS=4,8 cargo test --release -p nhbot-agent --test sokoban_game prize -- --ignored --nocapture`
+/// (`NHBOT_TOP_BUDGET` decisions, 1500 by default; `NHBOT_TOP_XL_GAIN` levels, 5 by default.)
+#[test]
+#[ignore]
+fn prize() {
+    let seeds = seeds_from_env("NHBOT_PRIZE_SEEDS", vec![4]);
+    let budget = std::env::var("NHBOT_TOP_BUDGET")
+        .ok()
+        .and_then(|b| b.parse().ok())
+        .unwrap_or(1500);
+    let levels = std::env::var("NHBOT_TOP_XL_GAIN")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(5);
+    let mut fetched = 0;
+    for &seed in &seeds {
+        let mut r = start_in(seed, "prize", "soko1");
+        for _ in 0..levels {
+            let p = wish(&mut r, "blessed potion of gain level");
+            keys(&mut r, &format!("q{p}"));
+        }
+        // The cursor to the `>`, then to the square past the last hole: soko1-1's `>` is on
+        // the hole row, soko1-2's lies 14 rows below it.
+        keys(&mut r, "\x14>.");
+        let row: String = (0..80)
+            .map(|x| {
+                r.world
+                    .view
+                    .get(Pos::new(x, r.world.player.y))
+                    .map_or(' ', |c| c.ch)
+            })
+            .collect();
+        let (map, moves) = if row.contains('^') {
+            ("soko1-1", "LLlllllll")
+        } else {
+            ("soko1-2", "LLlKkkkkkk")
+        };
+        keys(&mut r, &format!("\x14>{moves}."));
+        // The scenario's hero wears an amulet (life saving): the prize is one not worn.
+        let has_prize = |r: &Runner| {
+            r.world
+                .inventory
+                .iter()
+                .any(|i| (i.name.contains("amulet") && !i.worn) || i.name.contains("bag"))
+        };
+        let outcome = play_until(&mut r, "trees/main.yaml", budget, &has_prize);
+        let got = has_prize(&r);
+        fetched += usize::from(got);
+        let last = match &outcome {
+            Ok((d, t)) => format!("stopped after {d} decisions, {t} turns"),
+            Err(e) => e
+                .lines()
+                .rev()
+                .find(|l| l.starts_with('T'))
+                .unwrap_or("")
+                .to_string(),
+        };
+        eprintln!(
+            "PRIZE seed {seed} ({map}): {}, turn {}, {last}\n{}",
+            if got { "fetched" } else { "not fetched" },
+            r.world.turn,
+            screen(&r)
+        );
+    }
+    eprintln!("PRIZE fetched on {fetched} of {} seeds", seeds.len());
 }

@@ -472,3 +472,56 @@ fn hungry_never_eats_the_cockatrice() {
         "never ate the lichen at {lichen:?}:\n{report}"
     );
 }
+
+/// An action answers the selection menu it opens: a pickup from a pile of several classes
+/// with the amulet class's group accelerator (`"`) takes the amulet and leaves the food (the
+/// Sokoban prize closet: the prize, never the corpses around it).
+#[test]
+fn a_pickup_menu_takes_only_the_classes_asked_for() {
+    let mut s = Scenario::start("pickup", 31);
+    s.leave_the_pet(2);
+    s.keys("\x17blessed amulet of ESP\r");
+    s.keys("\x172 food rations\r");
+    let letter = |s: &Scenario, what: &str| -> char {
+        s.log
+            .iter()
+            .rev()
+            .find_map(|m| {
+                let b = m.as_bytes();
+                (b.len() > 4 && &m[1..4] == " - " && m.contains(what)).then(|| b[0] as char)
+            })
+            .unwrap_or_else(|| panic!("no {what} wished for: {:?}", s.log))
+    };
+    let (amulet, rations) = (letter(&s, "amulet"), letter(&s, "food rations"));
+    s.keys(&format!("d{amulet}"));
+    s.keys(&format!("d{rations}"));
+    s.keys(":");
+    assert!(
+        s.world().messages.iter().any(|m| m.contains("amulet"))
+            && s.world()
+                .messages
+                .iter()
+                .any(|m| m.contains("food rations")),
+        "both lie here: {:?}\n{}",
+        s.world().messages,
+        s.screen()
+    );
+    s.log.clear();
+    s.act(Action::Pickup {
+        letters: Some("\"".into()),
+    });
+    assert!(
+        s.log
+            .iter()
+            .any(|m| m.len() > 4 && &m[1..4] == " - " && m.contains("amulet")),
+        "the amulet was not picked up: {:?}\n{}",
+        s.log,
+        s.screen()
+    );
+    s.keys(":");
+    let here = s.world().messages.join(" | ");
+    assert!(
+        here.contains("food rations") && !here.contains("amulet"),
+        "only the rations are left: {here}"
+    );
+}

@@ -13,6 +13,7 @@
 
 mod hunt;
 mod leave;
+mod prize;
 mod screen;
 #[cfg(test)]
 mod tests;
@@ -21,6 +22,7 @@ use crate::manifest::{LeafOutcome, Params};
 use leave::leave_by_the_down_stairs;
 use nhbot_sokoban::{solve_reporting, Cell, Limits, Puzzle, Solution, SolveError, Step};
 use nhbot_world::{Action, Dir, World};
+pub use prize::sokoban_prize;
 use screen::{locate, observe, Located, Observed};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
@@ -194,6 +196,8 @@ struct Memory {
     drawn: Option<(Located, i64, Vec<usize>, usize)>,
     /// Hunts started on one level state (boulders and holes), to stop after a few.
     hunted: Option<(StateKey, u32)>,
+    /// The top level's prize closets searched so far.
+    prize: prize::PrizeHunt,
     /// The game turn at the last decision (a smaller one means a new game).
     last_turn: i64,
 }
@@ -502,9 +506,12 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
         }
     };
     let map = at.template();
-    // The top level is done once its holes are all filled: the way past them is open, and
-    // walking back to the far end each time the tree goes elsewhere only loops (seed 12).
-    if !map.has_up_stairs() && !obs.puzzle.cells.contains(&Cell::Hole) {
+    // The top level is done once its holes are all filled or we stand past them: the way on
+    // is open, and walking back to the far end each time the tree goes elsewhere (the prize
+    // closets, say) only loops (seed 12).
+    if !map.has_up_stairs()
+        && (!obs.puzzle.cells.contains(&Cell::Hole) || walks_to_a_target(&obs.puzzle))
+    {
         return LeafOutcome::Failure;
     }
     if obs.puzzle.targets.contains(&obs.puzzle.player) {
@@ -522,6 +529,36 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
         track_decoys(mem, w, at, &mut obs);
         play(mem, w, at, &obs)
     })
+}
+
+/// Whether the player can walk to a target as things stand, pushing nothing (orthogonal
+/// steps only: enough to tell which side of the holes we are on).
+fn walks_to_a_target(p: &Puzzle) -> bool {
+    let mut seen = vec![false; p.cells.len()];
+    let mut stack = vec![p.player];
+    seen[p.player] = true;
+    while let Some(c) = stack.pop() {
+        if p.targets.contains(&c) {
+            return true;
+        }
+        let (x, y) = p.coords(c);
+        let around = [
+            (x > 0).then(|| c - 1),
+            (x + 1 < p.width).then_some(c + 1),
+            (y > 0).then(|| c - p.width),
+            (y + 1 < p.height).then_some(c + p.width),
+        ];
+        for n in around.into_iter().flatten() {
+            if !seen[n]
+                && matches!(p.cells[n], Cell::Floor | Cell::Door)
+                && !p.boulders.contains(&n)
+            {
+                seen[n] = true;
+                stack.push(n);
+            }
+        }
+    }
+    false
 }
 
 /// Finds the mimics posing as boulders (see `Memory::decoys`) and turns those still drawn

@@ -531,12 +531,24 @@ pub static NODES: &[NodeSpec] = &[
          boulders alone make the level unsolvable (a monster's scroll of earth), the level is \
          given up: the node takes the bot back down its `>`, pushing boulders out of the way if \
          they wall it off. Fails outside Sokoban, on a solved \
-         top level, when no plan is found (for now), on a level given up whose `>` cannot be \
+         top level (holes filled, or we stand past them), when no plan is found (for now), on a level given up whose `>` cannot be \
          reached, and below a Sokoban level already visited (given up or fled: no climbing back \
          and forth).",
         &[],
         None,
         sokoban::sokoban,
+    ),
+    leaf(
+        "sokoban_prize",
+        Act,
+        "On the top Sokoban level, once the way past the holes is open: walk to each of the three \
+         prize closets behind the zoo in turn, nearest first (kicking the zoo's locked door, \
+         fighting whatever sleeps in the way, opening the closet doors), look at each floor and \
+         pick up what lies there. Fails elsewhere, while the holes still bar the way, and once \
+         the prize (an amulet or a bag) is picked up or every closet is searched.",
+        &[],
+        None,
+        sokoban::sokoban_prize,
     ),
     leaf(
         "keys",

@@ -145,7 +145,7 @@ pub enum Action {
     /// `>` / `<`.
     Descend,
     Ascend,
-    /// `,`: pick up (all, or the listed menu letters).
+    /// `,`: pick up (the one object, or the listed menu letters; `.` selects all).
     Pickup {
         letters: Option<String>,
     },

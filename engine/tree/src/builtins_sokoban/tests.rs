@@ -694,3 +694,132 @@ fn a_top_level_with_its_holes_filled_is_done() {
     }
     assert_eq!(sokoban(&Params::default(), &w), LeafOutcome::Failure);
 }
+
+/// Standing past the top level's holes is as good as having filled them: the node leaves
+/// the bot to the rest of the tree (the prize closets) instead of walking it back to the
+/// corridor's end.
+#[test]
+fn a_top_level_is_done_once_we_stand_past_its_holes() {
+    let mut w = world_with_map("soko1-1", Pos::new(27, 3));
+    let at = locate(&w.view, None).expect("soko1-1");
+    let start = w.player;
+    set(&mut w, start, '>');
+    // Down the corridor on the far side of the hole line, holes still open.
+    let past = at.pos(5 * at.template().width + 24);
+    w.player = past;
+    set(&mut w, past, '@');
+    assert_eq!(sokoban(&Params::default(), &w), LeafOutcome::Failure);
+}
+
+/// The world model (level, monsters, messages) the agent would build from the fake screen,
+/// one turn on.
+fn observe_screen(w: &mut World, messages: &[&str]) {
+    let mut status = w.status.clone();
+    status.dlvl = 2;
+    status.level_name = "Dlvl:2".into();
+    status.turn = Some(w.turn + 1);
+    let map = w.view.cells.clone();
+    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
+    let player = w.player;
+    w.observe(&nhbot_world::Observation {
+        map: &map,
+        player: Some(player),
+        status: Some(&status),
+        messages: &messages,
+        cursor_on_map: true,
+    });
+}
+
+/// A solved top level: the bot walks from its `>` to the closets behind the zoo, kicks the
+/// zoo's locked door, opens the closet doors, looks at the empty closets and picks up the
+/// prize, then the leaf is done.
+#[test]
+fn the_prize_is_fetched_from_the_closets_of_a_solved_top_level() {
+    let origin = Pos::new(27, 3);
+    let mut w = world_with_map("soko1-1", origin);
+    let at = locate(&w.view, None).expect("soko1-1");
+    let t = at.template();
+    let squares = |ch: char| -> Vec<Pos> {
+        (0..t.width * t.height)
+            .filter(|&i| t.char_at(i) == ch)
+            .map(|i| at.pos(i))
+            .collect()
+    };
+    for hole in squares('^') {
+        set(&mut w, hole, '.');
+    }
+    let closets = squares('*');
+    for &c in &closets {
+        set(&mut w, c, '.');
+    }
+    // The prize lies in the last closet the bot will try (the farthest from the zoo door).
+    let prize = closets[0];
+    set(&mut w, prize, '"');
+    let zoo_door = Pos::new(origin.x + 23, origin.y + 13);
+    let mut under = '>';
+    let mut messages: Vec<&str> = Vec::new();
+    let (mut kicked, mut opened, mut looked) = (false, 0, 0);
+    for n in 0..400 {
+        observe_screen(&mut w, &messages);
+        messages.clear();
+        assert_eq!(
+            sokoban(&Params::default(), &w),
+            LeafOutcome::Failure,
+            "a solved top level is done at {n}"
+        );
+        let outcome = sokoban_prize(&Params::default(), &w);
+        let LeafOutcome::Act(action, why) = outcome else {
+            assert!(under != '"', "stopped on the prize: {outcome:?}");
+            assert!(
+                kicked && opened == 3 && looked >= 1,
+                "{kicked} {opened} {looked}"
+            );
+            return;
+        };
+        w.note_action(&action);
+        match action {
+            Action::Move { dir } => {
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+                if under == '"' {
+                    messages.push("There are several objects here.");
+                }
+            }
+            Action::Travel { to } => {
+                let (from, landing) = (w.player, get(&w, to));
+                set(&mut w, from, std::mem::replace(&mut under, landing));
+                set(&mut w, to, '@');
+                w.player = to;
+            }
+            Action::Open { dir } => {
+                let door = dir.step(w.player);
+                if door == zoo_door {
+                    messages.push("This door is locked.");
+                } else {
+                    set(&mut w, door, '.');
+                    opened += 1;
+                    messages.push("The door opens.");
+                }
+            }
+            Action::Kick { dir } => {
+                let door = dir.step(w.player);
+                assert_eq!(door, zoo_door, "{why}");
+                set(&mut w, door, '.');
+                kicked = true;
+                opened += 1;
+                messages.push("WHAMM!!");
+            }
+            Action::Keys { keys } if keys == ":" => {
+                assert!(closets.contains(&w.player), "{why}");
+                looked += 1;
+                messages.push("You see no objects here.");
+            }
+            Action::Pickup { .. } => {
+                assert_eq!(w.player, prize, "{why}");
+                under = '.';
+                messages.push("q - a circular amulet.");
+            }
+            other => panic!("unexpected {other:?} ({why}) at {n}"),
+        }
+    }
+    panic!("the prize was never picked up");
+}

@@ -1,0 +1,143 @@
+//! The top level's prize. Three closets (`*` on the map) lie behind the zoo; one holds the
+//! prize (an amulet of reflection or a bag of holding) on a burned Elbereth, with a cursed
+//! scroll of scare monster; the other two are empty. Once the way past the holes is open, the
+//! bot walks to each closet in turn, nearest first: through the zoo's locked door (kicked) and
+//! whatever sleeps in the way (the path prices a monster as a fight), opening the closet's
+//! door, and picks up what the closet holds.
+
+use super::screen::Located;
+use super::{act, locate_remembered, with_memory};
+use crate::manifest::{LeafOutcome, Params};
+use nhbot_tactics::look::{look_here, LookHere};
+use nhbot_world::{Action, Pos, World};
+
+/// What the prize hunt has learnt on one top level.
+#[derive(Default)]
+pub(super) struct PrizeHunt {
+    level: Option<Located>,
+    /// Closets stood in and looked at (empty, or emptied by our pickup).
+    searched: Vec<Pos>,
+    /// The closet we asked the game to look at (`:`), so a look that says nothing is not
+    /// asked for again and again.
+    looked: Option<Pos>,
+    /// Pickups tried in the closet we stand in.
+    tries: (Option<Pos>, u32),
+    taken: bool,
+}
+
+/// Pickups tried in one closet before it counts as searched (a menu that went wrong, a
+/// monster's interruption).
+const PICKUP_TRIES: u32 = 2;
+
+impl PrizeHunt {
+    /// What the look at closet `here` calls for: a pickup of the prize, or nothing (then the
+    /// closet is searched once a look has said what lies there).
+    fn look(&mut self, here: Pos, messages: &[String]) -> Option<Action> {
+        let pickup = match look_here(messages) {
+            LookHere::One(what) if what.contains("amulet") || what.contains("bag") => {
+                Action::Pickup { letters: None }
+            }
+            // The prize shares its closet with a cursed scroll of scare monster, and fights
+            // may leave corpses there: only amulets and tools (a bag is one) are taken, by
+            // their class symbols in the pickup menu.
+            LookHere::Several => Action::Pickup {
+                letters: Some("\"(".into()),
+            },
+            LookHere::One(_) | LookHere::Nothing => {
+                self.searched.push(here);
+                return None;
+            }
+            LookHere::Unknown => return None,
+        };
+        if self.tries.0 != Some(here) {
+            self.tries = (Some(here), 0);
+        }
+        self.tries.1 += 1;
+        if self.tries.1 > PICKUP_TRIES {
+            self.searched.push(here);
+            return None;
+        }
+        Some(pickup)
+    }
+}
+
+/// A pickup message for the prize: "q - a circular amulet." or "r - a bag.".
+fn prize_picked_up(messages: &[String]) -> bool {
+    messages.iter().any(|m| {
+        let b = m.as_bytes();
+        b.len() > 4
+            && b[0].is_ascii_alphabetic()
+            && &m[1..4] == " - "
+            && (m.contains("amulet") || m.contains(" bag"))
+    })
+}
+
+/// The leaf: fails off the top level, once the prize is ours, when every closet has been
+/// searched, or while no path leads to one (the holes still open).
+pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
+    let Some(at) = locate_remembered(w) else {
+        return LeafOutcome::Failure;
+    };
+    let map = at.template();
+    if map.has_up_stairs() {
+        return LeafOutcome::Failure;
+    }
+    let closets: Vec<Pos> = (0..map.width * map.height)
+        .filter(|&i| map.char_at(i) == '*')
+        .map(|i| at.pos(i))
+        .collect();
+    with_memory(w, |mem| {
+        let hunt = &mut mem.prize;
+        if hunt.level != Some(at) {
+            *hunt = PrizeHunt {
+                level: Some(at),
+                ..PrizeHunt::default()
+            };
+        }
+        if prize_picked_up(&w.messages) {
+            log::info!("sokoban {}: the prize is ours", map.name);
+            hunt.taken = true;
+        }
+        if hunt.taken {
+            return LeafOutcome::Failure;
+        }
+        let here = w.player;
+        if closets.contains(&here) && !hunt.searched.contains(&here) {
+            if let Some(pickup) = hunt.look(here, &w.messages) {
+                return act(pickup, format!("{}: picking up the prize", map.name));
+            }
+            if !hunt.searched.contains(&here) {
+                if hunt.looked != Some(here) {
+                    // Stepping onto an empty square says nothing: ask.
+                    hunt.looked = Some(here);
+                    return act(
+                        Action::Keys { keys: ":".into() },
+                        format!("{}: looking at the floor of a prize closet", map.name),
+                    );
+                }
+                hunt.searched.push(here);
+            }
+        }
+        let left: Vec<Pos> = closets
+            .iter()
+            .copied()
+            .filter(|c| !hunt.searched.contains(c))
+            .collect();
+        let path = w
+            .level()
+            .and_then(|l| l.path(here, &left, &w.sokoban_path_opts()));
+        match path {
+            Some(path) => act(
+                w.step_along(&path),
+                format!(
+                    "{}: heading for the prize closet at {},{} ({} of 3 left)",
+                    map.name,
+                    path.target().x,
+                    path.target().y,
+                    left.len()
+                ),
+            ),
+            None => LeafOutcome::Failure,
+        }
+    })
+}
