@@ -11,7 +11,7 @@
 use anyhow::{Context, Result};
 use nhbot_agent::{Brain, Runner, TreeBrain};
 use nhbot_game::GameConfig;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 const TURN_BUDGET: i64 = 3000;
 const WATCHDOG: u32 = 1000;
@@ -64,7 +64,7 @@ struct Row {
     end: &'static str,
 }
 
-fn play(seed: u64, tree: &PathBuf) -> Result<Row> {
+fn play(seed: u64, tree: &Path) -> Result<Row> {
     let extent = true_extent(seed)?;
     let mut cfg = GameConfig::new(scratch("play", seed));
     cfg.seed = Some(seed);

@@ -86,7 +86,7 @@ impl Brain for TrivialBrain {
             );
         }
         let roll = self.next();
-        if roll % 10 == 0 {
+        if roll.is_multiple_of(10) {
             return d(
                 Action::Search { count: 5 },
                 "trivial/search",

@@ -36,8 +36,11 @@ pub struct Session {
     /// Consecutive waits that timed out.
     timeouts: u32,
     /// Called with every chunk of output (the live view mirrors the game's own drawing).
-    pub on_output: Option<Box<dyn FnMut(&[u8]) + Send>>,
+    pub on_output: Option<OutputHook>,
 }
+
+/// Receives every chunk of the game's output.
+pub type OutputHook = Box<dyn FnMut(&[u8]) + Send>;
 
 impl Session {
     pub fn new(game: Game) -> Session {

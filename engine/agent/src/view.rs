@@ -42,7 +42,7 @@ impl View {
 
     pub fn finish(&self) {
         if self.live {
-            print!("\x1b[26;1H\n");
+            println!("\x1b[26;1H");
             let _ = std::io::stdout().flush();
         }
     }
