@@ -45,6 +45,21 @@ pub struct Board {
     /// side `s` can walk to side `t` (same region, both standable). A compact, cache-friendly
     /// view of `region` for the searches' inner loops.
     pub side_links: Vec<u8>,
+    /// `walk_steps[walk_start[c]..walk_start[c + 1]]`: the player's moves out of `c` that the
+    /// terrain alone allows (see [`WalkStep`]), so walks test only boulders.
+    pub walk_start: Vec<u32>,
+    pub walk_steps: Vec<WalkStep>,
+}
+
+/// One move of the player the terrain allows. The move also needs `to` free of boulders
+/// and open holes; a diagonal one is a squeeze (forbidden) when both `corners` hold rock,
+/// a wall corner being written as the other corner twice.
+#[derive(Clone, Copy, Debug)]
+pub struct WalkStep {
+    pub to: u16,
+    pub dir: u8,
+    pub diagonal: bool,
+    pub corners: [u16; 2],
 }
 
 impl Board {
@@ -102,9 +117,12 @@ impl Board {
             sinks: Vec::new(),
             required_holes: 0,
             side_links: Vec::new(),
+            walk_start: Vec::new(),
+            walk_steps: Vec::new(),
         };
         board.region = board.lone_boulder_regions();
         board.side_links = board.link_sides();
+        (board.walk_start, board.walk_steps) = board.walk_table();
         let sinks = match board.rules {
             Rules::Classic => board.targets.clone(),
             Rules::NetHack => board.holes.clone(),
@@ -179,6 +197,58 @@ impl Board {
             }
         }
         region
+    }
+
+    fn walk_table(&self) -> (Vec<u32>, Vec<WalkStep>) {
+        let dirs = if self.rules == Rules::NetHack { 8 } else { 4 };
+        let mut start = Vec::with_capacity(self.len() + 1);
+        let mut steps = Vec::new();
+        for c in 0..self.len() as u16 {
+            start.push(steps.len() as u32);
+            if !self.player_may_stand(c) {
+                continue;
+            }
+            for dir in 0..dirs {
+                let to = self.step(c, dir);
+                if !self.player_may_stand(to) {
+                    continue;
+                }
+                if dir < 4 {
+                    steps.push(WalkStep {
+                        to,
+                        dir: dir as u8,
+                        diagonal: false,
+                        corners: [to, to],
+                    });
+                    continue;
+                }
+                let door = |x: u16| self.terrain[x as usize] == Terrain::Door;
+                let (a, b) = (self.step(c, dir_x(dir)), self.step(c, dir_y(dir)));
+                let wall = |x: u16| self.terrain[x as usize] == Terrain::Wall;
+                if door(c) || door(to) || (wall(a) && wall(b)) {
+                    continue;
+                }
+                let corners = match (wall(a), wall(b)) {
+                    (true, _) => [b, b],
+                    (_, true) => [a, a],
+                    _ => [a, b],
+                };
+                steps.push(WalkStep {
+                    to,
+                    dir: dir as u8,
+                    diagonal: true,
+                    corners,
+                });
+            }
+        }
+        start.push(steps.len() as u32);
+        (start, steps)
+    }
+
+    /// The terrain's moves out of `c` (see [`WalkStep`]).
+    pub fn walk_steps(&self, c: u16) -> &[WalkStep] {
+        &self.walk_steps
+            [self.walk_start[c as usize] as usize..self.walk_start[c as usize + 1] as usize]
     }
 
     fn link_sides(&self) -> Vec<u8> {

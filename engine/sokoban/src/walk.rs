@@ -1,6 +1,6 @@
 //! Player movement under the solver's rules, and turning pushes back into steps.
 
-use crate::board::{dir_x, dir_y, Board, Terrain};
+use crate::board::{Board, Terrain};
 use crate::deadlock::{BOULDER, FREE, OPEN_HOLE};
 use crate::puzzle::Rules;
 use crate::solution::{Dir, Step};
@@ -32,19 +32,26 @@ impl Walker {
         self.queue.push(start);
         self.seen[start as usize] = self.stamp;
         self.dist[start as usize] = 0;
-        let dirs = if board.rules == Rules::NetHack { 8 } else { 4 };
         let mut head = 0;
         while head < self.queue.len() {
             let c = self.queue[head];
             head += 1;
-            for dir in 0..dirs {
-                let n = board.step(c, dir);
-                if self.seen[n as usize] != self.stamp && can_walk(board, occ, c, dir) {
-                    self.seen[n as usize] = self.stamp;
-                    self.dist[n as usize] = self.dist[c as usize] + 1;
-                    self.from[n as usize] = dir as u8;
-                    self.queue.push(n);
+            let d = self.dist[c as usize] + 1;
+            for s in board.walk_steps(c) {
+                let n = s.to as usize;
+                if self.seen[n] == self.stamp || occ[n] != FREE {
+                    continue;
                 }
+                if s.diagonal
+                    && occ[s.corners[0] as usize] == BOULDER
+                    && occ[s.corners[1] as usize] == BOULDER
+                {
+                    continue;
+                }
+                self.seen[n] = self.stamp;
+                self.dist[n] = d;
+                self.from[n] = s.dir;
+                self.queue.push(s.to);
             }
         }
     }
@@ -57,25 +64,6 @@ impl Walker {
     pub(crate) fn reached(&self, c: u16) -> bool {
         self.seen[c as usize] == self.stamp
     }
-}
-
-/// Whether the player may step from `c` in direction `dir` (NetHack rules for diagonals).
-pub(crate) fn can_walk(board: &Board, occ: &[u8], c: u16, dir: usize) -> bool {
-    let n = board.step(c, dir);
-    if !matches!(
-        board.terrain[n as usize],
-        Terrain::Floor | Terrain::Door | Terrain::Hole
-    ) || occ[n as usize] != FREE
-    {
-        return false;
-    }
-    if dir < 4 {
-        return true;
-    }
-    let rock = |x: u16| board.terrain[x as usize] == Terrain::Wall || occ[x as usize] == BOULDER;
-    board.terrain[c as usize] != Terrain::Door
-        && board.terrain[n as usize] != Terrain::Door
-        && !(rock(board.step(c, dir_x(dir))) && rock(board.step(c, dir_y(dir))))
 }
 
 /// Where a push from `player` in orthogonal `dir` sends the boulder, if it is legal.
