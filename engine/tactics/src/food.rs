@@ -99,6 +99,10 @@ pub fn hungry(w: &World) -> bool {
 /// One step toward eating a fresh safe corpse of our own kills: look at what lies here, eat it
 /// when the look shows exactly that corpse, or walk toward the freshest one.
 pub fn eat_corpse_step(w: &World, race: &str) -> Option<(Action, String)> {
+    // Not while something hits us (one we cannot see: the fight nodes only strike back).
+    if crate::steps::attacked(&w.messages) {
+        return None;
+    }
     if let LookHere::One(text) = look::look_here(&w.messages) {
         if let Some(m) = corpse_monster(&text) {
             let age = kill_at(w, w.player, m).map(|k| w.turn - k.turn);

@@ -43,11 +43,18 @@ fn looked_just_before(w: &World) -> bool {
 pub fn look_here(messages: &[String]) -> LookHere {
     let mut feature_only = false;
     for m in messages {
-        if m.contains("You see no objects here") || m.contains("There is nothing here") {
+        // Blind, the look feels the floor: "You feel here X.", "Things that you feel here:".
+        if m.contains("You see no objects here")
+            || m.contains("You feel no objects here")
+            || m.contains("There is nothing here")
+        {
             return LookHere::Nothing;
         }
-        if let Some(at) = m.find("You see here ") {
-            let rest = &m[at + "You see here ".len()..];
+        if let Some((at, lead)) = ["You see here ", "You feel here "]
+            .iter()
+            .find_map(|lead| m.find(lead).map(|at| (at, lead.len())))
+        {
+            let rest = &m[at + lead..];
             let text = rest
                 .split(". ")
                 .next()
@@ -55,7 +62,10 @@ pub fn look_here(messages: &[String]) -> LookHere {
                 .trim_end_matches('.');
             return LookHere::One(text.to_string());
         }
-        if m.contains("objects here") || m.contains("Things that are here") {
+        if m.contains("objects here")
+            || m.contains("Things that are here")
+            || m.contains("Things that you feel here")
+        {
             return LookHere::Several;
         }
         // "There is a doorway here." alone: a dungeon feature and no objects.
@@ -120,6 +130,30 @@ mod tests {
         assert_eq!(look_here(&msgs(&["The jackal bites!"])), LookHere::Unknown);
         assert_eq!(
             look_here(&msgs(&["There is a doorway here."])),
+            LookHere::Nothing
+        );
+        // Blind, the look feels the floor (seed 6's top level: a yellow light's blast, and a
+        // look that read as nothing was repeated while the zoo hit us).
+        assert_eq!(
+            look_here(&msgs(&[
+                "You try to feel what is lying here on the floor.",
+                "You feel here a jaguar corpse."
+            ])),
+            LookHere::One("a jaguar corpse".into())
+        );
+        assert_eq!(
+            look_here(&msgs(&[
+                "You try to feel what is lying here on the floor.",
+                "Things that you feel here:",
+                "a jaguar corpse"
+            ])),
+            LookHere::Several
+        );
+        assert_eq!(
+            look_here(&msgs(&[
+                "You try to feel what is lying here on the floor.",
+                "You feel no objects here."
+            ])),
             LookHere::Nothing
         );
     }

@@ -122,7 +122,9 @@ pub fn would_flee_from_at(w: &World, at: nhbot_world::Pos, depth: u32) -> bool {
 pub fn fight_or_flee_step(w: &World, depth: u32) -> Option<(Action, String)> {
     crate::peaceful::observe(w);
     let threats = threat::threats(w);
-    let duel = duel_here(w, &threats)?;
+    let Some(duel) = duel_here(w, &threats) else {
+        return strike_unseen_step(w);
+    };
     let (mut choice, value) = duel.best(depth);
     // Elbereth is for resting back to health: healthy, sitting on it only wastes turns.
     if choice == Choice::Elbereth && w.hp_fraction() >= HEALTHY {
@@ -141,6 +143,25 @@ pub fn fight_or_flee_step(w: &World, depth: u32) -> Option<(Action, String)> {
         Choice::Flee => retreat::retreat_step(w, &threats),
     };
     step.or_else(|| fight_step(w)).map(tag)
+}
+
+/// Something we cannot see hits us (we are blind, or it is invisible): the game marks the
+/// square it struck from with `I`, and we strike back there. `F`, so that an `I` left behind
+/// by a monster that moved on costs a swing, not a step.
+pub fn strike_unseen_step(w: &World) -> Option<(Action, String)> {
+    if !attacked(&w.messages) {
+        return None;
+    }
+    let dir = w.monsters.iter().filter(|m| m.ch == 'I').find_map(|m| {
+        let (dx, dy) = (m.pos.x - w.player.x, m.pos.y - w.player.y);
+        (dx.abs() <= 1 && dy.abs() <= 1)
+            .then(|| Dir::from_delta(dx, dy))
+            .flatten()
+    })?;
+    Some((
+        Action::Fight { dir },
+        format!("striking back at an unseen attacker to the {dir:?}"),
+    ))
 }
 
 /// Step away when the adjacent hostiles' expected damage would take our HP in `turns` turns
@@ -211,6 +232,24 @@ pub fn attacked(messages: &[String]) -> bool {
 mod tests {
     use super::*;
     use crate::seen::world;
+
+    #[test]
+    fn an_unseen_attacker_is_struck_back_at() {
+        let mut w = world(&["-----", "|.@I|", "|...|", "-----"]);
+        (w.status.hp, w.status.hp_max) = (30, 74);
+        assert_eq!(
+            fight_or_flee_step(&w, 4),
+            None,
+            "an old `I`, nothing hits us"
+        );
+        w.messages = vec!["It hits!".into()];
+        let (action, why) = fight_or_flee_step(&w, 4).expect("strikes back");
+        assert_eq!(action, Action::Fight { dir: Dir::E }, "{why}");
+        // An `I` two squares away is out of reach.
+        let mut far = world(&["------", "|.@.I|", "------"]);
+        far.messages = vec!["It hits!".into()];
+        assert_eq!(fight_or_flee_step(&far, 4), None);
+    }
 
     #[test]
     fn no_rest_while_something_hits_us() {

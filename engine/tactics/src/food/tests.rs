@@ -112,6 +112,9 @@ fn eats_what_the_look_shows_only_when_safe() {
         eat_corpse_step(&w, "human").map(|a| a.0),
         Some(look::look_action())
     );
+    // Not while something hits us, seen or not.
+    w.messages = vec!["You see here a newt corpse.".into(), "It hits!".into()];
+    assert_eq!(eat_corpse_step(&w, "human"), None);
 }
 
 #[test]
