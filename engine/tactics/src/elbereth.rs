@@ -46,11 +46,15 @@ fn near_threats(w: &World) -> (Vec<Threat>, bool) {
     (near, all_respect)
 }
 
-/// Whether Elbereth would help now: hostiles near, the adjacent ones all respect it, and the
-/// square takes an engraving.
+/// Whether Elbereth would help now: hostiles near, the adjacent ones all respect it, no
+/// harmful gaze in view (seed 8's top level: a pyrolisk burnt the hero resting on Elbereth),
+/// and the square takes an engraving.
 pub fn would_help(w: &World) -> bool {
     let (near, all_respect) = near_threats(w);
-    !near.is_empty() && all_respect && !cannot_engrave_here(w)
+    !near.is_empty()
+        && all_respect
+        && !threat::threats(w).iter().any(|t| t.gazes)
+        && !cannot_engrave_here(w)
 }
 
 /// One step of the Elbereth cycle. `enter`: HP fraction below which we engrave; `until`: HP

@@ -41,6 +41,11 @@ impl Attack {
     pub fn is_passive(&self) -> bool {
         self.kind == "none"
     }
+    /// A gaze that hurts whoever the monster sees, near or far, Elbereth or not (a
+    /// pyrolisk's fire; not a floating eye's, which is passive).
+    pub fn is_harmful_gaze(&self) -> bool {
+        self.kind == "gaze" && self.dice.max() > 0
+    }
     /// Delivered from afar (breath, spit, gaze, spells, weapons that may be fired).
     pub fn is_ranged(&self) -> bool {
         matches!(self.kind.as_str(), "brea" | "spit" | "gaze" | "magc")

@@ -123,7 +123,7 @@ pub fn fight_or_flee_step(w: &World, depth: u32) -> Option<(Action, String)> {
     crate::peaceful::observe(w);
     let threats = threat::threats(w);
     let Some(duel) = duel_here(w, &threats) else {
-        return strike_unseen_step(w);
+        return close_in_step(w, &threats).or_else(|| strike_unseen_step(w));
     };
     let (mut choice, value) = duel.best(depth);
     // Elbereth is for resting back to health: healthy, sitting on it only wastes turns.
@@ -143,6 +143,23 @@ pub fn fight_or_flee_step(w: &World, depth: u32) -> Option<(Action, String)> {
         Choice::Flee => retreat::retreat_step(w, &threats),
     };
     step.or_else(|| fight_step(w)).map(tag)
+}
+
+/// A monster whose gaze hurts does so from wherever it sees us, and Elbereth does not stop
+/// it: walk up to the nearest such monster and fight it rather than stand in its sight.
+pub fn close_in_step(w: &World, threats: &[threat::Threat]) -> Option<(Action, String)> {
+    let gazer = threats
+        .iter()
+        .filter(|t| t.gazes && t.hostile && t.distance > 1)
+        .min_by_key(|t| t.distance)?;
+    let path = w.path_to(&[gazer.pos])?;
+    Some((
+        w.step_along(&path),
+        format!(
+            "closing in on `{}` ({}: its gaze hurts from afar)",
+            gazer.glyph, gazer.name
+        ),
+    ))
 }
 
 /// Something we cannot see hits us (we are blind, or it is invisible): the game marks the
@@ -212,7 +229,7 @@ pub fn rest_step(w: &World, below: f64, radius: i16) -> Option<(Action, String)>
 /// Whether the messages say a monster attacked us ("The jackal bites!", "It hits!", "The
 /// Mordor orc misses!").
 pub fn attacked(messages: &[String]) -> bool {
-    const BLOWS: [&str; 9] = [
+    const BLOWS: [&str; 10] = [
         " hits!",
         " bites!",
         " kicks!",
@@ -222,6 +239,8 @@ pub fn attacked(messages: &[String]) -> bool {
         " misses!",
         " misses.",
         " misses you.",
+        // "The pyrolisk attacks you with a fiery gaze!"
+        " gaze!",
     ];
     messages.iter().any(|m| {
         (m.starts_with("The ") || m.starts_with("It ")) && BLOWS.iter().any(|b| m.ends_with(b))
@@ -249,6 +268,34 @@ mod tests {
         let mut far = world(&["------", "|.@.I|", "------"]);
         far.messages = vec!["It hits!".into()];
         assert_eq!(fight_or_flee_step(&far, 4), None);
+    }
+
+    /// A pyrolisk burns us from across the room, Elbereth or not: no Elbereth rest in its
+    /// sight, we walk up to it instead (seed 8's top level died resting under its gaze).
+    #[test]
+    fn a_gazer_is_closed_in_on_not_rested_beside() {
+        let mut w = world(&[
+            "---------",
+            "|.......|",
+            "|.@...c.|",
+            "|.......|",
+            "---------",
+        ]);
+        (w.status.hp, w.status.hp_max) = (10, 74);
+        for m in &mut w.monsters {
+            m.color = 1; // red: a pyrolisk
+        }
+        w.messages = vec!["The pyrolisk attacks you with a fiery gaze!".into()];
+        assert!(attacked(&w.messages));
+        assert!(!crate::elbereth::would_help(&w));
+        let (action, why) = fight_or_flee_step(&w, 4).expect("closes in");
+        assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+        assert!(why.contains("pyrolisk"), "{why}");
+        // A yellow `c` (a cockatrice) has no gaze: nothing to close in on.
+        for m in &mut w.monsters {
+            m.color = 11; // yellow
+        }
+        assert_eq!(fight_or_flee_step(&w, 4), None);
     }
 
     #[test]

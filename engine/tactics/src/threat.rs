@@ -28,6 +28,8 @@ pub struct Threat {
     /// Why we must not melee it, if we must not.
     pub no_melee: Option<&'static str>,
     pub hostile: bool,
+    /// Some plausible monster's gaze hurts from afar (see [`monsters::Attack::is_harmful_gaze`]).
+    pub gazes: bool,
     pub speed: i32,
     pub level: i32,
     pub ac: i32,
@@ -134,6 +136,9 @@ pub fn assess(w: &World, m: &Monster) -> Option<Threat> {
         respects_elbereth: m.peaceful != Some(true) && options.iter().all(|o| o.respects_elbereth),
         no_melee,
         hostile: m.maybe_hostile(),
+        gazes: options
+            .iter()
+            .any(|o| o.attacks.iter().any(monsters::Attack::is_harmful_gaze)),
         speed: worst.speed,
         level: worst.level,
         ac: worst.ac,
