@@ -162,11 +162,28 @@ pub fn close_in_step(w: &World, threats: &[threat::Threat]) -> Option<(Action, S
     ))
 }
 
-/// Something we cannot see hits us (we are blind, or it is invisible): the game marks the
-/// square it struck from with `I`, and we strike back there. `F`, so that an `I` left behind
-/// by a monster that moved on costs a swing, not a step.
+/// Turns after a blow during which an unseen monster's `I` next to us is struck at.
+const UNSEEN_MEMORY: i64 = 5;
+
+thread_local! {
+    /// Game turn of the last blow we took (seen or not).
+    static LAST_BLOW: std::cell::Cell<Option<i64>> = const { std::cell::Cell::new(None) };
+}
+
+/// Something we cannot see attacks us (we are blind, or it is invisible): the game marks the
+/// square it struck from with `I`, and we strike there, also between its blows (seed 27's top
+/// level: blind, the bot rested between bites and died). Only within a few turns of a blow:
+/// an `I` we merely bumped into may be a peaceful (a shopkeeper). `F`, so that an `I` left
+/// behind by a monster that moved on costs one swing ("You attack thin air" clears it).
 pub fn strike_unseen_step(w: &World) -> Option<(Action, String)> {
-    if !attacked(&w.messages) {
+    let last = LAST_BLOW.with(|l| {
+        if attacked(&w.messages) {
+            l.set(Some(w.turn));
+        }
+        l.get()
+    });
+    // A turn counter that went back is another game.
+    if !last.is_some_and(|t| (0..=UNSEEN_MEMORY).contains(&(w.turn - t))) {
         return None;
     }
     let dir = w.monsters.iter().filter(|m| m.ch == 'I').find_map(|m| {
@@ -177,7 +194,7 @@ pub fn strike_unseen_step(w: &World) -> Option<(Action, String)> {
     })?;
     Some((
         Action::Fight { dir },
-        format!("striking back at an unseen attacker to the {dir:?}"),
+        format!("striking at the unseen monster (`I`) to the {dir:?}"),
     ))
 }
 
@@ -253,17 +270,23 @@ mod tests {
     use crate::seen::world;
 
     #[test]
-    fn an_unseen_attacker_is_struck_back_at() {
+    fn an_unseen_monster_next_to_us_is_struck_at() {
         let mut w = world(&["-----", "|.@I|", "|...|", "-----"]);
         (w.status.hp, w.status.hp_max) = (30, 74);
+        w.turn = 100;
         assert_eq!(
             fight_or_flee_step(&w, 4),
             None,
-            "an old `I`, nothing hits us"
+            "no blow yet: it may be peaceful"
         );
-        w.messages = vec!["It hits!".into()];
-        let (action, why) = fight_or_flee_step(&w, 4).expect("strikes back");
-        assert_eq!(action, Action::Fight { dir: Dir::E }, "{why}");
+        // Struck, and between its blows too: a rest there gets us bitten.
+        for (turn, messages) in [(101, vec!["It hits!".to_string()]), (103, vec![])] {
+            (w.turn, w.messages) = (turn, messages);
+            let (action, why) = fight_or_flee_step(&w, 4).expect("strikes back");
+            assert_eq!(action, Action::Fight { dir: Dir::E }, "{why}");
+        }
+        w.turn = 110;
+        assert_eq!(fight_or_flee_step(&w, 4), None, "long after the last blow");
         // An `I` two squares away is out of reach.
         let mut far = world(&["------", "|.@.I|", "------"]);
         far.messages = vec!["It hits!".into()];
