@@ -544,7 +544,7 @@ pub static NODES: &[NodeSpec] = &[
         "On the top Sokoban level, once the way past the holes is open: walk to each of the three \
          prize closets behind the zoo in turn, nearest first (kicking the zoo's locked door, \
          fighting whatever sleeps in the way, opening the closet doors), look at each floor and \
-         pick up what lies there. Fails elsewhere, while the holes still bar the way, and once \
+         pick up the amulet or bag found there (by class: never the corpses of the fight). Fails elsewhere, while the holes still bar the way, and once \
          the prize (an amulet or a bag) is picked up or every closet is searched.",
         &[],
         None,

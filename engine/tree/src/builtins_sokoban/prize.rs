@@ -3,12 +3,12 @@
 //! scroll of scare monster; the other two are empty. Once the way past the holes is open, the
 //! bot walks to each closet in turn, nearest first: through the zoo's locked door (kicked) and
 //! whatever sleeps in the way (the path prices a monster as a fight), opening the closet's
-//! door, and picks up what the closet holds.
+//! door, looks at each closet's floor and picks up the amulet or bag it finds there.
 
 use super::screen::Located;
 use super::{act, locate_remembered, with_memory};
 use crate::manifest::{LeafOutcome, Params};
-use nhbot_tactics::look::{look_here, LookHere};
+use nhbot_tactics::look::{look_action_at, look_here, LookHere};
 use nhbot_world::{Action, Pos, World};
 
 /// What the prize hunt has learnt on one top level.
@@ -111,7 +111,7 @@ pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
                     // Stepping onto an empty square says nothing: ask.
                     hunt.looked = Some(here);
                     return act(
-                        Action::Keys { keys: ":".into() },
+                        look_action_at(w),
                         format!("{}: looking at the floor of a prize closet", map.name),
                     );
                 }
