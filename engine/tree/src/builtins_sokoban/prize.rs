@@ -23,6 +23,8 @@ pub(super) struct PrizeHunt {
     /// Pickups tried in the closet we stand in.
     tries: (Option<Pos>, u32),
     taken: bool,
+    /// Logged once: no path leads to the closets left.
+    stuck: bool,
 }
 
 /// Pickups tried in one closet before it counts as searched (a menu that went wrong, a
@@ -137,7 +139,16 @@ pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
                     left.len()
                 ),
             ),
-            None => LeafOutcome::Failure,
+            None => {
+                if !left.is_empty() && !hunt.stuck {
+                    hunt.stuck = true;
+                    log::info!(
+                        "sokoban {}: no path from {here:?} to the prize closets {left:?}",
+                        map.name
+                    );
+                }
+                LeafOutcome::Failure
+            }
         }
     })
 }
