@@ -63,6 +63,9 @@ pub struct PathOpts {
     pub boulder_cost: Option<u32>,
     /// Forbid diagonal squeezes between two solid squares (always so in Sokoban).
     pub no_squeeze: bool,
+    /// "Boulders" the caller knows are monsters posing as one (Sokoban's giant mimics): entered
+    /// as a fight (`monster_cost`), never pushed.
+    pub mimics: Vec<Pos>,
 }
 
 impl Default for PathOpts {
@@ -78,6 +81,7 @@ impl Default for PathOpts {
             blocked: Vec::new(),
             monsters: Vec::new(),
             no_squeeze: false,
+            mimics: Vec::new(),
         }
     }
 }
@@ -190,6 +194,10 @@ fn build_grid(level: &Level, opts: &PathOpts) -> Grid {
             } else {
                 0
             };
+    }
+    for p in opts.mimics.iter().filter_map(|&m| padded(m)) {
+        cost[p] = opts.monster_cost.map_or(u32::MAX, |extra| 1 + extra);
+        flags[p] &= !(BOULDER | SQUEEZE | TAKES_BOULDER);
     }
     for p in opts.monsters.iter().filter_map(|&m| padded(m)) {
         cost[p] = match (cost[p], opts.monster_cost) {
@@ -510,6 +518,23 @@ mod tests {
         assert_eq!(
             corridor.path(Pos::new(1, 0), &[Pos::new(4, 0)], &no_push),
             None
+        );
+        // A "boulder" known to be a mimic is fought through, even where it could not roll.
+        let mimic = PathOpts {
+            mimics: vec![Pos::new(2, 0)],
+            ..no_push
+        };
+        let door = level(&["|.0.|"], &[]);
+        assert_eq!(
+            door.path(Pos::new(1, 0), &[Pos::new(3, 0)], &mimic)
+                .map(|p| p.first),
+            Some(Dir::E)
+        );
+        assert_eq!(
+            stuck
+                .path(Pos::new(1, 0), &[Pos::new(2, 0)], &mimic)
+                .map(|p| p.cost),
+            Some(1 + 10)
         );
     }
 

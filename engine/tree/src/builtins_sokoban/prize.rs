@@ -89,6 +89,20 @@ pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
         .map(|i| at.pos(i))
         .collect();
     with_memory(w, |mem| {
+        // The top level's giant mimics pose as boulders, one of them at times in the corridor
+        // to the zoo (seed 12): the way goes through them, as a fight.
+        let decoys = mem
+            .decoys
+            .iter()
+            .filter(|(l, _)| *l == at)
+            .flat_map(|(_, d)| d);
+        let mimics: Vec<Pos> = map
+            .past_the_holes()
+            .into_iter()
+            .filter(|&i| w.view.get(at.pos(i)).is_some_and(|c| c.ch == '0'))
+            .chain(decoys.copied())
+            .map(|i| at.pos(i))
+            .collect();
         let hunt = &mut mem.prize;
         if hunt.level != Some(at) {
             *hunt = PrizeHunt {
@@ -125,9 +139,9 @@ pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
             .copied()
             .filter(|c| !hunt.searched.contains(c))
             .collect();
-        let path = w
-            .level()
-            .and_then(|l| l.path(here, &left, &w.sokoban_path_opts()));
+        let mut opts = w.sokoban_path_opts();
+        opts.mimics = mimics;
+        let path = w.level().and_then(|l| l.path(here, &left, &opts));
         match path {
             Some(path) => act(
                 w.step_along(&path),

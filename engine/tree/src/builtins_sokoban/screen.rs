@@ -97,6 +97,35 @@ impl Template {
     pub fn has_up_stairs(&self) -> bool {
         self.chars.contains(&'<')
     }
+
+    /// The top levels' squares past the hole line (corridor, zoo, closets): those the
+    /// square past the last hole reaches without crossing a hole. The map has no boulder
+    /// there, and no push can bring one: a boulder drawn there is a giant mimic.
+    pub fn past_the_holes(&self) -> Vec<usize> {
+        let Some(&(_, x, y)) = TOP_GOALS.iter().find(|(n, ..)| *n == self.name) else {
+            return Vec::new();
+        };
+        let open = |i: usize| !matches!(self.chars[i], '|' | '-' | ' ' | '^');
+        let mut seen = vec![false; self.chars.len()];
+        let mut stack = vec![y * self.width + x];
+        seen[stack[0]] = true;
+        while let Some(i) = stack.pop() {
+            let (cx, cy) = (i % self.width, i / self.width);
+            let around = [
+                (cx > 0).then(|| i - 1),
+                (cx + 1 < self.width).then_some(i + 1),
+                (cy > 0).then(|| i - self.width),
+                (cy + 1 < self.height).then_some(i + self.width),
+            ];
+            for n in around.into_iter().flatten() {
+                if !seen[n] && open(n) {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        (0..seen.len()).filter(|&i| seen[i]).collect()
+    }
 }
 
 pub static TEMPLATES: LazyLock<Vec<Template>> =

@@ -823,3 +823,36 @@ fn the_prize_is_fetched_from_the_closets_of_a_solved_top_level() {
     }
     panic!("the prize was never picked up");
 }
+
+/// A "boulder" past the top level's holes is a giant mimic (no push can bring a boulder
+/// there): the prize hunt goes at it instead of finding no way (seed 12: one in the corridor
+/// to the zoo).
+#[test]
+fn a_boulder_in_the_prize_corridor_is_gone_through_as_a_mimic() {
+    let origin = Pos::new(27, 3);
+    let mut w = world_with_map("soko1-1", origin);
+    let at = locate(&w.view, None).expect("soko1-1");
+    let t = at.template();
+    let past = t.past_the_holes();
+    let sq = |x: usize, y: usize| y * t.width + x;
+    assert!(past.contains(&sq(24, 1)) && past.contains(&sq(24, 13)) && past.contains(&sq(16, 11)));
+    assert!(!past.contains(&sq(23, 1)) && !past.contains(&sq(7, 1)) && !past.contains(&sq(7, 5)));
+    for i in 0..t.width * t.height {
+        if matches!(t.char_at(i), '^' | '*') {
+            set(&mut w, at.pos(i), '.');
+        }
+    }
+    let start = w.player;
+    set(&mut w, start, '>');
+    let here = at.pos(sq(24, 11));
+    w.player = here;
+    set(&mut w, here, '@');
+    set(&mut w, at.pos(sq(24, 12)), '0');
+    observe_screen(&mut w, &[]);
+    match sokoban_prize(&Params::default(), &w) {
+        LeafOutcome::Act(Action::Move { dir: Dir::S }, why) => {
+            assert!(why.contains("prize closet"), "{why}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
