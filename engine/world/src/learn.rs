@@ -59,6 +59,13 @@ impl World {
                     self.mark_door(p);
                 }
             }
+            // The boulder we pushed filled the hole or pit ahead: floor now, even while a
+            // monster stands on it (the map would keep showing the trap remembered there).
+            if message.contains("plugs a hole") || message.contains("fills a pit") {
+                if let Some(p) = self.target_square() {
+                    self.set_feature(p, Feature::Floor);
+                }
+            }
             if message.contains("This door is already open") {
                 if let Some(p) = self.target_square() {
                     self.set_feature(p, Feature::OpenDoor);

@@ -507,3 +507,21 @@ fn refused_steps_count_across_looks() {
         .map(|s| s.bumps);
     assert_eq!(bumps, Some(2));
 }
+
+/// A hole our boulder plugged is floor, though a monster stood on it the moment we looked
+/// (the map kept the hole remembered, and the prize's path found no way: seed 8's top level).
+#[test]
+fn a_hole_our_boulder_plugged_is_floor_under_a_monster() {
+    let mut w = World::default();
+    see(&mut w, &["|.@0^.|"], Pos::new(2, 0), &status(1, 1), &[]);
+    assert_eq!(w.level().unwrap().feature(Pos::new(4, 0)), Feature::Trap);
+    w.note_action(&Action::Move { dir: crate::Dir::E });
+    see(
+        &mut w,
+        &["|..@f.|"],
+        Pos::new(3, 0),
+        &status(1, 2),
+        &["The boulder falls into and plugs a hole in the floor!"],
+    );
+    assert_eq!(w.level().unwrap().feature(Pos::new(4, 0)), Feature::Floor);
+}

@@ -25,7 +25,13 @@ pub(super) struct PrizeHunt {
     taken: bool,
     /// Logged once: no path leads to the closets left.
     stuck: bool,
+    /// Decisions waited for peaceful monsters in the way.
+    waited: u32,
 }
+
+/// Decisions spent waiting for peaceful monsters to get out of the way (a sleeping one in the
+/// zoo's doorway never does: seed 25).
+const PEACEFUL_WAIT: u32 = 50;
 
 /// Pickups tried in one closet before it counts as searched (a menu that went wrong, a
 /// monster's interruption).
@@ -153,6 +159,21 @@ pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
                     left.len()
                 ),
             ),
+            None if hunt.waited < PEACEFUL_WAIT && {
+                // Peaceful monsters are never walked into: one in the way may move on.
+                opts.blocked.clear();
+                w.level().and_then(|l| l.path(here, &left, &opts)).is_some()
+            } =>
+            {
+                hunt.waited += 1;
+                act(
+                    Action::Search { count: 1 },
+                    format!(
+                        "{}: waiting for a peaceful monster to get out of the way to the prize",
+                        map.name
+                    ),
+                )
+            }
             None => {
                 if !left.is_empty() && !hunt.stuck {
                     hunt.stuck = true;

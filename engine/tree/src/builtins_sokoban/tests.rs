@@ -856,3 +856,37 @@ fn a_boulder_in_the_prize_corridor_is_gone_through_as_a_mimic() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A peaceful monster in the one-square corridor to the zoo is waited for, not walked into
+/// nor given up on (seed 8: the bot left the level instead).
+#[test]
+fn the_prize_hunt_waits_for_a_peaceful_monster_in_the_way() {
+    let origin = Pos::new(27, 3);
+    let mut w = world_with_map("soko1-1", origin);
+    let at = locate(&w.view, None).expect("soko1-1");
+    let t = at.template();
+    for i in 0..t.width * t.height {
+        if matches!(t.char_at(i), '^' | '*') {
+            set(&mut w, at.pos(i), '.');
+        }
+    }
+    let start = w.player;
+    set(&mut w, start, '>');
+    let here = at.pos(5 * t.width + 24);
+    let below = at.pos(6 * t.width + 24);
+    w.player = here;
+    set(&mut w, here, '@');
+    set(&mut w, below, 'f');
+    observe_screen(&mut w, &[]);
+    w.set_monster_info(below, "kitten", true);
+    match sokoban_prize(&Params::default(), &w) {
+        LeafOutcome::Act(Action::Search { .. }, why) => assert!(why.contains("peaceful"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    set(&mut w, below, '.');
+    observe_screen(&mut w, &[]);
+    assert!(matches!(
+        sokoban_prize(&Params::default(), &w),
+        LeafOutcome::Act(Action::Move { dir: Dir::S }, _)
+    ));
+}
