@@ -31,6 +31,8 @@ struct Suspect {
 struct Memory {
     last: Option<Attempt>,
     suspects: Vec<Suspect>,
+    /// The game turn at the last call.
+    turn: i64,
 }
 
 thread_local! {
@@ -41,10 +43,12 @@ thread_local! {
 pub fn observe(w: &World) {
     MEMORY.with(|m| {
         let mut m = m.borrow_mut();
-        // A new game on this thread (time went backwards): forget everything.
-        if m.last.is_some_and(|a| w.turn < a.turn) {
+        // A new game on this thread (time went backwards): forget everything, the
+        // suspicions too (they leaked into the next game of a thread before).
+        if w.turn < m.turn {
             *m = Memory::default();
         }
+        m.turn = w.turn;
         if let Some(a) = m.last.filter(|a| w.decisions > a.decisions) {
             m.last = None;
             // Free looks may come between: allow a couple of decisions, never a game turn.
@@ -132,5 +136,34 @@ mod tests {
         w.turn = 900;
         observe(&w);
         assert!(!suspected(&w, '@', 15), "suspicions expire");
+    }
+
+    /// A thread plays games one after another (`nhbot bench`): what one game suspected is
+    /// gone in the next, whose turn counter starts again.
+    #[test]
+    fn suspicions_end_with_the_game() {
+        let mut w = World {
+            turn: 500,
+            decisions: 10,
+            monsters: vec![Monster {
+                pos: Pos::new(5, 5),
+                ch: 'h',
+                color: 2,
+                ..Monster::default()
+            }],
+            ..World::default()
+        };
+        observe(&w);
+        note_attack(&w, Pos::new(5, 5), 'h', 2);
+        w.decisions = 11;
+        observe(&w);
+        assert!(suspected(&w, 'h', 2));
+        let next_game = World {
+            turn: 3,
+            decisions: 1,
+            ..w.clone()
+        };
+        observe(&next_game);
+        assert!(!suspected(&next_game, 'h', 2));
     }
 }
