@@ -69,6 +69,48 @@ impl PrizeHunt {
     }
 }
 
+impl PrizeHunt {
+    /// The next step to the nearest closet `left`; a wait while only peaceful monsters (never
+    /// walked into) bar the way, as one may move on; a failure when nothing leads there.
+    fn go_to(
+        &mut self,
+        w: &World,
+        map: &str,
+        left: &[Pos],
+        mut opts: nhbot_world::PathOpts,
+    ) -> LeafOutcome {
+        let here = w.player;
+        if let Some(path) = w.level().and_then(|l| l.path(here, left, &opts)) {
+            let to = path.target();
+            return act(
+                w.step_along(&path),
+                format!(
+                    "{map}: heading for the prize closet at {},{} ({} of 3 left)",
+                    to.x,
+                    to.y,
+                    left.len()
+                ),
+            );
+        }
+        opts.blocked.clear();
+        let peaceful_in_the_way = w
+            .level()
+            .is_some_and(|l| l.path(here, left, &opts).is_some());
+        if peaceful_in_the_way && self.waited < PEACEFUL_WAIT {
+            self.waited += 1;
+            return act(
+                Action::Search { count: 1 },
+                format!("{map}: waiting for a peaceful monster to get out of the way to the prize"),
+            );
+        }
+        if !left.is_empty() && !self.stuck {
+            self.stuck = true;
+            log::info!("sokoban {map}: no path from {here:?} to the prize closets {left:?}");
+        }
+        LeafOutcome::Failure
+    }
+}
+
 /// A pickup message for the prize: "q - a circular amulet." or "r - a bag.".
 fn prize_picked_up(messages: &[String]) -> bool {
     messages.iter().any(|m| {
@@ -147,43 +189,6 @@ pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
             .collect();
         let mut opts = w.sokoban_path_opts();
         opts.mimics = mimics;
-        let path = w.level().and_then(|l| l.path(here, &left, &opts));
-        match path {
-            Some(path) => act(
-                w.step_along(&path),
-                format!(
-                    "{}: heading for the prize closet at {},{} ({} of 3 left)",
-                    map.name,
-                    path.target().x,
-                    path.target().y,
-                    left.len()
-                ),
-            ),
-            None if hunt.waited < PEACEFUL_WAIT && {
-                // Peaceful monsters are never walked into: one in the way may move on.
-                opts.blocked.clear();
-                w.level().and_then(|l| l.path(here, &left, &opts)).is_some()
-            } =>
-            {
-                hunt.waited += 1;
-                act(
-                    Action::Search { count: 1 },
-                    format!(
-                        "{}: waiting for a peaceful monster to get out of the way to the prize",
-                        map.name
-                    ),
-                )
-            }
-            None => {
-                if !left.is_empty() && !hunt.stuck {
-                    hunt.stuck = true;
-                    log::info!(
-                        "sokoban {}: no path from {here:?} to the prize closets {left:?}",
-                        map.name
-                    );
-                }
-                LeafOutcome::Failure
-            }
-        }
+        hunt.go_to(w, map.name, &left, opts)
     })
 }
