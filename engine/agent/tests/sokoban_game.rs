@@ -268,6 +268,14 @@ fn seeds_from_env(var: &str, default: Vec<u64>) -> Vec<u64> {
         .unwrap_or(default)
 }
 
+/// The number in `var`, else `default`.
+fn env_number<T: std::str::FromStr>(var: &str, default: T) -> T {
+    std::env::var(var)
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Measures more seeds (not run by default: a few minutes): the variant, then as many Sokoban
 /// levels climbed as the default tree (survival first, then sokoban) manages.
 /// `cargo test -p nhbot-agent --test sokoban_game -- --ignored --nocapture`
@@ -318,10 +326,7 @@ fn survey_seeds() {
 fn top_level() {
     let tree = std::env::var("NHBOT_SURVEY_TREE").unwrap_or_else(|_| "trees/main.yaml".into());
     let seeds = seeds_from_env("NHBOT_TOP_SEEDS", vec![4]);
-    let budget = std::env::var("NHBOT_TOP_BUDGET")
-        .ok()
-        .and_then(|b| b.parse().ok())
-        .unwrap_or(BUDGET);
+    let budget = env_number("NHBOT_TOP_BUDGET", BUDGET);
     for seed in seeds {
         let mut r = start_in(seed, "top", "soko1");
         // A level teleport lands anywhere (seed 3: on a boulder); climbing arrives on `>`.
@@ -329,10 +334,7 @@ fn top_level() {
         keys(&mut r, "\x14>.");
         // A bot that climbed here has fought its way up three levels: XL1 would rightly flee
         // the top level's giant mimics. Levels gained after arriving leave the level as made.
-        let levels = std::env::var("NHBOT_TOP_XL_GAIN")
-            .ok()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(5);
+        let levels = env_number("NHBOT_TOP_XL_GAIN", 5);
         for _ in 0..levels {
             let p = wish(&mut r, "blessed potion of gain level");
             keys(&mut r, &format!("q{p}"));
@@ -377,14 +379,8 @@ fn prize() {
 /// no seed fetched it. (`NHBOT_TOP_BUDGET` decisions, 1500 by default; `NHBOT_TOP_XL_GAIN`
 /// levels, 5 by default.)
 fn prize_on(seeds: &[u64]) {
-    let budget = std::env::var("NHBOT_TOP_BUDGET")
-        .ok()
-        .and_then(|b| b.parse().ok())
-        .unwrap_or(1500);
-    let levels = std::env::var("NHBOT_TOP_XL_GAIN")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(5);
+    let budget = env_number("NHBOT_TOP_BUDGET", 1500);
+    let levels = env_number("NHBOT_TOP_XL_GAIN", 5);
     let mut fetched = 0;
     for &seed in seeds {
         let mut r = start_in(seed, "prize", "soko1");
