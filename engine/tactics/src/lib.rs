@@ -11,6 +11,7 @@ pub mod elbereth;
 pub mod food;
 pub mod look;
 pub mod lookahead;
+pub mod missiles;
 pub mod monsters;
 pub mod peaceful;
 pub mod prayer;

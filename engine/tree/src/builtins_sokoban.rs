@@ -796,8 +796,8 @@ fn keep_hunting(
         .filter(|&m| m != hunt.target)
         .collect();
     let name = at.template().name;
-    let dagger = throwable(w).filter(|_| hunt.may_throw);
-    match hunt::hunt_step(&obs.puzzle, &others, hunt.target, dagger.is_some()) {
+    let missile = nhbot_tactics::missiles::throwable(w).filter(|_| hunt.may_throw);
+    match hunt::hunt_step(&obs.puzzle, &others, hunt.target, missile.is_some()) {
         Some(hunt::HuntStep::Attack(dx, dy)) => {
             hunt.attacks += 1;
             let dir = Dir::from_delta(dx as i16, dy as i16)?;
@@ -809,9 +809,16 @@ fn keep_hunting(
         Some(hunt::HuntStep::Throw(dx, dy)) => {
             hunt.attacks += 1;
             let dir = Dir::from_delta(dx as i16, dy as i16)?;
+            let missile = missile?;
             Some(act(
-                Action::Throw { item: dagger?, dir },
-                format!("{name}: throwing a dagger over the boulder at the monster behind it"),
+                Action::Throw {
+                    item: missile.letter,
+                    dir,
+                },
+                format!(
+                    "{name}: throwing {} over the boulder at the monster behind it",
+                    missile.name
+                ),
             ))
         }
         Some(hunt::HuntStep::Walk(dx, dy)) => {
@@ -826,14 +833,6 @@ fn keep_hunting(
             None
         }
     }
-}
-
-/// A dagger we may throw (not the wielded weapon), by inventory letter.
-fn throwable(w: &World) -> Option<char> {
-    w.inventory
-        .iter()
-        .find(|i| !i.wielded && (i.name == "dagger" || i.name == "daggers"))
-        .map(|i| i.letter)
 }
 
 /// The action for one plan step: the move itself, or what the square in the way needs first.

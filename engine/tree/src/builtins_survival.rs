@@ -94,3 +94,7 @@ pub fn rest_when_safe(p: &Params, w: &World) -> LeafOutcome {
 pub fn pick_up_food(_: &Params, w: &World) -> LeafOutcome {
     act(food::pick_up_food_step(w))
 }
+
+pub fn pick_up_missiles(_: &Params, w: &World) -> LeafOutcome {
+    act(nhbot_tactics::missiles::pick_up_missile_step(w))
+}

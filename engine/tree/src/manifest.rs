@@ -496,6 +496,16 @@ pub static NODES: &[NodeSpec] = &[
         survival::pick_up_food,
     ),
     leaf(
+        "pick_up_missiles",
+        Act,
+        "Pick up the missiles (daggers, knives, darts, shuriken, spears, javelins) we just stepped \
+         on: the throws `sokoban` has for a monster shut behind a boulder. Not in shops, not \
+         when it would burden us.",
+        &[],
+        None,
+        survival::pick_up_missiles,
+    ),
+    leaf(
         "rest_when_safe",
         Act,
         "Search 10 turns to recover HP while below `below` of max HP and no hostile is within `radius`.",
@@ -524,7 +534,7 @@ pub static NODES: &[NodeSpec] = &[
          put it is a mimic, planned around and hunted down if it bars every plan) and play the plan \
          one move per decision, re-planning when the level differs from the plan; long solves run \
          in the background while the bot waits in place. Fights hostiles in the way, goes round \
-         the boulders to attack a monster behind the one to push (or throws a dagger over the \
+         the boulders to attack a monster behind the one to push (or throws a missile, a dagger or darts, over the \
          boulder when it cannot get next to it; not one the fight look-ahead would flee; one \
          that slips away is waited for beside the boulder, not pushed after), waits for others, opens or kicks doors on the way, climbs \
          `<` at the end. After 20 blocked attempts from one position, or at once when the \
