@@ -13,5 +13,5 @@ fn default_tree_loads_and_decides() {
     w.turn = 101;
     let d = bot.decide(&w);
     assert!(matches!(d.action, Action::Move { .. }), "{d:?}");
-    assert_eq!(d.path, "root/wander#7");
+    assert_eq!(d.path, "root/wander#8");
 }
