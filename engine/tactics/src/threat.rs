@@ -83,7 +83,31 @@ pub fn melee_hazard(m: &MonsterInfo, wielding: bool, hp: i32) -> Option<&'static
     if m.attacks.iter().any(|a| a.kind == "boom") && hp <= 24 {
         return Some("a gas spore explodes for up to 24 when killed next to us");
     }
+    if passive_max(m) >= hp {
+        return Some("its passive acid, fire, cold or shock could kill whoever hits it");
+    }
     None
+}
+
+/// The most a monster's passive acid, fire, cold or shock does to whoever hits it (uhitm.c
+/// `passive`: dice of `0dN` are (level+1)dN). Survey seed 22 hit a spotted jelly at low HP:
+/// "You are splashed!", and died. Resistances are not known here, so they are not counted.
+fn passive_max(m: &MonsterInfo) -> i32 {
+    m.attacks
+        .iter()
+        .filter(|a| {
+            a.is_passive() && matches!(a.damage.as_str(), "acid" | "fire" | "cold" | "elec")
+        })
+        .map(|a| {
+            let n = if a.dice.n == 0 {
+                m.level + 1
+            } else {
+                i32::from(a.dice.n)
+            };
+            n * i32::from(a.dice.sides)
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// Difficulty slack over the random-generation bound: special rooms, groups, level feelings.
@@ -238,6 +262,10 @@ mod tests {
         let cockatrice = monsters::by_name("cockatrice").unwrap();
         assert!(melee_hazard(cockatrice, false, 20).is_some());
         assert!(melee_hazard(cockatrice, true, 20).is_none());
+        // A spotted jelly's acid splashes for up to 6d6.
+        let jelly = monsters::by_name("spotted jelly").unwrap();
+        assert!(melee_hazard(jelly, true, 30).is_some());
+        assert!(melee_hazard(jelly, true, 40).is_none());
     }
 
     #[test]
