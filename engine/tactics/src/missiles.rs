@@ -48,15 +48,17 @@ mod tests {
 
     #[test]
     fn missiles_are_thrown_and_picked_up() {
-        let mut w = World::default();
-        w.inventory = [
-            "a - a +1 long sword (weapon in hand)",
-            "c - an uncursed +3 small shield (being worn)",
-            "f - 3 darts",
-        ]
-        .iter()
-        .filter_map(|l| parse_inventory_line(l))
-        .collect();
+        let mut w = World {
+            inventory: [
+                "a - a +1 long sword (weapon in hand)",
+                "c - an uncursed +3 small shield (being worn)",
+                "f - 3 darts",
+            ]
+            .iter()
+            .filter_map(|l| parse_inventory_line(l))
+            .collect(),
+            ..World::default()
+        };
         assert_eq!(throwable(&w).map(|i| i.letter), Some('f'));
         w.inventory.retain(|i| i.letter != 'f');
         assert_eq!(throwable(&w), None, "the wielded sword is no missile");
