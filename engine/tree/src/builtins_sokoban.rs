@@ -534,31 +534,10 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
 /// Whether the player can walk to a target as things stand, pushing nothing (orthogonal
 /// steps only: enough to tell which side of the holes we are on).
 fn walks_to_a_target(p: &Puzzle) -> bool {
-    let mut seen = vec![false; p.cells.len()];
-    let mut stack = vec![p.player];
-    seen[p.player] = true;
-    while let Some(c) = stack.pop() {
-        if p.targets.contains(&c) {
-            return true;
-        }
-        let (x, y) = p.coords(c);
-        let around = [
-            (x > 0).then(|| c - 1),
-            (x + 1 < p.width).then_some(c + 1),
-            (y > 0).then(|| c - p.width),
-            (y + 1 < p.height).then_some(c + p.width),
-        ];
-        for n in around.into_iter().flatten() {
-            if !seen[n]
-                && matches!(p.cells[n], Cell::Floor | Cell::Door)
-                && !p.boulders.contains(&n)
-            {
-                seen[n] = true;
-                stack.push(n);
-            }
-        }
-    }
-    false
+    let walkable =
+        |n: usize| matches!(p.cells[n], Cell::Floor | Cell::Door) && !p.boulders.contains(&n);
+    let seen = screen::flood(p.width, p.height, p.player, walkable);
+    p.targets.iter().any(|&t| seen[t])
 }
 
 /// Finds the mimics posing as boulders (see `Memory::decoys`) and turns those still drawn

@@ -146,7 +146,8 @@ pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
             .flat_map(|(_, d)| d);
         let mimics: Vec<Pos> = map
             .past_the_holes()
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&i| w.view.get(at.pos(i)).is_some_and(|c| c.ch == '0'))
             .chain(decoys.copied())
             .map(|i| at.pos(i))

@@ -60,6 +60,8 @@ pub struct Template {
     /// Row-major map characters, blanks outside the walls.
     chars: Vec<char>,
     walls: Vec<(usize, usize)>,
+    /// See [`Template::past_the_holes`] (found once: the prize leaf asks every decision).
+    past_holes: Vec<usize>,
 }
 
 impl Template {
@@ -80,13 +82,16 @@ impl Template {
             .filter(|&i| matches!(chars[i], '|' | '-'))
             .map(|i| (i % width, i / width))
             .collect();
-        Template {
+        let mut t = Template {
             name,
             width,
             height,
             chars,
             walls,
-        }
+            past_holes: Vec::new(),
+        };
+        t.past_holes = t.find_past_the_holes();
+        t
     }
 
     pub fn char_at(&self, i: usize) -> char {
@@ -101,31 +106,47 @@ impl Template {
     /// The top levels' squares past the hole line (corridor, zoo, closets): those the
     /// square past the last hole reaches without crossing a hole. The map has no boulder
     /// there, and no push can bring one: a boulder drawn there is a giant mimic.
-    pub fn past_the_holes(&self) -> Vec<usize> {
+    pub fn past_the_holes(&self) -> &[usize] {
+        &self.past_holes
+    }
+
+    fn find_past_the_holes(&self) -> Vec<usize> {
         let Some(&(_, x, y)) = TOP_GOALS.iter().find(|(n, ..)| *n == self.name) else {
             return Vec::new();
         };
         let open = |i: usize| !matches!(self.chars[i], '|' | '-' | ' ' | '^');
-        let mut seen = vec![false; self.chars.len()];
-        let mut stack = vec![y * self.width + x];
-        seen[stack[0]] = true;
-        while let Some(i) = stack.pop() {
-            let (cx, cy) = (i % self.width, i / self.width);
-            let around = [
-                (cx > 0).then(|| i - 1),
-                (cx + 1 < self.width).then_some(i + 1),
-                (cy > 0).then(|| i - self.width),
-                (cy + 1 < self.height).then_some(i + self.width),
-            ];
-            for n in around.into_iter().flatten() {
-                if !seen[n] && open(n) {
-                    seen[n] = true;
-                    stack.push(n);
-                }
-            }
-        }
+        let seen = flood(self.width, self.height, y * self.width + x, open);
         (0..seen.len()).filter(|&i| seen[i]).collect()
     }
+}
+
+/// The squares of a `width` × `height` grid that `start` reaches by orthogonal steps onto
+/// `open` squares (the start itself included, open or not).
+pub(super) fn flood(
+    width: usize,
+    height: usize,
+    start: usize,
+    open: impl Fn(usize) -> bool,
+) -> Vec<bool> {
+    let mut seen = vec![false; width * height];
+    let mut stack = vec![start];
+    seen[start] = true;
+    while let Some(i) = stack.pop() {
+        let (x, y) = (i % width, i / width);
+        let around = [
+            (x > 0).then(|| i - 1),
+            (x + 1 < width).then_some(i + 1),
+            (y > 0).then(|| i - width),
+            (y + 1 < height).then_some(i + width),
+        ];
+        for n in around.into_iter().flatten() {
+            if !seen[n] && open(n) {
+                seen[n] = true;
+                stack.push(n);
+            }
+        }
+    }
+    seen
 }
 
 pub static TEMPLATES: LazyLock<Vec<Template>> =
