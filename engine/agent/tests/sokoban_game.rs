@@ -268,6 +268,15 @@ fn seeds_from_env(var: &str, default: Vec<u64>) -> Vec<u64> {
         .unwrap_or(default)
 }
 
+/// The last decision line (`T123 ...`) of a failed play's report.
+fn last_decision(report: &str) -> &str {
+    report
+        .lines()
+        .rev()
+        .find(|l| l.starts_with('T'))
+        .unwrap_or("")
+}
+
 /// The number in `var`, else `default`.
 fn env_number<T: std::str::FromStr>(var: &str, default: T) -> T {
     std::env::var(var)
@@ -300,7 +309,7 @@ fn survey_seeds() {
                     break;
                 }
                 Err(e) => {
-                    let last = e.lines().rev().find(|l| l.starts_with('T')).unwrap_or("");
+                    let last = last_decision(&e);
                     line += &format!(
                         ", stopped on Dlvl {dlvl}: {}; last: {last}",
                         e.lines().next().unwrap_or("")
@@ -349,12 +358,7 @@ fn top_level() {
         let outcome = play_level_counting(&mut r, &tree, budget, &mut filled);
         let last = match &outcome {
             Ok((d, t)) => format!("left after {d} decisions, {t} turns"),
-            Err(e) => e
-                .lines()
-                .rev()
-                .find(|l| l.starts_with('T'))
-                .unwrap_or("")
-                .to_string(),
+            Err(e) => last_decision(e).to_string(),
         };
         // soko1-1 has 16 holes, soko1-2 18.
         eprintln!(
@@ -417,12 +421,7 @@ fn prize_on(seeds: &[u64]) {
         fetched += usize::from(got);
         let last = match &outcome {
             Ok((d, t)) => format!("stopped after {d} decisions, {t} turns"),
-            Err(e) => e
-                .lines()
-                .rev()
-                .find(|l| l.starts_with('T'))
-                .unwrap_or("")
-                .to_string(),
+            Err(e) => last_decision(e).to_string(),
         };
         eprintln!(
             "PRIZE seed {seed} ({map}): {}, turn {}, {last}\n{}",
