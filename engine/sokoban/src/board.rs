@@ -39,6 +39,9 @@ pub struct Board {
     pub sink_dist: Vec<Vec<u16>>,
     /// The sink squares, in `sink_dist` order.
     pub sinks: Vec<u16>,
+    /// `sink_sets[c * 4 + side]`: bit `k` set when `sink_dist[k][c * 4 + side]` is finite
+    /// (sinks past 64 are left out; only NetHack's holes, at most 64, use it).
+    pub sink_sets: Vec<u64>,
     /// NetHack: holes that every walk from the player to any target must cross.
     pub required_holes: u64,
     /// `side_links[c * 4 + s]`: bit `t` set when, with a lone boulder on `c`, the player on
@@ -115,6 +118,7 @@ impl Board {
             region: Vec::new(),
             sink_dist: Vec::new(),
             sinks: Vec::new(),
+            sink_sets: Vec::new(),
             required_holes: 0,
             side_links: Vec::new(),
             walk_start: Vec::new(),
@@ -129,6 +133,13 @@ impl Board {
         };
         board.sink_dist = sinks.iter().map(|&s| board.pull_distances(s)).collect();
         board.sinks = sinks;
+        board.sink_sets = (0..board.len() * 4)
+            .map(|i| {
+                (board.sink_dist.iter().take(MAX_HOLES).enumerate())
+                    .filter(|(_, dist)| dist[i] != INF)
+                    .fold(0, |m, (k, _)| m | 1 << k)
+            })
+            .collect();
         if board.rules == Rules::NetHack {
             board.required_holes = board.find_required_holes();
         }

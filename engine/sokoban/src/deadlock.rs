@@ -68,12 +68,15 @@ pub struct Assignment {
     matrix: Vec<i64>,
     owner: Vec<usize>,
     seen: Vec<bool>,
+    masks: Vec<u64>,
+    pending: Vec<usize>,
 }
 
 const BIG: i64 = 1 << 40;
 
 impl Assignment {
     /// Whether every row can get a distinct column it accepts (Kuhn's augmenting paths).
+    /// Asks `ok` once per pair; up to 64 columns, rows are column bit sets.
     pub fn feasible(
         &mut self,
         rows: usize,
@@ -83,6 +86,52 @@ impl Assignment {
         if rows > cols {
             return false;
         }
+        if cols > 64 {
+            return self.feasible_wide(rows, cols, ok);
+        }
+        self.masks.clear();
+        for row in 0..rows {
+            let mask = (0..cols)
+                .filter(|&c| ok(row, c))
+                .fold(0u64, |m, c| m | 1 << c);
+            if mask == 0 {
+                return false;
+            }
+            self.masks.push(mask);
+        }
+        self.owner.clear();
+        self.owner.resize(cols, usize::MAX);
+        // Most rows find a free column at once; only the rest need augmenting paths.
+        let mut free = if cols == 64 {
+            u64::MAX
+        } else {
+            (1 << cols) - 1
+        };
+        self.pending.clear();
+        for (row, &mask) in self.masks.iter().enumerate() {
+            if mask & free != 0 {
+                let col = (mask & free).trailing_zeros() as usize;
+                free &= !(1 << col);
+                self.owner[col] = row;
+            } else {
+                self.pending.push(row);
+            }
+        }
+        for i in 0..self.pending.len() {
+            let mut seen = 0u64;
+            if !augment_mask(self.pending[i], &self.masks, &mut self.owner, &mut seen) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn feasible_wide(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        ok: impl Fn(usize, usize) -> bool,
+    ) -> bool {
         self.owner.clear();
         self.owner.resize(cols, usize::MAX);
         for row in 0..rows {
@@ -223,6 +272,21 @@ fn augment(
     false
 }
 
+/// [`augment`] over column bit sets: `seen` marks the columns this search has tried.
+fn augment_mask(row: usize, masks: &[u64], owner: &mut [usize], seen: &mut u64) -> bool {
+    let mut untried = masks[row] & !*seen;
+    while untried != 0 {
+        let col = untried.trailing_zeros() as usize;
+        untried &= untried - 1;
+        *seen |= 1 << col;
+        if owner[col] == usize::MAX || augment_mask(owner[col], masks, owner, seen) {
+            owner[col] = row;
+            return true;
+        }
+    }
+    false
+}
+
 /// Scratch buffers for evaluating states.
 #[derive(Default)]
 pub struct Evaluator {
@@ -231,6 +295,8 @@ pub struct Evaluator {
     movable: Vec<u16>,
     frozen: Vec<u16>,
     rows: Vec<usize>,
+    /// Per movable boulder: the holes it has a lone-boulder route to.
+    hole_sets: Vec<u64>,
     /// Per boulder, bit `s` set when the player can get to side `s` of it.
     sides: Vec<u8>,
     closure: Closure,
@@ -387,6 +453,24 @@ impl Evaluator {
         !board.targets.iter().any(|&t| closure.reached(t)) || (can_move as u32) < open_required
     }
 
+    /// Whether every open required hole (`rows`) can get its own movable boulder with a
+    /// lone-boulder route to it from a side the player can reach (`sides`).
+    fn routes_feasible(&mut self, board: &Board) -> bool {
+        let (rows, movable, sides) = (&self.rows, &self.movable, &self.sides);
+        self.hole_sets.clear();
+        self.hole_sets
+            .extend(movable.iter().zip(sides).map(|(&b, &s)| {
+                (0..4)
+                    .filter(|side| s >> side & 1 == 1)
+                    .fold(0u64, |m, side| m | board.sink_sets[b as usize * 4 + side])
+            }));
+        let sets = &self.hole_sets;
+        // A boulder already on its sink costs 0 whatever its sides (see `sink_cost`).
+        self.assignment.feasible(rows.len(), movable.len(), |i, j| {
+            sets[j] >> rows[i] & 1 == 1 || board.sinks[rows[i]] == movable[j]
+        })
+    }
+
     /// Lower bounds on the pushes still needed, or `None` if the state is a proven deadlock.
     /// `occ` must describe `boulders` and the open holes; `reach` is the player's walk in
     /// this state. Without `self.exact`, NetHack states get only a feasibility test for `total`.
@@ -454,19 +538,15 @@ impl Evaluator {
                         .iter()
                         .map(|&b| reachable_sides(board, b, player)),
                 );
-                let (rows, movable, sides) = (&self.rows, &self.movable, &self.sides);
-                let cost = |i: usize, j: usize| sink_cost(board, rows[i], movable[j], sides[j]);
                 // Holes are filled one after another along the way, so the hole-by-hole
                 // search steers by the guide's next fill and needs the matching only as a
                 // deadlock test, for which feasibility is enough. It goes first: it is
                 // cheaper than the guide and catches most dead states (soko1-1: 16k of 17k).
-                if !self.exact
-                    && !self
-                        .assignment
-                        .feasible(rows.len(), movable.len(), |i, j| cost(i, j) != INF)
-                {
+                if !self.exact && !self.routes_feasible(board) {
                     return None;
                 }
+                let (rows, movable, sides) = (&self.rows, &self.movable, &self.sides);
+                let cost = |i: usize, j: usize| sink_cost(board, rows[i], movable[j], sides[j]);
                 let (mut next, mut spare) = (0, 0);
                 if let Some(guide) = self.guide.as_mut().filter(|_| open_required != 0) {
                     let estimate =

@@ -12,6 +12,7 @@
 use crate::board::{Board, INF};
 use crate::deadlock::{reachable_sides, BOULDER, OPEN_HOLE};
 use crate::walk::Walker;
+use std::collections::HashMap;
 
 #[derive(Default)]
 pub struct Guide {
@@ -19,13 +20,107 @@ pub struct Guide {
     in_the_way: u32,
     /// Price the best candidates again with a forward search per boulder.
     forward: bool,
-    dist: Vec<u32>,
+    dist: Distances,
     buckets: Vec<Vec<u32>>,
     wall: Vec<bool>,
     candidates: Vec<(u32, u16)>,
-    forward_dist: Vec<u32>,
+    /// Per movable boulder of the state being guided: its sides and price so far.
+    slots: Vec<Slot>,
+    /// Index in `slots` of the boulder on each square, or `NO_SLOT`.
+    slot_of: Vec<u16>,
+    routes: Routes,
+    forward_dist: Distances,
     forward_buckets: Vec<Vec<u32>>,
 }
+
+/// The (square, side) states from which a lone boulder has a route into an open required
+/// hole past walls and frozen boulders: the reverse table's reach, without its prices.
+/// Cached per (open required holes, frozen boulders), which many states share.
+#[derive(Default)]
+struct Routes {
+    tables: HashMap<(u64, Vec<u16>), Vec<u64>>,
+    stack: Vec<u32>,
+}
+
+/// Cached route tables kept at most (about 300 bytes each on NetHack's maps).
+const ROUTE_TABLES: usize = 4096;
+
+impl Routes {
+    /// The bit set over `square * 4 + side`; `wall` marks the frozen boulders.
+    fn table(
+        &mut self,
+        board: &Board,
+        open_required: u64,
+        boulders: &[u16],
+        wall: &[bool],
+    ) -> &[u64] {
+        let frozen: Vec<u16> = boulders
+            .iter()
+            .copied()
+            .filter(|&b| wall[b as usize])
+            .collect();
+        let key = (open_required, frozen);
+        if !self.tables.contains_key(&key) {
+            if self.tables.len() >= ROUTE_TABLES {
+                self.tables.clear();
+            }
+            let table = self.search(board, open_required, wall);
+            self.tables.insert(key.clone(), table);
+        }
+        &self.tables[&key]
+    }
+
+    fn search(&mut self, board: &Board, open_required: u64, wall: &[bool]) -> Vec<u64> {
+        let mut seen = vec![0u64; (board.len() * 4).div_ceil(64)];
+        let mark = |seen: &mut [u64], i: usize| {
+            let fresh = seen[i / 64] >> (i % 64) & 1 == 0;
+            seen[i / 64] |= 1 << (i % 64);
+            fresh
+        };
+        self.stack.clear();
+        for (k, &h) in board.holes.iter().enumerate() {
+            if open_required >> k & 1 == 1 {
+                for side in 0..4 {
+                    let i = h as usize * 4 + side;
+                    if mark(&mut seen, i) {
+                        self.stack.push(i as u32);
+                    }
+                }
+            }
+        }
+        // The same moves as `next_fill`'s table.
+        while let Some(state) = self.stack.pop() {
+            let (to, side) = ((state / 4) as u16, (state % 4) as usize);
+            let from = board.step(to, side);
+            if !board.boulder_may_enter(from) || wall[from as usize] {
+                continue;
+            }
+            let pusher = board.step(from, side);
+            if !board.player_may_stand(pusher) || wall[pusher as usize] {
+                continue;
+            }
+            let linked = board.linked_sides(from, side);
+            for before in 0..4 {
+                let i = from as usize * 4 + before;
+                if linked >> before & 1 == 1 && mark(&mut seen, i) {
+                    self.stack.push(i as u32);
+                }
+            }
+        }
+        seen
+    }
+}
+
+/// A movable boulder being priced by [`Guide::next_fill`].
+struct Slot {
+    b: u16,
+    /// Sides the player can get to (see `reachable_sides`).
+    sides: u8,
+    /// Pushes to fill a hole, as far as the table is settled.
+    price: u32,
+}
+
+const NO_SLOT: u16 = u16::MAX;
 
 /// Boulders priced by the forward search per state, best reverse estimates first.
 const FORWARD_CANDIDATES: usize = 3;
@@ -61,8 +156,7 @@ impl Guide {
         reach: &Walker,
     ) -> Option<Estimate> {
         let n = board.len();
-        self.dist.clear();
-        self.dist.resize(n * 4, u32::MAX);
+        self.dist.reset(n * 4);
         self.wall.clear();
         self.wall.resize(n, false);
         for &b in boulders {
@@ -78,21 +172,58 @@ impl Guide {
         for (k, &h) in board.holes.iter().enumerate() {
             if open_required >> k & 1 == 1 {
                 for side in 0..4 {
-                    self.dist[h as usize * 4 + side] = 0;
+                    self.dist.set(h as usize * 4 + side, 0);
                     push(&mut self.buckets, 0, h as u32 * 4 + side as u32);
                 }
             }
         }
         // Open holes count as obstacles too: another boulder may fill one first.
+        let in_the_way = self.in_the_way;
         let penalty = |c: u16| {
             if occ[c as usize] == BOULDER || occ[c as usize] == OPEN_HOLE {
-                self.in_the_way
+                in_the_way
             } else {
                 0
             }
         };
+        // Each movable boulder's price: its first push, which is exact (from a square the
+        // player reaches now, into a free square), or failing that its best side plus a
+        // detour. Sides behind `b` itself (walls and `b` cut them off) are out of reach
+        // until `b` moves, however the other boulders move.
+        let player = reach.start();
+        if self.slot_of.len() != n {
+            self.slot_of = vec![NO_SLOT; n];
+        }
+        self.slots.clear();
+        for (i, &b) in movable.iter().enumerate() {
+            self.slot_of[b as usize] = i as u16;
+            let into_hole = (0..4).any(|dir| {
+                let (pusher, to) = (board.step(b, (dir + 2) % 4), board.step(b, dir));
+                reach.reached(pusher)
+                    && board.boulder_may_enter(to)
+                    && occ[to as usize] == OPEN_HOLE
+            });
+            self.slots.push(Slot {
+                b,
+                sides: reachable_sides(board, b, player),
+                price: if into_hole { 1 } else { u32::MAX },
+            });
+        }
+        // The table is searched only until the prices that matter are settled: the best
+        // one, or the `FORWARD_CANDIDATES` to price again and the one after. Whether a
+        // boulder has a route at all (the deadlock test below) comes from the board's
+        // lone-boulder routes when no boulder is frozen, else from `routes`.
+        let frozen = movable.len() < boulders.len();
+        let wanted = if self.forward {
+            FORWARD_CANDIDATES + 1
+        } else {
+            1
+        };
         let mut d = 0;
         while d < self.buckets.len() {
+            if self.slots.iter().filter(|s| s.price <= d as u32).count() >= wanted {
+                break;
+            }
             while let Some(state) = self.buckets[d].pop() {
                 let (to, side) = ((state / 4) as u16, (state % 4) as usize);
                 if self.dist[state as usize] != d as u32 {
@@ -100,10 +231,11 @@ impl Guide {
                 }
                 // The boulder was on `from` and the player pushed it from `pusher`.
                 let from = board.step(to, side);
+                let pusher = board.step(from, side);
+                self.settle_prices(board, occ, reach, (to, side, from, pusher), d as u32);
                 if !board.boulder_may_enter(from) || self.wall[from as usize] {
                     continue;
                 }
-                let pusher = board.step(from, side);
                 if !board.player_may_stand(pusher) || self.wall[pusher as usize] {
                     continue;
                 }
@@ -113,27 +245,13 @@ impl Guide {
                 for before in 0..4 {
                     let s = from as usize * 4 + before;
                     if linked >> before & 1 == 1 && next < self.dist[s] {
-                        self.dist[s] = next;
+                        self.dist.set(s, next);
                         push(&mut self.buckets, next, s as u32);
                     }
                 }
             }
             d += 1;
         }
-        // The first push is exact: from a square the player reaches now, into a free
-        // square. Failing that, a boulder costs its best side plus a detour.
-        let dist = &self.dist;
-        let first_push = |b: u16, dir: usize| -> Option<u32> {
-            let (pusher, to) = (board.step(b, (dir + 2) % 4), board.step(b, dir));
-            if !reach.reached(pusher) || !board.boulder_may_enter(to) || occ[to as usize] == BOULDER
-            {
-                return None;
-            }
-            if occ[to as usize] == OPEN_HOLE {
-                return Some(1);
-            }
-            Some(dist[to as usize * 4 + (dir + 2) % 4].saturating_add(1))
-        };
         // Each open required hole needs its own boulder with a route there; routes only
         // close for good at walls and frozen boulders, so too few routes is a deadlock.
         // The shared reverse table cannot charge for a boulder standing where the player
@@ -141,25 +259,27 @@ impl Guide {
         // best candidates by that table are priced again one by one, forward, with it.
         let mut usable = 0;
         self.candidates.clear();
-        let player = reach.start();
-        for &b in movable {
-            // Sides behind `b` itself (walls and `b` cut them off) are out of reach
-            // until `b` moves, however the other boulders move.
-            let sides = reachable_sides(board, b, player);
-            let any_side = (0..4)
-                .filter(|s| sides >> s & 1 == 1)
-                .map(|s| dist[b as usize * 4 + s])
-                .min()
-                .unwrap_or(u32::MAX);
-            if any_side == u32::MAX {
-                continue;
+        let routes = if frozen {
+            self.routes
+                .table(board, open_required, boulders, &self.wall)
+        } else {
+            &[]
+        };
+        for slot in &self.slots {
+            self.slot_of[slot.b as usize] = NO_SLOT;
+            let routed = (0..4).any(|s| {
+                let i = slot.b as usize * 4 + s;
+                slot.sides >> s & 1 == 1
+                    && if frozen {
+                        routes[i / 64] >> (i % 64) & 1 == 1
+                    } else {
+                        board.sink_sets[i] & open_required != 0
+                    }
+            });
+            if routed {
+                usable += 1;
+                self.candidates.push((slot.price, slot.b));
             }
-            usable += 1;
-            let first = (0..4).filter_map(|dir| first_push(b, dir)).min();
-            let cost = first
-                .unwrap_or(u32::MAX)
-                .min(any_side.saturating_add(self.in_the_way));
-            self.candidates.push((cost, b));
         }
         self.candidates.sort_unstable();
         let mut best = u32::MAX;
@@ -179,6 +299,36 @@ impl Guide {
         })
     }
 
+    /// Prices the boulders the reverse table's newly settled state (`to`, `side`) at
+    /// distance `d` tells about: a boulder on `to` with `side` in reach costs `d` plus a
+    /// detour; a boulder on `from` pushed from `pusher`, which the player reaches now, into
+    /// a free `to` costs `d + 1`.
+    fn settle_prices(
+        &mut self,
+        board: &Board,
+        occ: &[u8],
+        reach: &Walker,
+        (to, side, from, pusher): (u16, usize, u16, u16),
+        d: u32,
+    ) {
+        let on_to = self.slot_of[to as usize];
+        if on_to != NO_SLOT {
+            let slot = &mut self.slots[on_to as usize];
+            if slot.sides >> side & 1 == 1 {
+                slot.price = slot.price.min(d.saturating_add(self.in_the_way));
+            }
+        }
+        let on_from = self.slot_of[from as usize];
+        if on_from != NO_SLOT
+            && reach.reached(pusher)
+            && board.boulder_may_enter(to)
+            && occ[to as usize] != BOULDER
+        {
+            let slot = &mut self.slots[on_from as usize];
+            slot.price = slot.price.min(d + 1);
+        }
+    }
+
     /// Pushes to get `b` into an open required hole, with every other boulder in place:
     /// entering a square another boulder or an open hole holds, or pushing from a square
     /// another boulder holds, costs `in_the_way` extra; a start side the player cannot
@@ -193,8 +343,7 @@ impl Guide {
     ) -> u32 {
         let k = self.in_the_way;
         let n = board.len();
-        self.forward_dist.clear();
-        self.forward_dist.resize(n * 4, u32::MAX);
+        self.forward_dist.reset(n * 4);
         for bucket in &mut self.forward_buckets {
             bucket.clear();
         }
@@ -211,7 +360,7 @@ impl Guide {
             let d = if reach.reached(stand) { 0 } else { k };
             let state = b as usize * 4 + side;
             if d < self.forward_dist[state] {
-                self.forward_dist[state] = d;
+                self.forward_dist.set(state, d);
                 push(buckets, d, state as u32);
             }
         }
@@ -249,7 +398,7 @@ impl Guide {
                     let next = d as u32 + cost;
                     let s = to as usize * 4 + (dir + 2) % 4;
                     if next < self.forward_dist[s] {
-                        self.forward_dist[s] = next;
+                        self.forward_dist.set(s, next);
                         push(buckets, next, s as u32);
                     }
                 }
@@ -257,6 +406,43 @@ impl Guide {
             d += 1;
         }
         u32::MAX
+    }
+}
+
+/// Distances, all `u32::MAX` after a reset, which costs only the entries set since the
+/// last one (a search touches a fraction of the board's (square, side) states).
+#[derive(Default)]
+struct Distances {
+    value: Vec<u32>,
+    touched: Vec<u32>,
+}
+
+impl Distances {
+    fn reset(&mut self, len: usize) {
+        if self.value.len() == len {
+            for &i in &self.touched {
+                self.value[i as usize] = u32::MAX;
+            }
+        } else {
+            self.value.clear();
+            self.value.resize(len, u32::MAX);
+        }
+        self.touched.clear();
+    }
+
+    fn set(&mut self, i: usize, v: u32) {
+        if self.value[i] == u32::MAX {
+            self.touched.push(i as u32);
+        }
+        self.value[i] = v;
+    }
+}
+
+impl std::ops::Index<usize> for Distances {
+    type Output = u32;
+
+    fn index(&self, i: usize) -> &u32 {
+        &self.value[i]
     }
 }
 
