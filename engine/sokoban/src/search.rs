@@ -388,7 +388,7 @@ impl<'a> Search<'a> {
         let board = self.board;
         let boulders = board.boulders.clone();
         load_occ(board, &mut self.occ, &boulders, 0);
-        self.child_walker.walk(board, &self.occ, board.player);
+        self.child_walker.flood(board, &self.occ, board.player);
         let region = *self
             .child_walker
             .queue
@@ -516,7 +516,7 @@ impl<'a> Search<'a> {
                 let old_to = self.occ[to as usize];
                 self.occ[from as usize] = FREE;
                 self.occ[to as usize] = if hole.is_some() { FREE } else { BOULDER };
-                self.child_walker.walk(board, &self.occ, from);
+                self.child_walker.flood(board, &self.occ, from);
                 let region = *self.child_walker.queue.iter().min().unwrap_or(&from);
                 let child_moves = moves + self.walker.dist[p as usize] + 1;
                 let found = self.lookup(child_hash, child_filled, region);

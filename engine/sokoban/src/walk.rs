@@ -25,8 +25,18 @@ impl Walker {
         }
     }
 
-    /// Fills `queue` with every square reachable from `start`, in distance order.
+    /// Fills `queue` with every square reachable from `start`, in distance order, with
+    /// `dist` and `from` (the last step's direction) for each.
     pub(crate) fn walk(&mut self, board: &Board, occ: &[u8], start: u16) {
+        self.search::<true>(board, occ, start);
+    }
+
+    /// [`Walker::walk`] without `dist` and `from`: only where the player can go.
+    pub(crate) fn flood(&mut self, board: &Board, occ: &[u8], start: u16) {
+        self.search::<false>(board, occ, start);
+    }
+
+    fn search<const PATHS: bool>(&mut self, board: &Board, occ: &[u8], start: u16) {
         self.stamp += 1;
         self.queue.clear();
         self.queue.push(start);
@@ -36,7 +46,7 @@ impl Walker {
         while head < self.queue.len() {
             let c = self.queue[head];
             head += 1;
-            let d = self.dist[c as usize] + 1;
+            let d = if PATHS { self.dist[c as usize] + 1 } else { 0 };
             for s in board.walk_steps(c) {
                 let n = s.to as usize;
                 if self.seen[n] == self.stamp || occ[n] != FREE {
@@ -49,8 +59,10 @@ impl Walker {
                     continue;
                 }
                 self.seen[n] = self.stamp;
-                self.dist[n] = d;
-                self.from[n] = s.dir;
+                if PATHS {
+                    self.dist[n] = d;
+                    self.from[n] = s.dir;
+                }
                 self.queue.push(s.to);
             }
         }
