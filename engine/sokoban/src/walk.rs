@@ -6,6 +6,7 @@ use crate::puzzle::Rules;
 use crate::solution::{Dir, Step};
 
 /// Breadth-first walk with generation stamps, so nothing is cleared between calls.
+#[derive(Default)]
 pub(crate) struct Walker {
     stamp: u32,
     seen: Vec<u32>,

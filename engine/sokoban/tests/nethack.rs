@@ -144,7 +144,7 @@ const FAST_DECIDED_AT_LEAST: usize = 96;
     ignore = "slow without optimisation; run with --release"
 )]
 fn all_eight_maps_solve_from_the_start() {
-    // The node budget decides, not the clock (soko3-2 needs about 170k states).
+    // The node budget decides, not the clock (soko1-1 needs about 70k states).
     let limits = Limits {
         max_nodes: 1_000_000,
         max_time: Duration::from_secs(120),
