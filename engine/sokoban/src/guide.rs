@@ -295,11 +295,13 @@ impl Guide {
             }
         }
         self.candidates.sort_unstable();
+        let mut detoured = [u16::MAX; TURN_CHECKS];
         if self.check_turns {
             for i in 0..self.candidates.len().min(TURN_CHECKS) {
                 let (price, b) = self.candidates[i];
                 if self.turn_blocked(board, occ, reach, b, price) {
                     self.candidates[i].0 = price.saturating_add(TURN_DETOUR);
+                    detoured[i] = b;
                 }
             }
             self.candidates.sort_unstable();
@@ -311,7 +313,15 @@ impl Guide {
                 best = best.min(optimistic);
                 break;
             }
-            best = best.min(self.forward(board, occ, open_required, b, reach));
+            let detour = if detoured.contains(&b) {
+                TURN_DETOUR
+            } else {
+                0
+            };
+            best = best.min(
+                self.forward(board, occ, open_required, b, reach)
+                    .saturating_add(detour),
+            );
         }
         let open = open_required.count_ones();
         // Lazily: `usable - open` would underflow on a dead state.
