@@ -297,11 +297,13 @@ impl Guide {
         self.candidates.sort_unstable();
         let mut detoured = [u16::MAX; TURN_CHECKS];
         if self.check_turns {
-            for i in 0..self.candidates.len().min(TURN_CHECKS) {
-                let (price, b) = self.candidates[i];
+            for (i, detour) in detoured.iter_mut().enumerate() {
+                let Some(&(price, b)) = self.candidates.get(i) else {
+                    break;
+                };
                 if self.turn_blocked(board, occ, reach, b, price) {
                     self.candidates[i].0 = price.saturating_add(TURN_DETOUR);
-                    detoured[i] = b;
+                    *detour = b;
                 }
             }
             self.candidates.sort_unstable();
