@@ -8,6 +8,12 @@
 //! must be moved first). Frozen boulders are walls. The value steers the search only;
 //! it is not a lower bound. An unreachable result is sound, though: when no movable
 //! boulder has any route to an open hole past walls and frozen boulders, the state is dead.
+//!
+//! The reverse search stops once the prices that steer are settled; whether each boulder
+//! has a route at all comes from tables that depend only on the frozen boulders (the
+//! board's, or [`Routes`], cached). The search links a boulder's sides as if it stood
+//! alone, so a turn that another boulder walls off looks free: the best routes' first turn
+//! is checked with a real walk ([`Guide::turn_blocked`]).
 
 use crate::board::{Board, INF};
 use crate::deadlock::{reachable_sides, BOULDER, FREE, OPEN_HOLE};
