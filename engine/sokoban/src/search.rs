@@ -6,7 +6,7 @@ use crate::deadlock::{Bound, Evaluator, BOULDER, FREE, OPEN_HOLE};
 use crate::guide::Guide;
 use crate::puzzle::{Puzzle, Rules};
 use crate::solution::{Limits, Solution, SolveError};
-use crate::walk::{load_occ, push_target, replay, Walker};
+use crate::walk::{cuts_nothing, load_occ, push_target, replay, Walker};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
@@ -524,7 +524,15 @@ impl<'a> Search<'a> {
                 let old_to = self.occ[to as usize];
                 self.occ[from as usize] = FREE;
                 self.occ[to as usize] = if hole.is_some() { FREE } else { BOULDER };
-                self.child_walker.flood(board, &self.occ, from);
+                // Most pushes cut nothing off: the child's walk is the parent's, give or
+                // take the two squares, with no flood over the whole region.
+                let dropped = self.walker.reached(to).then_some(to);
+                if dropped.is_none_or(|to| cuts_nothing(board, &self.occ, to, &self.walker)) {
+                    self.child_walker
+                        .extend(&self.walker, board, &self.occ, from, dropped);
+                } else {
+                    self.child_walker.flood(board, &self.occ, from);
+                }
                 let region = *self.child_walker.queue.iter().min().unwrap_or(&from);
                 let child_moves = moves + self.walker.dist[p as usize] + 1;
                 let found = self.lookup(child_hash, child_filled, region);

@@ -69,6 +69,52 @@ impl Walker {
         }
     }
 
+    /// [`Walker::flood`] for a push's child state, from the parent's walk `parent`: the
+    /// player, now on `start` (where the pushed boulder stood), reaches the parent's squares
+    /// less `dropped` (where the boulder went, if the parent reached it) and whatever
+    /// `start` opens. Only valid when the boulder cuts no way off: see [`cuts_nothing`].
+    pub(crate) fn extend(
+        &mut self,
+        parent: &Walker,
+        board: &Board,
+        occ: &[u8],
+        start: u16,
+        dropped: Option<u16>,
+    ) {
+        self.stamp += 1;
+        self.queue.clear();
+        self.queue.push(start);
+        self.seen[start as usize] = self.stamp;
+        for &c in &parent.queue {
+            if Some(c) != dropped {
+                self.seen[c as usize] = self.stamp;
+                self.queue.push(c);
+            }
+        }
+        let mut head = self.queue.len();
+        self.queue.push(start); // flooded from, then dropped again below
+        while head < self.queue.len() {
+            let c = self.queue[head];
+            head += 1;
+            for s in board.walk_steps(c) {
+                let n = s.to as usize;
+                if self.seen[n] == self.stamp || occ[n] != FREE {
+                    continue;
+                }
+                if s.diagonal
+                    && occ[s.corners[0] as usize] == BOULDER
+                    && occ[s.corners[1] as usize] == BOULDER
+                {
+                    continue;
+                }
+                self.seen[n] = self.stamp;
+                self.queue.push(s.to);
+            }
+        }
+        let last = parent.queue.len() + 1 - usize::from(dropped.is_some());
+        self.queue.remove(last);
+    }
+
     /// The square the last walk started from.
     pub(crate) fn start(&self) -> u16 {
         self.queue[0]
@@ -77,6 +123,50 @@ impl Walker {
     pub(crate) fn reached(&self, c: u16) -> bool {
         self.seen[c as usize] == self.stamp
     }
+}
+
+/// Whether a boulder just pushed onto `to`, a square the parent's walk `region` reached,
+/// leaves the rest of that region connected: the squares around `to` that the region
+/// held are still linked to each other by moves around `to` (so no way through `to`, nor
+/// a diagonal `to` now makes a squeeze, is lost). `occ` is the child's. A `false` may
+/// be wrong (a link farther round); only `true` is relied on.
+pub(crate) fn cuts_nothing(board: &Board, occ: &[u8], to: u16, region: &Walker) -> bool {
+    let ring: [u16; 8] = std::array::from_fn(|dir| board.step(to, dir));
+    let mut wanted = 0u8;
+    for (i, &c) in ring.iter().enumerate() {
+        if region.reached(c) && occ[c as usize] == FREE {
+            wanted |= 1 << i;
+        }
+    }
+    if wanted.count_ones() <= 1 {
+        return true;
+    }
+    let first = wanted.trailing_zeros() as usize;
+    let mut linked = 1u8 << first;
+    let (mut stack, mut top) = ([0u16; 8], 1);
+    stack[0] = ring[first];
+    while top > 0 {
+        top -= 1;
+        let c = stack[top];
+        for s in board.walk_steps(c) {
+            let Some(i) = ring.iter().position(|&r| r == s.to) else {
+                continue;
+            };
+            if linked >> i & 1 == 1 || wanted >> i & 1 == 0 {
+                continue;
+            }
+            if s.diagonal
+                && occ[s.corners[0] as usize] == BOULDER
+                && occ[s.corners[1] as usize] == BOULDER
+            {
+                continue;
+            }
+            linked |= 1 << i;
+            stack[top] = s.to;
+            top += 1;
+        }
+    }
+    linked == wanted
 }
 
 /// Where a push from `player` in orthogonal `dir` sends the boulder, if it is legal.
@@ -164,3 +254,70 @@ pub(crate) fn replay(board: &Board, pushes: &[(u16, u8)]) -> Vec<Step> {
 
 /// Opposite of each direction index (L U R D UL UR DL DR).
 pub(crate) const OPPOSITE: [usize; 8] = [2, 3, 0, 1, 7, 6, 5, 4];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bench::nethack_maps;
+
+    /// Where `walker` reached, sorted.
+    fn reached(walker: &Walker) -> Vec<u16> {
+        let mut squares = walker.queue.clone();
+        squares.sort_unstable();
+        squares
+    }
+
+    /// Every push from every map's start and from each of its children: where the shortcut
+    /// applies, the extended walk reaches exactly what a full flood reaches.
+    #[test]
+    fn extending_the_parents_walk_matches_a_flood() {
+        let (mut shortcuts, mut floods) = (0, 0);
+        for puzzle in nethack_maps() {
+            let board = Board::new(&puzzle);
+            let mut occ = vec![FREE; board.len()];
+            load_occ(&board, &mut occ, &board.boulders, 0);
+            let mut parents = vec![(occ, board.player)];
+            for _depth in 0..2 {
+                let mut children = Vec::new();
+                for (occ, player) in &parents {
+                    let mut parent = Walker::new(board.len());
+                    parent.walk(&board, occ, *player);
+                    for &p in &parent.queue {
+                        for dir in 0..4 {
+                            let Some(to) = push_target(&board, occ, p, dir) else {
+                                continue;
+                            };
+                            let from = board.step(p, dir);
+                            let mut child = occ.clone();
+                            child[from as usize] = FREE;
+                            child[to as usize] = if occ[to as usize] == OPEN_HOLE {
+                                FREE
+                            } else {
+                                BOULDER
+                            };
+                            let dropped = parent.reached(to).then_some(to);
+                            let mut flood = Walker::new(board.len());
+                            flood.flood(&board, &child, from);
+                            if dropped.is_none_or(|to| cuts_nothing(&board, &child, to, &parent)) {
+                                let mut extended = Walker::new(board.len());
+                                extended.extend(&parent, &board, &child, from, dropped);
+                                assert_eq!(extended.start(), from);
+                                assert_eq!(reached(&extended), reached(&flood), "{}", puzzle.title);
+                                shortcuts += 1;
+                            } else {
+                                floods += 1;
+                            }
+                            children.push((child, from));
+                        }
+                    }
+                }
+                parents = children;
+            }
+        }
+        // Both paths are exercised.
+        assert!(
+            shortcuts > 100 && floods > 0,
+            "{shortcuts} shortcuts, {floods} floods"
+        );
+    }
+}
