@@ -549,8 +549,15 @@ impl Evaluator {
                 let cost = |i: usize, j: usize| sink_cost(board, rows[i], movable[j], sides[j]);
                 let (mut next, mut spare) = (0, 0);
                 if let Some(guide) = self.guide.as_mut().filter(|_| open_required != 0) {
-                    let estimate =
-                        guide.next_fill(board, occ, open_required, boulders, movable, reach)?;
+                    let estimate = guide.next_fill(
+                        board,
+                        occ,
+                        open_required,
+                        boulders,
+                        movable,
+                        sides,
+                        reach,
+                    )?;
                     (next, spare) = (estimate.next_fill, estimate.spare);
                 }
                 let total = if self.exact {

@@ -164,7 +164,8 @@ impl Guide {
 
     /// Estimates the next fill, or `None` if fewer movable boulders than open required
     /// holes have a route to one (a proven deadlock). `boulders` not in `movable` never
-    /// move again; `reach` is the player's walk in this state.
+    /// move again; `sides[i]` are the sides of `movable[i]` the player can get to (see
+    /// `reachable_sides`); `reach` is the player's walk in this state.
     pub fn next_fill(
         &mut self,
         board: &Board,
@@ -172,6 +173,7 @@ impl Guide {
         open_required: u64,
         boulders: &[u16],
         movable: &[u16],
+        sides: &[u8],
         reach: &Walker,
     ) -> Option<Estimate> {
         let n = board.len();
@@ -207,9 +209,7 @@ impl Guide {
         };
         // Each movable boulder's price: its first push, which is exact (from a square the
         // player reaches now, into a free square), or failing that its best side plus a
-        // detour. Sides behind `b` itself (walls and `b` cut them off) are out of reach
-        // until `b` moves, however the other boulders move.
-        let player = reach.start();
+        // detour.
         if self.slot_of.len() != n {
             self.slot_of = vec![NO_SLOT; n];
         }
@@ -224,7 +224,7 @@ impl Guide {
             });
             self.slots.push(Slot {
                 b,
-                sides: reachable_sides(board, b, player),
+                sides: sides[i],
                 price: if into_hole { 1 } else { u32::MAX },
             });
         }
@@ -588,8 +588,12 @@ mod tests {
         let mut guide = Guide::new(8, false, check_turns);
         let open = board.required_holes;
         let boulders = board.boulders.clone();
+        let sides: Vec<u8> = boulders
+            .iter()
+            .map(|&b| reachable_sides(&board, b, board.player))
+            .collect();
         guide
-            .next_fill(&board, &occ, open, &boulders, &boulders, &reach)
+            .next_fill(&board, &occ, open, &boulders, &boulders, &sides, &reach)
             .unwrap()
             .next_fill
     }
