@@ -2,7 +2,7 @@
 //! declared dead when no sequence of legal moves can finish from it.
 
 use crate::board::{dir_x, dir_y, Board, Terrain, INF};
-use crate::guide::Guide;
+use crate::guide::{Boulders, Guide};
 use crate::puzzle::Rules;
 use crate::walk::Walker;
 
@@ -549,15 +549,12 @@ impl Evaluator {
                 let cost = |i: usize, j: usize| sink_cost(board, rows[i], movable[j], sides[j]);
                 let (mut next, mut spare) = (0, 0);
                 if let Some(guide) = self.guide.as_mut().filter(|_| open_required != 0) {
-                    let estimate = guide.next_fill(
-                        board,
-                        occ,
-                        open_required,
-                        boulders,
+                    let boulders = Boulders {
+                        frozen: &self.frozen,
                         movable,
                         sides,
-                        reach,
-                    )?;
+                    };
+                    let estimate = guide.next_fill(board, occ, open_required, boulders, reach)?;
                     (next, spare) = (estimate.next_fill, estimate.spare);
                 }
                 let total = if self.exact {

@@ -56,20 +56,15 @@ struct Routes {
 const ROUTE_TABLES: usize = 4096;
 
 impl Routes {
-    /// The bit set over `square * 4 + side`; `wall` marks the frozen boulders.
+    /// The bit set over `square * 4 + side`; `wall` marks the `frozen` boulders (sorted).
     fn table(
         &mut self,
         board: &Board,
         open_required: u64,
-        boulders: &[u16],
+        frozen: &[u16],
         wall: &[bool],
     ) -> &[u64] {
-        let frozen: Vec<u16> = boulders
-            .iter()
-            .copied()
-            .filter(|&b| wall[b as usize])
-            .collect();
-        let key = (open_required, frozen);
+        let key = (open_required, frozen.to_vec());
         if !self.tables.contains_key(&key) {
             if self.tables.len() >= ROUTE_TABLES {
                 self.tables.clear();
@@ -121,6 +116,16 @@ impl Routes {
     }
 }
 
+/// A state's boulders for [`Guide::next_fill`]: the `frozen` ones never move again (walls
+/// to it), and `sides[i]` are the sides of `movable[i]` the player can get to (see
+/// `reachable_sides`). Both lists are sorted.
+#[derive(Clone, Copy)]
+pub struct Boulders<'a> {
+    pub frozen: &'a [u16],
+    pub movable: &'a [u16],
+    pub sides: &'a [u8],
+}
+
 /// A movable boulder being priced by [`Guide::next_fill`].
 struct Slot {
     b: u16,
@@ -163,28 +168,27 @@ impl Guide {
     }
 
     /// Estimates the next fill, or `None` if fewer movable boulders than open required
-    /// holes have a route to one (a proven deadlock). `boulders` not in `movable` never
-    /// move again; `sides[i]` are the sides of `movable[i]` the player can get to (see
-    /// `reachable_sides`); `reach` is the player's walk in this state.
+    /// holes have a route to one (a proven deadlock). `reach` is the player's walk in this
+    /// state.
     pub fn next_fill(
         &mut self,
         board: &Board,
         occ: &[u8],
         open_required: u64,
-        boulders: &[u16],
-        movable: &[u16],
-        sides: &[u8],
+        boulders: Boulders,
         reach: &Walker,
     ) -> Option<Estimate> {
+        let Boulders {
+            frozen,
+            movable,
+            sides,
+        } = boulders;
         let n = board.len();
         self.dist.reset(n * 4);
         self.wall.clear();
         self.wall.resize(n, false);
-        for &b in boulders {
+        for &b in frozen {
             self.wall[b as usize] = true;
-        }
-        for &b in movable {
-            self.wall[b as usize] = false;
         }
         for bucket in &mut self.buckets {
             bucket.clear();
@@ -232,7 +236,7 @@ impl Guide {
         // one, or the `FORWARD_CANDIDATES` to price again and the one after. Whether a
         // boulder has a route at all (the deadlock test below) comes from the board's
         // lone-boulder routes when no boulder is frozen, else from `routes`.
-        let frozen = movable.len() < boulders.len();
+        let any_frozen = !frozen.is_empty();
         let wanted = if self.forward {
             FORWARD_CANDIDATES + 1
         } else {
@@ -278,9 +282,8 @@ impl Guide {
         // best candidates by that table are priced again one by one, forward, with it.
         let mut usable = 0;
         self.candidates.clear();
-        let routes = if frozen {
-            self.routes
-                .table(board, open_required, boulders, &self.wall)
+        let routes = if any_frozen {
+            self.routes.table(board, open_required, frozen, &self.wall)
         } else {
             &[]
         };
@@ -289,7 +292,7 @@ impl Guide {
             let routed = (0..4).any(|s| {
                 let i = slot.b as usize * 4 + s;
                 slot.sides >> s & 1 == 1
-                    && if frozen {
+                    && if any_frozen {
                         routes[i / 64] >> (i % 64) & 1 == 1
                     } else {
                         board.sink_sets[i] & open_required != 0
@@ -587,13 +590,18 @@ mod tests {
         reach.walk(&board, &occ, board.player);
         let mut guide = Guide::new(8, false, check_turns);
         let open = board.required_holes;
-        let boulders = board.boulders.clone();
-        let sides: Vec<u8> = boulders
+        let movable = board.boulders.clone();
+        let sides: Vec<u8> = movable
             .iter()
             .map(|&b| reachable_sides(&board, b, board.player))
             .collect();
+        let boulders = Boulders {
+            frozen: &[],
+            movable: &movable,
+            sides: &sides,
+        };
         guide
-            .next_fill(&board, &occ, open, &boulders, &boulders, &sides, &reach)
+            .next_fill(&board, &occ, open, boulders, &reach)
             .unwrap()
             .next_fill
     }
