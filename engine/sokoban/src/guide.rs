@@ -202,15 +202,7 @@ impl Guide {
                 }
             }
         }
-        // Open holes count as obstacles too: another boulder may fill one first.
         let in_the_way = self.in_the_way;
-        let penalty = |c: u16| {
-            if occ[c as usize] == BOULDER || occ[c as usize] == OPEN_HOLE {
-                in_the_way
-            } else {
-                0
-            }
-        };
         // Each movable boulder's price: its first push, which is exact (from a square the
         // player reaches now, into a free square), or failing that its best side plus a
         // detour.
@@ -262,8 +254,7 @@ impl Guide {
                 if !board.player_may_stand(pusher) || self.wall[pusher as usize] {
                     continue;
                 }
-                let step_cost = 1 + if d == 0 { 0 } else { penalty(to) };
-                let next = d as u32 + step_cost;
+                let next = d as u32 + push_price(occ, to, d as u32, in_the_way);
                 let linked = board.linked_sides(from, side);
                 for before in 0..4 {
                     let s = from as usize * 4 + before;
@@ -385,13 +376,7 @@ impl Guide {
                 if d2 == u32::MAX {
                     continue;
                 }
-                let pen =
-                    if d2 != 0 && (occ[t2 as usize] == BOULDER || occ[t2 as usize] == OPEN_HOLE) {
-                        self.in_the_way
-                    } else {
-                        0
-                    };
-                if d2 + 1 + pen != d1 {
+                if d2 + push_price(occ, t2, d2, self.in_the_way) != d1 {
                     continue;
                 }
                 if side2 == s1 {
@@ -527,6 +512,14 @@ impl Guide {
         }
         u32::MAX
     }
+}
+
+/// The reverse table's price of a push onto `to`, at distance `d` from a hole: 1, plus
+/// `in_the_way` when a boulder or an open hole is there (another boulder may fill it
+/// first), except for the push into the hole itself (`d` 0).
+fn push_price(occ: &[u8], to: u16, d: u32, in_the_way: u32) -> u32 {
+    let taken = occ[to as usize] == BOULDER || occ[to as usize] == OPEN_HOLE;
+    1 + if d != 0 && taken { in_the_way } else { 0 }
 }
 
 /// Distances, all `u32::MAX` after a reset, which costs only the entries set since the
