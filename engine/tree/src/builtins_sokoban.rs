@@ -21,7 +21,7 @@ mod tests;
 use crate::manifest::{LeafOutcome, Params};
 use leave::leave_by_the_down_stairs;
 use nhbot_sokoban::{solve_reporting, Cell, Limits, Puzzle, Solution, SolveError, Step};
-use nhbot_world::{Action, Dir, World};
+use nhbot_world::{Action, Condition, Dir, World};
 pub use prize::sokoban_prize;
 use screen::{locate, observe, Located, Observed};
 use std::cell::RefCell;
@@ -50,6 +50,8 @@ const HUNTS_PER_STATE: u32 = 3;
 /// Decisions spent waiting beside the boulder for a monster that slipped away from behind it
 /// (our attack hit thin air) to come back, rather than pushing on after it.
 const LURK_DECISIONS: u32 = 12;
+/// Turns searched per decision while hallucinating (a search stops when something appears).
+const HALLUCINATION_WAIT: u16 = 5;
 /// Background solves kept.
 const MAX_SOLVING: usize = 4;
 /// Plans kept.
@@ -482,12 +484,15 @@ fn came_back_down(w: &World) -> bool {
 }
 
 pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
-    let Some(at) = locate_remembered(w) else {
-        return LeafOutcome::Failure;
-    };
     if came_back_down(w) {
         return LeafOutcome::Failure;
     }
+    if let Some(waiting) = wait_out_hallucination(w) {
+        return waiting;
+    }
+    let Some(at) = locate_remembered(w) else {
+        return LeafOutcome::Failure;
+    };
     // Whatever attacks us in there is dealt with first (never a floating eye, see tactics).
     if let Some((action, why)) = nhbot_tactics::steps::fight_step(w) {
         return act(action, format!("sokoban: {why}"));
@@ -529,6 +534,26 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
         track_decoys(mem, w, at, &mut obs);
         play(mem, w, at, &obs)
     })
+}
+
+/// Hallucinating, the screen draws boulders as random objects and holes as random traps
+/// (seed 8's top level: the solver saw too few boulders, proved the level dead and the bot
+/// wandered off), so nothing is planned or pushed until it passes: the bot waits in place.
+/// The map is found by its walls alone here: a screen may show no boulder at all.
+fn wait_out_hallucination(w: &World) -> Option<LeafOutcome> {
+    if !w.status.conditions.contains(&Condition::Hallu) {
+        return None;
+    }
+    let at = with_memory(w, |mem| locate(&w.view, mem.hint))?;
+    Some(act(
+        Action::Search {
+            count: HALLUCINATION_WAIT,
+        },
+        format!(
+            "{}: hallucinating, waiting for it to pass",
+            at.template().name
+        ),
+    ))
 }
 
 /// Whether the player can walk to a target as things stand, pushing nothing (orthogonal

@@ -6,7 +6,7 @@
 //! door, looks at each closet's floor and picks up the amulet or bag it finds there.
 
 use super::screen::Located;
-use super::{act, locate_remembered, with_memory};
+use super::{act, locate_remembered, wait_out_hallucination, with_memory};
 use crate::manifest::{LeafOutcome, Params};
 use nhbot_tactics::look::{look_action_at, look_here, LookHere};
 use nhbot_world::{Action, Pos, World};
@@ -125,6 +125,9 @@ fn prize_picked_up(messages: &[String]) -> bool {
 /// The leaf: fails off the top level, once the prize is ours, when every closet has been
 /// searched, or while no path leads to one (the holes still open).
 pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
+    if let Some(waiting) = wait_out_hallucination(w) {
+        return waiting;
+    }
     let Some(at) = locate_remembered(w) else {
         return LeafOutcome::Failure;
     };
@@ -132,6 +135,7 @@ pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
     if map.has_up_stairs() {
         return LeafOutcome::Failure;
     }
+
     let closets: Vec<Pos> = (0..map.width * map.height)
         .filter(|&i| map.char_at(i) == '*')
         .map(|i| at.pos(i))

@@ -890,3 +890,27 @@ fn the_prize_hunt_waits_for_a_peaceful_monster_in_the_way() {
         LeafOutcome::Act(Action::Move { dir: Dir::S }, _)
     ));
 }
+
+#[test]
+fn nothing_is_pushed_while_hallucinating() {
+    let mut w = world_with_map("soko4-1", Pos::new(32, 5));
+    // The boulders show as random objects, as they do while hallucinating.
+    for i in 0..w.view.cells.len() {
+        if w.view.cells[i].ch == '0' {
+            w.view.cells[i].ch = ')';
+        }
+    }
+    w.status.conditions.push(Condition::Hallu);
+    match sokoban(&Params::default(), &w) {
+        LeafOutcome::Act(Action::Search { .. }, why) => {
+            assert!(why.contains("hallucinating"), "{why}")
+        }
+        other => panic!("expected a wait, got {other:?}"),
+    }
+    // Clear-headed, the same screen is read as it is (no boulders: a level proven dead).
+    w.status.conditions.clear();
+    assert!(!matches!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(_, why) if why.contains("hallucinating")
+    ));
+}
