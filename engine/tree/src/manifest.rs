@@ -537,7 +537,8 @@ pub static NODES: &[NodeSpec] = &[
          the boulders to attack a monster behind the one to push (or throws a missile, a dagger or darts, over the \
          boulder when it cannot get next to it; not one the fight look-ahead would flee; one \
          that slips away is waited for beside the boulder, not pushed after), waits for others, opens or kicks doors on the way, climbs \
-         `<` at the end. After 20 blocked attempts from one position, or at once when the \
+         `<` at the end. While hallucinating (boulders look like random objects) it waits in \
+         place. After 20 blocked attempts from one position, or at once when the \
          boulders alone make the level unsolvable (a monster's scroll of earth), the level is \
          given up: the node takes the bot back down its `>`, pushing boulders out of the way if \
          they wall it off. Fails outside Sokoban, on a solved \
@@ -554,7 +555,8 @@ pub static NODES: &[NodeSpec] = &[
         "On the top Sokoban level, once the way past the holes is open: walk to each of the three \
          prize closets behind the zoo in turn, nearest first (kicking the zoo's locked door, \
          fighting whatever sleeps in the way, opening the closet doors), look at each floor and \
-         pick up the amulet or bag found there (by class: never the corpses of the fight). Fails elsewhere, while the holes still bar the way, and once \
+         pick up the amulet or bag found there (by class: never the corpses of the fight). \
+         Waits in place while hallucinating. Fails elsewhere, while the holes still bar the way, and once \
          the prize (an amulet or a bag) is picked up or every closet is searched.",
         &[],
         None,
