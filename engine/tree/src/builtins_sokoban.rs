@@ -418,11 +418,7 @@ fn locate_remembered(w: &World) -> Option<Located> {
     if !w.view.cells.iter().any(|c| c.ch == '0') {
         return None;
     }
-    with_memory(w, |mem| {
-        let at = locate(&w.view, mem.hint)?;
-        mem.hint = Some(at);
-        Some(at)
-    })
+    locate_by_walls(w)
 }
 
 pub fn in_sokoban(_: &Params, w: &World) -> LeafOutcome {
@@ -487,10 +483,13 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
     if came_back_down(w) {
         return LeafOutcome::Failure;
     }
-    if let Some(waiting) = wait_out_hallucination(w) {
-        return waiting;
-    }
-    let Some(at) = locate_remembered(w) else {
+    let hallucinating = w.status.conditions.contains(&Condition::Hallu);
+    let at = if hallucinating {
+        locate_by_walls(w)
+    } else {
+        locate_remembered(w)
+    };
+    let Some(at) = at else {
         return LeafOutcome::Failure;
     };
     // Whatever attacks us in there is dealt with first (never a floating eye, see tactics).
@@ -502,6 +501,9 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
             Action::Fight { dir },
             format!("{}: striking back at `{ch}`", at.template().name),
         );
+    }
+    if hallucinating {
+        return wait_out_hallucination(at);
     }
     let obs = match observe(w, at) {
         Ok(o) => o,
@@ -539,13 +541,8 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
 /// Hallucinating, the screen draws boulders as random objects and holes as random traps
 /// (seed 8's top level: the solver saw too few boulders, proved the level dead and the bot
 /// wandered off), so nothing is planned or pushed until it passes: the bot waits in place.
-/// The map is found by its walls alone here: a screen may show no boulder at all.
-fn wait_out_hallucination(w: &World) -> Option<LeafOutcome> {
-    if !w.status.conditions.contains(&Condition::Hallu) {
-        return None;
-    }
-    let at = with_memory(w, |mem| locate(&w.view, mem.hint))?;
-    Some(act(
+fn wait_out_hallucination(at: Located) -> LeafOutcome {
+    act(
         Action::Search {
             count: HALLUCINATION_WAIT,
         },
@@ -553,7 +550,17 @@ fn wait_out_hallucination(w: &World) -> Option<LeafOutcome> {
             "{}: hallucinating, waiting for it to pass",
             at.template().name
         ),
-    ))
+    )
+}
+
+/// Finds the Sokoban map by its walls alone, for when the screen may show no boulder at all
+/// (hallucinating).
+fn locate_by_walls(w: &World) -> Option<Located> {
+    with_memory(w, |mem| {
+        let at = locate(&w.view, mem.hint)?;
+        mem.hint = Some(at);
+        Some(at)
+    })
 }
 
 /// Whether the player can walk to a target as things stand, pushing nothing (orthogonal

@@ -6,10 +6,10 @@
 //! door, looks at each closet's floor and picks up the amulet or bag it finds there.
 
 use super::screen::Located;
-use super::{act, locate_remembered, wait_out_hallucination, with_memory};
+use super::{act, locate_by_walls, locate_remembered, wait_out_hallucination, with_memory};
 use crate::manifest::{LeafOutcome, Params};
 use nhbot_tactics::look::{look_action_at, look_here, LookHere};
-use nhbot_world::{Action, Pos, World};
+use nhbot_world::{Action, Condition, Pos, World};
 
 /// What the prize hunt has learnt on one top level.
 #[derive(Default)]
@@ -125,8 +125,8 @@ fn prize_picked_up(messages: &[String]) -> bool {
 /// The leaf: fails off the top level, once the prize is ours, when every closet has been
 /// searched, or while no path leads to one (the holes still open).
 pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
-    if let Some(waiting) = wait_out_hallucination(w) {
-        return waiting;
+    if w.status.conditions.contains(&Condition::Hallu) {
+        return locate_by_walls(w).map_or(LeafOutcome::Failure, wait_out_hallucination);
     }
     let Some(at) = locate_remembered(w) else {
         return LeafOutcome::Failure;
