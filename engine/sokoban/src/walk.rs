@@ -43,7 +43,11 @@ impl Walker {
         self.queue.push(start);
         self.seen[start as usize] = self.stamp;
         self.dist[start as usize] = 0;
-        let mut head = 0;
+        self.spread::<PATHS>(board, occ, 0);
+    }
+
+    /// Walks on from the squares in `queue[head..]`, appending every square newly reached.
+    fn spread<const PATHS: bool>(&mut self, board: &Board, occ: &[u8], mut head: usize) {
         while head < self.queue.len() {
             let c = self.queue[head];
             head += 1;
@@ -91,28 +95,12 @@ impl Walker {
                 self.queue.push(c);
             }
         }
-        let mut head = self.queue.len();
-        self.queue.push(start); // flooded from, then dropped again below
-        while head < self.queue.len() {
-            let c = self.queue[head];
-            head += 1;
-            for s in board.walk_steps(c) {
-                let n = s.to as usize;
-                if self.seen[n] == self.stamp || occ[n] != FREE {
-                    continue;
-                }
-                if s.diagonal
-                    && occ[s.corners[0] as usize] == BOULDER
-                    && occ[s.corners[1] as usize] == BOULDER
-                {
-                    continue;
-                }
-                self.seen[n] = self.stamp;
-                self.queue.push(s.to);
-            }
-        }
-        let last = parent.queue.len() + 1 - usize::from(dropped.is_some());
-        self.queue.remove(last);
+        // `start` heads the queue (see `start`); a second copy at the end is walked on from,
+        // then taken out again.
+        let head = self.queue.len();
+        self.queue.push(start);
+        self.spread::<false>(board, occ, head);
+        self.queue.swap_remove(head);
     }
 
     /// The square the last walk started from.
