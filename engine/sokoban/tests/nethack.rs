@@ -196,10 +196,11 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
         eprintln!("  {u}");
     }
     // Known gap: many disturbed soko1-* and soko3-2 states exceed this budget (measured
-    // 2026-11-23: 127 of 160 decided, 124 solved, in 54 s; 130 before the turn check, which
-    // halved the states of the rest; 103 before the guided search). Guards against regressions.
+    // 2026-11-23: 130 of 160 decided, 127 solved, in 55 s, with far pushes put off; 127
+    // before; 103 before the guided search). With 4M states, 4 of the 30 left are decided.
+    // Guards against regressions.
     let decided = solved + unsolvable;
-    assert!(decided >= 125, "only {decided} of 160 states decided");
+    assert!(decided >= 128, "only {decided} of 160 states decided");
 }
 
 /// The two searches race on threads, yet every run gives the same plan and state count, and
