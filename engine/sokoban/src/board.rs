@@ -150,6 +150,12 @@ impl Board {
         self.terrain.len()
     }
 
+    /// Column and row of square `c` (`offsets[3]`, a step down, is the row length).
+    pub fn xy(&self, c: u16) -> (i32, i32) {
+        let w = self.offsets[3] as i32;
+        (c as i32 % w, c as i32 / w)
+    }
+
     pub fn step(&self, c: u16, dir: usize) -> u16 {
         (c as isize + self.offsets[dir]) as u16
     }

@@ -386,12 +386,11 @@ impl Relevance {
     }
 
     fn near(&self, board: &Board, from: u16) -> bool {
-        let w = board.offsets[3] as i32;
-        let (x, y) = (from as i32 % w, from as i32 / w);
+        let (x, y) = board.xy(from);
         self.free
             || self.squares.iter().any(|&c| {
-                (c as i32 % w - x).abs() <= RELEVANT_RADIUS
-                    && (c as i32 / w - y).abs() <= RELEVANT_RADIUS
+                let (cx, cy) = board.xy(c);
+                (cx - x).abs() <= RELEVANT_RADIUS && (cy - y).abs() <= RELEVANT_RADIUS
             })
     }
 }
@@ -411,9 +410,6 @@ struct Search<'a> {
     weight: u32,
     focus: Focus,
     novelty: Option<Novelty>,
-    /// Extra cost of a push far from the last one, or `None` to generate every push at
-    /// once (see [`Relevance`]).
-    far_push: Option<u32>,
 }
 
 impl<'a> Search<'a> {
@@ -442,11 +438,26 @@ impl<'a> Search<'a> {
             weight: weight.max(1),
             focus,
             novelty: matches!(focus, Focus::NextHole { novelty: true, .. }).then(Novelty::default),
-            far_push: match focus {
-                Focus::NextHole { far_push, .. } => far_push,
-                Focus::AllSinks => None,
-            },
         }
+    }
+
+    /// Extra cost of a push far from the last one, or `None` to generate every push at
+    /// once (see [`Relevance`]).
+    fn far_push(&self) -> Option<u32> {
+        match self.focus {
+            Focus::NextHole { far_push, .. } => far_push,
+            Focus::AllSinks => None,
+        }
+    }
+
+    /// Loads state `id` into `occ` and walks the player (`walker`); returns its boulders.
+    fn load(&mut self, id: u32) -> Vec<u16> {
+        let n = &self.nodes[id as usize];
+        let (filled, player) = (n.filled, n.player);
+        let boulders = self.boulders(id).to_vec();
+        load_occ(self.board, &mut self.occ, &boulders, filled);
+        self.walker.walk(self.board, &self.occ, player);
+        boulders
     }
 
     fn boulders(&self, id: u32) -> &[u16] {
@@ -533,27 +544,24 @@ impl<'a> Search<'a> {
                 continue; // stale entry
             }
             if put_off {
+                // The pushes its first expansion put off.
                 self.nodes[id as usize].put_off = false;
-                self.expand_put_off(id);
+                let boulders = self.load(id);
+                self.expand(id, &boulders, Pass::PutOff);
                 continue;
             }
             self.nodes[id as usize].closed = true;
-            let (filled, player) = (
-                self.nodes[id as usize].filled,
-                self.nodes[id as usize].player,
-            );
-            let boulders = self.boulders(id).to_vec();
-            load_occ(board, &mut self.occ, &boulders, filled);
-            self.walker.walk(board, &self.occ, player);
+            let boulders = self.load(id);
             if self.is_goal(id) {
                 race.ended(me, self.nodes.len());
                 return Ending::Solved(self.pushes_to(id), self.nodes.len());
             }
             if board.rules == Rules::NetHack {
+                let filled = self.nodes[id as usize].filled;
                 let open = (board.required_holes & !filled).count_ones();
                 if self
                     .evaluator
-                    .shut_in(board, &self.occ, &boulders, player, open)
+                    .shut_in(board, &self.occ, &boulders, self.walker.start(), open)
                 {
                     self.nodes[id as usize].h = DEAD;
                     continue;
@@ -562,16 +570,6 @@ impl<'a> Search<'a> {
             self.expand(id, &boulders, Pass::Near);
         }
         Ending::Stopped(self.nodes.len())
-    }
-
-    /// Generates the pushes of `id` that its first expansion put off.
-    fn expand_put_off(&mut self, id: u32) {
-        let n = &self.nodes[id as usize];
-        let (filled, player) = (n.filled, n.player);
-        let boulders = self.boulders(id).to_vec();
-        load_occ(self.board, &mut self.occ, &boulders, filled);
-        self.walker.walk(self.board, &self.occ, player);
-        self.expand(id, &boulders, Pass::PutOff);
     }
 
     /// Generates the children of `id` (the walker holds its walk): with relevance on, the
@@ -583,7 +581,7 @@ impl<'a> Search<'a> {
         let (filled, key_hash, pushes, moves) =
             (parent.filled, parent.key_hash, parent.pushes, parent.moves);
         let relevance = self
-            .far_push
+            .far_push()
             .map(|price| (Relevance::after(board, &self.nodes, id), price));
         let mut put_off = false;
         for qi in 0..self.walker.queue.len() {
@@ -841,9 +839,8 @@ mod tests {
         assert!(search.start());
         let (left, right) = (board.boulders[0], board.boulders[1]);
         // The root is a fresh start: every push is generated at once.
-        load_occ(&board, &mut search.occ, &board.boulders, 0);
-        search.walker.walk(&board, &search.occ, board.player);
-        search.expand(0, &board.boulders.clone(), Pass::Near);
+        let boulders = search.load(0);
+        search.expand(0, &boulders, Pass::Near);
         let up = board.step(right, 1);
         let child = (1..search.nodes.len() as u32)
             .find(|&c| search.boulders(c).contains(&up))
@@ -852,11 +849,7 @@ mod tests {
         assert!(!search.nodes[0].put_off, "nothing put off at a fresh start");
 
         let first = search.nodes.len();
-        let boulders = search.boulders(child).to_vec();
-        load_occ(&board, &mut search.occ, &boulders, 0);
-        search
-            .walker
-            .walk(&board, &search.occ, search.nodes[child as usize].player);
+        let boulders = search.load(child);
         search.expand(child, &boulders, Pass::Near);
         let near = moved(&search, child, first);
         assert!(!near.is_empty());
@@ -864,14 +857,12 @@ mod tests {
         assert!(search.nodes[child as usize].put_off);
 
         let first = search.nodes.len();
-        search.expand_put_off(child);
+        let boulders = search.load(child);
+        search.expand(child, &boulders, Pass::PutOff);
         let far = moved(&search, child, first);
         assert!(!far.is_empty());
         assert!(far.iter().all(|&(from, _)| from == left), "{far:?}");
-        let Focus::NextHole { far_push, .. } = focus else {
-            unreachable!()
-        };
-        let detour = search.nodes[child as usize].detours + far_push.unwrap();
+        let detour = search.nodes[child as usize].detours + search.far_push().unwrap();
         assert!((first..search.nodes.len()).all(|c| search.nodes[c].detours == detour));
     }
 }

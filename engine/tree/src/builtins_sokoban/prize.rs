@@ -135,7 +135,6 @@ pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
     if map.has_up_stairs() {
         return LeafOutcome::Failure;
     }
-
     let closets: Vec<Pos> = (0..map.width * map.height)
         .filter(|&i| map.char_at(i) == '*')
         .map(|i| at.pos(i))
