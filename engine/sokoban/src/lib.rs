@@ -18,10 +18,12 @@
 //! time: states with fewer open holes first, steered by an obstacle-aware estimate of the
 //! next fill (`guide.rs`, which also proves states dead when too few boulders keep a route
 //! to a hole); two such searches with different tastes race on two threads, and the one
-//! that ends at the fewest states wins (deterministic). Solutions are not
-//! push-optimal there; walks between pushes are shortest.
+//! that ends at the fewest states wins (deterministic). One of them tries only a corral's
+//! pushes when a part of the level the player cannot reach must be entered (`corral.rs`).
+//! Solutions are not push-optimal there; walks between pushes are shortest.
 
 mod board;
+mod corral;
 mod deadlock;
 mod guide;
 mod parse;

@@ -133,10 +133,10 @@ fn fast_maps_and_their_disturbed_states() {
     );
 }
 
-/// Measured with these limits on 2026-11-22 (94 solved, 2 unsolvable, 4 undecided; the limit
-/// that stops the search is the node count, so the result does not depend on machine speed).
-/// Guards against regressions.
-const FAST_DECIDED_AT_LEAST: usize = 96;
+/// Measured with these limits on 2026-11-23 (94 solved, 5 unsolvable, 1 undecided; 96
+/// decided before PI-corral pruning; the limit that stops the search is the node count, so
+/// the result does not depend on machine speed). Guards against regressions.
+const FAST_DECIDED_AT_LEAST: usize = 98;
 
 #[test]
 #[cfg_attr(
@@ -196,11 +196,11 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
         eprintln!("  {u}");
     }
     // Known gap: many disturbed soko1-* and soko3-2 states exceed this budget (measured
-    // 2026-11-23: 130 of 160 decided, 127 solved, in 55 s, with far pushes put off; 127
-    // before; 103 before the guided search). With 4M states, 4 of the 30 left are decided.
-    // Guards against regressions.
+    // 2026-11-23: 134 of 160 decided, 128 solved, with PI-corral pruning; 130 before it,
+    // 127 before far pushes were put off, 103 before the guided search). Guards against
+    // regressions.
     let decided = solved + unsolvable;
-    assert!(decided >= 128, "only {decided} of 160 states decided");
+    assert!(decided >= 132, "only {decided} of 160 states decided");
 }
 
 /// The two searches race on threads, yet every run gives the same plan and state count, and
