@@ -44,6 +44,15 @@ pub struct Board {
     pub sink_sets: Vec<u64>,
     /// NetHack: holes that every walk from the player to any target must cross.
     pub required_holes: u64,
+    /// NetHack, per square `c`, bit `s`: with a lone boulder on `c` and the player on side
+    /// `s` (holes walked on as if filled), the player can get to a target, at once or after
+    /// pushing that boulder along or into a hole. A state where some boulder has no such
+    /// side the player can reach is dead: with the other boulders gone, the level would be
+    /// no easier for the player, so that boulder blocks it for good.
+    pub way_out: Vec<u8>,
+    /// NetHack, per square `c`, bit `s`: with a lone boulder left on `c` for good, the
+    /// player on side `s` can get to a target.
+    pub target_sides: Vec<u8>,
     /// `side_links[c * 4 + s]`: bit `t` set when, with a lone boulder on `c`, the player on
     /// side `s` can walk to side `t` (same region, both standable). A compact, cache-friendly
     /// view of `region` for the searches' inner loops.
@@ -120,6 +129,8 @@ impl Board {
             sinks: Vec::new(),
             sink_sets: Vec::new(),
             required_holes: 0,
+            way_out: Vec::new(),
+            target_sides: Vec::new(),
             side_links: Vec::new(),
             walk_start: Vec::new(),
             walk_steps: Vec::new(),
@@ -142,8 +153,62 @@ impl Board {
             .collect();
         if board.rules == Rules::NetHack {
             board.required_holes = board.find_required_holes();
+            (board.way_out, board.target_sides) = board.find_ways_out();
         }
         board
+    }
+
+    /// [`Board::way_out`] and [`Board::target_sides`]: the sides whose region holds a
+    /// target, then every side from which the player can push the lone boulder, one push
+    /// at a time, to a square with such a side in its region, or into a hole, until nothing
+    /// changes.
+    fn find_ways_out(&self) -> (Vec<u8>, Vec<u8>) {
+        let n = self.len();
+        let mut target_sides = vec![0u8; n];
+        let mut way_out = vec![0u8; n];
+        for c in 0..n as u16 {
+            if !self.boulder_may_enter(c) {
+                continue;
+            }
+            for s in 0..4 {
+                let r = self.region_of(c, self.step(c, s));
+                if r != 0 && self.targets.iter().any(|&t| self.region_of(c, t) == r) {
+                    target_sides[c as usize] |= 1 << s;
+                }
+            }
+            way_out[c as usize] = if self.terrain[c as usize] == Terrain::Hole {
+                0b1111 // the boulder drops in, or rests on a filled hole: optimistic
+            } else {
+                target_sides[c as usize]
+            };
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for c in 0..n as u16 {
+                if !self.boulder_may_enter(c) {
+                    continue;
+                }
+                for s in 0..4 {
+                    let linked = self.linked_sides(c, s);
+                    if way_out[c as usize] >> s & 1 == 1 || linked == 0 {
+                        continue;
+                    }
+                    // From side t the player pushes the boulder to `to`, and stands on
+                    // side t of it.
+                    let out = linked & way_out[c as usize] != 0
+                        || (0..4).filter(|t| linked >> t & 1 == 1).any(|t| {
+                            let to = self.step(c, (t + 2) % 4);
+                            self.boulder_may_enter(to) && way_out[to as usize] >> t & 1 == 1
+                        });
+                    if out {
+                        way_out[c as usize] |= 1 << s;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        (way_out, target_sides)
     }
 
     pub fn len(&self) -> usize {
@@ -401,5 +466,44 @@ pub fn dir_y(dir: usize) -> usize {
     match dir {
         4 | 5 => 1,
         _ => 3,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_nethack;
+
+    /// `way_out` of the boulder `dx` right and `dy` down of the player, from its left side.
+    fn way_out_from_the_left(map: &str, dx: i32, dy: i32) -> bool {
+        let board = Board::new(&parse_nethack("t", map).unwrap());
+        let (px, py) = board.xy(board.player);
+        let b = *board
+            .boulders
+            .iter()
+            .find(|&&b| board.xy(b) == (px + dx, py + dy))
+            .expect("a boulder there");
+        board.way_out[b as usize] & 1 == 1
+    }
+
+    #[test]
+    fn a_boulder_past_the_holes_that_can_only_jam_the_target_has_no_way_out() {
+        let map = "\
+-----------
+|@.0.^^0.<|
+-----------";
+        assert!(!way_out_from_the_left(map, 6, 0));
+        // The boulder before the holes drops into one.
+        assert!(way_out_from_the_left(map, 2, 0));
+    }
+
+    #[test]
+    fn a_boulder_the_player_can_walk_round_has_a_way_out() {
+        let map = "\
+-----------
+|@.0.^^...|
+|......0.<|
+-----------";
+        assert!(way_out_from_the_left(map, 6, 1));
     }
 }

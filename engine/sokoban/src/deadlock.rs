@@ -538,6 +538,23 @@ impl Evaluator {
                         .iter()
                         .map(|&b| reachable_sides(board, b, player)),
                 );
+                // A boulder that, even alone on the level, can never be pushed out of the
+                // player's way to a target blocks it for good (a boulder dropped in the
+                // corridor past the holes, above the door it would jam).
+                let blocks =
+                    |b: u16, sides: u8, ways: &[u8]| sides != 0 && sides & ways[b as usize] == 0;
+                if self
+                    .movable
+                    .iter()
+                    .zip(&self.sides)
+                    .any(|(&b, &s)| blocks(b, s, &board.way_out))
+                    || self
+                        .frozen
+                        .iter()
+                        .any(|&b| blocks(b, reachable_sides(board, b, player), &board.target_sides))
+                {
+                    return None;
+                }
                 // Holes are filled one after another along the way, so the hole-by-hole
                 // search steers by the guide's next fill and needs the matching only as a
                 // deadlock test, for which feasibility is enough. It goes first: it is

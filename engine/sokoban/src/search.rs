@@ -891,8 +891,9 @@ mod tests {
         assert!((first..search.nodes.len()).all(|c| search.nodes[c].detours == detour));
     }
 
-    /// Exhausts the search for `board`: whether it is solvable, and the states stored.
-    fn exhaust(board: &Board, corrals: bool) -> (bool, usize) {
+    /// Exhausts the search for `board`: whether it is solvable, and the states stored;
+    /// `None` past 30,000 states.
+    fn exhaust(board: &Board, corrals: bool) -> Option<(bool, usize)> {
         let Focus::NextHole {
             in_the_way,
             prefer_spares,
@@ -916,19 +917,19 @@ mod tests {
         };
         let mut search = Search::new(board, focus, 1);
         if !search.start() {
-            return (false, 0);
+            return Some((false, 0));
         }
         let deadline = Instant::now() + std::time::Duration::from_secs(600);
         let race = Race::new(1);
-        match search.run(5_000_000, deadline, &AtomicUsize::new(0), (&race, 0)) {
-            Ending::Solved(_, n) => (true, n),
-            Ending::Exhausted(n) => (false, n),
-            Ending::Stopped(n) => panic!("not exhausted after {n} states"),
+        match search.run(30_000, deadline, &AtomicUsize::new(0), (&race, 0)) {
+            Ending::Solved(_, n) => Some((true, n)),
+            Ending::Exhausted(n) => Some((false, n)),
+            Ending::Stopped(_) => None,
         }
     }
 
     /// A random room 8 wide and 6 high with some inner walls, 4 to 6 boulders, the player
-    /// and maybe a hole, left by a corridor of three holes to the target.
+    /// and maybe a hole, left by a corridor of three holes and two squares to the target.
     fn random_level(next: &mut impl FnMut(usize) -> usize) -> String {
         let (w, h) = (8, 6);
         let mut room = vec![vec!['.'; w]; h];
@@ -939,7 +940,9 @@ mod tests {
                 }
             }
         }
-        let boulders = 4 + next(3);
+        let jam = next(6) == 0;
+        // Few boulders with a jam: without the way-out test, its proof is exhaustive.
+        let boulders = if jam { 2 + next(2) } else { 4 + next(3) };
         let hole_in_room = next(2) == 0;
         let mut place = |what: char, room: &mut Vec<Vec<char>>| loop {
             let (x, y) = (next(w), next(h));
@@ -957,20 +960,27 @@ mod tests {
         }
         place('@', &mut room);
         let exit = next(h);
-        let mut lines = vec!["-".repeat(w + 6)];
+        let mut lines = vec!["-".repeat(w + 8)];
         for (y, row) in room.iter().enumerate() {
             let inner: String = row.iter().collect();
-            let tail = if y == exit { "^^^<|" } else { "-----" };
+            // Sometimes a boulder past the holes, which can only be pushed onto the
+            // target and jam it.
+            let tail = match (y == exit, jam) {
+                (true, true) => "^^^0.<|",
+                (true, false) => "^^^..<|",
+                _ => "-------",
+            };
             lines.push(format!("|{inner}{tail}"));
         }
-        lines.push("-".repeat(w + 6));
+        lines.push("-".repeat(w + 8));
         lines.join("\n")
     }
 
-    /// Corral pruning never changes whether a level can be solved: tiny random levels,
-    /// searched to exhaustion with it and without it, get the same verdict.
+    /// Neither corral pruning nor the way-out test changes whether a level can be solved:
+    /// tiny random levels, searched to exhaustion with each and with neither, get the same
+    /// verdict.
     #[test]
-    fn corral_pruning_keeps_every_verdict() {
+    fn pruning_keeps_every_verdict() {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = |n: usize| {
             state ^= state << 13;
@@ -978,30 +988,55 @@ mod tests {
             state ^= state << 17;
             (state % n as u64) as usize
         };
-        let (mut solvable, mut unsolvable, mut changed) = (0, 0, 0);
-        for _ in 0..800 {
+        let (mut solvable, mut unsolvable) = (0, 0);
+        let (mut corrals_changed, mut ways_out_changed) = (0, 0);
+        for _ in 0..500 {
             let map = random_level(&mut next);
-            let board = Board::new(&parse_nethack("random", &map).unwrap());
-            let (with, with_states) = exhaust(&board, true);
-            let (without, without_states) = exhaust(&board, false);
-            assert_eq!(with, without, "verdicts differ on\n{map}");
-            if with {
+            let puzzle = parse_nethack("random", &map).unwrap();
+            let board = Board::new(&puzzle);
+            let mut plain = Board::new(&puzzle);
+            plain.way_out.fill(0b1111);
+            plain.target_sides.fill(0b1111);
+            let runs = (exhaust(&plain, false), exhaust(&board, false));
+            let (Some((verdict, plain_states)), Some((ways_out, ways_out_states))) = runs else {
+                continue; // too big to settle in a unit test
+            };
+            let Some((both, both_states)) = exhaust(&board, true) else {
+                continue;
+            };
+            assert_eq!(
+                ways_out, verdict,
+                "the way-out test changes the verdict on\n{map}"
+            );
+            assert_eq!(
+                both, verdict,
+                "corral pruning changes the verdict on\n{map}"
+            );
+            if verdict {
                 solvable += 1;
             } else {
                 unsolvable += 1;
             }
-            changed += usize::from(with_states != without_states);
+            ways_out_changed += usize::from(ways_out_states != plain_states);
+            corrals_changed += usize::from(both_states != ways_out_states);
         }
-        eprintln!("{solvable} solvable, {unsolvable} unsolvable, {changed} searched otherwise");
-        // Both verdicts occur, and the pruning changes many searches, so the check means
+        eprintln!(
+            "{solvable} solvable, {unsolvable} unsolvable; searched otherwise: {corrals_changed} \
+             with corral pruning, {ways_out_changed} with the way-out test"
+        );
+        // Both verdicts occur, and each pruning changes many searches, so the check means
         // something.
         assert!(
-            solvable >= 150 && unsolvable >= 150,
-            "{solvable} / {unsolvable}"
+            solvable >= 100 && unsolvable >= 100 && solvable + unsolvable >= 450,
+            "{solvable} / {unsolvable} of 500 settled"
         );
         assert!(
-            changed >= 150,
-            "the pruning changed only {changed} searches"
+            corrals_changed >= 150,
+            "corral pruning changed {corrals_changed}"
+        );
+        assert!(
+            ways_out_changed >= 50,
+            "the way-out test changed {ways_out_changed}"
         );
     }
 }
