@@ -24,7 +24,7 @@ enum Focus {
     /// boulders first; `check_turns` checks the guide's best routes' first turn with a
     /// walk (see `Guide::turn_blocked`); `far_push` is the extra cost of a push far from
     /// the last one, generated only when the search gets that far (see [`Relevance`]);
-    /// `corrals` tries only a corral's pushes when one must be entered (see [`Corrals`]).
+    /// `corrals` says where it tries only a corral's pushes when one must be entered.
     NextHole {
         in_the_way: u32,
         prefer_spares: bool,
@@ -32,8 +32,21 @@ enum Focus {
         novelty: bool,
         check_turns: bool,
         far_push: Option<u32>,
-        corrals: bool,
+        corrals: CorralPruning,
     },
+}
+
+/// Where a search tries only a corral's pushes when one must be entered (see [`Corrals`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum CorralPruning {
+    /// Only in tests, to compare verdicts.
+    #[cfg(test)]
+    Never,
+    Always,
+    /// Once at most half the holes open at the start are left: the part of the level where
+    /// a greedy search proves plans dead by exhausting them. Earlier, the push it forces
+    /// into a corral before the next fill costs such a search a detour.
+    SecondHalf,
 }
 
 /// NetHack portfolio, run side by side: each search is complete but each has levels it
@@ -50,9 +63,11 @@ enum Focus {
 /// same) and soko3-2 from 14k to 12k (priced 1 in the first; 4 sent soko3-2 past 1M), and
 /// 130 of the 160 disturbed states are decided instead of 127. PI-corral pruning (see
 /// [`Corrals`]) in the second took soko1-1 from 18k states to 7.5k and decides 134 of the
-/// 160 (three more proofs of unsolvability: 14 to 954 states where 4M had not sufficed);
-/// in the first it sent soko3-2 from 12k to 83k: it forces a push into a corral before
-/// the push that fills the next hole, and that search's greedy order pays for the detour.
+/// 160 (three more proofs of unsolvability: 14 to 954 states where 4M had not sufficed).
+/// In the first it sent soko3-2 from 12k to 83k: it forces a push into a corral before
+/// the push that fills the next hole, and that search's greedy order pays for the detour;
+/// there it prunes only once at most half the holes are left (one more disturbed state
+/// decided, soko3-1 8.1k states to 6.2k, soko1-2 12.2k to 11.2k).
 const NETHACK_PORTFOLIO: [Focus; 2] = [
     Focus::NextHole {
         in_the_way: 8,
@@ -61,7 +76,7 @@ const NETHACK_PORTFOLIO: [Focus; 2] = [
         novelty: true,
         check_turns: true,
         far_push: Some(1),
-        corrals: false,
+        corrals: CorralPruning::SecondHalf,
     },
     Focus::NextHole {
         in_the_way: 3,
@@ -70,7 +85,7 @@ const NETHACK_PORTFOLIO: [Focus; 2] = [
         novelty: false,
         check_turns: true,
         far_push: Some(4),
-        corrals: true,
+        corrals: CorralPruning::Always,
     },
 ];
 
@@ -461,10 +476,21 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Whether pushes are restricted to a corral's when one must be entered (see
-    /// [`Corrals`]).
-    fn prune_corrals(&self) -> bool {
-        matches!(self.focus, Focus::NextHole { corrals: true, .. })
+    /// Whether the pushes of state `id` are restricted to a corral's when one must be
+    /// entered (see [`Corrals`]).
+    fn prune_corrals(&self, id: u32) -> bool {
+        match self.focus {
+            Focus::NextHole {
+                corrals: CorralPruning::Always,
+                ..
+            } => true,
+            // The root's tier is the holes open at the start.
+            Focus::NextHole {
+                corrals: CorralPruning::SecondHalf,
+                ..
+            } => self.nodes[id as usize].tier * 2 <= self.nodes[0].tier,
+            _ => false,
+        }
     }
 
     /// Loads state `id` into `occ` and walks the player (`walker`); returns its boulders.
@@ -600,7 +626,7 @@ impl<'a> Search<'a> {
         let relevance = self
             .far_push()
             .map(|price| (Relevance::after(board, &self.nodes, id), price));
-        let restricted = self.prune_corrals()
+        let restricted = self.prune_corrals(id)
             && self
                 .corrals
                 .restrict(board, &self.occ, boulders, &self.walker, filled)
@@ -913,7 +939,11 @@ mod tests {
             novelty,
             check_turns,
             far_push,
-            corrals,
+            corrals: if corrals {
+                CorralPruning::Always
+            } else {
+                CorralPruning::Never
+            },
         };
         let mut search = Search::new(board, focus, 1);
         if !search.start() {

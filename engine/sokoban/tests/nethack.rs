@@ -196,11 +196,11 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
         eprintln!("  {u}");
     }
     // Known gap: many disturbed soko1-* and soko3-2 states exceed this budget (measured
-    // 2026-11-23: 135 of 160 decided, 128 solved, with PI-corral pruning and the way-out
+    // 2026-11-23: 136 of 160 decided, 129 solved, with PI-corral pruning and the way-out
     // test; 130 before them, 127 before far pushes were put off, 103 before the guided
     // search). Guards against regressions.
     let decided = solved + unsolvable;
-    assert!(decided >= 133, "only {decided} of 160 states decided");
+    assert!(decided >= 134, "only {decided} of 160 states decided");
 }
 
 /// The two searches race on threads, yet every run gives the same plan and state count, and
