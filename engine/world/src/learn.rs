@@ -42,7 +42,22 @@ impl World {
                     name,
                     pos,
                     level: level_id,
+                    in_pile: false,
                 });
+            }
+            // A look, or the step here, listing several objects (the `:` look's wording, or
+            // the step's when they do not fit a line).
+            if message.contains("Things that are here")
+                || message.contains("Things that you feel here")
+                || message.contains("several objects here")
+                || message.contains("many objects here")
+            {
+                let here = Some(self.player);
+                for k in self.kills.iter_mut() {
+                    if k.pos == here && k.level == level_id {
+                        k.in_pile = true;
+                    }
+                }
             }
             if message.contains("This door is locked") {
                 if let Some(door) = self.door_in_question() {

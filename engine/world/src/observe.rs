@@ -30,6 +30,10 @@ pub struct Kill {
     pub pos: Option<Pos>,
     /// Index of the level in [`crate::Dungeon::levels`].
     pub level: Option<usize>,
+    /// Seen lying in a pile: eating from the floor answers "y" to the first food the game
+    /// offers, which may be another, so the corpse is not eaten (nor walked to again).
+    #[serde(default)]
+    pub in_pile: bool,
 }
 
 /// The tty draws an engulfer as `/-\` `| |` `\-/` around the player.

@@ -148,7 +148,8 @@ fn prayer_kills_locked_doors_and_searching() {
             turn: 13,
             name: "jackal".into(),
             pos: Some(Pos::new(2, 0)),
-            level: Some(0)
+            level: Some(0),
+            in_pile: false,
         }]
     );
     w.note_action(&Action::Search { count: 10 });
@@ -160,6 +161,39 @@ fn prayer_kills_locked_doors_and_searching() {
     assert_eq!(searched, Some(10));
     assert_eq!(w.level_stats()[0].turns_searching, 10);
     assert_eq!(w.level_stats()[0].turns_spent, 13);
+}
+
+#[test]
+fn a_kill_whose_square_shows_a_pile_is_marked() {
+    let mut w = World::default();
+    let room = ["|...|", "|...|", "-----"];
+    see(&mut w, &room, Pos::new(3, 1), &status(1, 10), &[]);
+    w.note_action(&Action::Fight { dir: crate::Dir::W });
+    see(
+        &mut w,
+        &room,
+        Pos::new(3, 1),
+        &status(1, 11),
+        &["You kill the newt!"],
+    );
+    assert_eq!(w.kills[0].pos, Some(Pos::new(2, 1)));
+    // Standing elsewhere, a pile says nothing about the kill.
+    see(
+        &mut w,
+        &room,
+        Pos::new(3, 1),
+        &status(1, 12),
+        &["Things that are here:"],
+    );
+    assert!(!w.kills[0].in_pile);
+    see(
+        &mut w,
+        &room,
+        Pos::new(2, 1),
+        &status(1, 13),
+        &["Things that are here:"],
+    );
+    assert!(w.kills[0].in_pile);
 }
 
 #[test]

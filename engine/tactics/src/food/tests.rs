@@ -18,6 +18,7 @@ fn kill(name: &str, turn: i64, x: i16) -> Kill {
         name: name.into(),
         pos: Some(Pos::new(x, 10)),
         level: Some(0),
+        in_pile: false,
     }
 }
 
@@ -142,6 +143,17 @@ fn a_pile_on_the_kill_square_is_not_looked_at_again() {
 }
 
 #[test]
+fn a_kill_seen_in_a_pile_is_not_walked_to() {
+    // Seed 14's bottom level: the bot stepped off the pile for a Sokoban move and back
+    // onto it for the corpse, turn after turn, until Sokoban gave the level up.
+    let mut w = world_at(100);
+    w.kills = vec![kill("newt", 95, 10)];
+    assert_eq!(edible_kills(&w, "human").len(), 1);
+    w.kills[0].in_pile = true;
+    assert!(edible_kills(&w, "human").is_empty());
+}
+
+#[test]
 fn picks_up_spare_food_but_not_shop_goods_or_corpses() {
     let mut w = world_at(100);
     w.messages = vec!["You see here a food ration.".into()];
@@ -182,6 +194,7 @@ fn a_corpse_under_a_monster_waits() {
         name: "newt".into(),
         pos: Some(Pos::new(2, 1)),
         level: w.dungeon.current,
+        in_pile: false,
     }];
     assert!(
         matches!(eat_corpse_step(&w, "human"), Some((Action::Move { .. }, _))),
