@@ -50,6 +50,12 @@ const HUNTS_PER_STATE: u32 = 3;
 /// Decisions spent waiting beside the boulder for a monster that slipped away from behind it
 /// (our attack hit thin air) to come back, rather than pushing on after it.
 const LURK_DECISIONS: u32 = 12;
+/// Walking steps a retreat from a monster shut in behind the boulder goes (at most), and the
+/// turns waited there out of its sight before coming back.
+const RETREAT_STEPS: u32 = 7;
+const RETREAT_WAIT: u16 = 10;
+/// Retreats from one level state before only waiting (and in the end giving up) is left.
+const RETREATS_PER_STATE: u32 = 4;
 /// Turns searched per decision while hallucinating (a search stops when something appears).
 const HALLUCINATION_WAIT: u16 = 5;
 /// Background solves kept.
@@ -198,6 +204,9 @@ struct Memory {
     drawn: Option<(Located, i64, Vec<usize>, usize)>,
     /// Hunts started on one level state (boulders and holes), to stop after a few.
     hunted: Option<(StateKey, u32)>,
+    retreat: Option<Retreat>,
+    /// Retreats started on one level state, to stop after a few.
+    retreated: Option<(StateKey, u32)>,
     /// The top level's prize closets searched so far.
     prize: prize::PrizeHunt,
     /// The game turn at the last decision (a smaller one means a new game).
@@ -213,6 +222,15 @@ struct Hunt {
     /// Daggers are thrown only once waiting and a first hunt on this state have not helped
     /// (the unseen one may be our pet, or about to leave).
     may_throw: bool,
+}
+
+/// Walking away from a monster shut in behind the boulder we must push, to wait out of its
+/// sight: one that knows where we are keeps to the square nearest us, which is where the
+/// boulder must go; one that lost us wanders its pocket (seed 14's bottom level was given
+/// up to a monster that never left that square while the bot waited beside the boulder).
+struct Retreat {
+    level: StateKey,
+    spot: usize,
 }
 
 /// A solve in the background: the big levels can take seconds, and the game loop must stay
@@ -317,6 +335,35 @@ impl Memory {
             decisions: 0,
             attacks: 0,
             may_throw: throws && hunts > 0,
+        });
+        true
+    }
+
+    /// Starts a retreat from the player's square to the farthest square within
+    /// [`RETREAT_STEPS`], unless retreats from this level state are used up or nowhere is
+    /// far enough.
+    fn start_retreat(&mut self, key: &StateKey, obs: &Observed) -> bool {
+        let retreats = match &self.retreated {
+            Some((l, n)) if l.same_level(key) => *n,
+            _ => 0,
+        };
+        let p = &obs.puzzle;
+        let walkable = |n: usize| {
+            matches!(p.cells[n], Cell::Floor | Cell::Door)
+                && !p.boulders.contains(&n)
+                && !obs.monsters.contains(&n)
+        };
+        let Some((spot, steps)) = farthest_within(p.width, p.cells.len(), p.player, walkable)
+        else {
+            return false;
+        };
+        if retreats >= RETREATS_PER_STATE || steps < RETREAT_STEPS / 2 {
+            return false;
+        }
+        self.retreated = Some((key.without_player(), retreats + 1));
+        self.retreat = Some(Retreat {
+            level: key.without_player(),
+            spot,
         });
         true
     }
@@ -619,6 +666,9 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
     if let Some(outcome) = lurk(w, mem, at, obs, &key) {
         return outcome;
     }
+    if let Some(outcome) = keep_retreating(w, mem, at, obs, &key) {
+        return outcome;
+    }
     let found = match mem.find(&key) {
         Some(found) => Some(found),
         None => match mem.plan(puzzle, &key, Vec::new()) {
@@ -684,6 +734,11 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
             Planned::Ready(_) => wait("planned around a step that would not go"),
             Planned::Solving(_) => wait("planning around a step that would not go"),
             Planned::Failed(e) | Planned::Dead(e) => {
+                if monster_behind(w, at, obs, beyond) && mem.start_retreat(&key, obs) {
+                    if let Some(outcome) = keep_retreating(w, mem, at, obs, &key) {
+                        return outcome;
+                    }
+                }
                 mem.hopeless += 1;
                 if mem.hopeless >= GIVE_UP_AFTER {
                     log::warn!(
@@ -752,6 +807,72 @@ fn lurk(
     Some(wait(
         "the monster behind the boulder slipped away; waiting for it to come back",
     ))
+}
+
+/// The next step of a retreat (see [`Retreat`]): a walk to its spot, then one long wait
+/// there, after which the plan brings the bot back.
+fn keep_retreating(
+    w: &World,
+    mem: &mut Memory,
+    at: Located,
+    obs: &Observed,
+    key: &StateKey,
+) -> Option<LeafOutcome> {
+    let retreat = mem.retreat.as_ref()?;
+    let name = at.template().name;
+    if !retreat.level.same_level(key) {
+        mem.retreat = None;
+        return None;
+    }
+    if obs.puzzle.player == retreat.spot {
+        mem.retreat = None;
+        return Some(act(
+            Action::Search {
+                count: RETREAT_WAIT,
+            },
+            format!(
+                "{name}: out of sight of the monster behind the boulder, waiting for it to wander"
+            ),
+        ));
+    }
+    let Some(path) = w.path_to(&[at.pos(retreat.spot)]) else {
+        mem.retreat = None;
+        return None;
+    };
+    Some(act(
+        Action::Move { dir: path.first },
+        format!("{name}: walking away from the monster behind the boulder"),
+    ))
+}
+
+/// The farthest square from `start` within [`RETREAT_STEPS`] orthogonal steps over
+/// `walkable` squares, with its distance.
+fn farthest_within(
+    width: usize,
+    cells: usize,
+    start: usize,
+    walkable: impl Fn(usize) -> bool,
+) -> Option<(usize, u32)> {
+    let mut dist = vec![u32::MAX; cells];
+    let mut queue = std::collections::VecDeque::from([start]);
+    dist[start] = 0;
+    let mut best = None;
+    while let Some(c) = queue.pop_front() {
+        if dist[c] > 0 {
+            best = Some((c, dist[c]));
+        }
+        if dist[c] == RETREAT_STEPS {
+            continue;
+        }
+        let neighbours = [c.wrapping_sub(1), c + 1, c.wrapping_sub(width), c + width];
+        for n in neighbours {
+            if n < cells && dist[n] == u32::MAX && walkable(n) {
+                dist[n] = dist[c] + 1;
+                queue.push_back(n);
+            }
+        }
+    }
+    best
 }
 
 /// A monster we may attack is behind the boulder: the game said so, or one is drawn there

@@ -914,3 +914,16 @@ fn nothing_is_pushed_while_hallucinating() {
         LeafOutcome::Act(_, why) if why.contains("hallucinating")
     ));
 }
+
+#[test]
+fn a_retreat_goes_to_the_farthest_square_within_its_steps() {
+    // A corridor 12 long (a wall at each end), from its second square: the farthest
+    // square within the steps is that many along.
+    let walkable = |n: usize| (1..=12).contains(&n);
+    assert_eq!(
+        farthest_within(14, 14, 2, walkable),
+        Some((2 + RETREAT_STEPS as usize, RETREAT_STEPS))
+    );
+    // Walled in: nowhere to go.
+    assert_eq!(farthest_within(14, 14, 2, |n| n == 2), None);
+}
