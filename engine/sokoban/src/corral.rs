@@ -34,10 +34,10 @@ pub(crate) struct Corrals {
 }
 
 impl Corrals {
-    /// The pushes a solution from this state can be reordered to start with, when some
-    /// corral needs touching and can only be pushed into; `None` when every push must be
-    /// tried. `occ` describes the state, `reach` is the player's walk, `filled` the holes
-    /// filled so far; `boulders` are sorted.
+    /// Whether some corral needs touching and can only be pushed into; its pushes (those a
+    /// solution from this state can be reordered to start with) are then the ones
+    /// [`Corrals::allows`]. `occ` describes the state, `reach` is the player's walk,
+    /// `filled` the holes filled so far; `boulders` are sorted.
     pub(crate) fn restrict(
         &mut self,
         board: &Board,
@@ -45,13 +45,12 @@ impl Corrals {
         boulders: &[u16],
         reach: &Walker,
         filled: u64,
-    ) -> Option<&[Push]> {
+    ) -> bool {
         if self.label.len() != board.len() || self.next_label > u32::MAX - 1024 {
             self.label = vec![0; board.len()];
             self.next_label = 0;
         }
         let open_required = (board.required_holes & !filled).count_ones() as usize;
-
         let first = self.next_label + 1;
         self.best.clear();
         let mut found = false;
@@ -61,11 +60,12 @@ impl Corrals {
             }
             self.next_label += 1;
             let me = self.next_label;
-            let Some(needed) =
-                self.component(board, occ, reach, seed, me, boulders.len(), open_required)
-            else {
+            let Some(holds_a_must) = self.component(board, occ, reach, seed, me) else {
                 continue;
             };
+            // Holes filled only by boulders from outside: too few of those means one of
+            // ours has to move.
+            let needed = holds_a_must || boulders.len() - self.members.len() < open_required;
             if !needed || !self.pushes_only_into(board, occ, reach, me) {
                 continue;
             }
@@ -74,18 +74,17 @@ impl Corrals {
                 found = true;
             }
         }
-        found.then_some(self.best.as_slice())
+        found
     }
 
-    /// Whether `push` is among those [`Corrals::restrict`] last returned.
+    /// Whether `push` is among the corral's that [`Corrals::restrict`] last found.
     pub(crate) fn allows(&self, push: Push) -> bool {
         self.best.contains(&push)
     }
 
-    /// Labels the component of `seed` with `me` and collects its boulders; `Some(needed)`
-    /// where `needed` says every solution must touch it, `None` if a boulder from outside
+    /// Labels the component of `seed` with `me` and collects its boulders; `Some(true)` if
+    /// it holds a target or a hole that must be filled, `None` if a boulder from outside
     /// could be pushed into it (an open hole of it next to the walk).
-    #[allow(clippy::too_many_arguments)]
     fn component(
         &mut self,
         board: &Board,
@@ -93,8 +92,6 @@ impl Corrals {
         reach: &Walker,
         seed: u16,
         me: u32,
-        all_boulders: usize,
-        open_required: usize,
     ) -> Option<bool> {
         self.members.clear();
         self.stack.clear();
@@ -122,13 +119,7 @@ impl Corrals {
                 self.stack.push(n);
             }
         }
-        if enterable {
-            return None;
-        }
-        // Holes filled only by boulders from outside: too few of those means one of ours
-        // has to move.
-        needed |= all_boulders - self.members.len() < open_required;
-        Some(needed)
+        (!enterable).then_some(needed)
     }
 
     /// Collects into `pushes` the legal pushes of the component's boulders from the walk;
@@ -171,9 +162,12 @@ mod tests {
             let (x, y) = board.xy(c);
             (x - origin.0, y - origin.1)
         };
-        Corrals::default()
-            .restrict(&board, &occ, &board.boulders, &walker, 0)
-            .map(|pushes| pushes.iter().map(|&(b, d)| (at(b).0, at(b).1, d)).collect())
+        let mut corrals = Corrals::default();
+        let found = corrals.restrict(&board, &occ, &board.boulders, &walker, 0);
+        found.then(|| {
+            let pushes = corrals.best.iter();
+            pushes.map(|&(b, d)| (at(b).0, at(b).1, d)).collect()
+        })
     }
 
     // The lower room's boulders are needed (one boulder up top, two holes), and the one in

@@ -629,8 +629,7 @@ impl<'a> Search<'a> {
         let restricted = self.prune_corrals(id)
             && self
                 .corrals
-                .restrict(board, &self.occ, boulders, &self.walker, filled)
-                .is_some();
+                .restrict(board, &self.occ, boulders, &self.walker, filled);
         let mut put_off = false;
         for qi in 0..self.walker.queue.len() {
             let p = self.walker.queue[qi];

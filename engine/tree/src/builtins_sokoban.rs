@@ -347,6 +347,9 @@ impl Memory {
             Some((l, n)) if l.same_level(key) => *n,
             _ => 0,
         };
+        if retreats >= RETREATS_PER_STATE {
+            return false;
+        }
         let p = &obs.puzzle;
         let walkable = |n: usize| {
             matches!(p.cells[n], Cell::Floor | Cell::Door)
@@ -357,7 +360,7 @@ impl Memory {
         else {
             return false;
         };
-        if retreats >= RETREATS_PER_STATE || steps < RETREAT_STEPS / 2 {
+        if steps < RETREAT_STEPS / 2 {
             return false;
         }
         self.retreated = Some((key.without_player(), retreats + 1));
