@@ -328,7 +328,8 @@ fn survey_seeds() {
 /// The top level alone (not run by default): level-teleports to soko1, stands on its `>` as
 /// if it had climbed there, plays the default tree and prints where it ended.
 /// `NHBOT_TOP_SEEDS=3,4 cargo test --release -p nhbot-agent --test sokoban_game top_level -- --ignored --nocapture`
-/// (seed 9 by default; of seeds 4, 5 and 8-20, seeds 9, 14 and 19 fill every hole).
+/// (seed 14 by default; of seeds 4, 5 and 8-20 it alone fills every hole at 8767b48, where
+/// seeds 9, 14 and 19 did before PI-corral pruning changed the plans).
 /// (`NHBOT_TOP_BUDGET` decisions, 2500 by default; `NHBOT_TOP_XL_GAIN` experience levels
 /// quaffed on arrival, 5 by default; `NHBOT_TOP_PROBE=1` only quaffs a wished-for potion of
 /// monster detection and prints the level with every monster on it.)
@@ -336,7 +337,7 @@ fn survey_seeds() {
 #[ignore]
 fn top_level() {
     let tree = std::env::var("NHBOT_SURVEY_TREE").unwrap_or_else(|_| "trees/main.yaml".into());
-    let seeds = seeds_from_env("NHBOT_TOP_SEEDS", vec![9]);
+    let seeds = seeds_from_env("NHBOT_TOP_SEEDS", vec![14]);
     let budget = env_number("NHBOT_TOP_BUDGET", BUDGET);
     for seed in seeds {
         let mut r = start_in(seed, "top", "soko1");
