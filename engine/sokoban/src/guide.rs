@@ -212,11 +212,13 @@ impl Guide {
         self.slots.clear();
         for (i, &b) in movable.iter().enumerate() {
             self.slot_of[b as usize] = i as u16;
+            // Into a hole that must be filled: a hole off the way (one in a room) would stop
+            // the table before any boulder with a route is priced.
             let into_hole = (0..4).any(|dir| {
                 let (pusher, to) = (board.step(b, (dir + 2) % 4), board.step(b, dir));
                 reach.reached(pusher)
-                    && board.boulder_may_enter(to)
                     && occ[to as usize] == OPEN_HOLE
+                    && board.hole_id[to as usize].is_some_and(|k| open_required >> k & 1 == 1)
             });
             self.slots.push(Slot {
                 b,
@@ -622,5 +624,24 @@ mod tests {
         let free = BLOCKED_TURN.replacen("|.0...|", "|.....|", 1);
         assert_eq!(estimate(&free, false), 3);
         assert_eq!(estimate(&free, true), 3);
+    }
+
+    #[test]
+    fn a_hole_off_the_way_does_not_hide_the_boulders_with_routes() {
+        // A boulder ready to drop into a hole in the room (no way crosses it) once stopped
+        // the table before any boulder with a route to the corridor's holes was priced, so
+        // the start of this solvable level was taken for a deadlock (found by the random
+        // levels of `search::tests::pruning_keeps_every_verdict`).
+        let map = "\
+----------------
+|....^0..-------
+|-00..@..-------
+|...0....-------
+|..0.....-------
+|.....0..-------
+|...-.-..^^^..<|
+----------------";
+        // The lowest boulder: right twice, down once, then right into the first hole.
+        assert_eq!(estimate(map, false), 4);
     }
 }
