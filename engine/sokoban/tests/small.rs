@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::Sim;
+use common::{Rng, Sim};
 use nhbot_sokoban::{
     parse_levels, parse_nethack, parse_xsb, solve, Cell, Limits, Rules, SolveError,
 };
@@ -243,5 +243,68 @@ fn solve_file_detects_formats_and_display_shows_counts() {
     assert!(shown.ends_with("\nRRrr"), "{shown}");
     assert!(
         nhbot_sokoban::solve_file(std::path::Path::new("/nonexistent/x.xsb"), limits()).is_err()
+    );
+}
+
+/// Tiny random NetHack levels: the solver's verdict matches a breadth-first search over the
+/// independent simulator's rules, which prunes nothing. Every deadlock test and pruning
+/// must keep a solvable level solvable; this fails with the guide's bug fixed in fb7ac80
+/// (a hole in the room made it take a level for a deadlock).
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow without optimisation; run with --release"
+)]
+fn random_tiny_levels_agree_with_brute_force() {
+    let mut rng = Rng(7);
+    let (mut solvable, mut unsolvable) = (0, 0);
+    for _ in 0..200 {
+        let (w, h) = (6, 4);
+        let mut room = vec![vec!['.'; w]; h];
+        let mut free: Vec<(usize, usize)> =
+            (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
+        let mut place = |c: char, room: &mut Vec<Vec<char>>, rng: &mut Rng| {
+            let (x, y) = free.swap_remove(rng.below(free.len()));
+            room[y][x] = c;
+        };
+        for _ in 0..rng.below(4) {
+            place('-', &mut room, &mut rng);
+        }
+        for _ in 0..2 + rng.below(2) {
+            place('0', &mut room, &mut rng);
+        }
+        if rng.below(2) == 0 {
+            place('^', &mut room, &mut rng);
+        }
+        place('@', &mut room, &mut rng);
+        let exit = rng.below(h);
+        let mut lines = vec!["-".repeat(w + 5)];
+        for (y, row) in room.iter().enumerate() {
+            let tail = if y == exit { "^^<|" } else { "----" };
+            lines.push(format!("|{}{tail}", row.iter().collect::<String>()));
+        }
+        lines.push("-".repeat(w + 5));
+        let map = lines.join("\n");
+        let Some(reference) = Sim::new(&map, true).brute_force(200_000) else {
+            continue;
+        };
+        let puzzle = parse_nethack("random", &map).unwrap();
+        match solve(&puzzle, limits()) {
+            Ok(s) => {
+                Sim::new(&map, true).verify(&s.steps).unwrap();
+                assert!(reference, "solved what the brute force could not:\n{map}");
+                solvable += 1;
+            }
+            Err(SolveError::Unsolvable { .. }) => {
+                assert!(!reference, "a solvable level reported unsolvable:\n{map}");
+                unsolvable += 1;
+            }
+            Err(e) => panic!("{e} on\n{map}"),
+        }
+    }
+    eprintln!("{solvable} solvable, {unsolvable} unsolvable");
+    assert!(
+        solvable >= 50 && unsolvable >= 50,
+        "{solvable} / {unsolvable}"
     );
 }

@@ -161,6 +161,35 @@ impl Sim {
         Ok(())
     }
 
+    /// The whole state, for telling states apart in a search.
+    pub fn key(&self) -> (Vec<Vec<char>>, isize, isize) {
+        (self.grid.clone(), self.x, self.y)
+    }
+
+    /// Whether any sequence of steps reaches the goal, by breadth-first search over every
+    /// state; `None` past `max_states`. A reference for tiny levels, blind to any pruning.
+    pub fn brute_force(&self, max_states: usize) -> Option<bool> {
+        let mut seen = std::collections::HashSet::from([self.key()]);
+        let mut queue = std::collections::VecDeque::from([self.clone()]);
+        while let Some(sim) = queue.pop_front() {
+            if sim.solved() {
+                return Some(true);
+            }
+            for dir in Dir::ALL {
+                for push in [false, true] {
+                    let mut next = sim.clone();
+                    if next.step(Step { dir, push }).is_ok() && seen.insert(next.key()) {
+                        if seen.len() > max_states {
+                            return None;
+                        }
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+        Some(false)
+    }
+
     pub fn solved(&self) -> bool {
         if self.nethack {
             self.goals.contains(&(self.x, self.y))
