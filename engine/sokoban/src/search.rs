@@ -917,27 +917,11 @@ mod tests {
     }
 
     /// `focus` with corral pruning set to `corrals`.
-    fn with_corrals(focus: Focus, corrals: CorralPruning) -> Focus {
-        match focus {
-            Focus::NextHole {
-                in_the_way,
-                prefer_spares,
-                forward,
-                novelty,
-                check_turns,
-                far_push,
-                ..
-            } => Focus::NextHole {
-                in_the_way,
-                prefer_spares,
-                forward,
-                novelty,
-                check_turns,
-                far_push,
-                corrals,
-            },
-            Focus::AllSinks => focus,
+    fn with_corrals(mut focus: Focus, corrals: CorralPruning) -> Focus {
+        if let Focus::NextHole { corrals: c, .. } = &mut focus {
+            *c = corrals;
         }
+        focus
     }
 
     /// Exhausts the search with `focus` on `board`: whether it is solvable, and the states

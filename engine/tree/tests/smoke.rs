@@ -2,10 +2,15 @@ mod common;
 use common::*;
 use nhbot_world::Action;
 
+/// The default tree, `trees/main.yaml`.
+fn default_bot() -> nhbot_tree::TreeBot {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../trees/main.yaml");
+    nhbot_tree::TreeBot::load(&root).unwrap_or_else(|d| panic!("{}", render(&d)))
+}
+
 #[test]
 fn default_tree_loads_and_decides() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../trees/main.yaml");
-    let mut bot = nhbot_tree::TreeBot::load(&root).unwrap_or_else(|d| panic!("{}", render(&d)));
+    let mut bot = default_bot();
     let mut w = world();
     w.turn = 100;
     let d = bot.decide(&w);
@@ -21,8 +26,7 @@ fn default_tree_loads_and_decides() {
 /// banana in the pack. Weak from hunger, it eats first.
 #[test]
 fn weak_from_hunger_eats_before_resting_on_elbereth() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../trees/main.yaml");
-    let mut bot = nhbot_tree::TreeBot::load(&root).unwrap_or_else(|d| panic!("{}", render(&d)));
+    let mut bot = default_bot();
     let mut w = world();
     w.turn = 800;
     w.last_prayer_turn = Some(461);
