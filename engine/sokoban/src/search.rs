@@ -89,13 +89,58 @@ const NETHACK_PORTFOLIO: [Focus; 2] = [
     },
 ];
 
+/// Searches that join the NetHack race when neither search of [`NETHACK_PORTFOLIO`] has
+/// ended within [`LATE_JOIN`] states: variants of the first, whose greedy order is the one
+/// that thrashes when a disturbance makes its early choices wrong. Small changes of order
+/// decide different levels. Measured alone at 150k states on the 24 disturbed states the
+/// portfolio left undecided at 300k: the first search decides none; without novelty and
+/// with corrals everywhere, soko3-2 #0, #6, #12 and #15 (35k to 74k states); that without
+/// the turn check, #6, #12, #14 and #15; the first without preferring spares, #3 (10k). Of
+/// 18 variants tried (prices 1, 3, 8 and 20, every switch), none decided a disturbed
+/// soko1-1 or soko1-2 state. Joining late keeps the 8 maps as fast as before (each search
+/// ends them under 12k states).
+const NETHACK_LATE: [Focus; 3] = [
+    Focus::NextHole {
+        in_the_way: 8,
+        prefer_spares: true,
+        forward: false,
+        novelty: false,
+        check_turns: true,
+        far_push: Some(1),
+        corrals: CorralPruning::Always,
+    },
+    Focus::NextHole {
+        in_the_way: 8,
+        prefer_spares: true,
+        forward: false,
+        novelty: false,
+        check_turns: false,
+        far_push: Some(1),
+        corrals: CorralPruning::Always,
+    },
+    Focus::NextHole {
+        in_the_way: 8,
+        prefer_spares: false,
+        forward: false,
+        novelty: true,
+        check_turns: true,
+        far_push: Some(1),
+        corrals: CorralPruning::SecondHalf,
+    },
+];
+
+/// Where, on each search's clock, the late searches join. At 30k, with a budget of 300k
+/// states, the late ones get 48k each (the portfolio's two, 78k each instead of 150k).
+const LATE_JOIN: usize = 30_000;
+
 /// Solves `puzzle` within `limits`.
 ///
 /// Classic levels: weighted A* (`limits.weight` 1 gives fewest pushes). NetHack levels:
-/// the searches of [`NETHACK_PORTFOLIO`] race side by side on threads, each with an equal
-/// share of `limits.max_nodes`; the first to end the solve by its own state count wins (see
-/// [`Race`]), so the result never depends on the threads. Every search is complete, so one
-/// that runs dry proves unsolvability.
+/// the searches of [`NETHACK_PORTFOLIO`] race side by side on threads; if none has ended
+/// at [`LATE_JOIN`] states, those of [`NETHACK_LATE`] join them, and all share what is
+/// left of `limits.max_nodes` equally. The first to end the solve by its own clock (states
+/// stored, counted from where it joined) wins (see [`Race`]), so the result never depends
+/// on the threads. Every search is complete, so one that runs dry proves unsolvability.
 pub fn solve(puzzle: &Puzzle, limits: Limits) -> Result<Solution, SolveError> {
     solve_reporting(puzzle, limits, &AtomicUsize::new(0))
 }
@@ -115,42 +160,38 @@ pub fn solve_reporting(
     let started = Instant::now();
     let deadline = started + limits.max_time;
     let board = Board::new(puzzle);
-    let focuses: &[Focus] = match board.rules {
-        Rules::Classic => &[Focus::AllSinks],
-        Rules::NetHack => &NETHACK_PORTFOLIO,
+    let (first, late): (&[Focus], &[Focus]) = match board.rules {
+        Rules::Classic => (&[Focus::AllSinks], &[]),
+        Rules::NetHack => (&NETHACK_PORTFOLIO, &NETHACK_LATE),
     };
-    let mut searches: Vec<Search> = focuses
-        .iter()
-        .map(|&f| Search::new(&board, f, limits.weight))
-        .collect();
-    for search in &mut searches {
+    let mut searches: Vec<Search> = Vec::new();
+    for &focus in first {
+        let mut search = Search::new(&board, focus, limits.weight, 0);
         if !search.start() {
             return Err(SolveError::Unsolvable { nodes: 0 });
         }
+        searches.push(search);
     }
-    let budget = (limits.max_nodes / searches.len()).max(1);
-    let race = Race::new(searches.len());
-    let outcomes: Vec<Ending> = if let [search] = searches.as_mut_slice() {
-        vec![search.run(budget, deadline, progress, (&race, 0))]
-    } else {
-        std::thread::scope(|scope| {
-            let race = &race;
-            let running: Vec<_> = searches
-                .iter_mut()
-                .enumerate()
-                .map(|(i, search)| {
-                    scope.spawn(move || search.run(budget, deadline, progress, (race, i)))
-                })
-                .collect();
-            running
-                .into_iter()
-                .map(|r| {
-                    r.join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect()
-        })
-    };
+    // Past `LATE_JOIN` states each, the late searches join and all run up to `cap` on the
+    // clock: `first.len() * cap + late.len() * (cap - LATE_JOIN)` is the budget.
+    let share = (limits.max_nodes / first.len()).max(1);
+    let joins = !late.is_empty() && share > LATE_JOIN;
+    let first_cap = if joins { LATE_JOIN } else { share };
+    let mut outcomes = run_race(&mut searches, first_cap, deadline, progress);
+    let undecided = outcomes.iter().all(|o| matches!(o, Ending::Stopped(_)));
+    if joins && undecided && Instant::now() < deadline {
+        for &focus in late {
+            let mut search = Search::new(&board, focus, limits.weight, LATE_JOIN);
+            if !search.start() {
+                return Err(SolveError::Unsolvable {
+                    nodes: counted(&searches, &outcomes, usize::MAX),
+                });
+            }
+            searches.push(search);
+        }
+        let cap = (limits.max_nodes + late.len() * LATE_JOIN) / searches.len();
+        outcomes = run_race(&mut searches, cap, deadline, progress);
+    }
     // The winner: the ending at the fewest states, the first in portfolio order on a tie.
     let winner = outcomes
         .iter()
@@ -158,9 +199,6 @@ pub fn solve_reporting(
         .filter(|(_, o)| !matches!(o, Ending::Stopped(_)))
         .min_by_key(|(i, o)| (o.states(), *i))
         .map(|(i, _)| i);
-    // Each search counts up to the winner's states: a search past them when it heard of
-    // the win did that work only because of thread timing.
-    let counted = |end: usize| outcomes.iter().map(|o| o.states().min(end)).sum::<usize>();
     let result = match winner.map(|i| &outcomes[i]) {
         Some(Ending::Solved(pushes, n)) => {
             let steps = replay(&board, pushes);
@@ -169,13 +207,15 @@ pub fn solve_reporting(
                 moves: steps.len(),
                 pushes: push_count,
                 steps,
-                nodes: counted(*n),
+                nodes: counted(&searches, &outcomes, *n),
                 elapsed: started.elapsed(),
             })
         }
-        Some(Ending::Exhausted(n)) => Err(SolveError::Unsolvable { nodes: counted(*n) }),
+        Some(Ending::Exhausted(n)) => Err(SolveError::Unsolvable {
+            nodes: counted(&searches, &outcomes, *n),
+        }),
         _ => Err(SolveError::LimitHit {
-            nodes: counted(usize::MAX),
+            nodes: counted(&searches, &outcomes, usize::MAX),
             millis: started.elapsed().as_millis() as u64,
         }),
     };
@@ -188,27 +228,73 @@ pub fn solve_reporting(
     result
 }
 
+/// States counted when the race ends at `end` on the clock: each search counts its own
+/// states up to that point (a search past it when it heard of the win did that work
+/// only because of thread timing).
+fn counted(searches: &[Search], outcomes: &[Ending], end: usize) -> usize {
+    searches
+        .iter()
+        .zip(outcomes)
+        .map(|(s, o)| o.states().min(end).saturating_sub(s.joined))
+        .sum()
+}
+
+/// Runs `searches` side by side (on threads when there are several) until one ends or
+/// each has `cap` on the clock.
+fn run_race(
+    searches: &mut [Search],
+    cap: usize,
+    deadline: Instant,
+    progress: &AtomicUsize,
+) -> Vec<Ending> {
+    let race = Race::new(
+        searches.iter().map(|s| s.clock()).collect(),
+        searches.iter().map(|s| s.joined).collect(),
+    );
+    if let [search] = searches {
+        return vec![search.run(cap, deadline, progress, (&race, 0))];
+    }
+    std::thread::scope(|scope| {
+        let race = &race;
+        let running: Vec<_> = searches
+            .iter_mut()
+            .enumerate()
+            .map(|(i, search)| scope.spawn(move || search.run(cap, deadline, progress, (race, i))))
+            .collect();
+        running
+            .into_iter()
+            .map(|r| {
+                r.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
 /// Bookkeeping shared by the racing searches, so that running them side by side gives what
 /// running each alone would: the winner is the search whose ending (a solution, or running
-/// dry) comes at the fewest stored states, the first in portfolio order on a tie. A search
-/// stops once it has stored more states than some other search ended at, since it can no
-/// longer win.
+/// dry) comes first on its clock, the first in portfolio order on a tie. A search stops
+/// once its clock passes where some other search ended, since it can no longer win.
 struct Race {
-    /// States each search has stored (updated every few expansions).
+    /// Each search's clock (see [`Search::clock`]; updated every few expansions).
     stored: Vec<AtomicUsize>,
-    /// The fewest states any search has ended at so far.
+    /// Where each search's count began on the clock (see [`Search::joined`]).
+    joined: Vec<usize>,
+    /// The earliest clock any search has ended at so far.
     best: AtomicUsize,
 }
 
 impl Race {
-    fn new(searches: usize) -> Race {
+    /// `clocks`: where each search starts; `joined`: where each began counting.
+    fn new(clocks: Vec<usize>, joined: Vec<usize>) -> Race {
         Race {
-            stored: (0..searches).map(|_| AtomicUsize::new(0)).collect(),
+            stored: clocks.into_iter().map(AtomicUsize::new).collect(),
+            joined,
             best: AtomicUsize::new(usize::MAX),
         }
     }
 
-    /// Whether a search that has stored `n` states can still win.
+    /// Whether a search at `n` on its clock can still win.
     fn open(&self, n: usize) -> bool {
         n <= self.best.load(Ordering::Relaxed)
     }
@@ -229,7 +315,11 @@ impl Race {
             .map(|c| c.load(Ordering::Relaxed))
             .collect();
         let floor = counts.iter().copied().min().unwrap_or(0);
-        let sure = counts.iter().map(|&c| c.min(floor)).sum();
+        let sure = counts
+            .iter()
+            .zip(&self.joined)
+            .map(|(&c, &j)| c.min(floor).saturating_sub(j))
+            .sum();
         progress.fetch_max(sure, Ordering::Relaxed);
     }
 }
@@ -435,10 +525,13 @@ struct Search<'a> {
     focus: Focus,
     novelty: Option<Novelty>,
     corrals: Corrals,
+    /// Where the search joined the race on its clock: a late search's states count from
+    /// there, so the race compares it with the others as if it had run all along.
+    joined: usize,
 }
 
 impl<'a> Search<'a> {
-    fn new(board: &'a Board, focus: Focus, weight: u32) -> Search<'a> {
+    fn new(board: &'a Board, focus: Focus, weight: u32, joined: usize) -> Search<'a> {
         let guide = match focus {
             Focus::NextHole {
                 in_the_way,
@@ -464,7 +557,13 @@ impl<'a> Search<'a> {
             focus,
             novelty: matches!(focus, Focus::NextHole { novelty: true, .. }).then(Novelty::default),
             corrals: Corrals::default(),
+            joined,
         }
+    }
+
+    /// Position on the race's clock: states stored, counted from where it joined.
+    fn clock(&self) -> usize {
+        self.joined + self.nodes.len()
     }
 
     /// Extra cost of a push far from the last one, or `None` to generate every push at
@@ -554,33 +653,32 @@ impl<'a> Search<'a> {
         true
     }
 
-    /// Expands states best first until a goal, an empty open list, `max_nodes` stored
-    /// states, the deadline, or another search of the `race` (we are `me` in it) ending at
+    /// Expands states best first until a goal, an empty open list, `cap` on the clock, the deadline, or another search of the `race` (we are `me` in it) ending at
     /// fewer states than we have stored. Publishes our count as it goes.
     fn run(
         &mut self,
-        max_nodes: usize,
+        cap: usize,
         deadline: Instant,
         progress: &AtomicUsize,
         (race, me): (&Race, usize),
     ) -> Ending {
         let board = self.board;
         let mut expanded = 0u64;
-        while self.nodes.len() < max_nodes {
+        while self.clock() < cap {
             expanded += 1;
             // An atomic load is cheap; a late stop keeps the winner's result waiting.
-            if expanded.is_multiple_of(16) && !race.open(self.nodes.len()) {
-                return Ending::Stopped(self.nodes.len());
+            if expanded.is_multiple_of(16) && !race.open(self.clock()) {
+                return Ending::Stopped(self.clock());
             }
             if expanded.is_multiple_of(256) {
-                race.publish(me, self.nodes.len(), progress);
+                race.publish(me, self.clock(), progress);
                 if Instant::now() >= deadline {
-                    return Ending::Stopped(self.nodes.len());
+                    return Ending::Stopped(self.clock());
                 }
             }
             let Some(Reverse((.., moves, id, put_off))) = self.open.pop() else {
-                race.ended(me, self.nodes.len());
-                return Ending::Exhausted(self.nodes.len());
+                race.ended(me, self.clock());
+                return Ending::Exhausted(self.clock());
             };
             let node = &self.nodes[id as usize];
             if node.moves != moves || node.closed != put_off || put_off && !node.put_off {
@@ -596,8 +694,8 @@ impl<'a> Search<'a> {
             self.nodes[id as usize].closed = true;
             let boulders = self.load(id);
             if self.is_goal(id) {
-                race.ended(me, self.nodes.len());
-                return Ending::Solved(self.pushes_to(id), self.nodes.len());
+                race.ended(me, self.clock());
+                return Ending::Solved(self.pushes_to(id), self.clock());
             }
             if board.rules == Rules::NetHack {
                 let filled = self.nodes[id as usize].filled;
@@ -612,7 +710,7 @@ impl<'a> Search<'a> {
             }
             self.expand(id, &boulders, Pass::Near);
         }
-        Ending::Stopped(self.nodes.len())
+        Ending::Stopped(self.clock())
     }
 
     /// Generates the children of `id` (the walker holds its walk): with relevance on, the
@@ -885,7 +983,7 @@ mod tests {
     fn pushes_far_from_the_last_one_are_put_off_then_generated() {
         let board = Board::new(&parse_nethack("t", TWO_ROOMS).unwrap());
         let focus = NETHACK_PORTFOLIO[1];
-        let mut search = Search::new(&board, focus, 1);
+        let mut search = Search::new(&board, focus, 1, 0);
         assert!(search.start());
         let (left, right) = (board.boulders[0], board.boulders[1]);
         // The root is a fresh start: every push is generated at once.
@@ -927,12 +1025,12 @@ mod tests {
     /// Exhausts the search with `focus` on `board`: whether it is solvable, and the states
     /// stored; `None` past 30,000 states.
     fn exhaust(board: &Board, focus: Focus) -> Option<(bool, usize)> {
-        let mut search = Search::new(board, focus, 1);
+        let mut search = Search::new(board, focus, 1, 0);
         if !search.start() {
             return Some((false, 0));
         }
         let deadline = Instant::now() + std::time::Duration::from_secs(600);
-        let race = Race::new(1);
+        let race = Race::new(vec![0], vec![0]);
         match search.run(30_000, deadline, &AtomicUsize::new(0), (&race, 0)) {
             Ending::Solved(_, n) => Some((true, n)),
             Ending::Exhausted(n) => Some((false, n)),
