@@ -197,7 +197,7 @@ pub fn solve_reporting(
         .iter()
         .enumerate()
         .filter(|(_, o)| !matches!(o, Ending::Stopped(_)))
-        .min_by_key(|(i, o)| (o.states(), *i))
+        .min_by_key(|(i, o)| (o.clock(), *i))
         .map(|(i, _)| i);
     let result = match winner.map(|i| &outcomes[i]) {
         Some(Ending::Solved(pushes, n)) => {
@@ -235,7 +235,7 @@ fn counted(searches: &[Search], outcomes: &[Ending], end: usize) -> usize {
     searches
         .iter()
         .zip(outcomes)
-        .map(|(s, o)| o.states().min(end).saturating_sub(s.joined))
+        .map(|(s, o)| o.clock().min(end).saturating_sub(s.joined))
         .sum()
 }
 
@@ -324,7 +324,7 @@ impl Race {
     }
 }
 
-/// How a search's run ended, with the states it had stored.
+/// How a search's run ended, with its clock then.
 enum Ending {
     Solved(Vec<(u16, u8)>, usize),
     /// Every reachable state was tried: no solution exists.
@@ -334,7 +334,8 @@ enum Ending {
 }
 
 impl Ending {
-    fn states(&self) -> usize {
+    /// Where on its search's clock it ended.
+    fn clock(&self) -> usize {
         match self {
             Ending::Solved(_, n) | Ending::Exhausted(n) | Ending::Stopped(n) => *n,
         }

@@ -6,7 +6,7 @@ mod common;
 
 use common::{Rng, Sim};
 use nhbot_sokoban::bench::NETHACK_MAPS;
-use nhbot_sokoban::{parse_nethack, solve, solve_reporting, Limits, SolveError};
+use nhbot_sokoban::{parse_nethack, solve, solve_reporting, Limits, Puzzle, Solution, SolveError};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -203,6 +203,19 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
     assert!(decided >= 139, "only {decided} of 160 states decided");
 }
 
+/// Solves `puzzle` `times` times; each run's progress counter must end on its state count.
+fn solve_repeatedly(puzzle: &Puzzle, limits: Limits, times: usize, label: &str) -> Vec<Solution> {
+    (0..times)
+        .map(|_| {
+            let progress = AtomicUsize::new(0);
+            let s = solve_reporting(puzzle, limits, &progress)
+                .unwrap_or_else(|e| panic!("{label}: {e}"));
+            assert_eq!(progress.load(Ordering::Relaxed), s.nodes, "{label}");
+            s
+        })
+        .collect()
+}
+
 /// The two searches race on threads, yet every run gives the same plan and state count, and
 /// the progress counter ends on that count (the game waits on it, so seeded games replay).
 #[test]
@@ -220,13 +233,9 @@ fn racing_searches_give_the_same_answer_every_run() {
     for name in ["soko3-1", "soko1-1"] {
         let (_, text) = NETHACK_MAPS.iter().find(|(n, _)| *n == name).unwrap();
         let puzzle = parse_nethack(name, text).unwrap();
-        let runs: Vec<(String, usize)> = (0..4)
-            .map(|_| {
-                let progress = AtomicUsize::new(0);
-                let s = solve_reporting(&puzzle, limits, &progress).expect("solvable");
-                assert_eq!(progress.load(Ordering::Relaxed), s.nodes, "{name}");
-                (format!("{:?}", s.steps), s.nodes)
-            })
+        let runs: Vec<(String, usize)> = solve_repeatedly(&puzzle, limits, 4, name)
+            .iter()
+            .map(|s| (format!("{:?}", s.steps), s.nodes))
             .collect();
         assert!(runs.iter().all(|r| r == &runs[0]), "{name}: runs differ");
     }
@@ -253,12 +262,9 @@ fn late_searches_give_the_same_answer_every_run() {
         .unwrap();
     let (map, what) = disturb(text, seed as u64 + 1, 3);
     let puzzle = parse_nethack(name, &map).unwrap();
-    let runs: Vec<(String, usize)> = (0..3)
-        .map(|_| {
-            let progress = AtomicUsize::new(0);
-            let s = solve_reporting(&puzzle, limits, &progress)
-                .unwrap_or_else(|e| panic!("{what}: {e}"));
-            assert_eq!(progress.load(Ordering::Relaxed), s.nodes);
+    let runs: Vec<(String, usize)> = solve_repeatedly(&puzzle, limits, 3, &what)
+        .iter()
+        .map(|s| {
             Sim::new(&map, true)
                 .verify(&s.steps)
                 .unwrap_or_else(|e| panic!("{what}: {e}"));
