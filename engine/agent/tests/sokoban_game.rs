@@ -187,6 +187,7 @@ fn play(
     let (dlvl, turn) = (r.world.status.dlvl, r.world.turn);
     let mut log = Vec::new();
     let mut last_screen = String::new();
+    let mut shown_give_up = false;
     for n in 0..budget {
         if r.session.ended {
             return Err(format!(
@@ -201,10 +202,14 @@ fn play(
         let d = brain.decide(&r.world);
         if trace {
             eprintln!("T{} {:?} | {}", r.world.turn, d.action, d.reason);
-            // The screen when something went wrong, and whenever a (re)solve starts.
+            // The screen when something went wrong, whenever a (re)solve starts, and when
+            // the level is first given up.
+            let give_up = d.reason.contains("given up") && !shown_give_up;
+            shown_give_up |= give_up;
             if d.path == "fallback"
                 || d.reason.contains("stuck")
                 || d.reason.contains("solving the level (20000 states")
+                || give_up
             {
                 eprintln!("{}", screen(r));
             }
@@ -299,6 +304,9 @@ fn survey_seeds() {
     let seeds = seeds_from_env("NHBOT_SURVEY_SEEDS", (3..12).collect());
     for seed in seeds {
         let mut r = start_in_soko4(seed, "survey");
+        // A bot that climbed here stands on the `>`; the level teleport lands anywhere (seed
+        // 18: past the pits, where no plan can start).
+        keys(&mut r, "\x14>.");
         let mut line = format!("seed {seed}: {}", variant(&r));
         for _ in 0..4 {
             let dlvl = r.world.status.dlvl;

@@ -144,6 +144,18 @@ pub struct Limits {
     pub weight: u32,
 }
 
+impl Limits {
+    /// What the bot gives one solve in the game: the state budget decides (the count is
+    /// deterministic, so seeded games replay); the clock only guards against a hang.
+    pub fn in_game() -> Limits {
+        Limits {
+            max_nodes: 2_000_000,
+            max_time: Duration::from_secs(600),
+            weight: 1,
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {

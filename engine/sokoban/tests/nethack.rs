@@ -174,11 +174,8 @@ fn all_eight_maps_solve_from_the_start() {
 #[test]
 #[ignore = "minutes of CPU: cargo test --release -p nhbot-sokoban --test nethack -- --ignored"]
 fn disturbed_states_are_solved_or_proven_unsolvable() {
-    let limits = Limits {
-        max_nodes: 300_000,
-        max_time: Duration::from_secs(120),
-        weight: 1,
-    };
+    // The budget the bot gives a solve in the game, so the count is what the game gets.
+    let limits = Limits::in_game();
     let mut tally = Tally::default();
     for (seed, (name, text)) in NETHACK_MAPS.iter().enumerate() {
         tally.add_disturbed(name, text, seed as u64 + 1, limits);
@@ -195,12 +192,13 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
     for u in &undecided {
         eprintln!("  {u}");
     }
-    // Known gap: disturbed soko1-* states exceed this budget (measured 2026-11-23: 140 of
-    // 160 decided, 133 solved, with the late searches; 136 before them, 130 before PI-corral
-    // pruning and the way-out test, 127 before far pushes were put off, 103 before the
-    // guided search). Guards against regressions.
+    // Known gap: 17 disturbed soko1-* states exceed this budget (measured 2026-11-23: 143 of
+    // 160 decided, 135 solved, in about 5 minutes; at 300k states: 140 with the late
+    // searches, 136 before them, 130 before PI-corral pruning and the way-out test, 127
+    // before far pushes were put off, 103 before the guided search). Guards against
+    // regressions.
     let decided = solved + unsolvable;
-    assert!(decided >= 139, "only {decided} of 160 states decided");
+    assert!(decided >= 142, "only {decided} of 160 states decided");
 }
 
 /// Solves `puzzle` `times` times; each run's progress counter must end on its state count.

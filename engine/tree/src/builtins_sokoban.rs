@@ -65,15 +65,6 @@ const MAX_PLANS: usize = 8;
 /// States known to have no plan, kept so one is not solved at every decision.
 const MAX_FAILED: usize = 256;
 
-/// The state budget decides, not the clock (see [`Solving`]); the time limit is a backstop.
-fn limits() -> Limits {
-    Limits {
-        max_nodes: 2_000_000,
-        max_time: Duration::from_secs(600),
-        weight: 1,
-    }
-}
-
 /// The part of a position a plan depends on.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct StateKey {
@@ -256,7 +247,7 @@ impl Solving {
         let reports = Arc::clone(&progress);
         std::thread::spawn(move || {
             // The receiver may be gone (a dropped solve): nothing to report then.
-            let _ = tx.send(solve_reporting(&job, limits(), &reports));
+            let _ = tx.send(solve_reporting(&job, Limits::in_game(), &reports));
         });
         Solving {
             key,

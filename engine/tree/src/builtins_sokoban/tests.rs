@@ -297,7 +297,7 @@ fn a_long_solve_runs_in_the_background_while_the_bot_waits() {
     assert!(moves > 50, "took only {moves} moves");
     let start = &nhbot_sokoban::bench::nethack_maps()[3];
     assert_eq!(start.title, "soko3-2");
-    let states = nhbot_sokoban::solve(start, limits())
+    let states = nhbot_sokoban::solve(start, Limits::in_game())
         .expect("solvable")
         .nodes;
     assert_eq!(waits, states.div_ceil(SLICE) - 1, "{states} states");
