@@ -903,12 +903,26 @@ fn keep_hunting(
         return None;
     }
     // A monster the look-ahead would flee from is not gone after (seed 7's top level: an
-    // XL1 hero walked back to a giant mimic it had just fled and died).
-    if obs.monsters.contains(&hunt.target)
-        && nhbot_tactics::steps::would_flee_from_at(w, at.pos(hunt.target), HUNT_LOOKAHEAD)
-    {
+    // XL1 hero walked back to a giant mimic it had just fled and died), nor one whose hit
+    // is a hazard (a floating eye).
+    let target = at.pos(hunt.target);
+    let hazard = || {
+        w.monsters
+            .iter()
+            .find(|m| m.pos == target)
+            .and_then(|m| nhbot_tactics::threat::assess(w, m))
+            .and_then(|t| t.no_melee)
+    };
+    let why_not = if !obs.monsters.contains(&hunt.target) {
+        None
+    } else if nhbot_tactics::steps::would_flee_from_at(w, target, HUNT_LOOKAHEAD) {
+        Some("it would win")
+    } else {
+        hazard()
+    };
+    if let Some(why) = why_not {
         log::info!(
-            "sokoban {}: not hunting the monster behind the boulder: it would win",
+            "sokoban {}: not hunting the monster behind the boulder: {why}",
             at.template().name
         );
         mem.hunt = None;
@@ -976,12 +990,17 @@ fn step_action(
     if obs.monsters.contains(&to) {
         match monster_at(to) {
             Some(m) if m.tame => {}
-            // `I` (remembered, unseen) included: fighting thin air clears the mark.
+            // Never one whose hit is a hazard (survey seed 10: a floating eye in the way froze
+            // the hero twice, to its death): it is waited for, then planned around.
             Some(m) if m.maybe_hostile() => {
+                if let Some(why) = nhbot_tactics::threat::assess(w, m).and_then(|t| t.no_melee) {
+                    return wait(&format!("`{}` in the way, not fought: {why}", m.ch));
+                }
+                // `I` (remembered, unseen) included: fighting thin air clears the mark.
                 return act(
                     Action::Fight { dir },
                     format!("{name}: attacking `{}` in the way", m.ch),
-                )
+                );
             }
             _ => return wait("a monster is in the way"),
         }

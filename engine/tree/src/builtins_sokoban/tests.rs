@@ -416,6 +416,35 @@ fn monsters_in_the_way_are_swapped_fought_or_waited_for() {
         sokoban(&Params::default(), &w),
         LeafOutcome::Act(Action::Search { count: 1 }, _)
     ));
+    // A hostile jackal (yellowish brown `d`) is fought.
+    let jackal = Monster {
+        pos: ahead,
+        ch: 'd',
+        color: 3,
+        ..Monster::default()
+    };
+    w.monsters = vec![jackal];
+    match sokoban(&Params::default(), &w) {
+        LeafOutcome::Act(Action::Fight { dir: d } | Action::Move { dir: d }, why) => {
+            assert!(d == dir && why.contains("attacking `d`"), "{why}")
+        }
+        other => panic!("a jackal in the way: {other:?}"),
+    }
+    // A floating eye (blue `e`) is not: hitting it freezes the hero (survey seed 10 died so).
+    set(&mut w, ahead, 'e');
+    let eye = Monster {
+        pos: ahead,
+        ch: 'e',
+        color: 4,
+        ..Monster::default()
+    };
+    w.monsters = vec![eye];
+    match sokoban(&Params::default(), &w) {
+        LeafOutcome::Act(Action::Search { count: 1 }, why) => {
+            assert!(why.contains("floating eye"), "{why}")
+        }
+        other => panic!("a floating eye in the way: {other:?}"),
+    }
     set(&mut w, ahead, keep);
 }
 
