@@ -11,6 +11,7 @@
 //! are in the way: the pet is swapped with, hostiles fought, others waited for; a step that
 //! keeps failing ("You try to move the boulder, but in vain.") is planned around.
 
+mod earth;
 mod hunt;
 mod leave;
 mod prize;
@@ -200,6 +201,8 @@ struct Memory {
     retreated: Option<(StateKey, u32)>,
     /// The top level's prize closets searched so far.
     prize: prize::PrizeHunt,
+    /// The bottom levels' scrolls of earth, fetched before a monster reads them.
+    earth: earth::EarthScrolls,
     /// The game turn at the last decision (a smaller one means a new game).
     last_turn: i64,
 }
@@ -573,6 +576,9 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
         };
     }
     with_memory(w, |mem| {
+        if let Some(outcome) = mem.earth.step(w, at) {
+            return outcome;
+        }
         let mut obs = obs;
         track_decoys(mem, w, at, &mut obs);
         play(mem, w, at, &obs)

@@ -956,3 +956,54 @@ fn a_retreat_goes_to_the_farthest_square_within_its_steps() {
     // Walled in: nowhere to go.
     assert_eq!(farthest_within(14, 14, 2, |n| n == 2), None);
 }
+
+/// The bottom level's scrolls of earth: out of reach behind the pits the node plays on; once
+/// a walk reaches them it fetches and picks up each (a monster reading one drops boulders).
+#[test]
+fn the_scrolls_of_earth_are_fetched_once_a_walk_reaches_them() {
+    let origin = Pos::new(32, 5);
+    let mut w = world_with_map("soko4-1", origin);
+    observe_screen(&mut w, &[]);
+    match sokoban(&Params::default(), &w) {
+        LeafOutcome::Act(_, why) => assert!(!why.contains("scroll"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let at = locate(&w.view, None).expect("soko4-1");
+    let t = at.template();
+    // The row of pits before the scrolls filled, the boulder past them gone.
+    for x in 4..=8 {
+        set(&mut w, at.pos(10 * t.width + x), '.');
+    }
+    let start = w.player;
+    set(&mut w, start, '>');
+    let near = at.pos(10 * t.width + 6);
+    w.player = near;
+    set(&mut w, near, '@');
+    observe_screen(&mut w, &[]);
+    match sokoban(&Params::default(), &w) {
+        LeafOutcome::Act(Action::Move { .. } | Action::Travel { .. }, why) => {
+            assert!(why.contains("scrolls of earth"), "{why}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // On the first scroll: picked up; then the second is gone to.
+    let first = at.pos(11 * t.width + 3);
+    set(&mut w, near, '.');
+    w.player = first;
+    set(&mut w, first, '@');
+    observe_screen(&mut w, &["You see here a scroll labeled ELBIB YLOH."]);
+    assert_eq!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(
+            Action::Pickup { letters: None },
+            "soko4-1: picking up the scroll of earth".into()
+        )
+    );
+    observe_screen(&mut w, &["q - a scroll labeled ELBIB YLOH."]);
+    match sokoban(&Params::default(), &w) {
+        LeafOutcome::Act(Action::Move { dir: Dir::W }, why) => {
+            assert!(why.contains("scrolls of earth"), "{why}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
