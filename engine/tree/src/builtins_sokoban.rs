@@ -57,7 +57,8 @@ const RETREAT_STEPS: u32 = 7;
 const RETREAT_WAIT: u16 = 10;
 /// Retreats from one level state before only waiting (and in the end giving up) is left.
 const RETREATS_PER_STATE: u32 = 4;
-/// Turns searched per decision while hallucinating (a search stops when something appears).
+/// Turns searched per decision while hallucinating or blind (a search stops when something
+/// appears).
 const HALLUCINATION_WAIT: u16 = 5;
 /// Background solves kept.
 const MAX_SOLVING: usize = 4;
@@ -548,6 +549,17 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
     }
     if hallucinating {
         return wait_out_hallucination(at);
+    }
+    // Blind, the map is not redrawn: a push would go unseen and the level read from the
+    // screen would differ from the real one (survey seed 7: a yellow light's blast, pushes
+    // on, then a level read as unsolvable and given up).
+    if w.status.conditions.contains(&Condition::Blind) {
+        return act(
+            Action::Search {
+                count: HALLUCINATION_WAIT,
+            },
+            format!("{}: blind, waiting to see again", at.template().name),
+        );
     }
     let obs = match observe(w, at) {
         Ok(o) => o,

@@ -944,6 +944,22 @@ fn nothing_is_pushed_while_hallucinating() {
     ));
 }
 
+/// Blind, pushes go unseen: the node waits to see again (survey seed 7 pushed on blind and
+/// gave a solvable level up).
+#[test]
+fn nothing_is_pushed_while_blind() {
+    let mut w = world_with_map("soko4-1", Pos::new(32, 5));
+    assert!(matches!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(Action::Move { .. }, _)
+    ));
+    w.status.conditions.push(Condition::Blind);
+    match sokoban(&Params::default(), &w) {
+        LeafOutcome::Act(Action::Search { .. }, why) => assert!(why.contains("blind"), "{why}"),
+        other => panic!("expected a wait, got {other:?}"),
+    }
+}
+
 #[test]
 fn a_retreat_goes_to_the_farthest_square_within_its_steps() {
     // A corridor 12 long (a wall at each end), from its second square: the farthest
