@@ -226,20 +226,25 @@ fn dead_soko4_1() -> World {
 
 /// Lets the node play `name` on the fake screen; returns the moves taken before it climbed,
 /// the doors kicked and the decisions spent waiting for the solver.
-/// Doors are locked: the first try to open one says so, a kick then breaks it.
-fn solve_on_screen(name: &str) -> (usize, usize, usize) {
+/// Doors are locked: the first try to open one says so, a kick then breaks it. A step onto a
+/// scroll, or a look there, says so; a pickup takes it (counted as the fourth number).
+fn solve_on_screen(name: &str) -> (usize, usize, usize, usize) {
     let mut w = world_with_map(name, Pos::new(30, 3));
     let mut under = '>';
     let mut doors = Vec::new();
-    let mut kicks = 0;
-    let mut waits = 0;
+    let (mut kicks, mut waits, mut scrolls) = (0, 0, 0);
+    let mut said: Vec<String> = Vec::new();
+    let scroll_here = "You see here a scroll labeled ELBIB YLOH.";
     for n in 0..3000 {
-        w.messages.clear();
-        w.messages.extend(
+        let mut messages = std::mem::take(&mut said);
+        messages.extend(
             doors
                 .last()
                 .map(|_: &Dir| "This door is locked.".to_string()),
         );
+        // The level model too (the walk to the scrolls paths over it).
+        let messages: Vec<&str> = messages.iter().map(String::as_str).collect();
+        observe_screen(&mut w, &messages);
         match sokoban(&Params::default(), &w) {
             LeafOutcome::Act(Action::Open { dir }, _) => {
                 assert!(
@@ -257,16 +262,31 @@ fn solve_on_screen(name: &str) -> (usize, usize, usize) {
             }
             LeafOutcome::Act(Action::Ascend, _) => {
                 assert_eq!(under, '<', "climbs only from the up stairs");
-                return (n, kicks, waits);
+                return (n, kicks, waits, scrolls);
             }
             LeafOutcome::Act(Action::Search { .. }, why) if why.contains("solving the level") => {
                 waits += 1;
+            }
+            LeafOutcome::Act(Action::Keys { keys }, _) if keys == ":" => {
+                said.push(if under == '?' {
+                    scroll_here.into()
+                } else {
+                    "You see no objects here.".into()
+                });
+            }
+            LeafOutcome::Act(Action::Pickup { letters: None }, _) => {
+                assert_eq!(under, '?', "picks up only where a scroll lies");
+                under = '.';
+                scrolls += 1;
             }
             LeafOutcome::Act(Action::Move { dir }, why) => {
                 assert!(
                     play_move(&mut w, dir, &mut under),
                     "illegal move {dir:?} ({why}) at {n}"
                 );
+                if under == '?' {
+                    said.push(scroll_here.into());
+                }
             }
             other => panic!("unexpected {other:?} at move {n}"),
         }
@@ -277,10 +297,13 @@ fn solve_on_screen(name: &str) -> (usize, usize, usize) {
 #[test]
 fn plays_both_bottom_levels_and_a_locked_door_level_to_the_up_stairs() {
     for name in ["soko4-1", "soko4-2", "soko2-2"] {
-        let (moves, kicks, _) = solve_on_screen(name);
+        let (moves, kicks, _, scrolls) = solve_on_screen(name);
         assert!(moves > 50, "{name} took only {moves} moves");
         // soko2-2's up stairs lie behind its locked door.
         assert_eq!(kicks, usize::from(name == "soko2-2"), "{name}");
+        // The bottom levels' two scrolls of earth are fetched on the way.
+        let bottom = name.starts_with("soko4");
+        assert_eq!(scrolls, if bottom { 2 } else { 0 }, "{name}");
     }
 }
 
@@ -293,7 +316,7 @@ fn plays_both_bottom_levels_and_a_locked_door_level_to_the_up_stairs() {
     ignore = "a 2 s solve in release is minutes unoptimised"
 )]
 fn a_long_solve_runs_in_the_background_while_the_bot_waits() {
-    let (moves, _, waits) = solve_on_screen("soko3-2");
+    let (moves, _, waits, _) = solve_on_screen("soko3-2");
     assert!(moves > 50, "took only {moves} moves");
     let start = &nhbot_sokoban::bench::nethack_maps()[3];
     assert_eq!(start.title, "soko3-2");
