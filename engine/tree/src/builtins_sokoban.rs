@@ -993,6 +993,17 @@ fn keep_hunting(
     }
 }
 
+/// Why a monster in the way is waited for instead of fought: a peaceful one, or one whose
+/// hit is a hazard (survey seed 10: a floating eye in the way froze the hero twice, to its
+/// death). `None`: fight it. The pet is swapped with, never asked about.
+fn not_fought(w: &World, m: &nhbot_world::Monster) -> Option<String> {
+    if !m.maybe_hostile() {
+        return Some("a monster is in the way".into());
+    }
+    let hazard = nhbot_tactics::threat::assess(w, m).and_then(|t| t.no_melee)?;
+    Some(format!("`{}` in the way, not fought: {hazard}", m.ch))
+}
+
 /// The action for one plan step: the move itself, or what the square in the way needs first.
 fn step_action(
     w: &World,
@@ -1008,11 +1019,9 @@ fn step_action(
     if obs.monsters.contains(&to) {
         match monster_at(to) {
             Some(m) if m.tame => {}
-            // Never one whose hit is a hazard (survey seed 10: a floating eye in the way froze
-            // the hero twice, to its death): it is waited for, then planned around.
-            Some(m) if m.maybe_hostile() => {
-                if let Some(why) = nhbot_tactics::threat::assess(w, m).and_then(|t| t.no_melee) {
-                    return wait(&format!("`{}` in the way, not fought: {why}", m.ch));
+            Some(m) => {
+                if let Some(why) = not_fought(w, m) {
+                    return wait(&why);
                 }
                 // `I` (remembered, unseen) included: fighting thin air clears the mark.
                 return act(
@@ -1020,7 +1029,7 @@ fn step_action(
                     format!("{name}: attacking `{}` in the way", m.ch),
                 );
             }
-            _ => return wait("a monster is in the way"),
+            None => return wait("a monster is in the way"),
         }
     }
     // A monster behind the boulder may leave; an `I` may be only a memory: after a few turns

@@ -2,7 +2,7 @@
 //! pushes its boulders about), pushing a way through when boulders wall the stairs off.
 
 use super::screen::{observe, Located};
-use super::{act, offset, step_action};
+use super::{act, not_fought, offset, step_action};
 use crate::manifest::LeafOutcome;
 use nhbot_sokoban::Limits;
 use nhbot_world::{Action, World};
@@ -49,6 +49,17 @@ fn push_through_to(w: &World, at: Located, stairs: nhbot_world::Pos) -> LeafOutc
     };
     let mut puzzle = obs.puzzle.clone();
     puzzle.targets = vec![target];
+    // Monsters a step would only wait for (a peaceful one, a floating eye) are walls to this
+    // solve: a way round them, or none and the rest of the tree acts (survey seed 9 waited
+    // 2,000 decisions for a floating eye in its way out).
+    puzzle
+        .blocked
+        .extend(obs.monsters.iter().copied().filter(|&i| {
+            w.monsters
+                .iter()
+                .find(|m| m.pos == at.pos(i))
+                .is_some_and(|m| !m.tame && not_fought(w, m).is_some())
+        }));
     let limits = Limits {
         max_nodes: ESCAPE_STATES,
         max_time: Duration::from_secs(10),

@@ -676,6 +676,39 @@ fn a_level_given_up_is_left_even_when_boulders_wall_off_the_stairs() {
     panic!("never reached the down stairs");
 }
 
+/// On a level given up, a floating eye in the only way to the down stairs is neither hit nor
+/// waited for without end: no way out, and the rest of the tree acts (survey seed 9 waited
+/// 2,000 decisions).
+#[test]
+fn a_floating_eye_in_the_way_out_leaves_the_way_out_to_the_rest_of_the_tree() {
+    let mut w = dead_soko4_1();
+    let at = locate(&w.view, None).expect("soko4-1");
+    let width = at.template().width;
+    let stairs = w.player;
+    set(&mut w, stairs, '>');
+    // The one gap between the right-hand room and the stairs' part of the level.
+    let gap = at.pos(5 * width + 10);
+    assert_eq!(get(&w, gap), '.');
+    set(&mut w, gap, 'e');
+    w.monsters = vec![Monster {
+        pos: gap,
+        ch: 'e',
+        color: 4,
+        ..Monster::default()
+    }];
+    let start = at.pos(7 * width + 10);
+    w.player = start;
+    set(&mut w, start, '@');
+    for n in 0..20 {
+        match sokoban(&Params::default(), &w) {
+            LeafOutcome::Act(Action::Search { .. }, why) if why.contains("solving") => {}
+            LeafOutcome::Failure => return,
+            other => panic!("{other:?} at {n}"),
+        }
+    }
+    panic!("still deciding about the way out");
+}
+
 /// A giant mimic behind the boulder is no fight for an XL1 hero: the node does not go round
 /// to it (seed 7's top level: it did, and the hero died), it plans around or waits.
 #[test]
