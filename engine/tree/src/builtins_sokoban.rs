@@ -59,7 +59,7 @@ const RETREAT_WAIT: u16 = 10;
 const RETREATS_PER_STATE: u32 = 4;
 /// Turns searched per decision while hallucinating or blind (a search stops when something
 /// appears).
-const HALLUCINATION_WAIT: u16 = 5;
+const IMPAIRED_WAIT: u16 = 5;
 /// Background solves kept.
 const MAX_SOLVING: usize = 4;
 /// Plans kept.
@@ -556,7 +556,7 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
     if w.status.conditions.contains(&Condition::Blind) {
         return act(
             Action::Search {
-                count: HALLUCINATION_WAIT,
+                count: IMPAIRED_WAIT,
             },
             format!("{}: blind, waiting to see again", at.template().name),
         );
@@ -603,7 +603,7 @@ pub fn sokoban(_: &Params, w: &World) -> LeafOutcome {
 fn wait_out_hallucination(at: Located) -> LeafOutcome {
     act(
         Action::Search {
-            count: HALLUCINATION_WAIT,
+            count: IMPAIRED_WAIT,
         },
         format!(
             "{}: hallucinating, waiting for it to pass",
@@ -924,19 +924,15 @@ fn keep_hunting(
     // XL1 hero walked back to a giant mimic it had just fled and died), nor one whose hit
     // is a hazard (a floating eye).
     let target = at.pos(hunt.target);
-    let hazard = || {
-        w.monsters
-            .iter()
-            .find(|m| m.pos == target)
-            .and_then(|m| nhbot_tactics::threat::assess(w, m))
-            .and_then(|t| t.no_melee)
-    };
     let why_not = if !obs.monsters.contains(&hunt.target) {
         None
     } else if nhbot_tactics::steps::would_flee_from_at(w, target, HUNT_LOOKAHEAD) {
         Some("it would win")
     } else {
-        hazard()
+        w.monsters
+            .iter()
+            .find(|m| m.pos == target)
+            .and_then(|m| melee_hazard(w, m))
     };
     if let Some(why) = why_not {
         log::info!(
@@ -1000,8 +996,13 @@ fn not_fought(w: &World, m: &nhbot_world::Monster) -> Option<String> {
     if !m.maybe_hostile() {
         return Some("a monster is in the way".into());
     }
-    let hazard = nhbot_tactics::threat::assess(w, m).and_then(|t| t.no_melee)?;
+    let hazard = melee_hazard(w, m)?;
     Some(format!("`{}` in the way, not fought: {hazard}", m.ch))
+}
+
+/// Why hitting this monster is a bad idea (a floating eye's paralysis...), if it is.
+fn melee_hazard(w: &World, m: &nhbot_world::Monster) -> Option<&'static str> {
+    nhbot_tactics::threat::assess(w, m).and_then(|t| t.no_melee)
 }
 
 /// The action for one plan step: the move itself, or what the square in the way needs first.
