@@ -9,7 +9,7 @@
 use nhbot_agent::actions::Plan;
 use nhbot_agent::{Brain, Runner, TreeBrain};
 use nhbot_game::GameConfig;
-use nhbot_world::Pos;
+use nhbot_world::{Branch, Pos};
 use std::path::{Path, PathBuf};
 
 /// Decisions allowed to solve one level (the plans take ~300-500 moves).
@@ -127,6 +127,11 @@ fn start_in(seed: u64, name: &str, level: &str) -> Runner {
         "arrived on {level}:\n{}",
         screen(&r)
     );
+    // A bot that climbed here knows the branch (the world tells Sokoban by entering it going
+    // up); the level teleport does not tell it.
+    if let Some(id) = r.world.dungeon.current {
+        r.world.dungeon.set_branch(id, Branch::Sokoban);
+    }
     // The tree under test only plays Sokoban. Armour and life saving (wished for after the
     // teleport, so the level variant per seed stays) keep an XL1 hero, who meets only weak
     // monsters, alive; raising the XL instead draws elementals and Elvenkings.

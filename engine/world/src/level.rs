@@ -162,7 +162,10 @@ impl Level {
             if let Some(sq) = self.at_mut(me) {
                 sq.walked += 1;
                 sq.bumps = 0;
-                if sq.feature == Feature::Unknown || sq.feature == Feature::Rock {
+                if matches!(
+                    sq.feature,
+                    Feature::Unknown | Feature::Rock | Feature::Boulder
+                ) {
                     sq.feature = Feature::Floor;
                 }
             }
@@ -183,6 +186,11 @@ impl Level {
 
     fn update_square(&mut self, p: Pos, glyph: Glyph, color: u8, cell: Cell, turn: i64) {
         let Some(i) = index(p) else { return };
+        // In Sokoban a boulder that turns into an object or a monster with no push was a
+        // mimic, and the terrain it hid was never seen: it may be a hole (the top level of
+        // seed 10: the bot walked to the mimic's corpse and fell through). It stays a boulder
+        // to paths until the floor shows, or we stand there.
+        let sokoban = self.branch == Branch::Sokoban;
         let sq = &mut self.squares[i];
         match glyph {
             Glyph::Blank => return,
@@ -222,15 +230,14 @@ impl Level {
             }
             Glyph::Object => {
                 sq.object = Some(cell);
-                if matches!(
-                    sq.feature,
-                    Feature::Unknown | Feature::Rock | Feature::Boulder
-                ) {
+                if matches!(sq.feature, Feature::Unknown | Feature::Rock)
+                    || sq.feature == Feature::Boulder && !sokoban
+                {
                     sq.feature = Feature::Floor;
                 }
             }
             Glyph::Monster => {
-                if matches!(sq.feature, Feature::Unknown | Feature::Boulder) {
+                if sq.feature == Feature::Unknown || sq.feature == Feature::Boulder && !sokoban {
                     sq.feature = Feature::Floor;
                 }
             }
@@ -370,6 +377,25 @@ mod tests {
         );
         assert_eq!(level.feature(Pos::new(3, 1)), Feature::Floor);
         assert_eq!(level.at(Pos::new(1, 1)).map(|s| s.walked), Some(1));
+    }
+
+    /// A "boulder" that turns into a corpse with no push was a mimic: in Sokoban what it hid
+    /// stays unwalkable until seen (it may be a hole) or stood on; elsewhere it is floor.
+    #[test]
+    fn a_boulder_that_turns_into_a_corpse_hides_its_terrain_in_sokoban() {
+        for (branch, after) in [
+            (Branch::Sokoban, Feature::Boulder),
+            (Branch::Doom, Feature::Floor),
+        ] {
+            let mut level = Level::new(branch, 2);
+            let at = Pos::new(3, 1);
+            level.update(&grid(&["-----", "|.@0.|"], &[]), None, 1, true);
+            assert_eq!(level.feature(at), Feature::Boulder);
+            level.update(&grid(&["-----", "|.@%.|"], &[]), None, 2, true);
+            assert_eq!(level.feature(at), after, "{branch:?}");
+            level.update(&grid(&["-----", "|..@.|"], &[]), Some(at), 3, true);
+            assert_eq!(level.feature(at), Feature::Floor, "stood on, {branch:?}");
+        }
     }
 
     #[test]
