@@ -341,8 +341,8 @@ fn survey_seeds() {
 /// The top level alone (not run by default): level-teleports to soko1, stands on its `>` as
 /// if it had climbed there, plays the default tree and prints where it ended.
 /// `NHBOT_TOP_SEEDS=3,4 cargo test --release -p nhbot-agent --test sokoban_game top_level -- --ignored --nocapture`
-/// (seed 14 by default; of seeds 4, 5 and 8-20 it alone fills every hole at 8767b48, where
-/// seeds 9, 14 and 19 did before PI-corral pruning changed the plans).
+/// (seed 14 by default; of seeds 4, 5 and 8-20 seeds 10, 14 and 16 fill every hole at
+/// bd17e7c).
 /// (`NHBOT_TOP_BUDGET` decisions, 2500 by default; `NHBOT_TOP_XL_GAIN` experience levels
 /// quaffed on arrival, 5 by default; `NHBOT_TOP_PROBE=1` only quaffs a wished-for potion of
 /// monster detection and prints the level with every monster on it.)
