@@ -22,6 +22,7 @@ mod tests;
 use crate::manifest::{LeafOutcome, Params};
 use leave::leave_by_the_down_stairs;
 use nhbot_sokoban::{solve_reporting, Cell, Limits, Puzzle, Solution, SolveError, Step};
+use nhbot_tactics::elbereth::elbereth_step;
 use nhbot_world::{Action, Condition, Dir, World};
 pub use prize::sokoban_prize;
 use screen::{locate, observe, Located, Observed};
@@ -1022,6 +1023,12 @@ fn step_action(
             Some(m) if m.tame => {}
             Some(m) => {
                 if let Some(why) = not_fought(w, m) {
+                    // A floating eye never attacks but barely moves (survey seeds 10 and 13
+                    // waited 140 turns for one): on Elbereth next to it, it flees.
+                    let scare = m.maybe_hostile().then(|| elbereth_step(w, 2.0, 2.0));
+                    if let Some((action, how)) = scare.flatten() {
+                        return act(action, format!("{name}: {why}; scaring it off: {how}"));
+                    }
                     return wait(&why);
                 }
                 // `I` (remembered, unseen) included: fighting thin air clears the mark.

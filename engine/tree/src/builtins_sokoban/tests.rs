@@ -453,22 +453,62 @@ fn monsters_in_the_way_are_swapped_fought_or_waited_for() {
         }
         other => panic!("a jackal in the way: {other:?}"),
     }
-    // A floating eye (blue `e`) is not: hitting it freezes the hero (survey seed 10 died so).
-    set(&mut w, ahead, 'e');
-    let eye = Monster {
+    set(&mut w, ahead, keep);
+}
+
+/// A floating eye (blue `e`) in the way is never hit: hitting it freezes the hero (survey seed
+/// 10 died so). It is scared off instead: a look here (free), Elbereth engraved, then a rest
+/// on it while it flees.
+#[test]
+fn a_floating_eye_in_the_way_is_scared_off_not_hit() {
+    let mut w = world_with_map("soko4-1", Pos::new(32, 5));
+    let LeafOutcome::Act(Action::Move { dir }, _) = sokoban(&Params::default(), &w) else {
+        panic!("expected a first move");
+    };
+    let ahead = dir.step(w.player);
+    w.monsters = vec![Monster {
         pos: ahead,
         ch: 'e',
         color: 4,
         ..Monster::default()
-    };
-    w.monsters = vec![eye];
-    match sokoban(&Params::default(), &w) {
-        LeafOutcome::Act(Action::Search { count: 1 }, why) => {
-            assert!(why.contains("floating eye"), "{why}")
+    }];
+    set(&mut w, ahead, 'e');
+    let mut seen = Vec::new();
+    for (turn, messages) in [
+        (10, vec![]),
+        (10, vec!["You see no objects here."]),
+        (11, vec![]),
+        (
+            11,
+            vec![
+                "Something is written here in the dust.",
+                "You read: \"Elbereth\".",
+            ],
+        ),
+    ] {
+        w.turn = turn;
+        w.decisions += 1;
+        w.messages = messages.iter().map(|m| m.to_string()).collect();
+        match sokoban(&Params::default(), &w) {
+            LeafOutcome::Act(a @ (Action::Keys { .. } | Action::Engrave { .. }), why)
+            | LeafOutcome::Act(a @ Action::Search { .. }, why) => {
+                assert!(why.contains("floating eye"), "{why}");
+                seen.push(a);
+            }
+            other => panic!("a floating eye in the way: {other:?}"),
         }
-        other => panic!("a floating eye in the way: {other:?}"),
     }
-    set(&mut w, ahead, keep);
+    assert!(
+        seen.contains(&Action::Engrave {
+            text: "Elbereth".into()
+        }),
+        "{seen:?}"
+    );
+    assert_eq!(
+        seen.last(),
+        Some(&Action::Search { count: 1 }),
+        "rests on it"
+    );
 }
 
 #[test]
