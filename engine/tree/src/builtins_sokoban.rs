@@ -40,6 +40,9 @@ const PUSH_WAIT: u32 = 3;
 /// States a background solve may store per decision before the bot passes a turn (about
 /// 0.2 s of solving in release).
 const SLICE: usize = 20_000;
+/// An HP fraction no hero reaches: Elbereth's cycle then engraves and rests whatever the HP
+/// (it scares a monster out of the way, not one that hurts us).
+const WHATEVER_HP: f64 = 2.0;
 /// Failed steps with no way around, from one unchanged position, before the level is given
 /// up (each costs a few turns of waiting for the obstacle to leave).
 const GIVE_UP_AFTER: u32 = 20;
@@ -1025,7 +1028,9 @@ fn step_action(
                 if let Some(why) = not_fought(w, m) {
                     // A floating eye never attacks but barely moves (survey seeds 10 and 13
                     // waited 140 turns for one): on Elbereth next to it, it flees.
-                    let scare = m.maybe_hostile().then(|| elbereth_step(w, 2.0, 2.0));
+                    let scare = m
+                        .maybe_hostile()
+                        .then(|| elbereth_step(w, WHATEVER_HP, WHATEVER_HP));
                     if let Some((action, how)) = scare.flatten() {
                         return act(action, format!("{name}: {why}; scaring it off: {how}"));
                     }
