@@ -10,6 +10,15 @@ use nhbot_sokoban::{parse_nethack, solve, solve_reporting, Limits, Puzzle, Solut
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+/// Fewest-push limits: `max_nodes` decides, the clock (`secs`) only guards against a hang.
+fn budget(max_nodes: usize, secs: u64) -> Limits {
+    Limits {
+        max_nodes,
+        max_time: Duration::from_secs(secs),
+        weight: 1,
+    }
+}
+
 fn map_lines(text: &str) -> Vec<Vec<char>> {
     text.lines()
         .filter(|l| !l.starts_with(';') && !l.starts_with("title:") && !l.trim().is_empty())
@@ -104,11 +113,7 @@ const FAST_MAPS: [&str; 5] = ["soko4-1", "soko4-2", "soko3-1", "soko2-1", "soko2
 fn fast_maps_and_their_disturbed_states() {
     // The node budget decides; the clock only guards against a hang (the searches run on
     // two threads each, and the tests of this file run side by side).
-    let limits = Limits {
-        max_nodes: 100_000,
-        max_time: Duration::from_secs(60),
-        weight: 1,
-    };
+    let limits = budget(100_000, 60);
     let mut tally = Tally::default();
     for (seed, (name, text)) in NETHACK_MAPS.iter().enumerate() {
         if !FAST_MAPS.contains(name) {
@@ -145,11 +150,7 @@ const FAST_DECIDED_AT_LEAST: usize = 98;
 )]
 fn all_eight_maps_solve_from_the_start() {
     // The node budget decides, not the clock (soko1-1 needs about 70k states).
-    let limits = Limits {
-        max_nodes: 1_000_000,
-        max_time: Duration::from_secs(120),
-        weight: 1,
-    };
+    let limits = budget(1_000_000, 120);
     let mut failures = Vec::new();
     for (name, text) in NETHACK_MAPS {
         let puzzle = parse_nethack(name, text).unwrap();
@@ -222,11 +223,7 @@ fn solve_repeatedly(puzzle: &Puzzle, limits: Limits, times: usize, label: &str) 
     ignore = "slow without optimisation; run with --release"
 )]
 fn racing_searches_give_the_same_answer_every_run() {
-    let limits = Limits {
-        max_nodes: 1_000_000,
-        max_time: Duration::from_secs(60),
-        weight: 1,
-    };
+    let limits = budget(1_000_000, 60);
     // soko3-1 is won by the first search of the portfolio, soko1-1 by the second.
     for name in ["soko3-1", "soko1-1"] {
         let (_, text) = NETHACK_MAPS.iter().find(|(n, _)| *n == name).unwrap();
@@ -248,11 +245,7 @@ fn racing_searches_give_the_same_answer_every_run() {
     ignore = "slow without optimisation; run with --release"
 )]
 fn late_searches_give_the_same_answer_every_run() {
-    let limits = Limits {
-        max_nodes: 300_000,
-        max_time: Duration::from_secs(120),
-        weight: 1,
-    };
+    let limits = budget(300_000, 120);
     let (seed, (name, text)) = NETHACK_MAPS
         .iter()
         .enumerate()
