@@ -47,6 +47,12 @@ enum Command {
 fn main() {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Play(_)) {
+        // Output piped into `head` ends the command quietly, as for any Unix tool, instead
+        // of a panic in `println!`. Not while playing: the game must be saved, not killed.
+        // SAFETY: sets a signal disposition before any thread starts; no handler runs.
+        unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
+    }
     let result = match cli.command {
         Command::Play(a) => play::run(a),
         Command::Replay(a) => replay::run(a),
