@@ -23,6 +23,7 @@
 //! Solutions are not push-optimal there; walks between pushes are shortest.
 
 mod board;
+mod cells;
 mod corral;
 mod deadlock;
 mod guide;

@@ -2,6 +2,7 @@
 //! normalised to its smallest square so walks that end in the same region merge.
 
 use crate::board::Board;
+use crate::cells::{CellQueues, Regions, SPARES_APART};
 use crate::corral::Corrals;
 use crate::deadlock::{Bound, Evaluator, BOULDER, FREE, OPEN_HOLE};
 use crate::guide::Guide;
@@ -24,7 +25,9 @@ enum Focus {
     /// boulders first; `check_turns` checks the guide's best routes' first turn with a
     /// walk (see `Guide::turn_blocked`); `far_push` is the extra cost of a push far from
     /// the last one, generated only when the search gets that far (see [`Relevance`]);
-    /// `corrals` says where it tries only a corral's pushes when one must be entered.
+    /// `corrals` says where it tries only a corral's pushes when one must be entered;
+    /// `cells` takes states in turn from the feature cells of [`CellQueues`] instead of
+    /// from one best-first queue.
     NextHole {
         in_the_way: u32,
         prefer_spares: bool,
@@ -33,6 +36,7 @@ enum Focus {
         check_turns: bool,
         far_push: Option<u32>,
         corrals: CorralPruning,
+        cells: bool,
     },
 }
 
@@ -77,6 +81,7 @@ const NETHACK_PORTFOLIO: [Focus; 2] = [
         check_turns: true,
         far_push: Some(1),
         corrals: CorralPruning::SecondHalf,
+        cells: false,
     },
     Focus::NextHole {
         in_the_way: 3,
@@ -86,29 +91,29 @@ const NETHACK_PORTFOLIO: [Focus; 2] = [
         check_turns: true,
         far_push: Some(4),
         corrals: CorralPruning::Always,
+        cells: false,
     },
 ];
 
 /// Searches that join the NetHack race when neither search of [`NETHACK_PORTFOLIO`] has
-/// ended within [`LATE_JOIN`] states: variants of the first, whose greedy order is the one
-/// that thrashes when a disturbance makes its early choices wrong. Small changes of order
-/// decide different levels. Measured alone at 150k states on the 24 disturbed states the
-/// portfolio left undecided at 300k: the first search decides none; without novelty and
-/// with corrals everywhere, soko3-2 #0, #6, #12 and #15 (35k to 74k states); that without
-/// the turn check, #6, #12, #14 and #15; the first without preferring spares, #3 (10k). Of
-/// 18 variants tried (prices 1, 3, 8 and 20, every switch), none decided a disturbed
-/// soko1-1 or soko1-2 state. Joining late keeps the 8 maps as fast as before (each search
-/// ends them under 12k states).
+/// ended within [`LATE_JOIN`] states. Greedy orders thrash when a disturbance makes their
+/// early choices wrong, and on the top levels with a boulder lost, every plan that wastes a
+/// second boulder is dead, so a plan must first store boulders in the lower rooms: dozens
+/// of pushes that bring no fill nearer, which no order steered by the next fill reaches.
+///
+/// - A variant of the first search without novelty, the turn check or corrals only in the
+///   second half (measured alone at 150k states, it decided soko3-2 #6, #12, #14 and #15 of
+///   the disturbed states the portfolio left undecided at 300k).
+/// - Both searches of the portfolio again, from the start, taking states from feature cells
+///   in turn ([`CellQueues`], after FESS): a state that opens the level up (fewer regions
+///   cut off by boulders) or keeps more spares competes with those nearer the next fill.
+///
+/// Measured on the 160 disturbed states at the game's budget (2M states): with the former
+/// three greedy variants 143 were decided; with those three and the two cell searches, 152;
+/// with only the two cell searches, 151 (soko3-2 #12 and #14 lost); with this set, 153.
+/// Cells from the start instead of late cost the 8 maps 16k to over 1M states each. Joining
+/// late keeps them as fast as before (each search ends them under 12k states).
 const NETHACK_LATE: [Focus; 3] = [
-    Focus::NextHole {
-        in_the_way: 8,
-        prefer_spares: true,
-        forward: false,
-        novelty: false,
-        check_turns: true,
-        far_push: Some(1),
-        corrals: CorralPruning::Always,
-    },
     Focus::NextHole {
         in_the_way: 8,
         prefer_spares: true,
@@ -117,15 +122,27 @@ const NETHACK_LATE: [Focus; 3] = [
         check_turns: false,
         far_push: Some(1),
         corrals: CorralPruning::Always,
+        cells: false,
     },
     Focus::NextHole {
         in_the_way: 8,
-        prefer_spares: false,
+        prefer_spares: true,
         forward: false,
         novelty: true,
         check_turns: true,
         far_push: Some(1),
         corrals: CorralPruning::SecondHalf,
+        cells: true,
+    },
+    Focus::NextHole {
+        in_the_way: 3,
+        prefer_spares: false,
+        forward: true,
+        novelty: false,
+        check_turns: true,
+        far_push: Some(4),
+        corrals: CorralPruning::Always,
+        cells: true,
     },
 ];
 
@@ -386,6 +403,8 @@ struct Node {
     detours: u32,
     /// Its pushes far from the one that made it are still to be generated.
     put_off: bool,
+    /// Its feature cell (see [`CellQueues`]), when the search has them.
+    cell: u32,
 }
 
 /// Open-list key: (tier, stale, rank, f, h, moves, node id, put-off pushes), smallest
@@ -529,6 +548,8 @@ struct Search<'a> {
     /// Where the search joined the race on its clock: a late search's states count from
     /// there, so the race compares it with the others as if it had run all along.
     joined: usize,
+    cells: Option<CellQueues<Priority>>,
+    regions: Regions,
 }
 
 impl<'a> Search<'a> {
@@ -559,6 +580,8 @@ impl<'a> Search<'a> {
             novelty: matches!(focus, Focus::NextHole { novelty: true, .. }).then(Novelty::default),
             corrals: Corrals::default(),
             joined,
+            cells: matches!(focus, Focus::NextHole { cells: true, .. }).then(CellQueues::default),
+            regions: Regions::default(),
         }
     }
 
@@ -677,7 +700,7 @@ impl<'a> Search<'a> {
                     return Ending::Stopped(self.clock());
                 }
             }
-            let Some(Reverse((.., moves, id, put_off))) = self.open.pop() else {
+            let Some((.., moves, id, put_off)) = self.pop_open() else {
                 race.ended(me, self.clock());
                 return Ending::Exhausted(self.clock());
             };
@@ -802,7 +825,7 @@ impl<'a> Search<'a> {
                             e.closed = false;
                             e.put_off = false;
                             let key = self.priority(existing);
-                            self.open.push(Reverse(key));
+                            self.push_open(existing, key);
                         }
                     }
                     Err(()) => {
@@ -839,7 +862,7 @@ impl<'a> Search<'a> {
             let mut key = self.priority(id);
             key.3 += price + 1;
             key.7 = true;
-            self.open.push(Reverse(key));
+            self.push_open(id, key);
         }
     }
 
@@ -926,17 +949,36 @@ impl<'a> Search<'a> {
             stale,
             detours,
             put_off: false,
+            cell: 0,
         });
         let mut key = self.full_hash(key_hash, region);
         while self.table.contains_key(&key) {
             key = key.wrapping_add(0x9E37_79B9_7F4A_7C15);
         }
         self.table.insert(key, id);
+        if let (Some(b), Some(cells)) = (bound, self.cells.as_mut()) {
+            let regions = self.regions.count(self.board, &self.occ);
+            self.nodes[id as usize].cell = cells.cell((tier, regions, b.spare.min(SPARES_APART)));
+        }
         if bound.is_some() {
             let key = self.priority(id);
-            self.open.push(Reverse(key));
+            self.push_open(id, key);
         }
         id
+    }
+
+    fn push_open(&mut self, id: u32, key: Priority) {
+        match self.cells.as_mut() {
+            Some(cells) => cells.push(self.nodes[id as usize].cell, key),
+            None => self.open.push(Reverse(key)),
+        }
+    }
+
+    fn pop_open(&mut self) -> Option<Priority> {
+        match self.cells.as_mut() {
+            Some(cells) => cells.pop(),
+            None => self.open.pop().map(|Reverse(k)| k),
+        }
     }
 
     fn pushes_to(&self, mut id: u32) -> Vec<(u16, u8)> {
@@ -1161,6 +1203,52 @@ mod tests {
         assert!(
             ways_out_changed >= 40,
             "the way-out test changed {ways_out_changed}"
+        );
+    }
+
+    /// Taking states from feature cells in turn only reorders the search: each late search
+    /// with cells, run to exhaustion on tiny random levels, gives the verdict of the same
+    /// search with one best-first queue, and often by another order.
+    #[test]
+    fn feature_cells_keep_every_verdict() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let cells: Vec<Focus> = NETHACK_LATE
+            .into_iter()
+            .filter(|f| matches!(f, Focus::NextHole { cells: true, .. }))
+            .collect();
+        assert!(!cells.is_empty());
+        let (mut settled, mut solvable, mut reordered) = (0, 0, 0);
+        for _ in 0..300 {
+            let map = random_level(&mut next);
+            let board = Board::new(&parse_nethack("random", &map).unwrap());
+            for &focus in &cells {
+                let mut queue = focus;
+                if let Focus::NextHole { cells, .. } = &mut queue {
+                    *cells = false;
+                }
+                let (Some(with), Some(without)) = (exhaust(&board, focus), exhaust(&board, queue))
+                else {
+                    continue;
+                };
+                assert_eq!(
+                    with.0, without.0,
+                    "cells change {focus:?}'s verdict on\n{map}"
+                );
+                settled += 1;
+                solvable += usize::from(with.0);
+                reordered += usize::from(with.1 != without.1);
+            }
+        }
+        eprintln!("{settled} settled, {solvable} solvable, {reordered} searched otherwise");
+        assert!(
+            solvable >= 100 && settled - solvable >= 100 && reordered >= 100,
+            "{settled} settled, {solvable} solvable, {reordered} reordered"
         );
     }
 }

@@ -193,13 +193,13 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
     for u in &undecided {
         eprintln!("  {u}");
     }
-    // Known gap: 17 disturbed soko1-* states exceed this budget (measured 2026-11-23: 143 of
-    // 160 decided, 135 solved, in about 5 minutes; at 300k states: 140 with the late
-    // searches, 136 before them, 130 before PI-corral pruning and the way-out test, 127
-    // before far pushes were put off, 103 before the guided search). Guards against
-    // regressions.
+    // Known gap: 7 disturbed soko1-* states exceed this budget (measured 2026-11-23: 153 of
+    // 160 decided, 145 solved, in about 5 minutes; 143 before the feature-cell searches; at
+    // 300k states: 140 with the greedy late searches, 136 before them, 130 before PI-corral
+    // pruning and the way-out test, 127 before far pushes were put off, 103 before the
+    // guided search). Guards against regressions.
     let decided = solved + unsolvable;
-    assert!(decided >= 142, "only {decided} of 160 states decided");
+    assert!(decided >= 153, "only {decided} of 160 states decided");
 }
 
 /// Solves `puzzle` `times` times; each run's progress counter must end on its state count.
@@ -237,23 +237,24 @@ fn racing_searches_give_the_same_answer_every_run() {
 }
 
 /// Past their first 30k states each, the two searches are joined by late ones (see
-/// `NETHACK_LATE` in `search.rs`); soko3-2 with one boulder moved into the stairs room (#3)
-/// is solved only then. The answer still does not depend on the threads.
+/// `NETHACK_LATE` in `search.rs`). soko1-2 with a boulder moved from the second room to the
+/// fourth (#3) is solved only by a search taking states from feature cells (undecided at
+/// the game's 2M states before them). The answer still does not depend on the threads.
 #[test]
 #[cfg_attr(
     debug_assertions,
     ignore = "slow without optimisation; run with --release"
 )]
 fn late_searches_give_the_same_answer_every_run() {
-    let limits = budget(300_000, 120);
+    let limits = Limits::in_game();
     let (seed, (name, text)) = NETHACK_MAPS
         .iter()
         .enumerate()
-        .find(|(_, (n, _))| *n == "soko3-2")
+        .find(|(_, (n, _))| *n == "soko1-2")
         .unwrap();
     let (map, what) = disturb(text, seed as u64 + 1, 3);
     let puzzle = parse_nethack(name, &map).unwrap();
-    let runs: Vec<(String, usize)> = solve_repeatedly(&puzzle, limits, 3, &what)
+    let runs: Vec<(String, usize)> = solve_repeatedly(&puzzle, limits, 2, &what)
         .iter()
         .map(|s| {
             Sim::new(&map, true)
