@@ -227,9 +227,14 @@ struct Hunt {
 /// sight: one that knows where we are keeps to the square nearest us, which is where the
 /// boulder must go; one that lost us wanders its pocket (seed 14's bottom level was given
 /// up to a monster that never left that square while the bot waited beside the boulder).
+/// Also from one we will not fight standing where we must step: we may be all that keeps it
+/// there (survey seed 13: a peaceful garter snake on the up stairs, whose one way off was the
+/// square we waited on).
 struct Retreat {
     level: StateKey,
     spot: usize,
+    /// "behind the boulder" or "in the way", for the reasons shown.
+    from: &'static str,
 }
 
 /// A solve in the background: the big levels can take seconds, and the game loop must stay
@@ -341,7 +346,7 @@ impl Memory {
     /// Starts a retreat from the player's square to the farthest square within
     /// [`RETREAT_STEPS`], unless retreats from this level state are used up or nowhere is
     /// far enough.
-    fn start_retreat(&mut self, key: &StateKey, obs: &Observed) -> bool {
+    fn start_retreat(&mut self, key: &StateKey, obs: &Observed, from: &'static str) -> bool {
         let retreats = match &self.retreated {
             Some((l, n)) if l.same_level(key) => *n,
             _ => 0,
@@ -366,6 +371,7 @@ impl Memory {
         self.retreat = Some(Retreat {
             level: key.without_player(),
             spot,
+            from,
         });
         true
     }
@@ -750,7 +756,12 @@ fn play(mem: &mut Memory, w: &World, at: Located, obs: &Observed) -> LeafOutcome
             Planned::Ready(_) => wait("planned around a step that would not go"),
             Planned::Solving(_) => wait("planning around a step that would not go"),
             Planned::Failed(e) | Planned::Dead(e) => {
-                if monster_behind(w, at, obs, beyond) && mem.start_retreat(&key, obs) {
+                let from = if monster_behind(w, at, obs, beyond) {
+                    Some("behind the boulder")
+                } else {
+                    (!step.push && obs.monsters.contains(&to)).then_some("in the way")
+                };
+                if from.is_some_and(|from| mem.start_retreat(&key, obs, from)) {
                     if let Some(outcome) = keep_retreating(w, mem, at, obs, &key) {
                         return outcome;
                     }
@@ -835,7 +846,7 @@ fn keep_retreating(
     key: &StateKey,
 ) -> Option<LeafOutcome> {
     let retreat = mem.retreat.as_ref()?;
-    let name = at.template().name;
+    let (name, from) = (at.template().name, retreat.from);
     if !retreat.level.same_level(key) {
         mem.retreat = None;
         return None;
@@ -846,9 +857,7 @@ fn keep_retreating(
             Action::Search {
                 count: RETREAT_WAIT,
             },
-            format!(
-                "{name}: out of sight of the monster behind the boulder, waiting for it to wander"
-            ),
+            format!("{name}: away from the monster {from}, waiting for it to wander"),
         ));
     }
     let Some(path) = w.path_to(&[at.pos(retreat.spot)]) else {
@@ -857,7 +866,7 @@ fn keep_retreating(
     };
     Some(act(
         Action::Move { dir: path.first },
-        format!("{name}: walking away from the monster behind the boulder"),
+        format!("{name}: walking away from the monster {from}"),
     ))
 }
 

@@ -1119,3 +1119,52 @@ fn the_scrolls_of_earth_are_fetched_once_a_walk_reaches_them() {
         other => panic!("{other:?}"),
     }
 }
+
+/// A peaceful monster on the up stairs whose one way off is the square we wait on (survey
+/// seed 13: a garter snake stayed there 140 turns): the node backs off to let it out instead
+/// of waiting beside it for good.
+#[test]
+fn a_peaceful_monster_on_the_stairs_is_given_room() {
+    let mut w = world_with_map("soko4-1", Pos::new(30, 4));
+    let at = locate(&w.view, None).expect("soko4-1");
+    let (width, height) = (at.template().width, at.template().height);
+    // Every hole filled and the scrolls taken: all that is left is the walk to the stairs.
+    for i in 0..width * height {
+        if matches!(get(&w, at.pos(i)), '^' | '?') {
+            set(&mut w, at.pos(i), '.');
+        }
+    }
+    let stairs = at.pos(6 * width + 6);
+    assert_eq!(get(&w, stairs), '<');
+    let arrival = w.player;
+    set(&mut w, arrival, '>');
+    let start = at.pos(6 * width + 5);
+    w.player = start;
+    set(&mut w, start, '@');
+    set(&mut w, stairs, 'S');
+    observe_screen(&mut w, &[]);
+    w.monsters = vec![Monster {
+        pos: stairs,
+        ch: 'S',
+        color: 2,
+        peaceful: Some(true),
+        ..Monster::default()
+    }];
+    let mut under = '.';
+    for n in 0..200 {
+        match sokoban(&Params::default(), &w) {
+            LeafOutcome::Act(Action::Move { dir }, why) if why.contains("in the way") => {
+                assert!(why.contains("walking away"), "{why}");
+                assert!(play_move(&mut w, dir, &mut under), "{why}");
+                assert!(
+                    w.player.x < start.x,
+                    "backed off along the only way to the stairs ({why})"
+                );
+                return;
+            }
+            LeafOutcome::Act(Action::Search { .. }, _) => {}
+            other => panic!("{other:?} at {n}"),
+        }
+    }
+    panic!("waited beside the monster on the stairs for good");
+}
