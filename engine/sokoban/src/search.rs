@@ -101,8 +101,8 @@ const NETHACK_PORTFOLIO: [Focus; 2] = [
 /// second boulder is dead, so a plan must first store boulders in the lower rooms: dozens
 /// of pushes that bring no fill nearer, which no order steered by the next fill reaches.
 ///
-/// - A variant of the first search without novelty, the turn check or corrals only in the
-///   second half (measured alone at 150k states, it decided soko3-2 #6, #12, #14 and #15 of
+/// - A variant of the first search with corrals everywhere and neither novelty nor the turn
+///   check (measured alone at 150k states, it decided soko3-2 #6, #12, #14 and #15 of
 ///   the disturbed states the portfolio left undecided at 300k).
 /// - Both searches of the portfolio again, from the start, taking states from feature cells
 ///   in turn ([`CellQueues`], after FESS): a state that opens the level up (fewer regions
@@ -124,27 +124,35 @@ const NETHACK_LATE: [Focus; 3] = [
         corrals: CorralPruning::Always,
         cells: false,
     },
-    Focus::NextHole {
-        in_the_way: 8,
-        prefer_spares: true,
-        forward: false,
-        novelty: true,
-        check_turns: true,
-        far_push: Some(1),
-        corrals: CorralPruning::SecondHalf,
-        cells: true,
-    },
-    Focus::NextHole {
-        in_the_way: 3,
-        prefer_spares: false,
-        forward: true,
-        novelty: false,
-        check_turns: true,
-        far_push: Some(4),
-        corrals: CorralPruning::Always,
-        cells: true,
-    },
+    with_cells(NETHACK_PORTFOLIO[0]),
+    with_cells(NETHACK_PORTFOLIO[1]),
 ];
+
+/// `focus` taking its states from feature cells.
+const fn with_cells(focus: Focus) -> Focus {
+    match focus {
+        Focus::NextHole {
+            in_the_way,
+            prefer_spares,
+            forward,
+            novelty,
+            check_turns,
+            far_push,
+            corrals,
+            ..
+        } => Focus::NextHole {
+            in_the_way,
+            prefer_spares,
+            forward,
+            novelty,
+            check_turns,
+            far_push,
+            corrals,
+            cells: true,
+        },
+        Focus::AllSinks => Focus::AllSinks,
+    }
+}
 
 /// Where, on each search's clock, the late searches join. At 30k, with a budget of 300k
 /// states, the late ones get 48k each (the portfolio's two, 78k each instead of 150k).
