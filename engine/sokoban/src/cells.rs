@@ -3,7 +3,7 @@
 //! level prepared for later fills, not nearer the next one) get their share.
 
 use crate::board::Board;
-use crate::deadlock::FREE;
+use crate::deadlock::{BOULDER, FREE};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
@@ -11,7 +11,7 @@ use std::collections::{BinaryHeap, HashMap};
 pub(crate) const SPARES_APART: u32 = 4;
 
 /// Counts the regions the player could stand in: areas of free squares cut off from each
-/// other by boulders (FESS's connectivity feature).
+/// other by boulders and open holes (FESS's connectivity feature).
 #[derive(Default)]
 pub(crate) struct Regions {
     stamp: u32,
@@ -43,9 +43,10 @@ impl Regions {
                     if self.seen[n] == self.stamp || occ[n] != FREE {
                         continue;
                     }
+                    // As in `Walker`: no squeezing between two boulders.
                     if s.diagonal
-                        && occ[s.corners[0] as usize] != FREE
-                        && occ[s.corners[1] as usize] != FREE
+                        && occ[s.corners[0] as usize] == BOULDER
+                        && occ[s.corners[1] as usize] == BOULDER
                     {
                         continue;
                     }
@@ -107,7 +108,6 @@ impl<K: Ord> CellQueues<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deadlock::BOULDER;
     use crate::parse::parse_nethack;
     use crate::walk::load_occ;
 
