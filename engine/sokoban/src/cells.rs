@@ -3,7 +3,8 @@
 //! level prepared for later fills, not nearer the next one) get their share.
 
 use crate::board::Board;
-use crate::deadlock::{BOULDER, FREE};
+use crate::deadlock::FREE;
+use crate::walk::Walker;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
@@ -11,18 +12,20 @@ use std::collections::{BinaryHeap, HashMap};
 pub(crate) const SPARES_APART: u32 = 4;
 
 /// Counts the regions the player could stand in: areas of free squares cut off from each
-/// other by boulders and open holes (FESS's connectivity feature).
+/// other by boulders and open holes (FESS's connectivity feature), each walked by [`Walker`]
+/// under the solver's movement rules.
 #[derive(Default)]
 pub(crate) struct Regions {
     stamp: u32,
     seen: Vec<u32>,
-    queue: Vec<u16>,
+    walker: Walker,
 }
 
 impl Regions {
     pub(crate) fn count(&mut self, board: &Board, occ: &[u8]) -> u32 {
         if self.seen.len() != board.len() {
             self.seen = vec![0; board.len()];
+            self.walker = Walker::new(board.len());
         }
         self.stamp += 1;
         let mut regions = 0;
@@ -34,25 +37,9 @@ impl Regions {
                 continue;
             }
             regions += 1;
-            self.seen[c as usize] = self.stamp;
-            self.queue.clear();
-            self.queue.push(c);
-            while let Some(at) = self.queue.pop() {
-                for s in board.walk_steps(at) {
-                    let n = s.to as usize;
-                    if self.seen[n] == self.stamp || occ[n] != FREE {
-                        continue;
-                    }
-                    // As in `Walker`: no squeezing between two boulders.
-                    if s.diagonal
-                        && occ[s.corners[0] as usize] == BOULDER
-                        && occ[s.corners[1] as usize] == BOULDER
-                    {
-                        continue;
-                    }
-                    self.seen[n] = self.stamp;
-                    self.queue.push(s.to);
-                }
+            self.walker.flood(board, occ, c);
+            for &r in &self.walker.queue {
+                self.seen[r as usize] = self.stamp;
             }
         }
         regions
@@ -108,6 +95,7 @@ impl<K: Ord> CellQueues<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deadlock::BOULDER;
     use crate::parse::parse_nethack;
     use crate::walk::load_occ;
 

@@ -1137,18 +1137,22 @@ mod tests {
         lines.join("\n")
     }
 
+    /// A seeded xorshift: `next(n)` is below `n`, the same sequence every run.
+    fn xorshift(mut state: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        }
+    }
+
     /// Neither corral pruning nor the way-out test changes whether a level can be solved:
     /// tiny random levels, searched to exhaustion by each search of the portfolio with each
     /// pruning and with neither, get the same verdict.
     #[test]
     fn pruning_keeps_every_verdict() {
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         let (mut solvable, mut unsolvable) = (0, 0);
         let (mut corrals_changed, mut ways_out_changed) = ([0; 2], 0);
         for _ in 0..500 {
@@ -1219,13 +1223,7 @@ mod tests {
     /// search with one best-first queue, and often by another order.
     #[test]
     fn feature_cells_keep_every_verdict() {
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: usize| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state % n as u64) as usize
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         let cells: Vec<Focus> = NETHACK_LATE
             .into_iter()
             .filter(|f| matches!(f, Focus::NextHole { cells: true, .. }))
