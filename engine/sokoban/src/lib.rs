@@ -20,6 +20,8 @@
 //! to a hole); two such searches with different tastes race on two threads, and the one
 //! that ends at the fewest states wins (deterministic). One of them tries only a corral's
 //! pushes when a part of the level the player cannot reach must be entered (`corral.rs`).
+//! The guide also charges a boulder for each sealed corral (`sealed.rs`): one the player
+//! can open only by pushing a boulder where it can never reach a hole.
 //! Solutions are not push-optimal there; walks between pushes are shortest.
 
 mod board;
@@ -29,6 +31,7 @@ mod deadlock;
 mod guide;
 mod parse;
 mod puzzle;
+mod sealed;
 mod search;
 mod solution;
 mod walk;
