@@ -21,7 +21,8 @@
 //! that ends at the fewest states wins (deterministic). One of them tries only a corral's
 //! pushes when a part of the level the player cannot reach must be entered (`corral.rs`).
 //! The guide also charges a boulder for each sealed corral (`sealed.rs`): one the player
-//! can open only by pushing a boulder where it can never reach a hole.
+//! can open only by pushing a boulder where it can never reach a hole. The second search
+//! follows each pushed boulder on at once, storing its whole route.
 //! Solutions are not push-optimal there; walks between pushes are shortest.
 
 mod board;

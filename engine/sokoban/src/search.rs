@@ -27,7 +27,8 @@ enum Focus {
     /// the last one, generated only when the search gets that far (see [`Relevance`]);
     /// `corrals` says where it tries only a corral's pushes when one must be entered;
     /// `cells` takes states in turn from the feature cells of [`CellQueues`] instead of
-    /// from one best-first queue.
+    /// from one best-first queue; `follow` pushes each new child's boulder on and on at
+    /// once (see [`Search::follow_boulders`]).
     NextHole {
         in_the_way: u32,
         prefer_spares: bool,
@@ -37,6 +38,7 @@ enum Focus {
         far_push: Option<u32>,
         corrals: CorralPruning,
         cells: bool,
+        follow: bool,
     },
 }
 
@@ -71,7 +73,12 @@ enum CorralPruning {
 /// In the first it sent soko3-2 from 12k to 83k: it forces a push into a corral before
 /// the push that fills the next hole, and that search's greedy order pays for the detour;
 /// there it prunes only once at most half the holes are left (one more disturbed state
-/// decided, soko3-1 8.1k states to 6.2k, soko1-2 12.2k to 11.2k).
+/// decided, soko3-1 8.1k states to 6.2k, soko1-2 12.2k to 11.2k). Following boulders in the
+/// second (see [`Search::follow_boulders`]) solved soko1-1's disturbed #8 (0.64M states,
+/// undecided at 2M before) and lost no other; the 8 maps cost more states there (soko1-1
+/// 7.5k to 12.1k, soko4-1 1.1k to 1.6k) but stay under 100 ms. As a late search instead,
+/// or in the late ones, it decided no more at the game's budget (the extra search's
+/// share cost others).
 const NETHACK_PORTFOLIO: [Focus; 2] = [
     Focus::NextHole {
         in_the_way: 8,
@@ -82,6 +89,7 @@ const NETHACK_PORTFOLIO: [Focus; 2] = [
         far_push: Some(1),
         corrals: CorralPruning::SecondHalf,
         cells: false,
+        follow: false,
     },
     Focus::NextHole {
         in_the_way: 3,
@@ -92,6 +100,7 @@ const NETHACK_PORTFOLIO: [Focus; 2] = [
         far_push: Some(4),
         corrals: CorralPruning::Always,
         cells: false,
+        follow: true,
     },
 ];
 
@@ -123,12 +132,14 @@ const NETHACK_LATE: [Focus; 3] = [
         far_push: Some(1),
         corrals: CorralPruning::Always,
         cells: false,
+        follow: false,
     },
     with_cells(NETHACK_PORTFOLIO[0]),
     with_cells(NETHACK_PORTFOLIO[1]),
 ];
 
-/// `focus` taking its states from feature cells.
+/// `focus` taking its states from feature cells, following no boulder (following in the
+/// late searches decided none of the six disturbed states they left undecided).
 const fn with_cells(focus: Focus) -> Focus {
     match focus {
         Focus::NextHole {
@@ -149,9 +160,23 @@ const fn with_cells(focus: Focus) -> Focus {
             far_push,
             corrals,
             cells: true,
+            follow: false,
         },
         Focus::AllSinks => Focus::AllSinks,
     }
+}
+
+/// States [`Search::follow_boulders`] stores at most per expansion.
+const FOLLOW_CAP: usize = 400;
+
+/// A push from the player's square `square` in direction `dir`, sending the boulder to
+/// `to` (filling hole `hole` if open there).
+#[derive(Clone, Copy)]
+struct Push {
+    square: u16,
+    dir: usize,
+    to: u16,
+    hole: Option<u8>,
 }
 
 /// Where, on each search's clock, the late searches join. At 30k, with a budget of 300k
@@ -251,6 +276,12 @@ pub fn solve_reporting(
     };
     progress.fetch_max(total, Ordering::Relaxed);
     result
+}
+
+/// Steps between `a` and `b` on an open floor (a walk's lower bound).
+fn chebyshev(board: &Board, a: u16, b: u16) -> u32 {
+    let ((ax, ay), (bx, by)) = (board.xy(a), board.xy(b));
+    (ax - bx).unsigned_abs().max((ay - by).unsigned_abs())
 }
 
 /// States counted when the race ends at `end` on the clock: each search counts its own
@@ -558,6 +589,11 @@ struct Search<'a> {
     joined: usize,
     cells: Option<CellQueues<Priority>>,
     regions: Regions,
+    /// New children whose boulder [`Search::follow_boulders`] pushes on: (state, where the
+    /// boulder was, where it is).
+    following: Vec<(u32, u16, u16)>,
+    /// Walks of the states [`Search::follow`] goes down from, by depth.
+    walk_pool: Vec<Walker>,
 }
 
 impl<'a> Search<'a> {
@@ -590,6 +626,8 @@ impl<'a> Search<'a> {
             joined,
             cells: matches!(focus, Focus::NextHole { cells: true, .. }).then(CellQueues::default),
             regions: Regions::default(),
+            following: Vec::new(),
+            walk_pool: Vec::new(),
         }
     }
 
@@ -741,6 +779,9 @@ impl<'a> Search<'a> {
                 }
             }
             self.expand(id, &boulders, Pass::Near);
+            if !self.following.is_empty() {
+                self.follow_boulders();
+            }
         }
         Ending::Stopped(self.clock())
     }
@@ -750,9 +791,7 @@ impl<'a> Search<'a> {
     /// at the price of a detour; the `PutOff` pass generates those.
     fn expand(&mut self, id: u32, boulders: &[u16], pass: Pass) {
         let board = self.board;
-        let parent = &self.nodes[id as usize];
-        let (filled, key_hash, pushes, moves) =
-            (parent.filled, parent.key_hash, parent.pushes, parent.moves);
+        let filled = self.nodes[id as usize].filled;
         let relevance = self
             .far_push()
             .map(|price| (Relevance::after(board, &self.nodes, id), price));
@@ -782,86 +821,16 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 let detours = self.nodes[id as usize].detours + far_price;
-                // Child boulder list, kept sorted.
-                self.scratch.clear();
-                self.scratch
-                    .extend(boulders.iter().copied().filter(|&b| b != from));
-                let (child_filled, child_hash) = match hole {
-                    Some(k) => (
-                        filled | 1 << k,
-                        key_hash
-                            ^ self.zobrist.boulder[from as usize]
-                            ^ self.zobrist.hole[k as usize],
-                    ),
-                    None => {
-                        let at = self.scratch.partition_point(|&b| b < to);
-                        self.scratch.insert(at, to);
-                        (
-                            filled,
-                            key_hash
-                                ^ self.zobrist.boulder[from as usize]
-                                ^ self.zobrist.boulder[to as usize],
-                        )
-                    }
+                let push = Push {
+                    square: p,
+                    dir,
+                    to,
+                    hole,
                 };
-                let old_to = self.occ[to as usize];
-                self.occ[from as usize] = FREE;
-                self.occ[to as usize] = if hole.is_some() { FREE } else { BOULDER };
-                // Most pushes cut nothing off: the child's walk is the parent's, give or
-                // take the two squares, with no flood over the whole region.
-                let dropped = self.walker.reached(to).then_some(to);
-                if dropped.is_none_or(|to| cuts_nothing(board, &self.occ, to, &self.walker)) {
-                    self.child_walker
-                        .extend(&self.walker, board, &self.occ, from, dropped);
-                } else {
-                    self.child_walker.flood(board, &self.occ, from);
+                let child = self.make_child(id, boulders, push, detours, true);
+                if let (Some(child), None, true) = (child, hole, self.follows()) {
+                    self.following.push((child, board.step(p, dir), to));
                 }
-                let region = *self.child_walker.queue.iter().min().unwrap_or(&from);
-                let child_moves = moves + self.walker.dist[p as usize] + 1;
-                let found = self.lookup(child_hash, child_filled, region);
-                match found {
-                    Ok(existing) => {
-                        let e = &mut self.nodes[existing as usize];
-                        if e.h != DEAD && (pushes + 1, child_moves) < (e.pushes, e.moves) {
-                            e.pushes = pushes + 1;
-                            e.moves = child_moves;
-                            e.parent = id;
-                            e.player = from;
-                            e.push_from = from;
-                            e.push_dir = dir as u8;
-                            e.detours = detours;
-                            e.closed = false;
-                            e.put_off = false;
-                            let key = self.priority(existing);
-                            self.push_open(existing, key);
-                        }
-                    }
-                    Err(()) => {
-                        let scratch = std::mem::take(&mut self.scratch);
-                        let bound = self.evaluator.evaluate(
-                            board,
-                            &self.occ,
-                            &scratch,
-                            child_filled,
-                            hole.is_none().then_some(to),
-                            &self.child_walker,
-                        );
-                        self.scratch = scratch;
-                        let child = Child {
-                            key_hash: child_hash,
-                            filled: child_filled,
-                            region,
-                            player: from,
-                            pushes: pushes + 1,
-                            moves: child_moves,
-                            bound,
-                            detours,
-                        };
-                        self.insert(id, child, (from, dir as u8));
-                    }
-                }
-                self.occ[to as usize] = old_to;
-                self.occ[from as usize] = BOULDER;
             }
         }
         // Queued where the cheapest put-off push would be if it left the estimate as it is.
@@ -872,6 +841,192 @@ impl<'a> Search<'a> {
             key.7 = true;
             self.push_open(id, key);
         }
+    }
+
+    /// Stores the state `push` leads to from `id` (loaded in `occ`, walked by `walker`), or
+    /// improves the stored one's path; returns the state if it is new and alive.
+    fn make_child(
+        &mut self,
+        id: u32,
+        boulders: &[u16],
+        push: Push,
+        detours: u32,
+        exact: bool,
+    ) -> Option<u32> {
+        let board = self.board;
+        let Push {
+            square: p,
+            dir,
+            to,
+            hole,
+        } = push;
+        let from = board.step(p, dir);
+        let parent = &self.nodes[id as usize];
+        let (filled, key_hash, pushes, moves) =
+            (parent.filled, parent.key_hash, parent.pushes, parent.moves);
+        let mut new_child = None;
+        // Child boulder list, kept sorted.
+        self.scratch.clear();
+        self.scratch
+            .extend(boulders.iter().copied().filter(|&b| b != from));
+        let (child_filled, child_hash) = match hole {
+            Some(k) => (
+                filled | 1 << k,
+                key_hash ^ self.zobrist.boulder[from as usize] ^ self.zobrist.hole[k as usize],
+            ),
+            None => {
+                let at = self.scratch.partition_point(|&b| b < to);
+                self.scratch.insert(at, to);
+                (
+                    filled,
+                    key_hash
+                        ^ self.zobrist.boulder[from as usize]
+                        ^ self.zobrist.boulder[to as usize],
+                )
+            }
+        };
+        let old_to = self.occ[to as usize];
+        self.occ[from as usize] = FREE;
+        self.occ[to as usize] = if hole.is_some() { FREE } else { BOULDER };
+        // Most pushes cut nothing off: the child's walk is the parent's, give or
+        // take the two squares, with no flood over the whole region.
+        let dropped = self.walker.reached(to).then_some(to);
+        if dropped.is_none_or(|to| cuts_nothing(board, &self.occ, to, &self.walker)) {
+            self.child_walker
+                .extend(&self.walker, board, &self.occ, from, dropped);
+        } else {
+            self.child_walker.flood(board, &self.occ, from);
+        }
+        let region = *self.child_walker.queue.iter().min().unwrap_or(&from);
+        let walked = if exact {
+            self.walker.dist[p as usize]
+        } else {
+            chebyshev(board, self.nodes[id as usize].player, p)
+        };
+        let child_moves = moves + walked + 1;
+        let found = self.lookup(child_hash, child_filled, region);
+        match found {
+            Ok(existing) => {
+                let e = &mut self.nodes[existing as usize];
+                if e.h != DEAD && (pushes + 1, child_moves) < (e.pushes, e.moves) {
+                    e.pushes = pushes + 1;
+                    e.moves = child_moves;
+                    e.parent = id;
+                    e.player = from;
+                    e.push_from = from;
+                    e.push_dir = dir as u8;
+                    e.detours = detours;
+                    e.closed = false;
+                    e.put_off = false;
+                    let key = self.priority(existing);
+                    self.push_open(existing, key);
+                }
+            }
+            Err(()) => {
+                let scratch = std::mem::take(&mut self.scratch);
+                let bound = self.evaluator.evaluate(
+                    board,
+                    &self.occ,
+                    &scratch,
+                    child_filled,
+                    hole.is_none().then_some(to),
+                    &self.child_walker,
+                );
+                self.scratch = scratch;
+                let child = Child {
+                    key_hash: child_hash,
+                    filled: child_filled,
+                    region,
+                    player: from,
+                    pushes: pushes + 1,
+                    moves: child_moves,
+                    bound,
+                    detours,
+                };
+                let made = self.insert(id, child, (from, dir as u8));
+                new_child = (self.nodes[made as usize].h != DEAD).then_some(made);
+            }
+        }
+        self.occ[to as usize] = old_to;
+        self.occ[from as usize] = BOULDER;
+        new_child
+    }
+
+    /// Pushes the boulder of each new child in `following` on, as far as it goes, storing
+    /// every state on the way (at most [`FOLLOW_CAP`] per expansion; `occ` holds the
+    /// expanded state): a boulder's whole
+    /// route (a storage trip across rooms, say) is seen at once, where pushing it one
+    /// square at a time looks worse at every step until the end. On soko1-1 with a boulder
+    /// lost (disturbed #8), the first fill needs such trips; following in the portfolio's
+    /// second search solves it at 0.9M states (undecided at 2M without).
+    fn follow_boulders(&mut self) {
+        let work = std::mem::take(&mut self.following);
+        let mut made = 0;
+        for &(id, from, to) in &work {
+            // `occ` holds the expanded state: step it to the child's, and back after. Its
+            // siblings' walks replaced the child's: walk again.
+            self.occ[from as usize] = FREE;
+            self.occ[to as usize] = BOULDER;
+            self.walker
+                .walk(self.board, &self.occ, self.nodes[id as usize].player);
+            self.follow(id, to, &mut made, 0);
+            self.occ[to as usize] = FREE;
+            self.occ[from as usize] = BOULDER;
+        }
+        self.following = work;
+        self.following.clear();
+    }
+
+    /// Pushes boulder `b` of state `id` (in `occ`, walked by `walker`) on in every
+    /// direction, depth first. Below the first level, the walk is the child's flood from
+    /// [`Search::make_child`], with no distances: walks are priced as the crow flies.
+    fn follow(&mut self, id: u32, b: u16, made: &mut usize, depth: usize) {
+        let board = self.board;
+        let boulders = self.boulders(id).to_vec();
+        let detours = self.nodes[id as usize].detours;
+        for dir in 0..4 {
+            if *made >= FOLLOW_CAP {
+                return;
+            }
+            let square = board.step(b, (dir + 2) % 4);
+            if !self.walker.reached(square) {
+                continue;
+            }
+            let Some(to) = push_target(board, &self.occ, square, dir) else {
+                continue;
+            };
+            let hole = board.hole_id[to as usize].filter(|_| self.occ[to as usize] == OPEN_HOLE);
+            let push = Push {
+                square,
+                dir,
+                to,
+                hole,
+            };
+            let Some(child) = self.make_child(id, &boulders, push, detours, depth == 0) else {
+                continue;
+            };
+            *made += 1;
+            if hole.is_some() {
+                continue;
+            }
+            // Down with the child's walk; this state's waits in the pool meanwhile.
+            if self.walk_pool.len() <= depth {
+                self.walk_pool.push(Walker::new(board.len()));
+            }
+            std::mem::swap(&mut self.walker, &mut self.walk_pool[depth]);
+            std::mem::swap(&mut self.walker, &mut self.child_walker);
+            self.occ[b as usize] = FREE;
+            self.occ[to as usize] = BOULDER;
+            self.follow(child, to, made, depth + 1);
+            self.occ[to as usize] = FREE;
+            self.occ[b as usize] = BOULDER;
+            std::mem::swap(&mut self.walker, &mut self.walk_pool[depth]);
+        }
+    }
+
+    /// Whether this search follows boulders (see [`Search::follow_boulders`]).
+    fn follows(&self) -> bool {
+        matches!(self.focus, Focus::NextHole { follow: true, .. })
     }
 
     fn full_hash(&self, key_hash: u64, region: u16) -> u64 {
@@ -1163,9 +1318,14 @@ mod tests {
             plain.way_out.fill(0b1111);
             plain.target_sides.fill(0b1111);
             // Each search of the portfolio: with neither pruning, with the way-out test,
-            // then as it runs (with its corral pruning).
+            // then as it runs (with its corral pruning). Not following boulders, which
+            // reorders the states these counts compare (following has its own check:
+            // `following_boulders_keeps_every_verdict`, where the corrals prune).
             let mut runs = Vec::new();
-            for focus in NETHACK_PORTFOLIO {
+            for mut focus in NETHACK_PORTFOLIO {
+                if let Focus::NextHole { follow, .. } = &mut focus {
+                    *follow = false;
+                }
                 let bare = with_corrals(focus, CorralPruning::Never);
                 runs.push([
                     exhaust(&plain, bare),
@@ -1221,6 +1381,43 @@ mod tests {
     /// Taking states from feature cells in turn only reorders the search: each late search
     /// with cells, run to exhaustion on tiny random levels, gives the verdict of the same
     /// search with one best-first queue, and often by another order.
+    /// Following boulders stores states in another order, never others: each search that
+    /// follows, run to exhaustion on tiny random levels, gives the verdict of the same
+    /// search without following.
+    #[test]
+    fn following_boulders_keeps_every_verdict() {
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
+        let following: Vec<Focus> = NETHACK_PORTFOLIO
+            .into_iter()
+            .filter(|f| matches!(f, Focus::NextHole { follow: true, .. }))
+            .collect();
+        assert!(!following.is_empty());
+        let (mut settled, mut solvable, mut reordered) = (0, 0, 0);
+        for _ in 0..300 {
+            let map = random_level(&mut next);
+            let board = Board::new(&parse_nethack("random", &map).unwrap());
+            for &focus in &following {
+                let mut plain = focus;
+                if let Focus::NextHole { follow, .. } = &mut plain {
+                    *follow = false;
+                }
+                let (Some(with), Some(without)) = (exhaust(&board, focus), exhaust(&board, plain))
+                else {
+                    continue;
+                };
+                assert_eq!(with.0, without.0, "following changes the verdict on\n{map}");
+                settled += 1;
+                solvable += usize::from(with.0);
+                reordered += usize::from(with.1 != without.1);
+            }
+        }
+        eprintln!("{settled} settled, {solvable} solvable, {reordered} searched otherwise");
+        assert!(
+            solvable >= 50 && settled - solvable >= 50 && reordered >= 50,
+            "{settled} settled, {solvable} solvable, {reordered} reordered"
+        );
+    }
+
     #[test]
     fn feature_cells_keep_every_verdict() {
         let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);

@@ -49,27 +49,32 @@ impl Walker {
     /// Walks on from the squares in `queue[head..]`, appending every square newly reached.
     fn spread<const PATHS: bool>(&mut self, board: &Board, occ: &[u8], mut head: usize) {
         while head < self.queue.len() {
-            let c = self.queue[head];
+            self.step_from::<PATHS>(board, occ, head);
             head += 1;
-            let d = if PATHS { self.dist[c as usize] + 1 } else { 0 };
-            for s in board.walk_steps(c) {
-                let n = s.to as usize;
-                if self.seen[n] == self.stamp || occ[n] != FREE {
-                    continue;
-                }
-                if s.diagonal
-                    && occ[s.corners[0] as usize] == BOULDER
-                    && occ[s.corners[1] as usize] == BOULDER
-                {
-                    continue;
-                }
-                self.seen[n] = self.stamp;
-                if PATHS {
-                    self.dist[n] = d;
-                    self.from[n] = s.dir;
-                }
-                self.queue.push(s.to);
+        }
+    }
+
+    /// Appends the squares newly reached in one step from `queue[head]`.
+    fn step_from<const PATHS: bool>(&mut self, board: &Board, occ: &[u8], head: usize) {
+        let c = self.queue[head];
+        let d = if PATHS { self.dist[c as usize] + 1 } else { 0 };
+        for s in board.walk_steps(c) {
+            let n = s.to as usize;
+            if self.seen[n] == self.stamp || occ[n] != FREE {
+                continue;
             }
+            if s.diagonal
+                && occ[s.corners[0] as usize] == BOULDER
+                && occ[s.corners[1] as usize] == BOULDER
+            {
+                continue;
+            }
+            self.seen[n] = self.stamp;
+            if PATHS {
+                self.dist[n] = d;
+                self.from[n] = s.dir;
+            }
+            self.queue.push(s.to);
         }
     }
 

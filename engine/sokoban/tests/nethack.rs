@@ -193,14 +193,15 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
     for u in &undecided {
         eprintln!("  {u}");
     }
-    // Known gap: 6 disturbed soko1-* states exceed this budget (measured 2026-11-23: 154 of
-    // 160 decided, 146 solved, in about 4 minutes; 153 before sealed corrals were charged,
-    // 143 before the feature-cell searches; at
+    // Known gap: 5 disturbed soko1-* states exceed this budget (measured 2026-11-23: 155 of
+    // 160 decided, 147 solved, in about 4 minutes; 154 before the second search followed
+    // boulders, 153 before sealed corrals were charged, 143 before the feature-cell
+    // searches; at
     // 300k states: 140 with the greedy late searches, 136 before them, 130 before PI-corral
     // pruning and the way-out test, 127 before far pushes were put off, 103 before the
     // guided search). Guards against regressions.
     let decided = solved + unsolvable;
-    assert!(decided >= 154, "only {decided} of 160 states decided");
+    assert!(decided >= 155, "only {decided} of 160 states decided");
 }
 
 /// Solves `puzzle` `times` times; each run's progress counter must end on its state count.
