@@ -954,11 +954,13 @@ impl<'a> Search<'a> {
 
     /// Pushes the boulder of each new child in `following` on, as far as it goes, storing
     /// every state on the way (at most [`FOLLOW_CAP`] per expansion; `occ` holds the
-    /// expanded state): a boulder's whole
-    /// route (a storage trip across rooms, say) is seen at once, where pushing it one
-    /// square at a time looks worse at every step until the end. On soko1-1 with a boulder
-    /// lost (disturbed #8), the first fill needs such trips; following in the portfolio's
-    /// second search solves it at 0.9M states (undecided at 2M without).
+    /// expanded state): a boulder's whole route (a storage trip across rooms, say) is seen
+    /// at once, where pushing it one square at a time looks worse at every step until the
+    /// end. On soko1-1 with a boulder lost (disturbed #8), the first fill needs such trips;
+    /// following in the portfolio's second search solves it at 0.64M states (undecided at
+    /// 2M without). Only stored states change: pushes a corral restriction would skip are
+    /// followed too, and a path found this way may replace a stored one on walks priced as
+    /// the crow flies (the plan's real walks are computed again when it is replayed).
     fn follow_boulders(&mut self) {
         let work = std::mem::take(&mut self.following);
         let mut made = 0;
