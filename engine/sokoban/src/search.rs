@@ -1447,36 +1447,56 @@ mod tests {
         }
     }
 
-    /// Following boulders stores states in another order, never others: each search that
-    /// follows, run to exhaustion on tiny random levels, gives the verdict of the same
-    /// search without following.
-    #[test]
-    fn following_boulders_keeps_every_verdict() {
-        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
-        let following: Vec<Focus> = NETHACK_PORTFOLIO
-            .into_iter()
-            .filter(|f| matches!(f, Focus::NextHole { follow: true, .. }))
-            .collect();
-        assert!(!following.is_empty());
+    /// Runs each of `searches`, and each changed by `without`, to exhaustion on 300 tiny
+    /// random levels from `seed`, asserting they agree on every verdict; returns the levels
+    /// settled, the solvable ones, and those the two searched in another order.
+    fn same_verdicts(
+        seed: u64,
+        searches: &[Focus],
+        without: impl Fn(&mut Focus),
+        what: &str,
+    ) -> (usize, usize, usize) {
+        assert!(!searches.is_empty());
+        let mut next = xorshift(seed);
         let (mut settled, mut solvable, mut reordered) = (0, 0, 0);
         for _ in 0..300 {
             let map = random_level(&mut next);
             let board = Board::new(&parse_nethack("random", &map).unwrap());
-            for &focus in &following {
-                let mut plain = focus;
-                if let Focus::NextHole { follow, .. } = &mut plain {
-                    *follow = false;
-                }
-                let (Some(with), Some(without)) = (exhaust(&board, focus), exhaust(&board, plain))
+            for &focus in searches {
+                let mut other = focus;
+                without(&mut other);
+                let (Some(with), Some(without)) = (exhaust(&board, focus), exhaust(&board, other))
                 else {
                     continue;
                 };
-                assert_eq!(with.0, without.0, "following changes the verdict on\n{map}");
+                assert_eq!(
+                    with.0, without.0,
+                    "{what} change {focus:?}'s verdict on\n{map}"
+                );
                 settled += 1;
                 solvable += usize::from(with.0);
                 reordered += usize::from(with.1 != without.1);
             }
         }
+        (settled, solvable, reordered)
+    }
+
+    /// Following boulders stores states in another order, never others: each search that
+    /// follows, run to exhaustion on tiny random levels, gives the verdict of the same
+    /// search without following.
+    #[test]
+    fn following_boulders_keeps_every_verdict() {
+        let following: Vec<Focus> = NETHACK_PORTFOLIO
+            .into_iter()
+            .filter(|f| matches!(f, Focus::NextHole { follow: true, .. }))
+            .collect();
+        let no_follow = |f: &mut Focus| {
+            if let Focus::NextHole { follow, .. } = f {
+                *follow = false;
+            }
+        };
+        let (settled, solvable, reordered) =
+            same_verdicts(0x9E37_79B9_7F4A_7C15, &following, no_follow, "following");
         eprintln!("{settled} settled, {solvable} solvable, {reordered} searched otherwise");
         assert!(
             solvable >= 50 && settled - solvable >= 50 && reordered >= 50,
@@ -1486,34 +1506,17 @@ mod tests {
 
     #[test]
     fn feature_cells_keep_every_verdict() {
-        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         let cells: Vec<Focus> = NETHACK_LATE
             .into_iter()
             .filter(|f| matches!(f, Focus::NextHole { cells: true, .. }))
             .collect();
-        assert!(!cells.is_empty());
-        let (mut settled, mut solvable, mut reordered) = (0, 0, 0);
-        for _ in 0..300 {
-            let map = random_level(&mut next);
-            let board = Board::new(&parse_nethack("random", &map).unwrap());
-            for &focus in &cells {
-                let mut queue = focus;
-                if let Focus::NextHole { cells, .. } = &mut queue {
-                    *cells = false;
-                }
-                let (Some(with), Some(without)) = (exhaust(&board, focus), exhaust(&board, queue))
-                else {
-                    continue;
-                };
-                assert_eq!(
-                    with.0, without.0,
-                    "cells change {focus:?}'s verdict on\n{map}"
-                );
-                settled += 1;
-                solvable += usize::from(with.0);
-                reordered += usize::from(with.1 != without.1);
+        let one_queue = |f: &mut Focus| {
+            if let Focus::NextHole { cells, .. } = f {
+                *cells = false;
             }
-        }
+        };
+        let (settled, solvable, reordered) =
+            same_verdicts(0x2545_F491_4F6C_DD1D, &cells, one_queue, "cells");
         eprintln!("{settled} settled, {solvable} solvable, {reordered} searched otherwise");
         assert!(
             solvable >= 100 && settled - solvable >= 100 && reordered >= 100,
