@@ -1,6 +1,6 @@
 //! `nhbot check`, `nhbot kb`, `nhbot sokoban solve`: the engine's parts without a game.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -79,6 +79,10 @@ pub enum SokobanCommand {
         /// Give up after this many search nodes.
         #[arg(long)]
         nodes: Option<usize>,
+        /// After each level, say what each search did: its states by tier (holes still
+        /// open) and the state it got nearest the goal, as a map to solve on its own.
+        #[arg(long)]
+        explain: bool,
     },
 }
 
@@ -88,6 +92,7 @@ pub fn sokoban(cmd: SokobanCommand) -> Result<i32> {
             file,
             seconds,
             nodes,
+            explain,
         } => {
             let mut limits = nhbot_sokoban::Limits {
                 max_time: Duration::from_secs_f64(seconds),
@@ -96,14 +101,27 @@ pub fn sokoban(cmd: SokobanCommand) -> Result<i32> {
             if let Some(n) = nodes {
                 limits.max_nodes = n;
             }
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("reading {}", file.display()))?;
+            let levels = nhbot_sokoban::parse_levels(&text)
+                .with_context(|| format!("parsing {}", file.display()))?;
             let mut failed = 0;
-            for (title, result) in nhbot_sokoban::solve_file(&file, limits)? {
+            for puzzle in levels {
+                let title = &puzzle.title;
+                let (result, reports) = if explain {
+                    nhbot_sokoban::solve_explained(&puzzle, limits)
+                } else {
+                    (nhbot_sokoban::solve(&puzzle, limits), Vec::new())
+                };
                 match result {
                     Ok(solution) => println!("{title}: {solution}"),
                     Err(e) => {
                         failed += 1;
                         println!("{title}: {e}");
                     }
+                }
+                for (i, report) in reports.iter().enumerate() {
+                    print!("search {}: {report}", i + 1);
                 }
             }
             Ok(if failed == 0 { 0 } else { 1 })

@@ -32,6 +32,7 @@ mod deadlock;
 mod guide;
 mod parse;
 mod puzzle;
+mod report;
 mod sealed;
 mod search;
 mod solution;
@@ -41,7 +42,8 @@ pub mod bench;
 
 pub use parse::{parse_levels, parse_nethack, parse_xsb};
 pub use puzzle::{Cell, Puzzle, Rules};
-pub use search::{solve, solve_reporting};
+pub use report::{to_text, Frontier, SearchReport, TierCount};
+pub use search::{solve, solve_explained, solve_reporting};
 pub use solution::{Dir, Limits, Solution, SolveError, Step};
 
 use anyhow::{Context, Result};

@@ -6,11 +6,12 @@ use crate::cells::{CellQueues, Regions, SPARES_APART};
 use crate::corral::Corrals;
 use crate::deadlock::{Bound, Evaluator, BOULDER, FREE, OPEN_HOLE};
 use crate::guide::Guide;
-use crate::puzzle::{Puzzle, Rules};
+use crate::puzzle::{Cell, Puzzle, Rules};
+use crate::report::{Frontier, SearchReport, TierCount};
 use crate::solution::{Limits, Solution, SolveError};
 use crate::walk::{cuts_nothing, load_occ, push_target, replay, Walker};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
@@ -204,9 +205,28 @@ pub fn solve_reporting(
     limits: Limits,
     progress: &AtomicUsize,
 ) -> Result<Solution, SolveError> {
-    puzzle
-        .validate()
-        .map_err(|e| SolveError::Invalid(format!("{e:#}")))?;
+    race(puzzle, limits, progress, false).0
+}
+
+/// [`solve`], with an account of what each search did (see [`SearchReport`]): where a solve
+/// that hit its limit got stuck.
+pub fn solve_explained(
+    puzzle: &Puzzle,
+    limits: Limits,
+) -> (Result<Solution, SolveError>, Vec<SearchReport>) {
+    race(puzzle, limits, &AtomicUsize::new(0), true)
+}
+
+/// Runs the searches; with `explain`, reports on each.
+fn race(
+    puzzle: &Puzzle,
+    limits: Limits,
+    progress: &AtomicUsize,
+    explain: bool,
+) -> (Result<Solution, SolveError>, Vec<SearchReport>) {
+    if let Err(e) = puzzle.validate() {
+        return (Err(SolveError::Invalid(format!("{e:#}"))), Vec::new());
+    }
     let started = Instant::now();
     let deadline = started + limits.max_time;
     let board = Board::new(puzzle);
@@ -218,7 +238,7 @@ pub fn solve_reporting(
     for &focus in first {
         let mut search = Search::new(&board, focus, limits.weight, 0);
         if !search.start() {
-            return Err(SolveError::Unsolvable { nodes: 0 });
+            return (Err(SolveError::Unsolvable { nodes: 0 }), Vec::new());
         }
         searches.push(search);
     }
@@ -233,9 +253,8 @@ pub fn solve_reporting(
         for &focus in late {
             let mut search = Search::new(&board, focus, limits.weight, LATE_JOIN);
             if !search.start() {
-                return Err(SolveError::Unsolvable {
-                    nodes: counted(&searches, &outcomes, usize::MAX),
-                });
+                let nodes = counted(&searches, &outcomes, usize::MAX);
+                return (Err(SolveError::Unsolvable { nodes }), Vec::new());
             }
             searches.push(search);
         }
@@ -275,7 +294,12 @@ pub fn solve_reporting(
         Err(SolveError::Invalid(_)) => 0,
     };
     progress.fetch_max(total, Ordering::Relaxed);
-    result
+    let reports = if explain {
+        searches.iter().map(|s| s.report(puzzle)).collect()
+    } else {
+        Vec::new()
+    };
+    (result, reports)
 }
 
 /// Steps between `a` and `b` on an open floor (a walk's lower bound).
@@ -1147,6 +1171,65 @@ impl<'a> Search<'a> {
         match self.cells.as_mut() {
             Some(cells) => cells.pop(),
             None => self.open.pop().map(|Reverse(k)| k),
+        }
+    }
+
+    /// What this search did (see [`SearchReport`]); `puzzle` is the one it solves.
+    fn report(&self, puzzle: &Puzzle) -> SearchReport {
+        let mut tiers: BTreeMap<u32, TierCount> = BTreeMap::new();
+        let (mut dead, mut expanded, mut nearest) = (0, 0, None::<u32>);
+        for (id, n) in self.nodes.iter().enumerate() {
+            expanded += usize::from(n.closed);
+            if n.h == DEAD {
+                dead += 1;
+                continue;
+            }
+            let t = tiers.entry(n.tier).or_insert(TierCount {
+                tier: n.tier,
+                stored: 0,
+                expanded: 0,
+            });
+            t.stored += 1;
+            t.expanded += usize::from(n.closed);
+            let key = |n: &Node| (n.tier, n.h, n.pushes);
+            if nearest.is_none_or(|b| key(n) < key(&self.nodes[b as usize])) {
+                nearest = Some(id as u32);
+            }
+        }
+        SearchReport {
+            focus: format!("{:?}", self.focus),
+            joined: self.joined,
+            stored: self.nodes.len(),
+            expanded,
+            dead,
+            tiers: tiers.into_values().collect(),
+            frontier: nearest.map(|id| self.frontier(puzzle, id)),
+        }
+    }
+
+    /// State `id` as a puzzle: its boulders, its filled holes as floor, its player.
+    fn frontier(&self, puzzle: &Puzzle, id: u32) -> Frontier {
+        let board = self.board;
+        let n = &self.nodes[id as usize];
+        // The board pads the puzzle with a wall all round.
+        let index = |c: u16| {
+            let (x, y) = board.xy(c);
+            puzzle.index(x as usize - 1, y as usize - 1)
+        };
+        let mut state = puzzle.clone();
+        state.boulders = self.boulders(id).iter().map(|&b| index(b)).collect();
+        state.boulders.sort_unstable();
+        for (k, &h) in board.holes.iter().enumerate() {
+            if n.filled >> k & 1 == 1 {
+                state.cells[index(h)] = Cell::Floor;
+            }
+        }
+        state.player = index(n.player);
+        Frontier {
+            tier: n.tier,
+            estimate: n.h,
+            pushes: n.pushes,
+            puzzle: state,
         }
     }
 

@@ -6,7 +6,10 @@ mod common;
 
 use common::{Rng, Sim};
 use nhbot_sokoban::bench::NETHACK_MAPS;
-use nhbot_sokoban::{parse_nethack, solve, solve_reporting, Limits, Puzzle, Solution, SolveError};
+use nhbot_sokoban::{
+    parse_nethack, solve, solve_explained, solve_reporting, to_text, Cell, Limits, Puzzle,
+    Solution, SolveError,
+};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
@@ -268,4 +271,63 @@ fn late_searches_give_the_same_answer_every_run() {
     // Both searches of the portfolio went past their first 30k states.
     assert!(runs[0].1 > 60_000, "{what}: solved at {} states", runs[0].1);
     assert!(runs.iter().all(|r| r == &runs[0]), "{what}: runs differ");
+}
+
+/// An explained solve gives what a plain one does, and accounts for every state each search
+/// stored: the live ones by tier, the dead ones apart, and the state nearest the goal as a
+/// puzzle that reads back the same.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow without optimisation; run with --release"
+)]
+fn explained_solves_account_for_every_state() {
+    let (name, text) = NETHACK_MAPS.iter().find(|(n, _)| *n == "soko1-1").unwrap();
+    let puzzle = parse_nethack(name, text).unwrap();
+    // soko1-1 needs about 12k states: this budget stops both searches on the way.
+    let limits = budget(3_000, 60);
+    let (result, reports) = solve_explained(&puzzle, limits);
+    let stopped = |r: &Result<Solution, SolveError>| match r {
+        Err(SolveError::LimitHit { nodes, .. }) => *nodes,
+        other => panic!("expected the limit: {other:?}"),
+    };
+    let plain = solve(&puzzle, limits);
+    assert_eq!(
+        stopped(&result),
+        stopped(&plain),
+        "explaining changes nothing"
+    );
+    assert_eq!(reports.len(), 2, "the portfolio's two searches, none late");
+    let holes = |p: &Puzzle| p.cells.iter().filter(|&&c| c == Cell::Hole).count();
+    for r in &reports {
+        let live: usize = r.tiers.iter().map(|t| t.stored).sum();
+        assert_eq!(live + r.dead, r.stored, "{}", r.focus);
+        assert!(r.tiers.iter().map(|t| t.expanded).sum::<usize>() <= r.expanded);
+        assert!(r.tiers.windows(2).all(|w| w[0].tier < w[1].tier));
+        let front = r.frontier.as_ref().expect("a live state");
+        assert_eq!(front.tier, r.tiers[0].tier);
+        assert_eq!(
+            front.tier as usize,
+            holes(&front.puzzle),
+            "tier = holes open"
+        );
+        // Each fill took a boulder.
+        assert_eq!(
+            front.puzzle.boulders.len() + holes(&puzzle) - holes(&front.puzzle),
+            puzzle.boulders.len()
+        );
+        let back = parse_nethack(name, &to_text(&front.puzzle)).unwrap();
+        assert_eq!(back, front.puzzle, "{}", to_text(&front.puzzle));
+    }
+    // A solved level: the same plan as a plain solve.
+    let (name, text) = NETHACK_MAPS.iter().find(|(n, _)| *n == "soko4-1").unwrap();
+    let puzzle = parse_nethack(name, text).unwrap();
+    let limits = budget(100_000, 60);
+    let (explained, reports) = solve_explained(&puzzle, limits);
+    let (explained, plain) = (explained.unwrap(), solve(&puzzle, limits).unwrap());
+    assert_eq!(
+        (explained.steps, explained.nodes),
+        (plain.steps, plain.nodes)
+    );
+    assert!(!reports.is_empty());
 }
