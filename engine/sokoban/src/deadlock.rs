@@ -304,6 +304,45 @@ pub struct Evaluator {
     exact: bool,
     /// NetHack hole-by-hole search: `next` comes from the obstacle-aware guide.
     guide: Option<Guide>,
+    /// Why the last state [`Evaluator::evaluate`] proved dead is dead.
+    pub last_dead: Option<Deadlock>,
+}
+
+/// Why a state is a proven deadlock (for reports; the search needs only the verdict).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deadlock {
+    /// Classic: a box that can never move again is off its goal.
+    StuckOffGoal,
+    /// The boulders cannot each get their own goal or hole along a lone-boulder route.
+    NoMatching,
+    /// NetHack: a boulder shuts the player off from every target for good.
+    WayBlocked,
+    /// NetHack: fewer boulders with a route to an open hole than open holes, once those
+    /// shut in for good are counted out.
+    TooFewBoulders { usable: u32, lost: u32, open: u32 },
+    /// NetHack: no boulder can be priced into the next hole.
+    NoNextFill,
+}
+
+impl std::fmt::Display for Deadlock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Deadlock::StuckOffGoal => write!(f, "a box that can never move is off its goal"),
+            Deadlock::NoMatching => write!(
+                f,
+                "the boulders cannot each get a goal or hole of their own along a lone-boulder route"
+            ),
+            Deadlock::WayBlocked => {
+                write!(f, "a boulder shuts the player off from the targets for good")
+            }
+            Deadlock::TooFewBoulders { usable, lost, open } => write!(
+                f,
+                "{usable} boulders have a route to an open hole and {lost} of them are shut in \
+                 for good (sealed corrals), for {open} holes open"
+            ),
+            Deadlock::NoNextFill => write!(f, "no boulder can be pushed into the next hole"),
+        }
+    }
 }
 
 /// Over-approximates where the player can ever go: flood from the player, letting it pass
@@ -497,6 +536,7 @@ impl Evaluator {
         }
         match board.rules {
             Rules::Classic => {
+                self.last_dead = Some(Deadlock::StuckOffGoal);
                 if self.frozen.iter().any(|&b| !board.is_target[b as usize]) {
                     return None;
                 }
@@ -512,6 +552,7 @@ impl Evaluator {
                 self.sides
                     .extend(boulders.iter().map(|&b| reachable_sides(board, b, player)));
                 let sides = &self.sides;
+                self.last_dead = Some(Deadlock::NoMatching);
                 let total =
                     self.assignment
                         .solve(board.sink_dist.len(), boulders.len(), |i, j| {
@@ -553,6 +594,7 @@ impl Evaluator {
                         .iter()
                         .any(|&b| blocks(b, reachable_sides(board, b, player), &board.target_sides))
                 {
+                    self.last_dead = Some(Deadlock::WayBlocked);
                     return None;
                 }
                 // Holes are filled one after another along the way, so the hole-by-hole
@@ -560,6 +602,7 @@ impl Evaluator {
                 // deadlock test, for which feasibility is enough. It goes first: it is
                 // cheaper than the guide and catches most dead states (soko1-1: 16k of 17k).
                 if !self.exact && !self.routes_feasible(board) {
+                    self.last_dead = Some(Deadlock::NoMatching);
                     return None;
                 }
                 let (rows, movable, sides) = (&self.rows, &self.movable, &self.sides);
@@ -571,9 +614,15 @@ impl Evaluator {
                         movable,
                         sides,
                     };
-                    let estimate = guide.next_fill(board, occ, open_required, boulders, reach)?;
+                    let Some(estimate) =
+                        guide.next_fill(board, occ, open_required, boulders, reach)
+                    else {
+                        self.last_dead = guide.last_dead;
+                        return None;
+                    };
                     (next, spare) = (estimate.next_fill, estimate.spare);
                 }
+                self.last_dead = Some(Deadlock::NoMatching);
                 let total = if self.exact {
                     self.assignment.solve(rows.len(), movable.len(), cost)?
                 } else {

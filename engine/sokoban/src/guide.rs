@@ -16,7 +16,7 @@
 //! is checked with a real walk ([`Guide::turn_blocked`]).
 
 use crate::board::{Board, INF};
-use crate::deadlock::{reachable_sides, BOULDER, FREE, OPEN_HOLE};
+use crate::deadlock::{reachable_sides, Deadlock, BOULDER, FREE, OPEN_HOLE};
 use crate::sealed::SealedCorrals;
 use crate::walk::Walker;
 use std::collections::HashMap;
@@ -43,6 +43,8 @@ pub struct Guide {
     forward_dist: Distances,
     forward_buckets: Vec<Vec<u32>>,
     sealed: SealedCorrals,
+    /// Why the last state [`Guide::next_fill`] proved dead is dead.
+    pub last_dead: Option<Deadlock>,
 }
 
 /// The (square, side) states from which a lone boulder has a route into an open required
@@ -335,10 +337,18 @@ impl Guide {
         let lost = self.sealed.lost(board, occ, open_required, reach, routed);
         let open = open_required.count_ones();
         // Lazily: `usable - open` would underflow on a dead state.
-        (usable - lost >= open && best < INF as u32).then(|| Estimate {
+        let estimate = (usable - lost >= open && best < INF as u32).then(|| Estimate {
             next_fill: best,
             spare: usable - open,
-        })
+        });
+        if estimate.is_none() {
+            self.last_dead = Some(if usable - lost < open {
+                Deadlock::TooFewBoulders { usable, lost, open }
+            } else {
+                Deadlock::NoNextFill
+            });
+        }
+        estimate
     }
 
     /// Whether `b`'s first push at `price` leads only to second pushes (by the table) whose

@@ -11,6 +11,8 @@ use std::fmt;
 pub struct SearchReport {
     /// What the search steers by.
     pub focus: String,
+    /// Why the start is a proven deadlock, when it is (the search then stored nothing).
+    pub dead_start: Option<String>,
     /// Where it joined the race on its clock (the late searches join part-way).
     pub joined: usize,
     /// States it stored, expanded, and proved dead (dead ones are stored, never expanded).
@@ -49,6 +51,9 @@ impl fmt::Display for SearchReport {
             "{} (joined at {}): {} states stored, {} expanded, {} dead",
             self.focus, self.joined, self.stored, self.expanded, self.dead
         )?;
+        if let Some(why) = &self.dead_start {
+            writeln!(f, "  the start is dead: {why}")?;
+        }
         for t in &self.tiers {
             writeln!(
                 f,

@@ -238,7 +238,9 @@ fn race(
     for &focus in first {
         let mut search = Search::new(&board, focus, limits.weight, 0);
         if !search.start() {
-            return (Err(SolveError::Unsolvable { nodes: 0 }), Vec::new());
+            // Every search judges the start alike: one report says why it is dead.
+            let why = explain.then(|| search.report(puzzle)).into_iter().collect();
+            return (Err(SolveError::Unsolvable { nodes: 0 }), why);
         }
         searches.push(search);
     }
@@ -1198,6 +1200,11 @@ impl<'a> Search<'a> {
         }
         SearchReport {
             focus: format!("{:?}", self.focus),
+            dead_start: self
+                .nodes
+                .is_empty()
+                .then(|| self.evaluator.last_dead.map(|d| d.to_string()))
+                .flatten(),
             joined: self.joined,
             stored: self.nodes.len(),
             expanded,

@@ -4,7 +4,7 @@ mod common;
 
 use common::{Rng, Sim};
 use nhbot_sokoban::{
-    parse_levels, parse_nethack, parse_xsb, solve, Cell, Limits, Rules, SolveError,
+    parse_levels, parse_nethack, parse_xsb, solve, solve_explained, Cell, Limits, Rules, SolveError,
 };
 
 fn limits() -> Limits {
@@ -314,4 +314,37 @@ fn random_tiny_levels_agree_with_brute_force() {
         solvable >= 50 && unsolvable >= 50,
         "{solvable} / {unsolvable}"
     );
+}
+
+/// A start proven dead is explained: one report, no state stored, and the reason.
+#[test]
+fn a_dead_start_is_explained() {
+    let cases = [
+        // Classic: the box is in a corner, off the goal.
+        (
+            parse_xsb("t", "#####\n#@ $#\n# . #\n#####\n").unwrap(),
+            "a box that can never move is off its goal",
+        ),
+        // NetHack: two holes in the way, one boulder.
+        (
+            parse_nethack("t", "---------\n|@0..^^<|\n---------\n").unwrap(),
+            "cannot each get a goal or hole of their own",
+        ),
+    ];
+    for (puzzle, why) in cases {
+        let (result, reports) = solve_explained(&puzzle, limits());
+        assert_eq!(result.unwrap_err(), SolveError::Unsolvable { nodes: 0 });
+        assert_eq!(reports.len(), 1);
+        assert_eq!(reports[0].stored, 0);
+        let said = reports[0].dead_start.as_deref().expect("a reason");
+        assert!(said.contains(why), "{said}");
+        assert!(reports[0].to_string().contains(why));
+    }
+    // A live start has no such reason.
+    let (result, reports) =
+        solve_explained(&parse_xsb("t", "#####\n#@$.#\n#####\n").unwrap(), limits());
+    assert!(result.is_ok());
+    assert!(reports
+        .iter()
+        .all(|r| r.dead_start.is_none() && r.stored > 0));
 }
