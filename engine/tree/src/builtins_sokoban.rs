@@ -21,7 +21,9 @@ mod tests;
 
 use crate::manifest::{LeafOutcome, Params};
 use leave::leave_by_the_down_stairs;
-use nhbot_sokoban::{solve_reporting, Cell, Limits, Puzzle, Solution, SolveError, Step};
+use nhbot_sokoban::{
+    solve_explained, solve_reporting, Cell, Limits, Puzzle, Solution, SolveError, Step,
+};
 use nhbot_tactics::elbereth::elbereth_step;
 use nhbot_world::{Action, Condition, Dir, World};
 pub use prize::sokoban_prize;
@@ -299,6 +301,16 @@ impl Solving {
     }
 }
 
+/// Why `puzzle`'s start is a proven deadlock, when `e` says it is (no state stored): for the
+/// log line that gives the level up. Judging the start alone takes no search.
+fn dead_start(puzzle: &Puzzle, e: &SolveError) -> Option<String> {
+    if *e != (SolveError::Unsolvable { nodes: 0 }) {
+        return None;
+    }
+    let (_, reports) = solve_explained(puzzle, Limits::in_game());
+    reports.into_iter().find_map(|r| r.dead_start)
+}
+
 /// States a finished solve stored.
 fn states(outcome: &Result<Solution, SolveError>) -> usize {
     match outcome {
@@ -437,9 +449,13 @@ impl Memory {
                 }
                 let dead =
                     matches!(e, SolveError::Unsolvable { .. }) && job.puzzle.blocked.is_empty();
+                let why = dead.then(|| dead_start(&job.puzzle, &e)).flatten();
                 self.failed.insert((job.key, job.puzzle.blocked));
                 if dead {
-                    Planned::Dead(e.to_string())
+                    Planned::Dead(match why {
+                        Some(why) => format!("{e}: {why}"),
+                        None => e.to_string(),
+                    })
                 } else {
                     Planned::Failed(e.to_string())
                 }

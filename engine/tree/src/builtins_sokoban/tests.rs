@@ -682,6 +682,24 @@ fn a_level_proven_dead_is_left_at_once() {
     panic!("still on the dead level");
 }
 
+/// The log line that gives a level up says why its start is dead, when no state was stored.
+#[test]
+fn a_dead_start_gives_its_reason() {
+    let w = dead_soko4_1();
+    let at = locate(&w.view, None).expect("soko4-1");
+    let puzzle = observe(&w, at).expect("valid").puzzle;
+    let dead = nhbot_sokoban::solve(&puzzle, Limits::in_game()).unwrap_err();
+    assert_eq!(dead, SolveError::Unsolvable { nodes: 0 });
+    let why = dead_start(&puzzle, &dead).expect("a reason");
+    assert!(why.contains("hole of their own"), "{why}");
+    // A search that ran (or was cut short) has no single reason to give.
+    let cut = SolveError::LimitHit {
+        nodes: 10,
+        millis: 1,
+    };
+    assert_eq!(dead_start(&puzzle, &cut), None);
+}
+
 /// On a level given up, a way to the down stairs that boulders wall off (this fake world has
 /// no map to walk by at all) is found by the solver, pushes included, and followed.
 #[test]
