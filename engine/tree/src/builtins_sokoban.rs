@@ -302,7 +302,7 @@ impl Solving {
 }
 
 /// Why `puzzle`'s start is a proven deadlock, when `e` says it is (no state stored): for the
-/// log line that gives the level up. Judging the start alone takes no search.
+/// log lines of a failed solve and a level given up. Judging the start takes no search.
 fn dead_start(puzzle: &Puzzle, e: &SolveError) -> Option<String> {
     if *e != (SolveError::Unsolvable { nodes: 0 }) {
         return None;
@@ -449,15 +449,15 @@ impl Memory {
                 }
                 let dead =
                     matches!(e, SolveError::Unsolvable { .. }) && job.puzzle.blocked.is_empty();
-                let why = dead.then(|| dead_start(&job.puzzle, &e)).flatten();
+                let said = match dead_start(&job.puzzle, &e) {
+                    Some(why) => format!("{e}: {why}"),
+                    None => e.to_string(),
+                };
                 self.failed.insert((job.key, job.puzzle.blocked));
                 if dead {
-                    Planned::Dead(match why {
-                        Some(why) => format!("{e}: {why}"),
-                        None => e.to_string(),
-                    })
+                    Planned::Dead(said)
                 } else {
-                    Planned::Failed(e.to_string())
+                    Planned::Failed(said)
                 }
             }
         }
