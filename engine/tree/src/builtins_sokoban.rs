@@ -307,7 +307,13 @@ fn dead_start(puzzle: &Puzzle, e: &SolveError) -> Option<String> {
     if *e != (SolveError::Unsolvable { nodes: 0 }) {
         return None;
     }
-    let (_, reports) = solve_explained(puzzle, Limits::in_game());
+    // The start is judged before any search; one state's budget keeps this instant even if
+    // it were not dead this time.
+    let once = Limits {
+        max_nodes: 1,
+        ..Limits::in_game()
+    };
+    let (_, reports) = solve_explained(puzzle, once);
     reports.into_iter().find_map(|r| r.dead_start)
 }
 
