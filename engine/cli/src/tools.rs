@@ -1,6 +1,6 @@
 //! `nhbot check`, `nhbot kb`, `nhbot sokoban solve`: the engine's parts without a game.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -101,12 +101,8 @@ pub fn sokoban(cmd: SokobanCommand) -> Result<i32> {
             if let Some(n) = nodes {
                 limits.max_nodes = n;
             }
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("reading {}", file.display()))?;
-            let levels = nhbot_sokoban::parse_levels(&text)
-                .with_context(|| format!("parsing {}", file.display()))?;
             let mut failed = 0;
-            for puzzle in levels {
+            for puzzle in nhbot_sokoban::read_levels(&file)? {
                 let title = &puzzle.title;
                 let (result, reports) = if explain {
                     nhbot_sokoban::solve_explained(&puzzle, limits)

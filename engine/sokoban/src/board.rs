@@ -221,6 +221,13 @@ impl Board {
         (c as i32 % w, c as i32 / w)
     }
 
+    /// The puzzle's index of square `c` (the board pads the puzzle with a wall all round).
+    pub fn puzzle_index(&self, c: u16) -> usize {
+        let (x, y) = self.xy(c);
+        let width = self.offsets[3] as usize - 2;
+        (y as usize - 1) * width + x as usize - 1
+    }
+
     pub fn step(&self, c: u16, dir: usize) -> u16 {
         (c as isize + self.offsets[dir]) as u16
     }

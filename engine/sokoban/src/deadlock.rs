@@ -536,8 +536,8 @@ impl Evaluator {
         }
         match board.rules {
             Rules::Classic => {
-                self.last_dead = Some(Deadlock::StuckOffGoal);
                 if self.frozen.iter().any(|&b| !board.is_target[b as usize]) {
+                    self.last_dead = Some(Deadlock::StuckOffGoal);
                     return None;
                 }
                 self.closure.run(board, occ, player, boulders, &self.frozen);
@@ -546,18 +546,22 @@ impl Evaluator {
                     .iter()
                     .any(|&b| !closure.passable(b) && !board.is_target[b as usize])
                 {
+                    self.last_dead = Some(Deadlock::StuckOffGoal);
                     return None; // a box that can never move is off its goal
                 }
                 self.sides.clear();
                 self.sides
                     .extend(boulders.iter().map(|&b| reachable_sides(board, b, player)));
                 let sides = &self.sides;
-                self.last_dead = Some(Deadlock::NoMatching);
-                let total =
+                let Some(total) =
                     self.assignment
                         .solve(board.sink_dist.len(), boulders.len(), |i, j| {
                             sink_cost(board, i, boulders[j], sides[j])
-                        })?;
+                        })
+                else {
+                    self.last_dead = Some(Deadlock::NoMatching);
+                    return None;
+                };
                 Some(Bound {
                     total,
                     next: total,
@@ -622,9 +626,12 @@ impl Evaluator {
                     };
                     (next, spare) = (estimate.next_fill, estimate.spare);
                 }
-                self.last_dead = Some(Deadlock::NoMatching);
                 let total = if self.exact {
-                    self.assignment.solve(rows.len(), movable.len(), cost)?
+                    let Some(total) = self.assignment.solve(rows.len(), movable.len(), cost) else {
+                        self.last_dead = Some(Deadlock::NoMatching);
+                        return None;
+                    };
+                    total
                 } else {
                     next
                 };

@@ -49,15 +49,19 @@ pub use solution::{Dir, Limits, Solution, SolveError, Step};
 use anyhow::{Context, Result};
 use std::path::Path;
 
-/// Solves every level in a file (XSB or NetHack grid, detected per level).
+/// Every level in a file (XSB or NetHack grid, detected per level).
+pub fn read_levels(path: &Path) -> Result<Vec<Puzzle>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    parse_levels(&text).with_context(|| format!("parsing {}", path.display()))
+}
+
+/// Solves every level in a file (see [`read_levels`]).
 pub fn solve_file(
     path: &Path,
     limits: Limits,
 ) -> Result<Vec<(String, Result<Solution, SolveError>)>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let levels = parse_levels(&text).with_context(|| format!("parsing {}", path.display()))?;
-    Ok(levels
+    Ok(read_levels(path)?
         .into_iter()
         .map(|p| (p.title.clone(), solve(&p, limits)))
         .collect())

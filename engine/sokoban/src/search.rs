@@ -1218,11 +1218,7 @@ impl<'a> Search<'a> {
     fn frontier(&self, puzzle: &Puzzle, id: u32) -> Frontier {
         let board = self.board;
         let n = &self.nodes[id as usize];
-        // The board pads the puzzle with a wall all round.
-        let index = |c: u16| {
-            let (x, y) = board.xy(c);
-            puzzle.index(x as usize - 1, y as usize - 1)
-        };
+        let index = |c: u16| board.puzzle_index(c);
         let mut state = puzzle.clone();
         state.boulders = self.boulders(id).iter().map(|&b| index(b)).collect();
         state.boulders.sort_unstable();

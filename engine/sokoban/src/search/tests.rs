@@ -314,6 +314,7 @@ fn same_verdicts(
             reordered += usize::from(with.1 != without.1);
         }
     }
+    eprintln!("{what}: {settled} settled, {solvable} solvable, {reordered} searched otherwise");
     (settled, solvable, reordered)
 }
 
@@ -333,7 +334,6 @@ fn following_boulders_keeps_every_verdict() {
     };
     let (settled, solvable, reordered) =
         same_verdicts(0x9E37_79B9_7F4A_7C15, &following, no_follow, "following");
-    eprintln!("{settled} settled, {solvable} solvable, {reordered} searched otherwise");
     assert!(
         solvable >= 50 && settled - solvable >= 50 && reordered >= 50,
         "{settled} settled, {solvable} solvable, {reordered} reordered"
@@ -353,7 +353,6 @@ fn feature_cells_keep_every_verdict() {
     };
     let (settled, solvable, reordered) =
         same_verdicts(0x2545_F491_4F6C_DD1D, &cells, one_queue, "cells");
-    eprintln!("{settled} settled, {solvable} solvable, {reordered} searched otherwise");
     assert!(
         solvable >= 100 && settled - solvable >= 100 && reordered >= 100,
         "{settled} settled, {solvable} solvable, {reordered} reordered"
