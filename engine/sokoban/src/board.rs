@@ -228,6 +228,12 @@ impl Board {
         (y as usize - 1) * width + x as usize - 1
     }
 
+    /// The square of the puzzle's index `i` (the inverse of [`Board::puzzle_index`]).
+    pub fn board_index(&self, i: usize) -> u16 {
+        let width = self.offsets[3] as usize - 2;
+        ((i / width + 1) * (width + 2) + i % width + 1) as u16
+    }
+
     pub fn step(&self, c: u16, dir: usize) -> u16 {
         (c as isize + self.offsets[dir]) as u16
     }

@@ -32,6 +32,7 @@ mod deadlock;
 mod guide;
 mod parse;
 mod puzzle;
+mod relax;
 mod report;
 mod sealed;
 mod search;

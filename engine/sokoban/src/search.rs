@@ -7,6 +7,7 @@ use crate::corral::Corrals;
 use crate::deadlock::{Bound, Evaluator, BOULDER, FREE, OPEN_HOLE};
 use crate::guide::Guide;
 use crate::puzzle::{Cell, Puzzle, Rules};
+use crate::relax;
 use crate::report::{Frontier, SearchReport, TierCount};
 use crate::solution::{Limits, Solution, SolveError};
 use crate::walk::{cuts_nothing, load_occ, push_target, replay, Walker};
@@ -184,6 +185,11 @@ struct Push {
 /// states, the late ones get 48k each (the portfolio's two, 78k each instead of 150k).
 const LATE_JOIN: usize = 30_000;
 
+/// The lighter levels' plans ([`crate::relax`]) get one state in this many of a NetHack
+/// solve's budget, tried once the portfolio has not ended by [`LATE_JOIN`], before the late
+/// searches join.
+const LIGHTER_SHARE: usize = 5;
+
 /// Solves `puzzle` within `limits`.
 ///
 /// Classic levels: weighted A* (`limits.weight` 1 gives fewest pushes). NetHack levels:
@@ -205,7 +211,12 @@ pub fn solve_reporting(
     limits: Limits,
     progress: &AtomicUsize,
 ) -> Result<Solution, SolveError> {
-    race(puzzle, limits, progress, false).0
+    race(puzzle, limits, progress, false, true).0
+}
+
+/// [`solve`] without the lighter levels' plans (see [`crate::relax`]), which solve with it.
+pub(crate) fn solve_directly(puzzle: &Puzzle, limits: Limits) -> Result<Solution, SolveError> {
+    race(puzzle, limits, &AtomicUsize::new(0), false, false).0
 }
 
 /// [`solve`], with an account of what each search did (see [`SearchReport`]): where a solve
@@ -214,15 +225,17 @@ pub fn solve_explained(
     puzzle: &Puzzle,
     limits: Limits,
 ) -> (Result<Solution, SolveError>, Vec<SearchReport>) {
-    race(puzzle, limits, &AtomicUsize::new(0), true)
+    race(puzzle, limits, &AtomicUsize::new(0), true, true)
 }
 
-/// Runs the searches; with `explain`, reports on each.
+/// Runs the searches; with `explain`, reports on each; with `lighter`, tries the lighter
+/// levels' plans (NetHack) when the portfolio has not ended by [`LATE_JOIN`].
 fn race(
     puzzle: &Puzzle,
     limits: Limits,
     progress: &AtomicUsize,
     explain: bool,
+    lighter: bool,
 ) -> (Result<Solution, SolveError>, Vec<SearchReport>) {
     if let Err(e) = puzzle.validate() {
         return (Err(SolveError::Invalid(format!("{e:#}"))), Vec::new());
@@ -244,23 +257,49 @@ fn race(
         }
         searches.push(search);
     }
+    // The lighter levels get a share of the budget; the searches, the rest.
+    let lighter_budget = match board.rules {
+        Rules::NetHack if lighter => limits.max_nodes / LIGHTER_SHARE,
+        _ => 0,
+    };
+    let budget = limits.max_nodes - lighter_budget;
     // Past `LATE_JOIN` states each, the late searches join and all run up to `cap` on the
     // clock: `first.len() * cap + late.len() * (cap - LATE_JOIN)` is the budget.
-    let share = (limits.max_nodes / first.len()).max(1);
+    let share = (budget / first.len()).max(1);
     let joins = !late.is_empty() && share > LATE_JOIN;
     let first_cap = if joins { LATE_JOIN } else { share };
     let mut outcomes = run_race(&mut searches, first_cap, deadline, progress);
     let undecided = outcomes.iter().all(|o| matches!(o, Ending::Stopped(_)));
+    let mut lighter_nodes = 0;
     if joins && undecided && Instant::now() < deadline {
+        if lighter_budget > 0 {
+            let before = counted(&searches, &outcomes, usize::MAX);
+            let found = relax::solve(puzzle, &board, lighter_budget, deadline, progress, before);
+            lighter_nodes = found.nodes;
+            if let Some(pushes) = found.pushes {
+                let pushes: Vec<(u16, u8)> = pushes
+                    .iter()
+                    .map(|&(b, dir)| (board.board_index(b), dir as u8))
+                    .collect();
+                let solution = solution_of(&board, &pushes, before + lighter_nodes, started);
+                progress.fetch_max(solution.nodes, Ordering::Relaxed);
+                let reports = if explain {
+                    searches.iter().map(|s| s.report(puzzle)).collect()
+                } else {
+                    Vec::new()
+                };
+                return (Ok(solution), reports);
+            }
+        }
         for &focus in late {
             let mut search = Search::new(&board, focus, limits.weight, LATE_JOIN);
             if !search.start() {
-                let nodes = counted(&searches, &outcomes, usize::MAX);
+                let nodes = counted(&searches, &outcomes, usize::MAX) + lighter_nodes;
                 return (Err(SolveError::Unsolvable { nodes }), Vec::new());
             }
             searches.push(search);
         }
-        let cap = (limits.max_nodes + late.len() * LATE_JOIN) / searches.len();
+        let cap = (budget + late.len() * LATE_JOIN) / searches.len();
         outcomes = run_race(&mut searches, cap, deadline, progress);
     }
     // The winner: the ending at the fewest states, the first in portfolio order on a tie.
@@ -271,22 +310,17 @@ fn race(
         .min_by_key(|(i, o)| (o.clock(), *i))
         .map(|(i, _)| i);
     let result = match winner.map(|i| &outcomes[i]) {
-        Some(Ending::Solved(pushes, n)) => {
-            let steps = replay(&board, pushes);
-            let push_count = steps.iter().filter(|s| s.push).count();
-            Ok(Solution {
-                moves: steps.len(),
-                pushes: push_count,
-                steps,
-                nodes: counted(&searches, &outcomes, *n),
-                elapsed: started.elapsed(),
-            })
-        }
+        Some(Ending::Solved(pushes, n)) => Ok(solution_of(
+            &board,
+            pushes,
+            counted(&searches, &outcomes, *n) + lighter_nodes,
+            started,
+        )),
         Some(Ending::Exhausted(n)) => Err(SolveError::Unsolvable {
-            nodes: counted(&searches, &outcomes, *n),
+            nodes: counted(&searches, &outcomes, *n) + lighter_nodes,
         }),
         _ => Err(SolveError::LimitHit {
-            nodes: counted(&searches, &outcomes, usize::MAX),
+            nodes: counted(&searches, &outcomes, usize::MAX) + lighter_nodes,
             millis: started.elapsed().as_millis() as u64,
         }),
     };
@@ -302,6 +336,19 @@ fn race(
         Vec::new()
     };
     (result, reports)
+}
+
+/// The solution that makes `pushes` (walks between them shortest) found in `nodes` states.
+fn solution_of(board: &Board, pushes: &[(u16, u8)], nodes: usize, started: Instant) -> Solution {
+    let steps = replay(board, pushes);
+    let push_count = steps.iter().filter(|s| s.push).count();
+    Solution {
+        moves: steps.len(),
+        pushes: push_count,
+        steps,
+        nodes,
+        elapsed: started.elapsed(),
+    }
 }
 
 /// Steps between `a` and `b` on an open floor (a walk's lower bound).

@@ -196,15 +196,16 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
     for u in &undecided {
         eprintln!("  {u}");
     }
-    // Known gap: 5 disturbed soko1-* states exceed this budget (measured 2026-11-23: 155 of
-    // 160 decided, 147 solved, in about 4 minutes; 154 before the second search followed
-    // boulders, 153 before sealed corrals were charged, 143 before the feature-cell
-    // searches; at
-    // 300k states: 140 with the greedy late searches, 136 before them, 130 before PI-corral
-    // pruning and the way-out test, 127 before far pushes were put off, 103 before the
-    // guided search). Guards against regressions.
+    // Known gap: soko1-2 #9 exceeds this budget (measured 2026-11-24: 159 of 160 decided,
+    // 151 solved, in about 2 minutes; 155 before the lighter levels' plans, which solve
+    // soko1-1 #9, #11, #14 and #15 in 82k to 488k states, undecided at 20M before; 154
+    // before the second search followed boulders, 153 before sealed corrals were charged,
+    // 143 before the feature-cell searches; at 300k states: 140 with the greedy late
+    // searches, 136 before them, 130 before PI-corral pruning and the way-out test, 127
+    // before far pushes were put off, 103 before the guided search). Guards against
+    // regressions.
     let decided = solved + unsolvable;
-    assert!(decided >= 155, "only {decided} of 160 states decided");
+    assert!(decided >= 159, "only {decided} of 160 states decided");
 }
 
 /// Solves `puzzle` `times` times; each run's progress counter must end on its state count.
@@ -270,6 +271,37 @@ fn late_searches_give_the_same_answer_every_run() {
         .collect();
     // Both searches of the portfolio went past their first 30k states.
     assert!(runs[0].1 > 60_000, "{what}: solved at {} states", runs[0].1);
+    assert!(runs.iter().all(|r| r == &runs[0]), "{what}: runs differ");
+}
+
+/// soko1-1 with the boulder (4,7) removed (#14) leaves one spare instead of two: room A's
+/// boulders must be stored in the lower rooms before the first fill, and no search finds
+/// that (undecided at 20M states, measured). The plan of the level with only its 8 boulders
+/// nearest the holes does, and the searches go on from a state along it (see `relax.rs`).
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow without optimisation; run with --release"
+)]
+fn a_top_level_short_of_boulders_is_solved_from_a_lighter_levels_plan() {
+    let limits = Limits::in_game();
+    let (seed, (name, text)) = NETHACK_MAPS
+        .iter()
+        .enumerate()
+        .find(|(_, (n, _))| *n == "soko1-1")
+        .unwrap();
+    let (map, what) = disturb(text, seed as u64 + 1, 14);
+    assert_eq!(what, "boulder (4,7) removed");
+    let puzzle = parse_nethack(name, &map).unwrap();
+    let runs: Vec<(String, usize)> = solve_repeatedly(&puzzle, limits, 2, &what)
+        .iter()
+        .map(|s| {
+            Sim::new(&map, true)
+                .verify(&s.steps)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            (format!("{:?}", s.steps), s.nodes)
+        })
+        .collect();
     assert!(runs.iter().all(|r| r == &runs[0]), "{what}: runs differ");
 }
 
