@@ -104,10 +104,10 @@ pub fn sokoban(cmd: SokobanCommand) -> Result<i32> {
             let mut failed = 0;
             for puzzle in nhbot_sokoban::read_levels(&file)? {
                 let title = &puzzle.title;
-                let (result, reports) = if explain {
+                let (result, explained) = if explain {
                     nhbot_sokoban::solve_explained(&puzzle, limits)
                 } else {
-                    (nhbot_sokoban::solve(&puzzle, limits), Vec::new())
+                    (nhbot_sokoban::solve(&puzzle, limits), Default::default())
                 };
                 match result {
                     Ok(solution) => println!("{title}: {solution}"),
@@ -116,9 +116,7 @@ pub fn sokoban(cmd: SokobanCommand) -> Result<i32> {
                         println!("{title}: {e}");
                     }
                 }
-                for (i, report) in reports.iter().enumerate() {
-                    print!("search {}: {report}", i + 1);
-                }
+                print!("{explained}");
             }
             Ok(if failed == 0 { 0 } else { 1 })
         }

@@ -43,7 +43,7 @@ pub mod bench;
 
 pub use parse::{parse_levels, parse_nethack, parse_xsb};
 pub use puzzle::{Cell, Puzzle, Rules};
-pub use report::{to_text, Frontier, SearchReport, TierCount};
+pub use report::{to_text, Explanation, Frontier, LighterSolve, SearchReport, TierCount};
 pub use search::{solve, solve_explained, solve_reporting};
 pub use solution::{Dir, Limits, Solution, SolveError, Step};
 

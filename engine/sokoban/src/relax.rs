@@ -16,6 +16,7 @@
 use crate::board::{Board, Terrain};
 use crate::deadlock::{is_frozen, BOULDER, FREE, OPEN_HOLE};
 use crate::puzzle::{Cell, Puzzle};
+use crate::report::LighterSolve;
 use crate::search::solve_directly;
 use crate::solution::{Dir, Limits, SolveError, Step};
 use crate::walk::{load_occ, push_target, Walker};
@@ -36,10 +37,11 @@ const START_BUDGET: usize = 60_000;
 /// undecided: those before them are further from the plateau's end, not nearer.
 const STALLED_STARTS: usize = 2;
 
-/// What [`solve`] found and the states it used.
+/// What [`solve`] found, the states it used and the solves it ran.
 pub(crate) struct Outcome {
     pub pushes: Option<Vec<Push>>,
     pub nodes: usize,
+    pub solves: Vec<LighterSolve>,
 }
 
 /// Tries the lighter levels of `puzzle` within `budget` states and `deadline`, raising
@@ -58,35 +60,34 @@ pub(crate) fn solve(
         deadline,
         progress,
         before,
+        solves: Vec::new(),
     };
-    let mut last_plan: Option<Vec<Push>> = None;
+    let mut pushes = None;
+    let mut last_plan: Option<(usize, Vec<Push>)> = None;
     for k in RUNGS {
-        let Some(light) = lighter(puzzle, board, k) else {
+        let Some((light, fill)) = lighter(puzzle, board, k) else {
             continue;
         };
-        let plan = match run.solve(&light, LIGHT_BUDGET) {
+        let what = format!("{k} boulders nearest the holes, {fill} holes");
+        let plan = match run.solve(&light, LIGHT_BUDGET, what) {
             Some(steps) => Some(pushes_of(&light, &steps)),
-            None => last_plan
-                .as_ref()
-                .and_then(|plan| run.solve_along(&light, plan)),
+            None => last_plan.as_ref().and_then(|(from, plan)| {
+                run.solve_along(&light, &format!("the {k}-boulder level"), (*from, plan))
+            }),
         };
         let Some(plan) = plan else {
             continue;
         };
-        if let Some(pushes) = run.solve_along(puzzle, &plan) {
-            return Outcome {
-                pushes: Some(pushes),
-                nodes: run.used,
-            };
-        }
-        last_plan = Some(plan);
-        if run.spent() {
+        pushes = run.solve_along(puzzle, "the level", (k, &plan));
+        if pushes.is_some() || run.spent() {
             break;
         }
+        last_plan = Some((k, plan));
     }
     Outcome {
-        pushes: None,
+        pushes,
         nodes: run.used,
+        solves: run.solves,
     }
 }
 
@@ -97,6 +98,7 @@ struct Run<'a> {
     deadline: Instant,
     progress: &'a AtomicUsize,
     before: usize,
+    solves: Vec<LighterSolve>,
 }
 
 impl Run<'_> {
@@ -104,9 +106,14 @@ impl Run<'_> {
         self.used >= self.budget || Instant::now() >= self.deadline
     }
 
-    /// Solves `puzzle` directly with up to `max_nodes` states: its steps if solved. A search
-    /// that ran out of states says so in `stalled`.
-    fn solve_counted(&mut self, puzzle: &Puzzle, max_nodes: usize) -> (Option<Vec<Step>>, bool) {
+    /// Solves `puzzle` (`what` it is, for the account) directly with up to `max_nodes`
+    /// states: its steps if solved, and whether it ran out of states undecided.
+    fn solve_counted(
+        &mut self,
+        puzzle: &Puzzle,
+        max_nodes: usize,
+        what: String,
+    ) -> (Option<Vec<Step>>, bool) {
         if self.spent() {
             return (None, true);
         }
@@ -116,29 +123,44 @@ impl Run<'_> {
             weight: 1,
         };
         let result = solve_directly(puzzle, limits);
-        let (nodes, stalled) = match &result {
-            Ok(s) => (s.nodes, false),
-            Err(SolveError::Unsolvable { nodes }) => (*nodes, false),
-            Err(SolveError::LimitHit { nodes, .. }) => (*nodes, true),
-            Err(SolveError::Invalid(_)) => (0, false),
+        let (states, stalled, said) = match &result {
+            Ok(s) => (s.nodes, false, "solved"),
+            Err(SolveError::Unsolvable { nodes }) => (*nodes, false, "unsolvable"),
+            Err(SolveError::LimitHit { nodes, .. }) => (*nodes, true, "limit hit"),
+            Err(SolveError::Invalid(_)) => (0, false, "invalid"),
         };
-        self.used += nodes;
+        self.used += states;
         self.progress
             .fetch_max(self.before + self.used, Ordering::Relaxed);
+        self.solves.push(LighterSolve {
+            what,
+            states,
+            result: said,
+        });
         (result.ok().map(|s| s.steps), stalled)
     }
 
-    fn solve(&mut self, puzzle: &Puzzle, max_nodes: usize) -> Option<Vec<Step>> {
-        self.solve_counted(puzzle, max_nodes).0
+    fn solve(&mut self, puzzle: &Puzzle, max_nodes: usize, what: String) -> Option<Vec<Step>> {
+        self.solve_counted(puzzle, max_nodes, what).0
     }
 
-    /// Replays `plan` on `puzzle` as far as it stays legal and solves from the states along
-    /// the way, deepest first: the plan's pushes up to that state, then the solution's.
-    fn solve_along(&mut self, puzzle: &Puzzle, plan: &[Push]) -> Option<Vec<Push>> {
+    /// Replays `plan` (of the lighter level with `boulders` boulders) on `puzzle` (`name`d
+    /// for the account) as far as it stays legal and solves from the states along the way,
+    /// deepest first: the plan's pushes up to that state, then the solution's.
+    fn solve_along(
+        &mut self,
+        puzzle: &Puzzle,
+        name: &str,
+        (boulders, plan): (usize, &[Push]),
+    ) -> Option<Vec<Push>> {
         let starts = replay_legal(puzzle, plan);
         let mut stalled = 0;
         for (done, start) in starts.iter().enumerate().rev() {
-            let (steps, ran_out) = self.solve_counted(start, START_BUDGET);
+            let what = format!(
+                "{name} after {} pushes of the {boulders}-boulder plan",
+                done + 1
+            );
+            let (steps, ran_out) = self.solve_counted(start, START_BUDGET, what);
             if let Some(steps) = steps {
                 let mut pushes = plan[..=done].to_vec();
                 pushes.extend(pushes_of(start, &steps));
@@ -156,8 +178,9 @@ impl Run<'_> {
 /// `puzzle` with only the `k` usable boulders nearest a hole (plus the frozen ones, which
 /// shape the level as walls do) and the holes nearest the player that those boulders must
 /// fill with the spares the level has; the holes left out become floor and the targets, so
-/// the player gets there once the kept holes are filled. `None` when that is not lighter.
-fn lighter(puzzle: &Puzzle, board: &Board, k: usize) -> Option<Puzzle> {
+/// the player gets there once the kept holes are filled; with the number of holes kept.
+/// `None` when that is not lighter.
+fn lighter(puzzle: &Puzzle, board: &Board, k: usize) -> Option<(Puzzle, usize)> {
     let mut occ = vec![FREE; board.len()];
     load_occ(board, &mut occ, &board.boulders, 0);
     let mut assumed = Vec::new();
@@ -197,7 +220,7 @@ fn lighter(puzzle: &Puzzle, board: &Board, k: usize) -> Option<Puzzle> {
         light.cells[i] = Cell::Floor;
         light.targets.push(i);
     }
-    Some(light)
+    Some((light, fill))
 }
 
 /// Steps from `from` to every square, in the first `dirs` directions, over terrain that is
@@ -313,7 +336,8 @@ mod tests {
     fn the_lighter_level_keeps_the_nearest_boulders_and_holes() {
         let puzzle = parse_nethack("no spare", NO_SPARE).unwrap();
         let board = Board::new(&puzzle);
-        let light = lighter(&puzzle, &board, 8).unwrap();
+        let (light, fill) = lighter(&puzzle, &board, 8).unwrap();
+        assert_eq!(fill, 8);
         let at = |x, y| light.index(x, y);
         // The two frozen boulders of the upper right corner of the middle room stay, with
         // the four of the upper room and the four of the middle one.

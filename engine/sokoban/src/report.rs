@@ -6,6 +6,41 @@
 use crate::puzzle::{Cell, Puzzle, Rules};
 use std::fmt;
 
+/// What a solve did (see [`crate::solve_explained`]): each search's account, then the solves
+/// the plans from lighter levels ran, if the searches stalled (NetHack levels).
+#[derive(Clone, Debug, Default)]
+pub struct Explanation {
+    pub searches: Vec<SearchReport>,
+    pub lighter: Vec<LighterSolve>,
+}
+
+/// One solve run for the plans from lighter levels: of a lighter level, or of the level from
+/// a state along such a level's plan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LighterSolve {
+    /// What was solved, e.g. "lighter level: 8 boulders, 8 holes" or "from push 22 of the
+    /// 8-boulder plan".
+    pub what: String,
+    pub states: usize,
+    /// "solved", "unsolvable" or "limit hit".
+    pub result: &'static str,
+}
+
+impl fmt::Display for Explanation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, report) in self.searches.iter().enumerate() {
+            write!(f, "search {}: {report}", i + 1)?;
+        }
+        if !self.lighter.is_empty() {
+            writeln!(f, "plans from lighter levels:")?;
+            for l in &self.lighter {
+                writeln!(f, "  {}: {} after {} states", l.what, l.result, l.states)?;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// One search's account (see [`crate::solve_explained`]).
 #[derive(Clone, Debug)]
 pub struct SearchReport {

@@ -8,7 +8,7 @@ use crate::deadlock::{Bound, Evaluator, BOULDER, FREE, OPEN_HOLE};
 use crate::guide::Guide;
 use crate::puzzle::{Cell, Puzzle, Rules};
 use crate::relax;
-use crate::report::{Frontier, SearchReport, TierCount};
+use crate::report::{Explanation, Frontier, SearchReport, TierCount};
 use crate::solution::{Limits, Solution, SolveError};
 use crate::walk::{cuts_nothing, load_occ, push_target, replay, Walker};
 use std::cmp::Reverse;
@@ -219,12 +219,12 @@ pub(crate) fn solve_directly(puzzle: &Puzzle, limits: Limits) -> Result<Solution
     race(puzzle, limits, &AtomicUsize::new(0), false, false).0
 }
 
-/// [`solve`], with an account of what each search did (see [`SearchReport`]): where a solve
-/// that hit its limit got stuck.
+/// [`solve`], with an account of what each search did (see [`SearchReport`]) and what the
+/// plans from lighter levels tried: where a solve that hit its limit got stuck.
 pub fn solve_explained(
     puzzle: &Puzzle,
     limits: Limits,
-) -> (Result<Solution, SolveError>, Vec<SearchReport>) {
+) -> (Result<Solution, SolveError>, Explanation) {
     race(puzzle, limits, &AtomicUsize::new(0), true, true)
 }
 
@@ -236,9 +236,12 @@ fn race(
     progress: &AtomicUsize,
     explain: bool,
     lighter: bool,
-) -> (Result<Solution, SolveError>, Vec<SearchReport>) {
+) -> (Result<Solution, SolveError>, Explanation) {
     if let Err(e) = puzzle.validate() {
-        return (Err(SolveError::Invalid(format!("{e:#}"))), Vec::new());
+        return (
+            Err(SolveError::Invalid(format!("{e:#}"))),
+            Explanation::default(),
+        );
     }
     let started = Instant::now();
     let deadline = started + limits.max_time;
@@ -252,15 +255,24 @@ fn race(
         let mut search = Search::new(&board, focus, limits.weight, 0);
         if !search.start() {
             // Every search judges the start alike: one report says why it is dead.
-            let why = explain.then(|| search.report(puzzle)).into_iter().collect();
+            let why = Explanation {
+                searches: explain.then(|| search.report(puzzle)).into_iter().collect(),
+                lighter: Vec::new(),
+            };
             return (Err(SolveError::Unsolvable { nodes: 0 }), why);
         }
         searches.push(search);
     }
-    // The lighter levels get a share of the budget; the searches, the rest.
+    // The lighter levels get a share of the budget, if they get to run (see below); the
+    // searches, the rest.
     let lighter_budget = match board.rules {
         Rules::NetHack if lighter => limits.max_nodes / LIGHTER_SHARE,
         _ => 0,
+    };
+    let lighter_budget = if (limits.max_nodes - lighter_budget) / first.len() > LATE_JOIN {
+        lighter_budget
+    } else {
+        0
     };
     let budget = limits.max_nodes - lighter_budget;
     // Past `LATE_JOIN` states each, the late searches join and all run up to `cap` on the
@@ -271,11 +283,13 @@ fn race(
     let mut outcomes = run_race(&mut searches, first_cap, deadline, progress);
     let undecided = outcomes.iter().all(|o| matches!(o, Ending::Stopped(_)));
     let mut lighter_nodes = 0;
+    let mut lighter_solves = Vec::new();
     if joins && undecided && Instant::now() < deadline {
         if lighter_budget > 0 {
             let before = counted(&searches, &outcomes, usize::MAX);
             let found = relax::solve(puzzle, &board, lighter_budget, deadline, progress, before);
             lighter_nodes = found.nodes;
+            lighter_solves = found.solves;
             if let Some(pushes) = found.pushes {
                 let pushes: Vec<(u16, u8)> = pushes
                     .iter()
@@ -283,19 +297,20 @@ fn race(
                     .collect();
                 let solution = solution_of(&board, &pushes, before + lighter_nodes, started);
                 progress.fetch_max(solution.nodes, Ordering::Relaxed);
-                let reports = if explain {
-                    searches.iter().map(|s| s.report(puzzle)).collect()
-                } else {
-                    Vec::new()
-                };
-                return (Ok(solution), reports);
+                return (
+                    Ok(solution),
+                    explained(explain, &searches, puzzle, lighter_solves),
+                );
             }
         }
         for &focus in late {
             let mut search = Search::new(&board, focus, limits.weight, LATE_JOIN);
             if !search.start() {
                 let nodes = counted(&searches, &outcomes, usize::MAX) + lighter_nodes;
-                return (Err(SolveError::Unsolvable { nodes }), Vec::new());
+                return (
+                    Err(SolveError::Unsolvable { nodes }),
+                    Explanation::default(),
+                );
             }
             searches.push(search);
         }
@@ -330,12 +345,26 @@ fn race(
         Err(SolveError::Invalid(_)) => 0,
     };
     progress.fetch_max(total, Ordering::Relaxed);
-    let reports = if explain {
-        searches.iter().map(|s| s.report(puzzle)).collect()
-    } else {
-        Vec::new()
-    };
-    (result, reports)
+    (
+        result,
+        explained(explain, &searches, puzzle, lighter_solves),
+    )
+}
+
+/// The account of a solve, when asked for.
+fn explained(
+    explain: bool,
+    searches: &[Search],
+    puzzle: &Puzzle,
+    lighter: Vec<crate::report::LighterSolve>,
+) -> Explanation {
+    if !explain {
+        return Explanation::default();
+    }
+    Explanation {
+        searches: searches.iter().map(|s| s.report(puzzle)).collect(),
+        lighter,
+    }
 }
 
 /// The solution that makes `pushes` (walks between them shortest) found in `nodes` states.

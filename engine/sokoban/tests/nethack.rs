@@ -303,6 +303,23 @@ fn a_top_level_short_of_boulders_is_solved_from_a_lighter_levels_plan() {
         })
         .collect();
     assert!(runs.iter().all(|r| r == &runs[0]), "{what}: runs differ");
+    // The account: the portfolio stalled, a lighter level was solved on its own, and the
+    // level from a state along its plan; their states are in the total.
+    let (result, explained) = solve_explained(&puzzle, limits);
+    assert_eq!(result.unwrap().nodes, runs[0].1);
+    assert_eq!(explained.searches.len(), 2, "no late search ran");
+    let lighter = &explained.lighter;
+    assert!(lighter[0].what.contains("boulders nearest the holes"));
+    assert_eq!(lighter[0].result, "solved");
+    let last = lighter.last().unwrap();
+    assert!(last.what.starts_with("the level after"), "{}", last.what);
+    assert_eq!(last.result, "solved");
+    // The rest is the portfolio's: 30k states each (a few over, as each checks its clock
+    // every few expansions).
+    let spent: usize = lighter.iter().map(|l| l.states).sum();
+    let portfolio = runs[0].1 - spent;
+    assert!((60_000..60_100).contains(&portfolio), "{lighter:?}");
+    assert!(explained.to_string().contains("plans from lighter levels:"));
 }
 
 /// An explained solve gives what a plain one does, and accounts for every state each search
@@ -318,7 +335,8 @@ fn explained_solves_account_for_every_state() {
     let puzzle = parse_nethack(name, text).unwrap();
     // soko1-1 needs about 12k states: this budget stops both searches on the way.
     let limits = budget(3_000, 60);
-    let (result, reports) = solve_explained(&puzzle, limits);
+    let (result, explained) = solve_explained(&puzzle, limits);
+    let reports = explained.searches;
     let stopped = |r: &Result<Solution, SolveError>| match r {
         Err(SolveError::LimitHit { nodes, .. }) => *nodes,
         other => panic!("expected the limit: {other:?}"),
@@ -355,7 +373,8 @@ fn explained_solves_account_for_every_state() {
     let (name, text) = NETHACK_MAPS.iter().find(|(n, _)| *n == "soko4-1").unwrap();
     let puzzle = parse_nethack(name, text).unwrap();
     let limits = budget(100_000, 60);
-    let (explained, reports) = solve_explained(&puzzle, limits);
+    let (explained, account) = solve_explained(&puzzle, limits);
+    let reports = account.searches;
     let (explained, plain) = (explained.unwrap(), solve(&puzzle, limits).unwrap());
     assert_eq!(
         (explained.steps, explained.nodes),

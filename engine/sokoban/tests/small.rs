@@ -332,7 +332,8 @@ fn a_dead_start_is_explained() {
         ),
     ];
     for (puzzle, why) in cases {
-        let (result, reports) = solve_explained(&puzzle, limits());
+        let (result, explained) = solve_explained(&puzzle, limits());
+        let reports = explained.searches;
         assert_eq!(result.unwrap_err(), SolveError::Unsolvable { nodes: 0 });
         assert_eq!(reports.len(), 1);
         assert_eq!(reports[0].stored, 0);
@@ -341,10 +342,11 @@ fn a_dead_start_is_explained() {
         assert!(reports[0].to_string().contains(why));
     }
     // A live start has no such reason.
-    let (result, reports) =
+    let (result, explained) =
         solve_explained(&parse_xsb("t", "#####\n#@$.#\n#####\n").unwrap(), limits());
     assert!(result.is_ok());
-    assert!(reports
+    assert!(explained
+        .searches
         .iter()
         .all(|r| r.dead_start.is_none() && r.stored > 0));
 }

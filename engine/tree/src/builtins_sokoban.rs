@@ -313,8 +313,8 @@ fn dead_start(puzzle: &Puzzle, e: &SolveError) -> Option<String> {
         max_nodes: 1,
         ..Limits::in_game()
     };
-    let (_, reports) = solve_explained(puzzle, once);
-    reports.into_iter().find_map(|r| r.dead_start)
+    let (_, explained) = solve_explained(puzzle, once);
+    explained.searches.into_iter().find_map(|r| r.dead_start)
 }
 
 /// States a finished solve stored.
