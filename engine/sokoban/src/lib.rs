@@ -22,7 +22,9 @@
 //! pushes when a part of the level the player cannot reach must be entered (`corral.rs`).
 //! The guide also charges a boulder for each sealed corral (`sealed.rs`): one the player
 //! can open only by pushing a boulder where it can never reach a hole. The second search
-//! follows each pushed boulder on at once, storing its whole route.
+//! follows each pushed boulder on at once, storing its whole route. When both stall, the
+//! level is solved with only its boulders nearest the holes, and the searches start again
+//! from the states along that lighter level's plan (`relax.rs`); then more searches join.
 //! Solutions are not push-optimal there; walks between pushes are shortest.
 
 mod board;

@@ -194,10 +194,12 @@ const LIGHTER_SHARE: usize = 5;
 ///
 /// Classic levels: weighted A* (`limits.weight` 1 gives fewest pushes). NetHack levels:
 /// the searches of [`NETHACK_PORTFOLIO`] race side by side on threads; if none has ended
-/// at [`LATE_JOIN`] states, those of [`NETHACK_LATE`] join them, and all share what is
-/// left of `limits.max_nodes` equally. The first to end the solve by its own clock (states
-/// stored, counted from where it joined) wins (see [`Race`]), so the result never depends
-/// on the threads. Every search is complete, so one that runs dry proves unsolvability.
+/// at [`LATE_JOIN`] states, the plans from lighter levels ([`crate::relax`]) get up to one
+/// state in [`LIGHTER_SHARE`] of `limits.max_nodes`, and if they find nothing, those of
+/// [`NETHACK_LATE`] join the race, and all share what is left of the rest equally. The
+/// first to end the solve by its own clock (states stored, counted from where it joined)
+/// wins (see [`Race`]), so the result never depends on the threads. Every search is
+/// complete, so one that runs dry proves unsolvability.
 pub fn solve(puzzle: &Puzzle, limits: Limits) -> Result<Solution, SolveError> {
     solve_reporting(puzzle, limits, &AtomicUsize::new(0))
 }
