@@ -198,7 +198,7 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
     }
     // Known gap: soko1-2 #9 exceeds this budget (measured 2026-11-24: 159 of 160 decided,
     // 151 solved, in about 2 minutes; 155 before the lighter levels' plans, which solve
-    // soko1-1 #9, #11, #14 and #15 in 82k to 488k states, undecided at 20M before; 154
+    // soko1-1 #9, #11, #14 and #15 in 82k to 541k states, undecided at 20M before; 154
     // before the second search followed boulders, 153 before sealed corrals were charged,
     // 143 before the feature-cell searches; at 300k states: 140 with the greedy late
     // searches, 136 before them, 130 before PI-corral pruning and the way-out test, 127
