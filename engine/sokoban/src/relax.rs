@@ -198,10 +198,10 @@ fn lighter(puzzle: &Puzzle, board: &Board, k: usize) -> Option<(Puzzle, usize)> 
     if k >= usable.len() || fill == 0 || fill >= holes {
         return None;
     }
-    // Holes in the order the player meets them; boulders by how far the first of them is,
-    // as the crow flies but orthogonally (the lone-boulder push distances put the upper
-    // room's boulders, which need a long storage trip, last: the very ones a plan must
-    // deal with first).
+    // Holes in the order the player meets them; boulders by how far the first of them is
+    // in orthogonal steps over the floor, boulders ignored (the lone-boulder push distances
+    // would put the upper room's boulders, which need a long storage trip, last: the very
+    // ones a plan must deal with first).
     let walked = distances(board, board.player, 8, |t| {
         !matches!(t, Terrain::Wall | Terrain::Blocked)
     });

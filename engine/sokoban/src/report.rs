@@ -18,8 +18,8 @@ pub struct Explanation {
 /// a state along such a level's plan.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LighterSolve {
-    /// What was solved, e.g. "lighter level: 8 boulders, 8 holes" or "from push 22 of the
-    /// 8-boulder plan".
+    /// What was solved, e.g. "8 boulders nearest the holes, 7 holes" or "the level after 22
+    /// pushes of the 8-boulder plan".
     pub what: String,
     pub states: usize,
     /// "solved", "unsolvable" or "limit hit".
