@@ -70,8 +70,9 @@ impl PrizeHunt {
 }
 
 impl PrizeHunt {
-    /// The next step to the nearest closet `left`; a wait while only peaceful monsters (never
-    /// walked into) bar the way, as one may move on; a failure when nothing leads there.
+    /// The next step to the nearest closet `left`; a wait while only monsters never walked
+    /// into (`opts.blocked`: peaceful ones, hazards) bar the way, as one may move on; a
+    /// failure when nothing leads there.
     fn go_to(
         &mut self,
         w: &World,
@@ -100,7 +101,10 @@ impl PrizeHunt {
             self.waited += 1;
             return act(
                 Action::Search { count: 1 },
-                format!("{map}: waiting for a peaceful monster to get out of the way to the prize"),
+                format!(
+                    "{map}: waiting for a peaceful monster, or one not to hit, to get out of the \
+                     way to the prize"
+                ),
             );
         }
         if !left.is_empty() && !self.stuck {
@@ -193,6 +197,14 @@ pub fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
             .collect();
         let mut opts = w.sokoban_path_opts();
         opts.mimics = mimics;
+        // A monster whose hit is a hazard (a floating eye) is never walked into: the way goes
+        // round it, or waits for it as for a peaceful one.
+        opts.blocked.extend(
+            w.monsters
+                .iter()
+                .filter(|m| super::melee_hazard(w, m).is_some())
+                .map(|m| m.pos),
+        );
         hunt.go_to(w, map.name, &left, opts)
     })
 }

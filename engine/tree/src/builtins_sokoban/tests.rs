@@ -1034,6 +1034,43 @@ fn the_prize_hunt_waits_for_a_peaceful_monster_in_the_way() {
     ));
 }
 
+/// A floating eye in the corridor to the zoo is never walked into on the way to the prize (a
+/// real game froze the hero on it, after all 16 holes): the hunt waits, and goes on once it
+/// has moved.
+#[test]
+fn the_prize_hunt_never_walks_into_a_floating_eye() {
+    let origin = Pos::new(27, 3);
+    let mut w = world_with_map("soko1-1", origin);
+    let at = locate(&w.view, None).expect("soko1-1");
+    let t = at.template();
+    for i in 0..t.width * t.height {
+        if matches!(t.char_at(i), '^' | '*') {
+            set(&mut w, at.pos(i), '.');
+        }
+    }
+    let start = w.player;
+    set(&mut w, start, '>');
+    let here = at.pos(5 * t.width + 24);
+    let below = at.pos(6 * t.width + 24);
+    w.player = here;
+    set(&mut w, here, '@');
+    set(&mut w, below, 'e');
+    observe_screen(&mut w, &[]);
+    w.set_monster_info(below, "floating eye", false);
+    match sokoban_prize(&Params::default(), &w) {
+        LeafOutcome::Act(Action::Search { .. }, why) => {
+            assert!(why.contains("not to hit"), "{why}")
+        }
+        other => panic!("{other:?}"),
+    }
+    set(&mut w, below, '.');
+    observe_screen(&mut w, &[]);
+    assert!(matches!(
+        sokoban_prize(&Params::default(), &w),
+        LeafOutcome::Act(Action::Move { dir: Dir::S }, _)
+    ));
+}
+
 #[test]
 fn nothing_is_pushed_while_hallucinating() {
     let mut w = world_with_map("soko4-1", Pos::new(32, 5));
