@@ -433,7 +433,7 @@ fn top_level_one_boulder_short() {
 
 /// The prize on the real game: seed 5 (soko1-1) fetches it. More seeds with
 /// `NHBOT_PRIZE_SEEDS=3,4,6 cargo test --release -p nhbot-agent --test sokoban_game prize -- --nocapture`
-/// (12 of seeds 3-33 fetch it; the zoo's fights end most other tries).
+/// (10 of seeds 3-33 fetch it; the zoo's fights end most other tries).
 #[test]
 fn prize() {
     prize_on(&seeds_from_env("NHBOT_PRIZE_SEEDS", vec![5]));
