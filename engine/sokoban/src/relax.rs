@@ -41,9 +41,10 @@ const START_BUDGET: usize = 60_000;
 /// undecided: those before them are further from the plateau's end, not nearer.
 const STALLED_STARTS: usize = 2;
 
-/// What [`solve`] found, the states it used and the solves it ran.
+/// What [`solve`] found (the pushes, as the searches give them: the board's square of the
+/// boulder and the direction), the states it used and the solves it ran.
 pub(crate) struct Outcome {
-    pub pushes: Option<Vec<Push>>,
+    pub pushes: Option<Vec<(u16, u8)>>,
     pub nodes: usize,
     pub solves: Vec<LighterSolve>,
 }
@@ -89,7 +90,12 @@ pub(crate) fn solve(
         last_plan = Some((k, plan));
     }
     Outcome {
-        pushes,
+        pushes: pushes.map(|pushes| {
+            pushes
+                .iter()
+                .map(|&(b, dir)| (board.board_index(b), dir as u8))
+                .collect()
+        }),
         nodes: run.used,
         solves: run.solves,
     }

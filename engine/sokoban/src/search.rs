@@ -265,14 +265,8 @@ fn race(
         }
         searches.push(search);
     }
-    // The lighter levels get a share of the budget, if they get to run (see below); the
-    // searches, the rest.
-    let lighter_budget = match board.rules {
-        Rules::NetHack if lighter => limits.max_nodes / LIGHTER_SHARE,
-        _ => 0,
-    };
-    let lighter_budget = if (limits.max_nodes - lighter_budget) / first.len() > LATE_JOIN {
-        lighter_budget
+    let lighter_budget = if lighter {
+        lighter_share(board.rules, limits.max_nodes, first.len())
     } else {
         0
     };
@@ -293,10 +287,6 @@ fn race(
             lighter_nodes = found.nodes;
             lighter_solves = found.solves;
             if let Some(pushes) = found.pushes {
-                let pushes: Vec<(u16, u8)> = pushes
-                    .iter()
-                    .map(|&(b, dir)| (board.board_index(b), dir as u8))
-                    .collect();
                 let solution = solution_of(&board, &pushes, before + lighter_nodes, started);
                 progress.fetch_max(solution.nodes, Ordering::Relaxed);
                 return (
@@ -351,6 +341,21 @@ fn race(
         result,
         explained(explain, &searches, puzzle, lighter_solves),
     )
+}
+
+/// The lighter levels' share of a budget of `max_nodes` states: none unless the level is
+/// NetHack's and the late searches would join (each of the `portfolio` searches gets more
+/// than [`LATE_JOIN`] of the rest), since they run only then.
+fn lighter_share(rules: Rules, max_nodes: usize, portfolio: usize) -> usize {
+    let share = match rules {
+        Rules::NetHack => max_nodes / LIGHTER_SHARE,
+        Rules::Classic => 0,
+    };
+    if (max_nodes - share) / portfolio > LATE_JOIN {
+        share
+    } else {
+        0
+    }
 }
 
 /// The account of a solve, when asked for.
