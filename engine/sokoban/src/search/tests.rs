@@ -358,3 +358,16 @@ fn feature_cells_keep_every_verdict() {
         "{settled} settled, {solvable} solvable, {reordered} reordered"
     );
 }
+
+/// The lighter levels get a fifth of a NetHack budget, and nothing where they would never
+/// run: on classic levels, and when the portfolio's share of the rest is too small for the
+/// late searches to join.
+#[test]
+fn the_lighter_levels_share_only_budgets_they_run_in() {
+    assert_eq!(lighter_share(Rules::NetHack, 2_500_000, 2), 500_000);
+    assert_eq!(lighter_share(Rules::Classic, 2_500_000, 1), 0);
+    // 100k: 20k aside, 40k each for the portfolio's two, past the 30k where the late join.
+    assert_eq!(lighter_share(Rules::NetHack, 100_000, 2), 20_000);
+    // 60k: 12k aside would leave 24k each, short of 30k: nothing joins, nothing is set aside.
+    assert_eq!(lighter_share(Rules::NetHack, 60_000, 2), 0);
+}
