@@ -554,7 +554,9 @@ pub static NODES: &[NodeSpec] = &[
         Act,
         "On the top Sokoban level, once the way past the holes is open: walk to each of the three \
          prize closets behind the zoo in turn, nearest first (kicking the zoo's locked door, \
-         fighting whatever sleeps in the way, opening the closet doors), look at each floor and \
+         fighting whatever sleeps in the way but never a monster whose hit is a hazard, such as \
+         a floating eye, which is gone round or waited for, opening the closet doors), look at \
+         each floor and \
          pick up the amulet or bag found there (by class: never the corpses of the fight). \
          Waits in place while hallucinating. Fails elsewhere, while the holes still bar the way, and once \
          the prize (an amulet or a bag) is picked up or every closet is searched.",
