@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// A push in the puzzle's terms: the boulder's square and the direction (0..4: L U R D).
-pub(crate) type Push = (usize, usize);
+type Push = (usize, usize);
 
 /// The lighter levels tried, as boulders kept besides the frozen ones. Measured on soko1-1's
 /// disturbed states: #9 and #14 are solved from the plan with 8, #11 needs 10, #15 12. With
@@ -299,7 +299,7 @@ fn state_of(puzzle: &Puzzle, board: &Board, occ: &[u8], player: u16) -> Puzzle {
 }
 
 /// The pushes of `steps`, played from `puzzle`'s start.
-pub(crate) fn pushes_of(puzzle: &Puzzle, steps: &[Step]) -> Vec<Push> {
+fn pushes_of(puzzle: &Puzzle, steps: &[Step]) -> Vec<Push> {
     let (x, y) = puzzle.coords(puzzle.player);
     let (mut x, mut y) = (x as isize, y as isize);
     let mut pushes = Vec::new();

@@ -242,6 +242,31 @@ fn racing_searches_give_the_same_answer_every_run() {
     }
 }
 
+/// Disturbed state `n` of the map `name`, as the disturbed-states test makes it: the map and
+/// what was disturbed.
+fn disturbed(name: &str, n: usize) -> (String, String) {
+    let (seed, (_, text)) = NETHACK_MAPS
+        .iter()
+        .enumerate()
+        .find(|(_, (m, _))| *m == name)
+        .unwrap();
+    disturb(text, seed as u64 + 1, n)
+}
+
+/// Two solves of `puzzle` (read from `map`), each replayed by the simulator: their steps and
+/// state counts.
+fn verified_runs(map: &str, puzzle: &Puzzle, limits: Limits, what: &str) -> Vec<(String, usize)> {
+    solve_repeatedly(puzzle, limits, 2, what)
+        .iter()
+        .map(|s| {
+            Sim::new(map, true)
+                .verify(&s.steps)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            (format!("{:?}", s.steps), s.nodes)
+        })
+        .collect()
+}
+
 /// Past their first 30k states each, the two searches are joined by late ones (see
 /// `NETHACK_LATE` in `search.rs`). soko1-2 with a boulder moved from the second room to the
 /// fourth (#3) is solved only by a search taking states from feature cells (undecided at
@@ -253,22 +278,9 @@ fn racing_searches_give_the_same_answer_every_run() {
 )]
 fn late_searches_give_the_same_answer_every_run() {
     let limits = Limits::in_game();
-    let (seed, (name, text)) = NETHACK_MAPS
-        .iter()
-        .enumerate()
-        .find(|(_, (n, _))| *n == "soko1-2")
-        .unwrap();
-    let (map, what) = disturb(text, seed as u64 + 1, 3);
-    let puzzle = parse_nethack(name, &map).unwrap();
-    let runs: Vec<(String, usize)> = solve_repeatedly(&puzzle, limits, 2, &what)
-        .iter()
-        .map(|s| {
-            Sim::new(&map, true)
-                .verify(&s.steps)
-                .unwrap_or_else(|e| panic!("{what}: {e}"));
-            (format!("{:?}", s.steps), s.nodes)
-        })
-        .collect();
+    let (map, what) = disturbed("soko1-2", 3);
+    let puzzle = parse_nethack("soko1-2", &map).unwrap();
+    let runs = verified_runs(&map, &puzzle, limits, &what);
     // Both searches of the portfolio went past their first 30k states.
     assert!(runs[0].1 > 60_000, "{what}: solved at {} states", runs[0].1);
     assert!(runs.iter().all(|r| r == &runs[0]), "{what}: runs differ");
@@ -276,8 +288,9 @@ fn late_searches_give_the_same_answer_every_run() {
 
 /// soko1-1 with the boulder (4,7) removed (#14) leaves one spare instead of two: room A's
 /// boulders must be stored in the lower rooms before the first fill, and no search finds
-/// that (undecided at 20M states, measured). The plan of the level with only its 8 boulders
-/// nearest the holes does, and the searches go on from a state along it (see `relax.rs`).
+/// that (undecided at the game's 2M states, measured). The plan of the level with only its 8
+/// boulders nearest the holes does, and the searches go on from a state along it (see
+/// `relax.rs`).
 #[test]
 #[cfg_attr(
     debug_assertions,
@@ -285,23 +298,10 @@ fn late_searches_give_the_same_answer_every_run() {
 )]
 fn a_top_level_short_of_boulders_is_solved_from_a_lighter_levels_plan() {
     let limits = Limits::in_game();
-    let (seed, (name, text)) = NETHACK_MAPS
-        .iter()
-        .enumerate()
-        .find(|(_, (n, _))| *n == "soko1-1")
-        .unwrap();
-    let (map, what) = disturb(text, seed as u64 + 1, 14);
+    let (map, what) = disturbed("soko1-1", 14);
     assert_eq!(what, "boulder (4,7) removed");
-    let puzzle = parse_nethack(name, &map).unwrap();
-    let runs: Vec<(String, usize)> = solve_repeatedly(&puzzle, limits, 2, &what)
-        .iter()
-        .map(|s| {
-            Sim::new(&map, true)
-                .verify(&s.steps)
-                .unwrap_or_else(|e| panic!("{what}: {e}"));
-            (format!("{:?}", s.steps), s.nodes)
-        })
-        .collect();
+    let puzzle = parse_nethack("soko1-1", &map).unwrap();
+    let runs = verified_runs(&map, &puzzle, limits, &what);
     assert!(runs.iter().all(|r| r == &runs[0]), "{what}: runs differ");
     // The account: the portfolio stalled, a lighter level was solved on its own, and the
     // level from a state along its plan; their states are in the total.

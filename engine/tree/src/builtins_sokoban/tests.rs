@@ -1000,10 +1000,10 @@ fn a_boulder_in_the_prize_corridor_is_gone_through_as_a_mimic() {
     }
 }
 
-/// A peaceful monster in the one-square corridor to the zoo is waited for, not walked into
-/// nor given up on (seed 8: the bot left the level instead).
-#[test]
-fn the_prize_hunt_waits_for_a_peaceful_monster_in_the_way() {
+/// Solved soko1-1 (holes and closets cleared), the bot in the one-square corridor to the zoo
+/// and `monster` (`ch`, named `name`, peaceful or not) on the square below it: where the
+/// prize hunt must step next.
+fn prize_corridor_with(ch: char, name: &str, peaceful: bool) -> (World, Pos) {
     let origin = Pos::new(27, 3);
     let mut w = world_with_map("soko1-1", origin);
     let at = locate(&w.view, None).expect("soko1-1");
@@ -1019,9 +1019,17 @@ fn the_prize_hunt_waits_for_a_peaceful_monster_in_the_way() {
     let below = at.pos(6 * t.width + 24);
     w.player = here;
     set(&mut w, here, '@');
-    set(&mut w, below, 'f');
+    set(&mut w, below, ch);
     observe_screen(&mut w, &[]);
-    w.set_monster_info(below, "kitten", true);
+    w.set_monster_info(below, name, peaceful);
+    (w, below)
+}
+
+/// A peaceful monster in the one-square corridor to the zoo is waited for, not walked into
+/// nor given up on (seed 8: the bot left the level instead).
+#[test]
+fn the_prize_hunt_waits_for_a_peaceful_monster_in_the_way() {
+    let (mut w, below) = prize_corridor_with('f', "kitten", true);
     match sokoban_prize(&Params::default(), &w) {
         LeafOutcome::Act(Action::Search { .. }, why) => assert!(why.contains("peaceful"), "{why}"),
         other => panic!("{other:?}"),
@@ -1039,24 +1047,7 @@ fn the_prize_hunt_waits_for_a_peaceful_monster_in_the_way() {
 /// has moved.
 #[test]
 fn the_prize_hunt_never_walks_into_a_floating_eye() {
-    let origin = Pos::new(27, 3);
-    let mut w = world_with_map("soko1-1", origin);
-    let at = locate(&w.view, None).expect("soko1-1");
-    let t = at.template();
-    for i in 0..t.width * t.height {
-        if matches!(t.char_at(i), '^' | '*') {
-            set(&mut w, at.pos(i), '.');
-        }
-    }
-    let start = w.player;
-    set(&mut w, start, '>');
-    let here = at.pos(5 * t.width + 24);
-    let below = at.pos(6 * t.width + 24);
-    w.player = here;
-    set(&mut w, here, '@');
-    set(&mut w, below, 'e');
-    observe_screen(&mut w, &[]);
-    w.set_monster_info(below, "floating eye", false);
+    let (mut w, below) = prize_corridor_with('e', "floating eye", false);
     match sokoban_prize(&Params::default(), &w) {
         LeafOutcome::Act(Action::Search { .. }, why) => {
             assert!(why.contains("not to hit"), "{why}")
