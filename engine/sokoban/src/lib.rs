@@ -31,6 +31,7 @@ mod board;
 mod cells;
 mod corral;
 mod deadlock;
+mod derived;
 mod guide;
 mod parse;
 mod puzzle;
@@ -39,15 +40,17 @@ mod report;
 mod sealed;
 mod search;
 mod solution;
+mod subset;
 mod walk;
 
 pub mod bench;
 
 pub use parse::{parse_levels, parse_nethack, parse_xsb};
 pub use puzzle::{Cell, Puzzle, Rules};
-pub use report::{to_text, Explanation, Frontier, LighterSolve, SearchReport, TierCount};
+pub use report::{to_text, DerivedSolve, Explanation, Frontier, SearchReport, TierCount};
 pub use search::{solve, solve_explained, solve_reporting};
 pub use solution::{Dir, Limits, Solution, SolveError, Step};
+pub use subset::prove_from_subsets;
 
 use anyhow::{Context, Result};
 use std::path::Path;

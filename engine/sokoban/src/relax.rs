@@ -14,17 +14,12 @@
 //! nothing about the real level.
 
 use crate::board::{Board, Terrain};
-use crate::deadlock::{is_frozen, BOULDER, FREE, OPEN_HOLE};
+use crate::deadlock::{is_frozen, FREE};
+use crate::derived::{pushes_of, replay_while_legal, state_of, Push, Run};
 use crate::puzzle::{Cell, Puzzle};
-use crate::report::LighterSolve;
-use crate::search::solve_directly;
-use crate::solution::{Dir, Limits, SolveError, Step};
-use crate::walk::{load_occ, push_target, Walker};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
-
-/// A push in the puzzle's terms: the boulder's square and the direction (0..4: L U R D).
-type Push = (usize, usize);
+use crate::report::DerivedSolve;
+use crate::solution::{SolveError, Step};
+use crate::walk::load_occ;
 
 /// The lighter levels tried, as boulders kept besides the frozen ones. Measured on soko1-1's
 /// disturbed states: #9 and #14 are solved from the plan with 8, #11 needs 10, #15 12. With
@@ -46,27 +41,11 @@ const STALLED_STARTS: usize = 2;
 pub(crate) struct Outcome {
     pub pushes: Option<Vec<(u16, u8)>>,
     pub nodes: usize,
-    pub solves: Vec<LighterSolve>,
+    pub solves: Vec<DerivedSolve>,
 }
 
-/// Tries the lighter levels of `puzzle` within `budget` states and `deadline`, raising
-/// `progress` to `before` plus the states used as it goes.
-pub(crate) fn solve(
-    puzzle: &Puzzle,
-    board: &Board,
-    budget: usize,
-    deadline: Instant,
-    progress: &AtomicUsize,
-    before: usize,
-) -> Outcome {
-    let mut run = Run {
-        budget,
-        used: 0,
-        deadline,
-        progress,
-        before,
-        solves: Vec::new(),
-    };
+/// Tries the lighter levels of `puzzle` on `run`'s budget.
+pub(crate) fn solve(puzzle: &Puzzle, board: &Board, mut run: Run) -> Outcome {
     let mut pushes = None;
     let mut last_plan: Option<(usize, Vec<Push>)> = None;
     for k in RUNGS {
@@ -74,16 +53,21 @@ pub(crate) fn solve(
             continue;
         };
         let what = format!("{k} boulders nearest the holes, {fill} holes");
-        let plan = match run.solve(&light, LIGHT_BUDGET, what) {
+        let plan = match solve_counted(&mut run, &light, LIGHT_BUDGET, what).0 {
             Some(steps) => Some(pushes_of(&light, &steps)),
             None => last_plan.as_ref().and_then(|(from, plan)| {
-                run.solve_along(&light, &format!("the {k}-boulder level"), (*from, plan))
+                solve_along(
+                    &mut run,
+                    &light,
+                    &format!("the {k}-boulder level"),
+                    (*from, plan),
+                )
             }),
         };
         let Some(plan) = plan else {
             continue;
         };
-        pushes = run.solve_along(puzzle, "the level", (k, &plan));
+        pushes = solve_along(&mut run, puzzle, "the level", (k, &plan));
         if pushes.is_some() || run.spent() {
             break;
         }
@@ -101,88 +85,49 @@ pub(crate) fn solve(
     }
 }
 
-/// The budget and the states used so far.
-struct Run<'a> {
-    budget: usize,
-    used: usize,
-    deadline: Instant,
-    progress: &'a AtomicUsize,
-    before: usize,
-    solves: Vec<LighterSolve>,
+/// Solves `puzzle` directly on `run` with up to `max_nodes` states (`what` it is, for the
+/// account): its steps if solved, and whether it ran out of states undecided.
+fn solve_counted(
+    run: &mut Run,
+    puzzle: &Puzzle,
+    max_nodes: usize,
+    what: String,
+) -> (Option<Vec<Step>>, bool) {
+    match run.solve(puzzle, max_nodes, what) {
+        Some(Ok(solution)) => (Some(solution.steps), false),
+        None | Some(Err(SolveError::LimitHit { .. })) => (None, true),
+        Some(Err(_)) => (None, false),
+    }
 }
 
-impl Run<'_> {
-    fn spent(&self) -> bool {
-        self.used >= self.budget || Instant::now() >= self.deadline
-    }
-
-    /// Solves `puzzle` (`what` it is, for the account) directly with up to `max_nodes`
-    /// states: its steps if solved, and whether it ran out of states undecided.
-    fn solve_counted(
-        &mut self,
-        puzzle: &Puzzle,
-        max_nodes: usize,
-        what: String,
-    ) -> (Option<Vec<Step>>, bool) {
-        if self.spent() {
-            return (None, true);
+/// Replays `plan` (of the lighter level with `boulders` boulders) on `puzzle` (`name`d for
+/// the account) as far as it stays legal and solves from the states along the way, deepest
+/// first: the plan's pushes up to that state, then the solution's.
+fn solve_along(
+    run: &mut Run,
+    puzzle: &Puzzle,
+    name: &str,
+    (boulders, plan): (usize, &[Push]),
+) -> Option<Vec<Push>> {
+    let starts = replay_legal(puzzle, plan);
+    let mut stalled = 0;
+    for (done, start) in starts.iter().enumerate().rev() {
+        let what = format!(
+            "{name} after {} pushes of the {boulders}-boulder plan",
+            done + 1
+        );
+        let (steps, ran_out) = solve_counted(run, start, START_BUDGET, what);
+        if let Some(steps) = steps {
+            let mut pushes = plan[..=done].to_vec();
+            pushes.extend(pushes_of(start, &steps));
+            return Some(pushes);
         }
-        let limits = Limits {
-            max_nodes: max_nodes.min(self.budget - self.used),
-            max_time: self.deadline.saturating_duration_since(Instant::now()),
-            weight: 1,
-        };
-        let result = solve_directly(puzzle, limits);
-        let (states, stalled, said) = match &result {
-            Ok(s) => (s.nodes, false, "solved"),
-            Err(SolveError::Unsolvable { nodes }) => (*nodes, false, "unsolvable"),
-            Err(SolveError::LimitHit { nodes, .. }) => (*nodes, true, "limit hit"),
-            Err(SolveError::Invalid(_)) => (0, false, "invalid"),
-        };
-        self.used += states;
-        self.progress
-            .fetch_max(self.before + self.used, Ordering::Relaxed);
-        self.solves.push(LighterSolve {
-            what,
-            states,
-            result: said,
-        });
-        (result.ok().map(|s| s.steps), stalled)
-    }
-
-    fn solve(&mut self, puzzle: &Puzzle, max_nodes: usize, what: String) -> Option<Vec<Step>> {
-        self.solve_counted(puzzle, max_nodes, what).0
-    }
-
-    /// Replays `plan` (of the lighter level with `boulders` boulders) on `puzzle` (`name`d
-    /// for the account) as far as it stays legal and solves from the states along the way,
-    /// deepest first: the plan's pushes up to that state, then the solution's.
-    fn solve_along(
-        &mut self,
-        puzzle: &Puzzle,
-        name: &str,
-        (boulders, plan): (usize, &[Push]),
-    ) -> Option<Vec<Push>> {
-        let starts = replay_legal(puzzle, plan);
-        let mut stalled = 0;
-        for (done, start) in starts.iter().enumerate().rev() {
-            let what = format!(
-                "{name} after {} pushes of the {boulders}-boulder plan",
-                done + 1
-            );
-            let (steps, ran_out) = self.solve_counted(start, START_BUDGET, what);
-            if let Some(steps) = steps {
-                let mut pushes = plan[..=done].to_vec();
-                pushes.extend(pushes_of(start, &steps));
-                return Some(pushes);
-            }
-            stalled += usize::from(ran_out);
-            if stalled >= STALLED_STARTS || self.spent() {
-                break;
-            }
+        stalled += usize::from(ran_out);
+        if stalled >= STALLED_STARTS || run.spent() {
+            break;
         }
-        None
     }
+    None
 }
 
 /// `puzzle` with only the `k` usable boulders nearest a hole (plus the frozen ones, which
@@ -255,70 +200,19 @@ fn distances(board: &Board, from: u16, dirs: usize, open: impl Fn(Terrain) -> bo
 /// legal there (the player cannot reach it, or something is in the way).
 fn replay_legal(puzzle: &Puzzle, plan: &[Push]) -> Vec<Puzzle> {
     let board = Board::new(puzzle);
-    let mut occ = vec![FREE; board.len()];
-    load_occ(&board, &mut occ, &board.boulders, 0);
-    let mut walker = Walker::new(board.len());
-    let mut player = board.player;
     let mut states = Vec::new();
-    for &(boulder, dir) in plan {
-        let from = board.board_index(boulder);
-        let stand = board.step(from, (dir + 2) % 4);
-        walker.flood(&board, &occ, player);
-        if !walker.reached(stand) {
-            break;
-        }
-        let Some(to) = push_target(&board, &occ, stand, dir) else {
-            break;
-        };
-        occ[from as usize] = FREE;
-        occ[to as usize] = if occ[to as usize] == OPEN_HOLE {
-            FREE
-        } else {
-            BOULDER
-        };
-        player = from;
-        states.push(state_of(puzzle, &board, &occ, player));
-    }
+    replay_while_legal(&board, plan, |occ, player| {
+        states.push(state_of(puzzle, &board, occ, player))
+    });
     states
-}
-
-/// `puzzle` with the boulders and open holes of `occ` and the player on `player`.
-fn state_of(puzzle: &Puzzle, board: &Board, occ: &[u8], player: u16) -> Puzzle {
-    let mut state = puzzle.clone();
-    state.boulders = (0..board.len() as u16)
-        .filter(|&c| occ[c as usize] == BOULDER)
-        .map(|c| board.puzzle_index(c))
-        .collect();
-    for &h in &board.holes {
-        if occ[h as usize] != OPEN_HOLE {
-            state.cells[board.puzzle_index(h)] = Cell::Floor;
-        }
-    }
-    state.player = board.puzzle_index(player);
-    state
-}
-
-/// The pushes of `steps`, played from `puzzle`'s start.
-fn pushes_of(puzzle: &Puzzle, steps: &[Step]) -> Vec<Push> {
-    let (x, y) = puzzle.coords(puzzle.player);
-    let (mut x, mut y) = (x as isize, y as isize);
-    let mut pushes = Vec::new();
-    for step in steps {
-        let (dx, dy) = step.dir.delta();
-        if step.push {
-            let dir = Dir::ALL.iter().position(|&d| d == step.dir).unwrap_or(0);
-            pushes.push((puzzle.index((x + dx) as usize, (y + dy) as usize), dir));
-        }
-        x += dx;
-        y += dy;
-    }
-    pushes
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::parse::parse_nethack;
+    use crate::search::solve_directly;
+    use crate::solution::Limits;
 
     /// soko1-1 with boulder (11,5) moved to (12,7): no spare left, as the disturbed states
     /// test makes it (#9).
@@ -431,9 +325,10 @@ mod tests {
             matches!(alone, Err(SolveError::LimitHit { .. })),
             "{alone:?}"
         );
-        // The same 300k states for the searches, and a fifth more for the lighter levels.
-        let solved = crate::search::solve(&puzzle, limits(375_000)).unwrap();
-        assert!(solved.nodes < 375_000);
+        // The same 300k states for the searches, and a sixth each of 450k for the lighter levels
+        // and the proofs from subsets.
+        let solved = crate::search::solve(&puzzle, limits(450_000)).unwrap();
+        assert!(solved.nodes < 450_000);
         // The plan keeps every push legal from the start (checked by replaying it).
         let pushes = pushes_of(&puzzle, &solved.steps);
         assert_eq!(replay_legal(&puzzle, &pushes).len(), pushes.len());

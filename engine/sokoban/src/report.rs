@@ -6,20 +6,22 @@
 use crate::puzzle::{Cell, Puzzle, Rules};
 use std::fmt;
 
-/// What a solve did (see [`crate::solve_explained`]): each search's account, then the solves
-/// the plans from lighter levels ran, if the searches stalled (NetHack levels).
+/// What a solve did (see [`crate::solve_explained`]): each search's account, then, if the
+/// searches stalled (NetHack levels), the solves run for plans from lighter levels and for
+/// proofs from subsets of the boulders.
 #[derive(Clone, Debug, Default)]
 pub struct Explanation {
     pub searches: Vec<SearchReport>,
-    pub lighter: Vec<LighterSolve>,
+    pub lighter: Vec<DerivedSolve>,
+    pub subsets: Vec<DerivedSolve>,
 }
 
-/// One solve run for the plans from lighter levels: of a lighter level, or of the level from
-/// a state along such a level's plan.
+/// One solve run on a level derived from the real one: a lighter level, the level from a
+/// state along a lighter level's plan, or the level with a subset of its boulders.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LighterSolve {
-    /// What was solved, e.g. "8 boulders nearest the holes, 7 holes" or "the level after 22
-    /// pushes of the 8-boulder plan".
+pub struct DerivedSolve {
+    /// What was solved, e.g. "8 boulders nearest the holes, 7 holes", "the level after 22
+    /// pushes of the 8-boulder plan" or "boulders (7,7) (5,8) (10,7), 1 hole".
     pub what: String,
     pub states: usize,
     /// "solved", "unsolvable" or "limit hit".
@@ -31,14 +33,21 @@ impl fmt::Display for Explanation {
         for (i, report) in self.searches.iter().enumerate() {
             write!(f, "search {}: {report}", i + 1)?;
         }
-        if !self.lighter.is_empty() {
-            writeln!(f, "plans from lighter levels:")?;
-            for l in &self.lighter {
-                writeln!(f, "  {}: {} after {} states", l.what, l.result, l.states)?;
-            }
-        }
+        derived_lines(f, "plans from lighter levels", &self.lighter)?;
+        derived_lines(f, "proofs from subsets of the boulders", &self.subsets)?;
         Ok(())
     }
+}
+
+/// The derived solves of one kind, under `title`, if any ran.
+fn derived_lines(f: &mut fmt::Formatter<'_>, title: &str, solves: &[DerivedSolve]) -> fmt::Result {
+    if !solves.is_empty() {
+        writeln!(f, "{title}:")?;
+        for l in solves {
+            writeln!(f, "  {}: {} after {} states", l.what, l.result, l.states)?;
+        }
+    }
+    Ok(())
 }
 
 /// One search's account (see [`crate::solve_explained`]).

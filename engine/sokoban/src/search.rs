@@ -5,11 +5,13 @@ use crate::board::Board;
 use crate::cells::{CellQueues, Regions, SPARES_APART};
 use crate::corral::Corrals;
 use crate::deadlock::{Bound, Evaluator, BOULDER, FREE, OPEN_HOLE};
+use crate::derived::Run;
 use crate::guide::Guide;
 use crate::puzzle::{Cell, Puzzle, Rules};
 use crate::relax;
-use crate::report::{Explanation, Frontier, SearchReport, TierCount};
+use crate::report::{DerivedSolve, Explanation, Frontier, SearchReport, TierCount};
 use crate::solution::{Limits, Solution, SolveError};
+use crate::subset;
 use crate::walk::{cuts_nothing, load_occ, push_target, replay, Walker};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
@@ -188,7 +190,11 @@ const LATE_JOIN: usize = 30_000;
 /// The lighter levels' plans ([`crate::relax`]) get one state in this many of a NetHack
 /// solve's budget, tried once the portfolio has not ended by [`LATE_JOIN`], before the late
 /// searches join.
-const LIGHTER_SHARE: usize = 5;
+const LIGHTER_SHARE: usize = 6;
+
+/// The proofs from subsets of the boulders ([`crate::subset`]) get one state in this many,
+/// tried after the lighter levels' plans.
+const PROOF_SHARE: usize = 6;
 
 /// Solves `puzzle` within `limits`.
 ///
@@ -230,14 +236,15 @@ pub fn solve_explained(
     race(puzzle, limits, &AtomicUsize::new(0), true, true)
 }
 
-/// Runs the searches; with `explain`, reports on each; with `lighter`, tries the lighter
-/// levels' plans (NetHack) when the portfolio has not ended by [`LATE_JOIN`].
+/// Runs the searches; with `explain`, reports on each; with `derived`, tries the lighter
+/// levels' plans and the proofs from subsets (NetHack) when the portfolio has not ended by
+/// [`LATE_JOIN`].
 fn race(
     puzzle: &Puzzle,
     limits: Limits,
     progress: &AtomicUsize,
     explain: bool,
-    lighter: bool,
+    derived: bool,
 ) -> (Result<Solution, SolveError>, Explanation) {
     if let Err(e) = puzzle.validate() {
         return (
@@ -259,18 +266,18 @@ fn race(
             // Every search judges the start alike: one report says why it is dead.
             let why = Explanation {
                 searches: explain.then(|| search.report(puzzle)).into_iter().collect(),
-                lighter: Vec::new(),
+                ..Explanation::default()
             };
             return (Err(SolveError::Unsolvable { nodes: 0 }), why);
         }
         searches.push(search);
     }
-    let lighter_budget = if lighter {
-        lighter_share(board.rules, limits.max_nodes, first.len())
+    let (lighter_budget, proof_budget) = if derived {
+        derived_shares(board.rules, limits.max_nodes, first.len())
     } else {
-        0
+        (0, 0)
     };
-    let budget = limits.max_nodes - lighter_budget;
+    let budget = limits.max_nodes - lighter_budget - proof_budget;
     // Past `LATE_JOIN` states each, the late searches join and all run up to `cap` on the
     // clock: `first.len() * cap + late.len() * (cap - LATE_JOIN)` is the budget.
     let share = (budget / first.len()).max(1);
@@ -278,27 +285,41 @@ fn race(
     let first_cap = if joins { LATE_JOIN } else { share };
     let mut outcomes = run_race(&mut searches, first_cap, deadline, progress);
     let undecided = outcomes.iter().all(|o| matches!(o, Ending::Stopped(_)));
-    let mut lighter_nodes = 0;
-    let mut lighter_solves = Vec::new();
+    // States the derived levels used, and their solves (lighter levels, then subsets).
+    let mut derived_nodes = 0;
+    let mut derived_solves = (Vec::new(), Vec::new());
     if joins && undecided && Instant::now() < deadline {
         if lighter_budget > 0 {
             let before = counted(&searches, &outcomes, usize::MAX);
-            let found = relax::solve(puzzle, &board, lighter_budget, deadline, progress, before);
-            lighter_nodes = found.nodes;
-            lighter_solves = found.solves;
+            let run = Run::new(lighter_budget, deadline, progress, before);
+            let found = relax::solve(puzzle, &board, run);
+            derived_nodes = found.nodes;
+            derived_solves.0 = found.solves;
             if let Some(pushes) = found.pushes {
-                let solution = solution_of(&board, &pushes, before + lighter_nodes, started);
+                let solution = solution_of(&board, &pushes, before + derived_nodes, started);
                 progress.fetch_max(solution.nodes, Ordering::Relaxed);
                 return (
                     Ok(solution),
-                    explained(explain, &searches, puzzle, lighter_solves),
+                    explained(explain, &searches, puzzle, derived_solves),
+                );
+            }
+            let run = Run::new(proof_budget, deadline, progress, before + derived_nodes);
+            let proof = subset::prove_dead(puzzle, &board, run);
+            derived_nodes += proof.nodes;
+            derived_solves.1 = proof.solves;
+            if proof.dead {
+                let nodes = before + derived_nodes;
+                progress.fetch_max(nodes, Ordering::Relaxed);
+                return (
+                    Err(SolveError::Unsolvable { nodes }),
+                    explained(explain, &searches, puzzle, derived_solves),
                 );
             }
         }
         for &focus in late {
             let mut search = Search::new(&board, focus, limits.weight, LATE_JOIN);
             if !search.start() {
-                let nodes = counted(&searches, &outcomes, usize::MAX) + lighter_nodes;
+                let nodes = counted(&searches, &outcomes, usize::MAX) + derived_nodes;
                 return (
                     Err(SolveError::Unsolvable { nodes }),
                     Explanation::default(),
@@ -320,14 +341,14 @@ fn race(
         Some(Ending::Solved(pushes, n)) => Ok(solution_of(
             &board,
             pushes,
-            counted(&searches, &outcomes, *n) + lighter_nodes,
+            counted(&searches, &outcomes, *n) + derived_nodes,
             started,
         )),
         Some(Ending::Exhausted(n)) => Err(SolveError::Unsolvable {
-            nodes: counted(&searches, &outcomes, *n) + lighter_nodes,
+            nodes: counted(&searches, &outcomes, *n) + derived_nodes,
         }),
         _ => Err(SolveError::LimitHit {
-            nodes: counted(&searches, &outcomes, usize::MAX) + lighter_nodes,
+            nodes: counted(&searches, &outcomes, usize::MAX) + derived_nodes,
             millis: started.elapsed().as_millis() as u64,
         }),
     };
@@ -339,22 +360,23 @@ fn race(
     progress.fetch_max(total, Ordering::Relaxed);
     (
         result,
-        explained(explain, &searches, puzzle, lighter_solves),
+        explained(explain, &searches, puzzle, derived_solves),
     )
 }
 
-/// The lighter levels' share of a budget of `max_nodes` states: none unless the level is
-/// NetHack's and the late searches would join (each of the `portfolio` searches gets more
-/// than [`LATE_JOIN`] of the rest), since they run only then.
-fn lighter_share(rules: Rules, max_nodes: usize, portfolio: usize) -> usize {
-    let share = match rules {
-        Rules::NetHack => max_nodes / LIGHTER_SHARE,
-        Rules::Classic => 0,
+/// The shares of a budget of `max_nodes` states for the lighter levels' plans and the
+/// proofs from subsets: none unless the level is NetHack's and the late searches would join
+/// (each of the `portfolio` searches gets more than [`LATE_JOIN`] of the rest), since they
+/// run only then.
+fn derived_shares(rules: Rules, max_nodes: usize, portfolio: usize) -> (usize, usize) {
+    let shares = match rules {
+        Rules::NetHack => (max_nodes / LIGHTER_SHARE, max_nodes / PROOF_SHARE),
+        Rules::Classic => (0, 0),
     };
-    if (max_nodes - share) / portfolio > LATE_JOIN {
-        share
+    if (max_nodes - shares.0 - shares.1) / portfolio > LATE_JOIN {
+        shares
     } else {
-        0
+        (0, 0)
     }
 }
 
@@ -363,7 +385,7 @@ fn explained(
     explain: bool,
     searches: &[Search],
     puzzle: &Puzzle,
-    lighter: Vec<crate::report::LighterSolve>,
+    (lighter, subsets): (Vec<DerivedSolve>, Vec<DerivedSolve>),
 ) -> Explanation {
     if !explain {
         return Explanation::default();
@@ -371,6 +393,7 @@ fn explained(
     Explanation {
         searches: searches.iter().map(|s| s.report(puzzle)).collect(),
         lighter,
+        subsets,
     }
 }
 

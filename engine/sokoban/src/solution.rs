@@ -147,10 +147,11 @@ pub struct Limits {
 impl Limits {
     /// What the bot gives one solve in the game: the state budget decides (the count is
     /// deterministic, so seeded games replay); the clock only guards against a hang. Of the
-    /// 2.5M states, the searches get 2M and the lighter levels' plans 0.5M.
+    /// 3M states, the searches get 2M, the lighter levels' plans 0.5M and the proofs from
+    /// subsets 0.5M.
     pub fn in_game() -> Limits {
         Limits {
-            max_nodes: 2_500_000,
+            max_nodes: 3_000_000,
             max_time: Duration::from_secs(600),
             weight: 1,
         }

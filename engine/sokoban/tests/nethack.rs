@@ -7,8 +7,8 @@ mod common;
 use common::{Rng, Sim};
 use nhbot_sokoban::bench::NETHACK_MAPS;
 use nhbot_sokoban::{
-    parse_nethack, solve, solve_explained, solve_reporting, to_text, Cell, Limits, Puzzle,
-    Solution, SolveError,
+    parse_nethack, prove_from_subsets, solve, solve_explained, solve_reporting, to_text, Cell,
+    Limits, Puzzle, Solution, SolveError,
 };
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
@@ -89,12 +89,14 @@ impl Tally {
     fn add_disturbed(&mut self, name: &str, text: &str, seed: u64, limits: Limits) {
         for n in 0..20 {
             let (map, what) = disturb(text, seed, n);
-            match solve(&parse_nethack(name, &map).unwrap(), limits) {
+            let puzzle = parse_nethack(name, &map).unwrap();
+            match solve(&puzzle, limits) {
                 Ok(s) => {
                     Sim::new(&map, true)
                         .verify(&s.steps)
                         .unwrap_or_else(|e| panic!("{name} #{n} ({what}): {e}\n{map}"));
                     self.solved += 1;
+                    never_proved_dead(&puzzle, &format!("{name} #{n} ({what})"));
                 }
                 Err(SolveError::Unsolvable { .. }) => self.unsolvable += 1,
                 Err(e) => self.undecided.push(format!("{name} #{n} ({what}): {e}")),
@@ -102,6 +104,19 @@ impl Tally {
         }
     }
 }
+
+/// A solvable `puzzle` must never be proved unsolvable from subsets of its boulders, even
+/// when the solver would not try (its searches solve it first).
+fn never_proved_dead(puzzle: &Puzzle, what: &str) {
+    let (dead, solves) = prove_from_subsets(puzzle, budget(SUBSET_CHECK, 60));
+    assert!(
+        !dead,
+        "{what} is solvable, yet proved unsolvable: {solves:?}"
+    );
+}
+
+/// States the subset proofs get on each solvable state in the tests.
+const SUBSET_CHECK: usize = 100_000;
 
 /// The maps the solver settles in well under a second: the default test suite decides their
 /// disturbed states; the disturbed states of all 8 maps are `#[ignore]`d (minutes
@@ -196,16 +211,19 @@ fn disturbed_states_are_solved_or_proven_unsolvable() {
     for u in &undecided {
         eprintln!("  {u}");
     }
-    // Known gap: soko1-2 #9 exceeds this budget (measured 2026-11-24: 159 of 160 decided,
-    // 151 solved, in about 2 minutes; 155 before the lighter levels' plans, which solve
-    // soko1-1 #9, #11, #14 and #15 in 82k to 541k states, undecided at 20M before; 154
-    // before the second search followed boulders, 153 before sealed corrals were charged,
-    // 143 before the feature-cell searches; at 300k states: 140 with the greedy late
-    // searches, 136 before them, 130 before PI-corral pruning and the way-out test, 127
-    // before far pushes were put off, 103 before the guided search). Guards against
-    // regressions.
+    // All decided since 2026-11-24 (151 solved, 9 unsolvable, in about 2 minutes): soko1-2 #9,
+    // undecided at 20M states before, is proved unsolvable from five of its boulders. Before:
+    // 159 decided; 155 before the lighter levels' plans, which solve soko1-1 #9, #11, #14
+    // and #15 in 82k to 541k states, undecided at 20M before; 154 before the second search
+    // followed boulders, 153 before sealed corrals were charged, 143 before the
+    // feature-cell searches; at 300k states: 140 with the greedy late searches, 136 before
+    // them, 130 before PI-corral pruning and the way-out test, 127 before far pushes were
+    // put off, 103 before the guided search. Guards against regressions.
     let decided = solved + unsolvable;
-    assert!(decided >= 159, "only {decided} of 160 states decided");
+    assert_eq!(
+        decided, 160,
+        "only {decided} of 160 states decided: {undecided:?}"
+    );
 }
 
 /// Solves `puzzle` `times` times; each run's progress counter must end on its state count.
@@ -320,6 +338,50 @@ fn a_top_level_short_of_boulders_is_solved_from_a_lighter_levels_plan() {
     let portfolio = runs[0].1 - spent;
     assert!((60_000..60_100).contains(&portfolio), "{lighter:?}");
     assert!(explained.to_string().contains("plans from lighter levels:"));
+}
+
+/// soko1-2 with the boulder (12,6) moved into the passage between the rooms (#9): the
+/// searches stall (undecided at 20M states, measured), and the proofs from subsets show it
+/// dead from five boulders (see `subset.rs`); their states are in the total.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow without optimisation; run with --release"
+)]
+fn a_state_the_searches_cannot_decide_is_proved_dead_from_a_subset() {
+    let (map, what) = disturbed("soko1-2", 9);
+    assert_eq!(what, "boulder (12,6) -> (7,7)");
+    let puzzle = parse_nethack("soko1-2", &map).unwrap();
+    let (result, explained) = solve_explained(&puzzle, Limits::in_game());
+    let Err(SolveError::Unsolvable { nodes }) = result else {
+        panic!("{what}: {result:?}");
+    };
+    let last = explained.subsets.last().unwrap();
+    assert_eq!(last.result, "unsolvable");
+    assert_eq!(
+        last.what,
+        "boulders (5,7) (7,7) (10,7) (5,8) (10,8), 3 holes"
+    );
+    // The portfolio's 30k states each (a few over), the lighter levels' and the proofs'.
+    let derived: usize = explained
+        .lighter
+        .iter()
+        .chain(&explained.subsets)
+        .map(|s| s.states)
+        .sum();
+    assert!(
+        (60_000..60_100).contains(&(nodes - derived)),
+        "{nodes} states, {derived} derived"
+    );
+    assert!(explained
+        .to_string()
+        .contains("proofs from subsets of the boulders:"));
+    // The answer does not depend on the threads.
+    let again = solve(&puzzle, Limits::in_game());
+    assert!(
+        matches!(again, Err(SolveError::Unsolvable { nodes: n }) if n == nodes),
+        "{again:?}"
+    );
 }
 
 /// An explained solve gives what a plain one does, and accounts for every state each search

@@ -359,15 +359,18 @@ fn feature_cells_keep_every_verdict() {
     );
 }
 
-/// The lighter levels get a fifth of a NetHack budget, and nothing where they would never
-/// run: on classic levels, and when the portfolio's share of the rest is too small for the
-/// late searches to join.
+/// The lighter levels and the proofs from subsets get a sixth of a NetHack budget each,
+/// and nothing where they would never run: on classic levels, and when the portfolio's share
+/// of the rest is too small for the late searches to join.
 #[test]
-fn the_lighter_levels_share_only_budgets_they_run_in() {
-    assert_eq!(lighter_share(Rules::NetHack, 2_500_000, 2), 500_000);
-    assert_eq!(lighter_share(Rules::Classic, 2_500_000, 1), 0);
-    // 100k: 20k aside, 40k each for the portfolio's two, past the 30k where the late join.
-    assert_eq!(lighter_share(Rules::NetHack, 100_000, 2), 20_000);
-    // 60k: 12k aside would leave 24k each, short of 30k: nothing joins, nothing is set aside.
-    assert_eq!(lighter_share(Rules::NetHack, 60_000, 2), 0);
+fn the_derived_levels_share_only_budgets_they_run_in() {
+    assert_eq!(
+        derived_shares(Rules::NetHack, 3_000_000, 2),
+        (500_000, 500_000)
+    );
+    assert_eq!(derived_shares(Rules::Classic, 3_000_000, 1), (0, 0));
+    // 120k: 40k aside, 40k each for the portfolio's two, past the 30k where the late join.
+    assert_eq!(derived_shares(Rules::NetHack, 120_000, 2), (20_000, 20_000));
+    // 90k: 30k aside would leave 30k each, not past 30k: nothing joins, nothing is set aside.
+    assert_eq!(derived_shares(Rules::NetHack, 90_000, 2), (0, 0));
 }
