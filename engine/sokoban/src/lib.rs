@@ -24,7 +24,9 @@
 //! can open only by pushing a boulder where it can never reach a hole. The second search
 //! follows each pushed boulder on at once, storing its whole route. When both stall, the
 //! level is solved with only its boulders nearest the holes, and the searches start again
-//! from the states along that lighter level's plan (`relax.rs`); then more searches join.
+//! from the states along that lighter level's plan (`relax.rs`); then the level is proved
+//! dead if a few of its boulders, alone, cannot fill the holes they must (`subset.rs`);
+//! then more searches join.
 //! Solutions are not push-optimal there; walks between pushes are shortest.
 
 mod board;

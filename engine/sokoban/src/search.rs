@@ -201,8 +201,9 @@ const PROOF_SHARE: usize = 6;
 /// Classic levels: weighted A* (`limits.weight` 1 gives fewest pushes). NetHack levels:
 /// the searches of [`NETHACK_PORTFOLIO`] race side by side on threads; if none has ended
 /// at [`LATE_JOIN`] states, the plans from lighter levels ([`crate::relax`]) get up to one
-/// state in [`LIGHTER_SHARE`] of `limits.max_nodes`, and if they find nothing, those of
-/// [`NETHACK_LATE`] join the race, and all share what is left of the rest equally. The
+/// state in [`LIGHTER_SHARE`] of `limits.max_nodes`, then the proofs from subsets of the
+/// boulders ([`crate::subset`]) one in [`PROOF_SHARE`], and if neither ends the solve, those
+/// of [`NETHACK_LATE`] join the race, and all share what is left of the rest equally. The
 /// first to end the solve by its own clock (states stored, counted from where it joined)
 /// wins (see [`Race`]), so the result never depends on the threads. Every search is
 /// complete, so one that runs dry proves unsolvability.
@@ -222,13 +223,15 @@ pub fn solve_reporting(
     race(puzzle, limits, progress, false, true).0
 }
 
-/// [`solve`] without the lighter levels' plans (see [`crate::relax`]), which solve with it.
+/// [`solve`] without the lighter levels' plans and the proofs from subsets (see
+/// [`crate::relax`] and [`crate::subset`]), which solve with it.
 pub(crate) fn solve_directly(puzzle: &Puzzle, limits: Limits) -> Result<Solution, SolveError> {
     race(puzzle, limits, &AtomicUsize::new(0), false, false).0
 }
 
 /// [`solve`], with an account of what each search did (see [`SearchReport`]) and what the
-/// plans from lighter levels tried: where a solve that hit its limit got stuck.
+/// plans from lighter levels and the proofs from subsets tried: where a solve that hit its
+/// limit got stuck.
 pub fn solve_explained(
     puzzle: &Puzzle,
     limits: Limits,
