@@ -4,7 +4,8 @@ mod common;
 
 use common::{Rng, Sim};
 use nhbot_sokoban::{
-    parse_levels, parse_nethack, parse_xsb, solve, solve_explained, Cell, Limits, Rules, SolveError,
+    parse_levels, parse_nethack, parse_xsb, prove_from_subsets, solve, solve_explained, Cell,
+    Limits, Rules, SolveError,
 };
 
 fn limits() -> Limits {
@@ -264,7 +265,7 @@ fn random_tiny_levels_agree_with_brute_force() {
             .unwrap_or(default)
     };
     let mut rng = Rng(env("NHBOT_BRUTE_SEED", 7));
-    let (mut solvable, mut unsolvable) = (0, 0);
+    let (mut solvable, mut unsolvable, mut proved) = (0, 0, 0);
     for _ in 0..env("NHBOT_BRUTE_LEVELS", 200) {
         let (w, h) = (6, 4);
         let mut room = vec![vec!['.'; w]; h];
@@ -296,6 +297,13 @@ fn random_tiny_levels_agree_with_brute_force() {
             continue;
         };
         let puzzle = parse_nethack("random", &map).unwrap();
+        // The proofs from subsets, run alone, must never condemn a solvable level.
+        let (dead, solves) = prove_from_subsets(&puzzle, limits());
+        assert!(
+            !(dead && reference),
+            "a solvable level proved dead from subsets: {solves:?}\n{map}"
+        );
+        proved += usize::from(dead);
         match solve(&puzzle, limits()) {
             Ok(s) => {
                 Sim::new(&map, true).verify(&s.steps).unwrap();
@@ -309,12 +317,84 @@ fn random_tiny_levels_agree_with_brute_force() {
             Err(e) => panic!("{e} on\n{map}"),
         }
     }
-    eprintln!("{solvable} solvable, {unsolvable} unsolvable");
+    eprintln!("{solvable} solvable, {unsolvable} unsolvable, {proved} proved from subsets");
     assert!(
         solvable >= 50 && unsolvable >= 50,
         "{solvable} / {unsolvable}"
     );
 }
+
+/// Random small NetHack levels whose holes lie in one corridor off a corner of the room (the
+/// shape the proofs from subsets need): a level proved dead from a subset of its boulders
+/// must be unsolvable for a breadth-first search over the independent simulator's rules.
+/// The rooms are bigger than above, so that subsets grow from counterexamples.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "slow without optimisation; run with --release"
+)]
+fn proofs_from_subsets_agree_with_brute_force() {
+    let env = |var: &str, default: u64| {
+        std::env::var(var)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let mut rng = Rng(env("NHBOT_BRUTE_SEED", 7));
+    let (mut proved, mut grown) = (0, 0);
+    for _ in 0..env("NHBOT_BRUTE_LEVELS", 1000) {
+        let (w, h) = (7, 5);
+        let mut room = vec![vec!['.'; w]; h];
+        let mut free: Vec<(usize, usize)> =
+            (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
+        let mut place = |c: char, room: &mut Vec<Vec<char>>, rng: &mut Rng| {
+            let (x, y) = free.swap_remove(rng.below(free.len()));
+            room[y][x] = c;
+        };
+        for _ in 0..2 + rng.below(5) {
+            place('-', &mut room, &mut rng);
+        }
+        let holes = 1 + rng.below(3);
+        for _ in 0..holes + rng.below(4) {
+            place('0', &mut room, &mut rng);
+        }
+        place('@', &mut room, &mut rng);
+        // The corridor leaves the top or bottom row: the squares the player steps into it
+        // from are next to each other.
+        let exit = if rng.below(2) == 0 { 0 } else { h - 1 };
+        let mut lines = vec!["-".repeat(w + 6)];
+        for (y, row) in room.iter().enumerate() {
+            let tail = if y == exit {
+                format!("{}<|", "^".repeat(holes)) + &"-".repeat(3 - holes)
+            } else {
+                "-----".to_string()
+            };
+            lines.push(format!("|{}{tail}", row.iter().collect::<String>()));
+        }
+        lines.push("-".repeat(w + 6));
+        let map = lines.join("\n");
+        let puzzle = parse_nethack("random", &map).unwrap();
+        let (dead, solves) = prove_from_subsets(&puzzle, limits());
+        if !dead {
+            continue;
+        }
+        // Checked only where the brute force ends within its states.
+        let Some(reference) = Sim::new(&map, true).brute_force(BRUTE_STATES) else {
+            continue;
+        };
+        assert!(
+            !reference,
+            "a solvable level proved dead from subsets: {solves:?}\n{map}"
+        );
+        proved += 1;
+        grown += usize::from(solves.len() > 1);
+    }
+    eprintln!("{proved} proved dead from subsets and checked, {grown} after growing");
+    assert!(proved >= 30 && grown >= 3, "{proved} proved, {grown} grown");
+}
+
+/// States the brute force explores at most on a level of `proofs_from_subsets_agree_with_brute_force`.
+const BRUTE_STATES: usize = 300_000;
 
 /// A start proven dead is explained: one report, no state stored, and the reason.
 #[test]
