@@ -495,3 +495,64 @@ fn prize_on(seeds: &[u64]) {
     eprintln!("PRIZE fetched on {fetched} of {} seeds", seeds.len());
     assert!(fetched > 0, "the prize was fetched on none of {seeds:?}");
 }
+
+/// Answers every `--More--` on the top line (a few at most).
+fn dismiss_more(r: &mut Runner) {
+    for _ in 0..5 {
+        if screen(r).lines().next().unwrap_or("").contains("--More--") {
+            r.session.send_raw("\r").expect("--More-- answered");
+        }
+    }
+    r.observe();
+}
+
+/// A top level no plan can solve, on the real game: soko1-2 (seed 13) set up as the disturbed
+/// states test's #9, which only the proofs from subsets of the boulders decide. In wizard
+/// mode: a scroll of genocide wipes out the giant mimics (which would pose as boulders), a
+/// wand of striking breaks the right-hand room's boulder (12,6), and a wished-for boulder
+/// drops onto (7,7), in the passage between the rooms. From the stairs, the bot reads the
+/// level, its solve proves it dead (the passage can be entered only by pushing a boulder
+/// into it, and then the one in it is lost, and every boulder of the right-hand room with
+/// it), and the bot gives the level up and goes back down. The searches alone would have
+/// waited out the game's whole budget, a turn per 20k states, and then not known.
+#[test]
+fn top_level_proved_dead_is_given_up() {
+    let mut r = start_in(13, "passage", "soko1");
+    keys(&mut r, "\x14>.");
+    let stairs = r.world.player;
+    let at = |r: &Runner, x: i16, y: i16| {
+        // Map square (x, y) of soko1-2, whose `>` is at (6,15).
+        r.world
+            .view
+            .get(Pos::new(stairs.x + x - 6, stairs.y + y - 15))
+            .map_or(' ', |c| c.ch)
+    };
+    assert_eq!(at(&r, 12, 6), '0', "soko1-2 expected:\n{}", screen(&r));
+    let scroll = wish(&mut r, "uncursed scroll of genocide");
+    r.session.send_raw(&format!("r{scroll}")).expect("read");
+    dismiss_more(&mut r);
+    r.session.send_raw("giant mimic\r").expect("genocide");
+    dismiss_more(&mut r);
+    let wand = wish(&mut r, "wand of striking");
+    // To (12,7), below the boulder, and zap up.
+    keys(&mut r, "\x14>llllllkkkkkkkk.");
+    keys(&mut r, &format!("z{wand}k"));
+    assert_ne!(at(&r, 12, 6), '0', "the boulder broken:\n{}", screen(&r));
+    // To (7,7): a boulder too heavy to hold drops there.
+    keys(&mut r, "\x14>lkkkkkkkk.");
+    r.session.send_raw("\x17").expect("^W");
+    keys(&mut r, "boulder\r");
+    keys(&mut r, "\x14>.");
+    assert_eq!(r.world.player, stairs);
+    assert_eq!(at(&r, 7, 7), '0', "the boulder made:\n{}", screen(&r));
+    let boulders = (0..26)
+        .flat_map(|x| (0..17).map(move |y| (x, y)))
+        .filter(|&(x, y)| at(&r, x, y) == '0')
+        .count();
+    assert_eq!(boulders, 20, "{}", screen(&r));
+    let dlvl = r.world.status.dlvl;
+    let (decisions, turns) = play_level(&mut r, "trees/main.yaml", 100).unwrap();
+    assert_eq!(r.world.status.dlvl, dlvl + 1, "{}", screen(&r));
+    eprintln!("given up and left after {decisions} decisions, {turns} turns");
+    assert!(turns <= 10, "{turns} turns before leaving");
+}

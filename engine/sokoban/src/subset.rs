@@ -312,7 +312,8 @@ fn flood(board: &Board, starts: &[u16], open: impl Fn(u16) -> bool) -> Vec<bool>
 }
 
 /// For each corral (4-connected free squares the player cannot reach), the boulders next
-/// to it, when there are more than `spares`: smallest first.
+/// to it (with those next to them, when they are no more than `spares`), when there are more
+/// than `spares`: smallest first.
 fn corral_seeds(board: &Board, spares: usize) -> Vec<Vec<u16>> {
     let mut occ = vec![FREE; board.len()];
     load_occ(board, &mut occ, &board.boulders, 0);
@@ -341,6 +342,17 @@ fn corral_seeds(board: &Board, spares: usize) -> Vec<Vec<u16>> {
         }
         fence.sort_unstable();
         fence.dedup();
+        if fence.len() <= spares {
+            // Too few to need a fill: with the boulders next to them, which hold them.
+            let ring: Vec<u16> = fence
+                .iter()
+                .flat_map(|&b| (0..4).map(move |d| board.step(b, d)))
+                .filter(|&c| occ[c as usize] == BOULDER)
+                .collect();
+            fence.extend(ring);
+            fence.sort_unstable();
+            fence.dedup();
+        }
         if fence.len() > spares {
             seeds.push(fence);
         }
