@@ -288,41 +288,21 @@ fn race(
     let first_cap = if joins { LATE_JOIN } else { share };
     let mut outcomes = run_race(&mut searches, first_cap, deadline, progress);
     let undecided = outcomes.iter().all(|o| matches!(o, Ending::Stopped(_)));
-    // States the derived levels used, and their solves (lighter levels, then subsets).
-    let mut derived_nodes = 0;
-    let mut derived_solves = (Vec::new(), Vec::new());
+    let mut derived = Derived::default();
     if joins && undecided && Instant::now() < deadline {
         if lighter_budget > 0 {
             let before = counted(&searches, &outcomes, usize::MAX);
-            let run = Run::new(lighter_budget, deadline, progress, before);
-            let found = relax::solve(puzzle, &board, run);
-            derived_nodes = found.nodes;
-            derived_solves.0 = found.solves;
-            if let Some(pushes) = found.pushes {
-                let solution = solution_of(&board, &pushes, before + derived_nodes, started);
-                progress.fetch_max(solution.nodes, Ordering::Relaxed);
-                return (
-                    Ok(solution),
-                    explained(explain, &searches, puzzle, derived_solves),
-                );
-            }
-            let run = Run::new(proof_budget, deadline, progress, before + derived_nodes);
-            let proof = subset::prove_dead(puzzle, &board, run);
-            derived_nodes += proof.nodes;
-            derived_solves.1 = proof.solves;
-            if proof.dead {
-                let nodes = before + derived_nodes;
-                progress.fetch_max(nodes, Ordering::Relaxed);
-                return (
-                    Err(SolveError::Unsolvable { nodes }),
-                    explained(explain, &searches, puzzle, derived_solves),
-                );
+            let budgets = (lighter_budget, proof_budget);
+            let clock = (started, deadline, progress);
+            if let Some(result) = derived.run(puzzle, &board, budgets, clock, before) {
+                let explanation = explained(explain, &searches, puzzle, derived.solves);
+                return (result, explanation);
             }
         }
         for &focus in late {
             let mut search = Search::new(&board, focus, limits.weight, LATE_JOIN);
             if !search.start() {
-                let nodes = counted(&searches, &outcomes, usize::MAX) + derived_nodes;
+                let nodes = counted(&searches, &outcomes, usize::MAX) + derived.nodes;
                 return (
                     Err(SolveError::Unsolvable { nodes }),
                     Explanation::default(),
@@ -344,14 +324,14 @@ fn race(
         Some(Ending::Solved(pushes, n)) => Ok(solution_of(
             &board,
             pushes,
-            counted(&searches, &outcomes, *n) + derived_nodes,
+            counted(&searches, &outcomes, *n) + derived.nodes,
             started,
         )),
         Some(Ending::Exhausted(n)) => Err(SolveError::Unsolvable {
-            nodes: counted(&searches, &outcomes, *n) + derived_nodes,
+            nodes: counted(&searches, &outcomes, *n) + derived.nodes,
         }),
         _ => Err(SolveError::LimitHit {
-            nodes: counted(&searches, &outcomes, usize::MAX) + derived_nodes,
+            nodes: counted(&searches, &outcomes, usize::MAX) + derived.nodes,
             millis: started.elapsed().as_millis() as u64,
         }),
     };
@@ -363,8 +343,52 @@ fn race(
     progress.fetch_max(total, Ordering::Relaxed);
     (
         result,
-        explained(explain, &searches, puzzle, derived_solves),
+        explained(explain, &searches, puzzle, derived.solves),
     )
+}
+
+/// What the derived levels did in a solve: the states they used, and their solves (the
+/// lighter levels', then the proofs').
+#[derive(Default)]
+struct Derived {
+    nodes: usize,
+    solves: (Vec<DerivedSolve>, Vec<DerivedSolve>),
+}
+
+impl Derived {
+    /// Tries the lighter levels' plans, then the proofs from subsets, on their `budgets`,
+    /// `before` states into the solve: the result if either ends it.
+    fn run(
+        &mut self,
+        puzzle: &Puzzle,
+        board: &Board,
+        (lighter_budget, proof_budget): (usize, usize),
+        (started, deadline, progress): (Instant, Instant, &AtomicUsize),
+        before: usize,
+    ) -> Option<Result<Solution, SolveError>> {
+        let found = relax::solve(
+            puzzle,
+            board,
+            Run::new(lighter_budget, deadline, progress, before),
+        );
+        self.nodes = found.nodes;
+        self.solves.0 = found.solves;
+        if let Some(pushes) = found.pushes {
+            let solution = solution_of(board, &pushes, before + self.nodes, started);
+            progress.fetch_max(solution.nodes, Ordering::Relaxed);
+            return Some(Ok(solution));
+        }
+        let run = Run::new(proof_budget, deadline, progress, before + self.nodes);
+        let proof = subset::prove_dead(puzzle, board, run);
+        self.nodes += proof.nodes;
+        self.solves.1 = proof.solves;
+        if !proof.dead {
+            return None;
+        }
+        let nodes = before + self.nodes;
+        progress.fetch_max(nodes, Ordering::Relaxed);
+        Some(Err(SolveError::Unsolvable { nodes }))
+    }
 }
 
 /// The shares of a budget of `max_nodes` states for the lighter levels' plans and the
