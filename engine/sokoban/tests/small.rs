@@ -247,6 +247,46 @@ fn solve_file_detects_formats_and_display_shows_counts() {
     );
 }
 
+/// `var` from the environment as a number, else `default` (the random-level tests run more
+/// levels, or from another seed, with NHBOT_BRUTE_LEVELS and NHBOT_BRUTE_SEED).
+fn env_or(var: &str, default: u64) -> u64 {
+    std::env::var(var)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// A room of floor squares filled with things at random free squares, one at a time.
+struct RandomRoom {
+    rows: Vec<Vec<char>>,
+    free: Vec<(usize, usize)>,
+}
+
+impl RandomRoom {
+    fn new(w: usize, h: usize) -> RandomRoom {
+        RandomRoom {
+            rows: vec![vec!['.'; w]; h],
+            free: (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect(),
+        }
+    }
+
+    fn put(&mut self, c: char, rng: &mut Rng) {
+        let (x, y) = self.free.swap_remove(rng.below(self.free.len()));
+        self.rows[y][x] = c;
+    }
+
+    /// The room walled in, with `tail(y)` (as wide on every row) drawn right of row `y`.
+    fn map(&self, tail: impl Fn(usize) -> String) -> String {
+        let width = self.rows[0].len() + 1 + tail(0).len();
+        let mut lines = vec!["-".repeat(width)];
+        for (y, row) in self.rows.iter().enumerate() {
+            lines.push(format!("|{}{}", row.iter().collect::<String>(), tail(y)));
+        }
+        lines.push("-".repeat(width));
+        lines.join("\n")
+    }
+}
+
 /// Tiny random NetHack levels: the solver's verdict matches a breadth-first search over the
 /// independent simulator's rules, which prunes nothing. Every deadlock test and pruning
 /// must keep a solvable level solvable; this fails with the guide's bug fixed in fb7ac80
@@ -258,41 +298,23 @@ fn solve_file_detects_formats_and_display_shows_counts() {
 )]
 fn random_tiny_levels_agree_with_brute_force() {
     // NHBOT_BRUTE_LEVELS and NHBOT_BRUTE_SEED run more (the asserted counts assume 200).
-    let env = |var: &str, default: u64| {
-        std::env::var(var)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let mut rng = Rng(env("NHBOT_BRUTE_SEED", 7));
+    let mut rng = Rng(env_or("NHBOT_BRUTE_SEED", 7));
     let (mut solvable, mut unsolvable, mut proved) = (0, 0, 0);
-    for _ in 0..env("NHBOT_BRUTE_LEVELS", 200) {
-        let (w, h) = (6, 4);
-        let mut room = vec![vec!['.'; w]; h];
-        let mut free: Vec<(usize, usize)> =
-            (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
-        let mut place = |c: char, room: &mut Vec<Vec<char>>, rng: &mut Rng| {
-            let (x, y) = free.swap_remove(rng.below(free.len()));
-            room[y][x] = c;
-        };
+    for _ in 0..env_or("NHBOT_BRUTE_LEVELS", 200) {
+        let h = 4;
+        let mut room = RandomRoom::new(6, h);
         for _ in 0..rng.below(4) {
-            place('-', &mut room, &mut rng);
+            room.put('-', &mut rng);
         }
         for _ in 0..2 + rng.below(2) {
-            place('0', &mut room, &mut rng);
+            room.put('0', &mut rng);
         }
         if rng.below(2) == 0 {
-            place('^', &mut room, &mut rng);
+            room.put('^', &mut rng);
         }
-        place('@', &mut room, &mut rng);
+        room.put('@', &mut rng);
         let exit = rng.below(h);
-        let mut lines = vec!["-".repeat(w + 5)];
-        for (y, row) in room.iter().enumerate() {
-            let tail = if y == exit { "^^<|" } else { "----" };
-            lines.push(format!("|{}{tail}", row.iter().collect::<String>()));
-        }
-        lines.push("-".repeat(w + 5));
-        let map = lines.join("\n");
+        let map = room.map(|y| if y == exit { "^^<|" } else { "----" }.to_string());
         let Some(reference) = Sim::new(&map, true).brute_force(200_000) else {
             continue;
         };
@@ -334,45 +356,29 @@ fn random_tiny_levels_agree_with_brute_force() {
     ignore = "slow without optimisation; run with --release"
 )]
 fn proofs_from_subsets_agree_with_brute_force() {
-    let env = |var: &str, default: u64| {
-        std::env::var(var)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    let mut rng = Rng(env("NHBOT_BRUTE_SEED", 7));
+    let mut rng = Rng(env_or("NHBOT_BRUTE_SEED", 7));
     let (mut proved, mut grown) = (0, 0);
-    for _ in 0..env("NHBOT_BRUTE_LEVELS", 1000) {
-        let (w, h) = (7, 5);
-        let mut room = vec![vec!['.'; w]; h];
-        let mut free: Vec<(usize, usize)> =
-            (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
-        let mut place = |c: char, room: &mut Vec<Vec<char>>, rng: &mut Rng| {
-            let (x, y) = free.swap_remove(rng.below(free.len()));
-            room[y][x] = c;
-        };
+    for _ in 0..env_or("NHBOT_BRUTE_LEVELS", 1000) {
+        let h = 5;
+        let mut room = RandomRoom::new(7, h);
         for _ in 0..2 + rng.below(5) {
-            place('-', &mut room, &mut rng);
+            room.put('-', &mut rng);
         }
         let holes = 1 + rng.below(3);
         for _ in 0..holes + rng.below(4) {
-            place('0', &mut room, &mut rng);
+            room.put('0', &mut rng);
         }
-        place('@', &mut room, &mut rng);
+        room.put('@', &mut rng);
         // The corridor leaves the top or bottom row: the squares the player steps into it
         // from are next to each other.
         let exit = if rng.below(2) == 0 { 0 } else { h - 1 };
-        let mut lines = vec!["-".repeat(w + 6)];
-        for (y, row) in room.iter().enumerate() {
-            let tail = if y == exit {
+        let map = room.map(|y| {
+            if y == exit {
                 format!("{}<|", "^".repeat(holes)) + &"-".repeat(3 - holes)
             } else {
                 "-----".to_string()
-            };
-            lines.push(format!("|{}{tail}", row.iter().collect::<String>()));
-        }
-        lines.push("-".repeat(w + 6));
-        let map = lines.join("\n");
+            }
+        });
         let puzzle = parse_nethack("random", &map).unwrap();
         let (dead, solves) = prove_from_subsets(&puzzle, limits());
         if !dead {

@@ -1025,6 +1025,16 @@ fn prize_corridor_with(ch: char, name: &str, peaceful: bool) -> (World, Pos) {
     (w, below)
 }
 
+/// With the monster on `below` gone, the prize hunt steps on south.
+fn goes_on_once_it_has_moved(w: &mut World, below: Pos) {
+    set(w, below, '.');
+    observe_screen(w, &[]);
+    assert!(matches!(
+        sokoban_prize(&Params::default(), w),
+        LeafOutcome::Act(Action::Move { dir: Dir::S }, _)
+    ));
+}
+
 /// A peaceful monster in the one-square corridor to the zoo is waited for, not walked into
 /// nor given up on (seed 8: the bot left the level instead).
 #[test]
@@ -1034,12 +1044,7 @@ fn the_prize_hunt_waits_for_a_peaceful_monster_in_the_way() {
         LeafOutcome::Act(Action::Search { .. }, why) => assert!(why.contains("peaceful"), "{why}"),
         other => panic!("{other:?}"),
     }
-    set(&mut w, below, '.');
-    observe_screen(&mut w, &[]);
-    assert!(matches!(
-        sokoban_prize(&Params::default(), &w),
-        LeafOutcome::Act(Action::Move { dir: Dir::S }, _)
-    ));
+    goes_on_once_it_has_moved(&mut w, below);
 }
 
 /// A floating eye in the corridor to the zoo is never walked into on the way to the prize (a
@@ -1054,12 +1059,7 @@ fn the_prize_hunt_never_walks_into_a_floating_eye() {
         }
         other => panic!("{other:?}"),
     }
-    set(&mut w, below, '.');
-    observe_screen(&mut w, &[]);
-    assert!(matches!(
-        sokoban_prize(&Params::default(), &w),
-        LeafOutcome::Act(Action::Move { dir: Dir::S }, _)
-    ));
+    goes_on_once_it_has_moved(&mut w, below);
 }
 
 #[test]
