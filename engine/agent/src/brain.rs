@@ -124,7 +124,7 @@ impl Brain for TrivialBrain {
 
 /// A behavior tree from `trees/` (hot-reloaded) as the brain.
 pub struct TreeBrain {
-    pub bot: nhbot_tree::TreeBot,
+    pub bot: nhbot_bt::TreeBot,
     label: String,
 }
 
@@ -132,7 +132,7 @@ impl TreeBrain {
     /// Loads the tree and starts watching its files; load errors come back as one message with
     /// every diagnostic (file:line:col).
     pub fn load(tree: &std::path::Path) -> anyhow::Result<TreeBrain> {
-        let mut bot = nhbot_tree::TreeBot::load(tree).map_err(|diags| {
+        let mut bot = nhbot_bt::TreeBot::load(nhbot_skills::registry(), tree).map_err(|diags| {
             let text: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
             anyhow::anyhow!("{} does not load:\n{}", tree.display(), text.join("\n"))
         })?;
@@ -174,16 +174,16 @@ impl Brain for TreeBrain {
     }
 }
 
-fn describe_reload(e: &nhbot_tree::ReloadEvent) -> String {
+fn describe_reload(e: &nhbot_bt::ReloadEvent) -> String {
     match e {
-        nhbot_tree::ReloadEvent::Reloaded {
+        nhbot_bt::ReloadEvent::Reloaded {
             changed,
             nodes,
             took,
         } => {
             format!("tree reloaded ({nodes} nodes, {took:?}) after changes to {changed:?}")
         }
-        nhbot_tree::ReloadEvent::Failed { diagnostics, .. } => {
+        nhbot_bt::ReloadEvent::Failed { diagnostics, .. } => {
             let d: Vec<String> = diagnostics.iter().map(|d| d.to_string()).collect();
             format!(
                 "tree reload failed, the previous tree keeps running:\n{}",

@@ -59,7 +59,7 @@ impl KbFeed {
     }
 }
 
-impl nhbot_tree::KbQuery for KbFeed {
+impl nhbot_bt::KbQuery for KbFeed {
     fn candidates(&self, appearance: &str) -> Vec<String> {
         let kb = self.kb.lock();
         kb.ok()

@@ -20,7 +20,7 @@ struct TreeLog;
 
 impl log::Log for TreeLog {
     fn enabled(&self, m: &log::Metadata) -> bool {
-        m.target().starts_with("nhbot_tree") && m.level() <= log::Level::Info
+        m.target().starts_with("nhbot_skills") && m.level() <= log::Level::Info
     }
     fn log(&self, r: &log::Record) {
         if self.enabled(r.metadata()) {

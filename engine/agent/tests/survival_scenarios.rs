@@ -6,7 +6,7 @@
 use nhbot_agent::actions::Plan;
 use nhbot_agent::Runner;
 use nhbot_game::GameConfig;
-use nhbot_tree::TreeBot;
+use nhbot_bt::TreeBot;
 use nhbot_world::{Action, Decision, Dir, Hunger, World};
 use std::path::{Path, PathBuf};
 
@@ -170,7 +170,7 @@ impl Scenario {
     /// with the HP before it, the player's square and the messages it produced.
     fn run_tree(&mut self, max: usize, mut stop: impl FnMut(&[Step]) -> bool) -> Vec<Step> {
         let mut bot =
-            TreeBot::load(&repo().join("trees/main.yaml")).expect("the default tree loads");
+            TreeBot::load(nhbot_skills::registry(), &repo().join("trees/main.yaml")).expect("the default tree loads");
         let mut steps: Vec<Step> = Vec::new();
         for _ in 0..max {
             if self.runner.session.ended || stop(&steps) {

@@ -31,7 +31,7 @@ pub enum BenchCommand {
         #[arg(required = true)]
         dirs: Vec<PathBuf>,
     },
-    /// Decision time of the behavior trees and hot-reload latency (nhbot-tree).
+    /// Decision time of the behavior trees and hot-reload latency (nhbot-bt with nhbot-skills).
     Tree {
         #[arg(long, default_value = "trees")]
         trees: PathBuf,
@@ -164,7 +164,7 @@ fn bench_games(args: GamesArgs) -> Result<i32> {
 }
 
 fn bench_tree(trees: PathBuf, iterations: usize) -> Result<i32> {
-    println!("{}", nhbot_tree::bench_tick(&trees, iterations)?);
+    println!("{}", nhbot_skills::bench::bench_tick(&trees, iterations)?);
     Ok(0)
 }
 

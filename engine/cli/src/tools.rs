@@ -18,10 +18,10 @@ pub fn check(args: CheckArgs) -> Result<i32> {
     } else {
         args.files
     };
-    let diags = nhbot_tree::check(&files);
+    let diags = nhbot_bt::check(&nhbot_skills::registry(), &files);
     let errors = diags
         .iter()
-        .filter(|d| d.severity == nhbot_tree::Severity::Error)
+        .filter(|d| d.severity == nhbot_bt::Severity::Error)
         .count();
     for d in &diags {
         println!("{d}");

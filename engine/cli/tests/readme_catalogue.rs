@@ -11,7 +11,7 @@ fn readme_node_catalogue_is_current() {
         .expect("catalogue end marker");
     assert_eq!(
         &readme[a..b],
-        nhbot_tree::node_catalogue_markdown(),
+        nhbot_bt::node_catalogue_markdown(&nhbot_skills::registry()),
         "README.md catalogue is stale: run `nhbot docs`"
     );
 }

@@ -20,13 +20,13 @@ pub mod inventory;
 pub mod learn;
 pub mod level;
 pub mod monsters;
+pub mod names;
 pub mod nav;
 mod observe;
 pub mod tiles;
 
 pub use action::{Action, Decision, Dir};
 pub use dungeon::{Arrival, Dungeon};
-pub use explore::{explore_step, step_toward_level};
 pub use farlook::{parse_farlook, Farlook};
 pub use inventory::{parse_inventory_line, parse_inventory_menu, Buc, Charges, Erosion, Item};
 pub use level::{Branch, Level, LevelStats, Square};

@@ -1,0 +1,315 @@
+//! One decision: tick the bonsai tree until a leaf emits an action.
+//!
+//! Tick model: an action leaf that emits returns Running, which stops the tick ("the action was
+//! sent, wait for the next decision"). At the next decision that same leaf, when ticked again,
+//! returns Success (its action is done) without acting, so sequences move on. A root that finishes
+//! without acting is reset and ticked once more (at most two passes: no spinning).
+
+use crate::compile::{LeafKind, Program};
+use crate::leaf::{Blackboard, LeafState, Tick};
+use crate::manifest::LeafOutcome;
+use bonsai_bt::{Event, Status, BT};
+use nhbot_world::{Action, World};
+use std::collections::HashMap;
+
+/// Decision-to-decision state, keyed by node path when carried over a reload.
+#[derive(Default)]
+pub struct RunState {
+    /// Each Rust leaf's own state, by leaf id (None for the other leaves).
+    leaf_states: Vec<Option<LeafState>>,
+    /// What the leaves share, for the whole game.
+    pub blackboard: Blackboard,
+    mem_progress: Vec<u32>,
+    mem_touched: Vec<u64>,
+    gate_last_start: Vec<Option<i64>>,
+    gate_starts: Vec<i64>,
+    loop_epoch: Vec<u64>,
+    loop_count: Vec<u32>,
+    epoch: u64,
+    /// Leaf that acted at the previous decision.
+    prev_emitter: Option<u32>,
+    /// When on, the user leaves ticked at the last decision with their answers, in order.
+    pub trace: Option<Vec<(u32, Status)>>,
+}
+
+impl RunState {
+    pub fn new(prog: &Program) -> RunState {
+        RunState {
+            leaf_states: prog
+                .leaves
+                .iter()
+                .map(|l| match &l.kind {
+                    LeafKind::Builtin(rust) => Some(rust.leaf.new_state()),
+                    _ => None,
+                })
+                .collect(),
+            blackboard: Blackboard::default(),
+            mem_progress: vec![0; prog.mems.len()],
+            mem_touched: vec![0; prog.mems.len()],
+            gate_last_start: vec![None; prog.gates.len()],
+            gate_starts: vec![0; prog.gates.len()],
+            loop_epoch: vec![0; prog.loops],
+            loop_count: vec![0; prog.loops],
+            epoch: 0,
+            prev_emitter: None,
+            trace: None,
+        }
+    }
+
+    /// State for `new` carrying over everything whose node path still exists in `old` (a Rust
+    /// leaf's state only to a leaf of the same type), and the blackboard.
+    pub fn carry_over(&mut self, old: &Program, new: &Program) -> RunState {
+        let mut st = RunState::new(new);
+        st.blackboard = std::mem::take(&mut self.blackboard);
+        for (i, entry) in new.leaves.iter().enumerate() {
+            let LeafKind::Builtin(rust) = &entry.kind else {
+                continue;
+            };
+            let Some(j) = old.leaf_by_path(&entry.path) else {
+                continue;
+            };
+            if matches!(&old.leaves[j as usize].kind, LeafKind::Builtin(o) if o.type_name == rust.type_name)
+            {
+                st.leaf_states[i] = self.leaf_states[j as usize].take();
+            }
+        }
+        st.epoch = self.epoch;
+        st.trace = self.trace.as_ref().map(|_| Vec::new());
+        let mems: HashMap<&str, usize> = old
+            .mems
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (&**p, i))
+            .collect();
+        for (i, p) in new.mems.iter().enumerate() {
+            if let Some(&j) = mems.get(&**p) {
+                st.mem_progress[i] = self.mem_progress[j];
+                st.mem_touched[i] = self.mem_touched[j];
+            }
+        }
+        let gates: HashMap<&str, usize> = old
+            .gates
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (&*g.path, i))
+            .collect();
+        for (i, g) in new.gates.iter().enumerate() {
+            if let Some(&j) = gates.get(&*g.path) {
+                st.gate_last_start[i] = self.gate_last_start[j];
+                st.gate_starts[i] = self.gate_starts[j];
+            }
+        }
+        st.prev_emitter = self
+            .prev_emitter
+            .and_then(|id| new.leaf_by_path(&old.leaves[id as usize].path));
+        st
+    }
+}
+
+/// The action a decision found, and the leaf that emitted it.
+pub struct Emitted {
+    pub action: Action,
+    pub leaf: u32,
+    pub reason: String,
+}
+
+/// Ticks `bt` for one decision. `lua` evaluates Lua leaf `i` (by `Program::lua_leaves` index).
+pub fn tick_decision(
+    prog: &Program,
+    bt: &mut BT<u32, ()>,
+    st: &mut RunState,
+    world: &World,
+    lua: &mut dyn FnMut(usize) -> LeafOutcome,
+) -> Option<Emitted> {
+    st.epoch += 1;
+    if let Some(trace) = st.trace.as_mut() {
+        trace.clear();
+    }
+    let prev = st.prev_emitter.take();
+    let mut resume = prev;
+    let mut emitted: Option<Emitted> = None;
+    let event = Event::zero_dt_args();
+    let mut acting_prev = prev;
+    for pass in 0..2 {
+        // After a reset, everything starts afresh: no gate is "still acting".
+        acting_prev = if pass == 0 { prev } else { None };
+        let mut leaf_cb = |args: bonsai_bt::ActionArgs<Event, u32>, _: &mut ()| -> (Status, f64) {
+            let id = *args.action;
+            if emitted.is_some() {
+                return (Status::Running, 0.0);
+            }
+            let status = run_leaf(
+                prog,
+                st,
+                world,
+                id,
+                acting_prev,
+                &mut resume,
+                &mut emitted,
+                lua,
+            );
+            if let Some(trace) = st.trace.as_mut() {
+                if is_user_leaf(&prog.leaves[id as usize].kind) {
+                    trace.push((id, status));
+                }
+            }
+            (status, 0.0)
+        };
+        let result = bt.tick(&event, &mut leaf_cb);
+        if emitted.is_some() {
+            break;
+        }
+        match result {
+            Some((Status::Running, _)) => break,
+            _ => bt.reset_bt(),
+        }
+    }
+    if let Some(preempted) = prev.filter(|&p| resume == Some(p) && emitted.as_ref().is_none_or(|e| e.leaf != p)) {
+        halt(prog, st, preempted);
+    }
+    let found = emitted?;
+    start_gates(prog, st, world, found.leaf, acting_prev);
+    reset_preempted_memory(st);
+    st.prev_emitter = Some(found.leaf);
+    Some(found)
+}
+
+/// Counts a new start for every gate around the acting leaf that was not already acting.
+fn start_gates(prog: &Program, st: &mut RunState, world: &World, leaf: u32, prev: Option<u32>) {
+    for &g in &prog.leaves[leaf as usize].gates {
+        if !continuing(prog, prev, g) {
+            st.gate_last_start[g] = Some(world.turn);
+            st.gate_starts[g] += 1;
+        }
+    }
+}
+
+/// Whether the previous decision's action came from inside gate `g`.
+fn continuing(prog: &Program, prev: Option<u32>, g: usize) -> bool {
+    prev.is_some_and(|leaf| prog.leaves[leaf as usize].gates.contains(&g))
+}
+
+/// Tells a Rust leaf that acted at the previous decision and was not reached at this one that
+/// it was pre-empted.
+fn halt(prog: &Program, st: &mut RunState, leaf: u32) {
+    if let (LeafKind::Builtin(rust), Some(state)) = (
+        &prog.leaves[leaf as usize].kind,
+        st.leaf_states[leaf as usize].as_mut(),
+    ) {
+        rust.leaf.halted(state);
+    }
+}
+
+fn reset_preempted_memory(st: &mut RunState) {
+    for (progress, touched) in st.mem_progress.iter_mut().zip(&st.mem_touched) {
+        if *touched != st.epoch {
+            *progress = 0;
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_leaf(
+    prog: &Program,
+    st: &mut RunState,
+    world: &World,
+    id: u32,
+    prev: Option<u32>,
+    resume: &mut Option<u32>,
+    emitted: &mut Option<Emitted>,
+    lua: &mut dyn FnMut(usize) -> LeafOutcome,
+) -> Status {
+    let entry = &prog.leaves[id as usize];
+    let outcome = match &entry.kind {
+        LeafKind::Builtin(_) | LeafKind::Lua(_) if *resume == Some(id) => {
+            // This leaf acted at the previous decision: its action is done.
+            *resume = None;
+            return Status::Success;
+        }
+        LeafKind::Builtin(rust) => {
+            let RunState {
+                leaf_states,
+                blackboard,
+                ..
+            } = st;
+            let state = leaf_states[id as usize].get_or_insert_with(|| rust.leaf.new_state());
+            rust.leaf.tick(
+                state,
+                &mut Tick {
+                    world,
+                    path: &entry.path,
+                    blackboard,
+                },
+            )
+        }
+        LeafKind::Lua(i) => lua(*i),
+        LeafKind::MemCheck { mem, index, select } => {
+            st.mem_touched[*mem] = st.epoch;
+            let progress = st.mem_progress[*mem];
+            let pass = if *select {
+                progress <= *index
+            } else {
+                progress > *index
+            };
+            return status_of(pass);
+        }
+        LeafKind::MemAdvance { mem, index } => {
+            st.mem_progress[*mem] = index + 1;
+            return Status::Success;
+        }
+        LeafKind::MemReset { mem } => {
+            st.mem_progress[*mem] = 0;
+            return Status::Success;
+        }
+        LeafKind::Gate(g) => return status_of(gate_open(prog, st, world, *g, prev)),
+        LeafKind::Running => return Status::Running,
+        LeafKind::LoopGuard(l) => {
+            if st.loop_epoch[*l] != st.epoch {
+                st.loop_epoch[*l] = st.epoch;
+                st.loop_count[*l] = 0;
+            }
+            st.loop_count[*l] += 1;
+            // Two rounds are normal (the previous action completing, then the next one).
+            return status_of(st.loop_count[*l] <= 2);
+        }
+    };
+    match outcome {
+        LeafOutcome::Success => Status::Success,
+        LeafOutcome::Failure => Status::Failure,
+        LeafOutcome::Act(action, reason) => {
+            *emitted = Some(Emitted {
+                action,
+                leaf: id,
+                reason,
+            });
+            Status::Running
+        }
+    }
+}
+
+fn is_user_leaf(kind: &LeafKind) -> bool {
+    matches!(kind, LeafKind::Builtin(_) | LeafKind::Lua(_))
+}
+
+fn status_of(ok: bool) -> Status {
+    if ok {
+        Status::Success
+    } else {
+        Status::Failure
+    }
+}
+
+/// A gate is open when its child is still acting (the previous decision's action came from
+/// inside it) or when cooldown and limit allow a new start.
+fn gate_open(prog: &Program, st: &RunState, world: &World, g: usize, prev: Option<u32>) -> bool {
+    if continuing(prog, prev, g) {
+        return true;
+    }
+    let spec = &prog.gates[g];
+    let cooled = match (spec.cooldown_turns, st.gate_last_start[g]) {
+        (Some(turns), Some(last)) => world.turn - last >= turns,
+        _ => true,
+    };
+    let allowed = spec.max_starts.is_none_or(|max| st.gate_starts[g] < max);
+    cooled && allowed
+}

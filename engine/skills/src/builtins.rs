@@ -1,0 +1,282 @@
+//! Built-in leaves. Each is a plain function of its validated parameters and the World; the
+//! manifest (`manifest.rs`) registers it by name.
+
+use nhbot_bt::{LeafOutcome, Params};
+use nhbot_world::names::{condition_name, hunger_name};
+use nhbot_world::{Action, Dir, Feature, Hunger, Pos, World};
+
+fn check(ok: bool) -> LeafOutcome {
+    if ok {
+        LeafOutcome::Success
+    } else {
+        LeafOutcome::Failure
+    }
+}
+
+pub fn hp_below(p: &Params, w: &World) -> LeafOutcome {
+    check(w.hp_fraction() < p.number("fraction"))
+}
+
+fn hunger_rank(h: Hunger) -> u8 {
+    match h {
+        Hunger::Satiated => 0,
+        Hunger::NotHungry => 1,
+        Hunger::Hungry => 2,
+        Hunger::Weak => 3,
+        Hunger::Fainting => 4,
+        Hunger::Fainted => 5,
+    }
+}
+
+pub fn hunger_at_least(p: &Params, w: &World) -> LeafOutcome {
+    let wanted = match p.text("level") {
+        Some("weak") => Hunger::Weak,
+        Some("fainting") => Hunger::Fainting,
+        _ => Hunger::Hungry,
+    };
+    check(hunger_rank(w.status.hunger) >= hunger_rank(wanted))
+}
+
+pub fn has_condition(p: &Params, w: &World) -> LeafOutcome {
+    let wanted = p.text("name").unwrap_or_default();
+    check(
+        w.status
+            .conditions
+            .iter()
+            .any(|c| condition_name(*c).eq_ignore_ascii_case(wanted)),
+    )
+}
+
+pub fn message_contains(p: &Params, w: &World) -> LeafOutcome {
+    let text = p.text("text").unwrap_or_default();
+    check(w.messages.iter().any(|m| m.contains(text)))
+}
+
+pub fn turn_below(p: &Params, w: &World) -> LeafOutcome {
+    check(w.turn < p.integer("turn"))
+}
+
+pub fn dlvl_at_least(p: &Params, w: &World) -> LeafOutcome {
+    check(i64::from(w.status.dlvl) >= p.integer("n"))
+}
+
+fn count(p: &Params) -> u16 {
+    p.integer("count").clamp(1, u16::MAX as i64) as u16
+}
+
+pub fn search(p: &Params, _: &World) -> LeafOutcome {
+    let n = count(p);
+    LeafOutcome::Act(Action::Search { count: n }, format!("searching {n} turns"))
+}
+
+pub fn rest(p: &Params, _: &World) -> LeafOutcome {
+    let n = count(p);
+    LeafOutcome::Act(Action::Rest { count: n }, format!("resting {n} turns"))
+}
+
+pub fn eat(_: &Params, w: &World) -> LeafOutcome {
+    let why = format!("eating ({})", hunger_name(w.status.hunger));
+    LeafOutcome::Act(Action::Eat { item: None }, why)
+}
+
+pub fn pray(_: &Params, w: &World) -> LeafOutcome {
+    let why = format!("praying at HP {}/{}", w.status.hp, w.status.hp_max);
+    LeafOutcome::Act(Action::Pray, why)
+}
+
+pub fn engrave(p: &Params, _: &World) -> LeafOutcome {
+    let text = p.text("text").unwrap_or("Elbereth").to_string();
+    let why = format!("engraving {text}");
+    LeafOutcome::Act(Action::Engrave { text }, why)
+}
+
+pub fn keys(p: &Params, _: &World) -> LeafOutcome {
+    let keys = p.text("keys").unwrap_or_default().to_string();
+    let why = format!("sending keys {keys:?}");
+    LeafOutcome::Act(Action::Keys { keys }, why)
+}
+
+/// NetHack's default brown, used for open doors (`|`/`-` in brown are doors, in grey walls).
+const CLR_BROWN: u8 = 3;
+
+/// Whether the map cell looks safe to step on. Walls (`|` `-`), rock (` `), boulders, fountains'
+/// neighbours' monsters (letters, `@`) and closed doors (`+`) are not.
+fn walkable(w: &World, p: Pos, diagonal: bool) -> bool {
+    let Some(cell) = w.view.get(p) else {
+        return false;
+    };
+    match cell.ch {
+        '.' | '#' | '<' | '>' | '{' | '_' | ')' | '[' | '%' | '?' | '/' | '=' | '!' | '(' | '*'
+        | '$' | '"' => true,
+        // An open door: walkable, but never diagonally.
+        '|' | '-' => cell.fg == CLR_BROWN && !diagonal,
+        _ => false,
+    }
+}
+
+/// splitmix64: a fixed, fast mix so `wander` is deterministic for a given World.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+pub fn wander(_: &Params, w: &World) -> LeafOutcome {
+    let mut options = [Dir::N; 8];
+    let mut n = 0;
+    for d in Dir::COMPASS {
+        if walkable(w, d.step(w.player), d.is_diagonal()) {
+            options[n] = d;
+            n += 1;
+        }
+    }
+    if n == 0 {
+        return LeafOutcome::Failure;
+    }
+    let seed = (w.turn as u64)
+        ^ w.decisions.rotate_left(21)
+        ^ ((w.player.x as u64) << 40)
+        ^ ((w.player.y as u64) << 48);
+    let dir = options[(mix(seed) % n as u64) as usize];
+    LeafOutcome::Act(
+        Action::Move { dir },
+        format!("wandering {dir:?} ({n} open neighbours)"),
+    )
+}
+
+
+pub fn explore(_: &Params, w: &World) -> LeafOutcome {
+    match crate::explore::explore_step(w) {
+        Some((action, why)) => LeafOutcome::Act(action, why),
+        None => LeafOutcome::Failure,
+    }
+}
+
+/// An adjacent monster that is neither our pet nor known to be peaceful, and where it is.
+fn adjacent_hostile(w: &World) -> Option<(Dir, &nhbot_world::Monster)> {
+    w.monsters
+        .iter()
+        .filter(|m| m.maybe_hostile())
+        .find_map(|m| {
+            let (dx, dy) = (m.pos.x - w.player.x, m.pos.y - w.player.y);
+            let near = dx.abs() <= 1 && dy.abs() <= 1;
+            Dir::from_delta(dx, dy).filter(|_| near).map(|d| (d, m))
+        })
+}
+
+pub fn hostile_adjacent(_: &Params, w: &World) -> LeafOutcome {
+    check(adjacent_hostile(w).is_some())
+}
+
+pub fn fight_adjacent(_: &Params, w: &World) -> LeafOutcome {
+    match adjacent_hostile(w) {
+        Some((dir, m)) => {
+            let who = m.name.clone().unwrap_or_else(|| format!("`{}`", m.ch));
+            LeafOutcome::Act(
+                Action::Fight { dir },
+                format!("attacking {who} to the {dir:?}"),
+            )
+        }
+        None => LeafOutcome::Failure,
+    }
+}
+
+pub fn can_pray(p: &Params, w: &World) -> LeafOutcome {
+    check(
+        w.last_prayer_turn
+            .is_none_or(|t| w.turn - t >= p.integer("turns")),
+    )
+}
+
+pub fn descend_if_on_stairs(_: &Params, w: &World) -> LeafOutcome {
+    let on_map = w.view.get(w.player).is_some_and(|c| c.ch == '>')
+        || matches!(w.feature_here(), Feature::StairsDown | Feature::LadderDown);
+    let told = w
+        .messages
+        .iter()
+        .any(|m| m.contains("staircase down here") || m.contains("ladder down here"));
+    if on_map || told {
+        LeafOutcome::Act(Action::Descend, "on the down stairs, descending".into())
+    } else {
+        LeafOutcome::Failure
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nhbot_bt::ParamValue;
+    use nhbot_world::Cell;
+
+    fn world_with(chars: &[(i16, i16, char)]) -> World {
+        let mut w = World {
+            player: Pos::new(10, 5),
+            ..World::default()
+        };
+        for &(x, y, ch) in chars {
+            let i = y as usize * 80 + x as usize;
+            w.view.cells[i] = Cell {
+                ch,
+                ..Cell::default()
+            };
+        }
+        w
+    }
+
+    #[test]
+    fn wander_only_steps_on_walkable_cells() {
+        let w = world_with(&[(11, 5, '.'), (9, 5, '|'), (10, 4, '-'), (10, 6, ' ')]);
+        assert_eq!(
+            wander(&Params::default(), &w),
+            LeafOutcome::Act(
+                Action::Move { dir: Dir::E },
+                "wandering E (1 open neighbours)".into()
+            )
+        );
+        let walled = world_with(&[(9, 5, '|'), (11, 5, '|')]);
+        assert_eq!(wander(&Params::default(), &walled), LeafOutcome::Failure);
+    }
+
+    #[test]
+    fn wander_is_deterministic_and_varies_with_turn() {
+        let mut w = world_with(&[(11, 5, '.'), (9, 5, '.'), (10, 4, '#'), (10, 6, '.')]);
+        let first = wander(&Params::default(), &w);
+        assert_eq!(first, wander(&Params::default(), &w));
+        let mut seen = std::collections::HashSet::new();
+        for t in 0..40 {
+            w.turn = t;
+            if let LeafOutcome::Act(Action::Move { dir }, _) = wander(&Params::default(), &w) {
+                seen.insert(dir);
+            }
+        }
+        assert!(
+            seen.len() >= 3,
+            "wander should spread over directions: {seen:?}"
+        );
+    }
+
+    #[test]
+    fn hunger_levels_are_ordered() {
+        let p = Params(vec![("level", ParamValue::Text("weak".into()))]);
+        let mut w = World::default();
+        w.status.hunger = Hunger::Hungry;
+        assert_eq!(hunger_at_least(&p, &w), LeafOutcome::Failure);
+        w.status.hunger = Hunger::Fainting;
+        assert_eq!(hunger_at_least(&p, &w), LeafOutcome::Success);
+    }
+
+    #[test]
+    fn descend_needs_stairs() {
+        let mut w = world_with(&[]);
+        assert_eq!(
+            descend_if_on_stairs(&Params::default(), &w),
+            LeafOutcome::Failure
+        );
+        w.messages.push("There is a staircase down here.".into());
+        assert!(matches!(
+            descend_if_on_stairs(&Params::default(), &w),
+            LeafOutcome::Act(Action::Descend, _)
+        ));
+    }
+}

@@ -1,0 +1,181 @@
+//! Elbereth: engrave it in the dust when HP is low and every adjacent threat respects it, read it
+//! back with `:` (a fresh dust engraving is misspelled ~28% of the time), re-engrave when it is
+//! wrong, and rest on it. Looking costs no game time, so the cycle is look → engrave → look →
+//! rest → look …, each decision reading only its own messages.
+
+use crate::look;
+use crate::recall::Recall;
+use crate::threat::{self, Threat};
+use nhbot_world::{Action, Condition, Feature, World};
+
+/// Squares where the game refuses an engraving (or erases it at once), and forms that cannot
+/// engrave (polymorphed, e.g. into a jackal by lycanthropy).
+fn cannot_engrave_here(r: &Recall, w: &World) -> bool {
+    if w.status.polymorphed || r.last_engrave == Some(w.turn) {
+        return true;
+    }
+    let feature = w.level().map(|l| l.feature(w.player)).unwrap_or_default();
+    matches!(
+        feature,
+        Feature::StairsUp
+            | Feature::StairsDown
+            | Feature::LadderUp
+            | Feature::LadderDown
+            | Feature::Fountain
+            | Feature::Altar
+            | Feature::Water
+            | Feature::Lava
+    ) || w.status.conditions.contains(&Condition::Lev)
+}
+
+/// Hostiles within two squares, and whether Elbereth scares all that are adjacent.
+fn near_threats(r: &Recall, w: &World) -> (Vec<Threat>, bool) {
+    let near: Vec<Threat> = threat::threats(r, w)
+        .into_iter()
+        .filter(|t| t.hostile && t.distance <= 2)
+        .collect();
+    let all_respect = near
+        .iter()
+        .filter(|t| t.distance <= 1)
+        .all(|t| t.respects_elbereth);
+    (near, all_respect)
+}
+
+/// Whether Elbereth would help now: hostiles near, the adjacent ones all respect it, no
+/// harmful gaze in view (seed 8's top level: a pyrolisk burnt the hero resting on Elbereth),
+/// and the square takes an engraving.
+pub fn would_help(r: &Recall, w: &World) -> bool {
+    let (near, all_respect) = near_threats(r, w);
+    !near.is_empty()
+        && all_respect
+        && !threat::threats(r, w).iter().any(|t| t.gazes)
+        && !cannot_engrave_here(r, w)
+}
+
+/// One step of the Elbereth cycle. `enter`: HP fraction below which we engrave; `until`: HP
+/// fraction up to which we keep resting on a verified engraving.
+pub fn elbereth_step(r: &mut Recall, w: &World, enter: f64, until: f64) -> Option<(Action, String)> {
+    if !would_help(r, w) {
+        return None;
+    }
+    let hp = w.hp_fraction();
+    let msgs = &w.messages;
+    if look::on_elbereth(msgs) {
+        return (hp < until).then(|| {
+            (
+                Action::Search { count: 1 },
+                format!(
+                    "resting on a verified Elbereth (HP {}/{})",
+                    w.status.hp, w.status.hp_max
+                ),
+            )
+        });
+    }
+    if !look::looked_at(r, w) {
+        // Low, or in the band where we may already stand on one: look (free) before acting.
+        return (hp < until).then(|| {
+            (
+                look::look_action_at(r, w),
+                "reading what is engraved here".to_string(),
+            )
+        });
+    }
+    if hp >= enter {
+        return None;
+    }
+    let why = match look::engraving_read(msgs) {
+        Some(text) => format!("the engraving here reads {text:?}: engraving Elbereth again"),
+        None => format!(
+            "HP {}/{} with threats that respect it: engraving Elbereth",
+            w.status.hp, w.status.hp_max
+        ),
+    };
+    r.last_engrave = Some(w.turn);
+    Some((
+        Action::Engrave {
+            text: "Elbereth".into(),
+        },
+        why,
+    ))
+}
+
+#[cfg(test)]
+#[allow(unused_mut, unused_variables)]
+mod tests {
+    use super::*;
+    use nhbot_world::{Monster, Pos};
+
+    fn world(hp: i32, monster: char, color: u8, messages: &[&str]) -> World {
+        // Each call is a new game turn (two engravings in one turn mean the first failed).
+        static TURN: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(1);
+        let mut w = World {
+            turn: TURN.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            player: Pos::new(10, 10),
+            monsters: vec![Monster {
+                pos: Pos::new(11, 10),
+                ch: monster,
+                color,
+                ..Monster::default()
+            }],
+            messages: messages.iter().map(|s| s.to_string()).collect(),
+            ..World::default()
+        };
+        w.status.hp = hp;
+        w.status.hp_max = 16;
+        w
+    }
+
+    fn action(r: &mut crate::Recall, w: &World) -> Option<Action> {
+        elbereth_step(r, w, 0.5, 0.9).map(|(a, _)| a)
+    }
+
+    #[test]
+    fn look_engrave_verify_rest() {
+        let mut r = crate::Recall::default();
+        let jackal = |msgs: &[&str]| world(4, 'd', 3, msgs);
+        assert_eq!(action(&mut r, &jackal(&[])), Some(look::look_action()));
+        assert!(matches!(
+            action(&mut r, &jackal(&["You see no objects here."])),
+            Some(Action::Engrave { .. })
+        ));
+        assert!(matches!(
+            action(&mut r, &jackal(&["You read: \"Elbcreth\"."])),
+            Some(Action::Engrave { .. })
+        ));
+        assert!(matches!(
+            action(&mut r, &jackal(&["You read: \"Elbereth\"."])),
+            Some(Action::Search { .. })
+        ));
+    }
+
+    #[test]
+    fn a_failed_engraving_is_not_retried_in_the_same_turn() {
+        let mut r = crate::Recall::default();
+        let w = world(4, 'd', 3, &["You see no objects here."]);
+        assert!(matches!(action(&mut r, &w), Some(Action::Engrave { .. })));
+        assert_eq!(
+            action(&mut r, &w),
+            None,
+            "same turn: the first attempt did not take"
+        );
+        let mut polymorphed = world(4, 'd', 3, &["You see no objects here."]);
+        polymorphed.status.polymorphed = true;
+        assert_eq!(action(&mut r, &polymorphed), None);
+    }
+
+    #[test]
+    fn useless_against_humans_and_when_healthy() {
+        let mut r = crate::Recall::default();
+        assert_eq!(action(&mut r, &world(4, '@', 15, &[])), None, "@ ignore Elbereth");
+        assert_eq!(action(&mut r, &world(16, 'd', 3, &[])), None, "healthy");
+        // In the band: only stays while it is verified.
+        assert_eq!(
+            action(&mut r, &world(12, 'd', 3, &["You see no objects here."])),
+            None
+        );
+        assert!(matches!(
+            action(&mut r, &world(12, 'd', 3, &["You read: \"Elbereth\"."])),
+            Some(Action::Search { .. })
+        ));
+    }
+}

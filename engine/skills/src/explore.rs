@@ -1,0 +1,459 @@
+//! Exploration: walk to the frontier of the known map, open (or kick) doors on the way, search
+//! where hidden doors and passages are likely once nothing is left to walk to, and head for the
+//! down stairs when the level is done. Each function suggests an `Action` with its reason; the
+//! map queries they rest on are the world's (`nhbot_world::explore`).
+
+use nhbot_world::explore::{
+    frontier, is_dead_end, search_count, search_rounds, search_spots, searched_around,
+};
+use nhbot_world::nav::{DistMap, Path};
+use nhbot_world::{Action, Branch, Feature, Level, Pos, World};
+
+/// The next action towards level `target` (an index into `world.dungeon.levels`) over known
+/// stairs: walk to the stairs the route starts with, then take them.
+pub fn step_toward_level(world: &World, target: usize) -> Option<(Action, String)> {
+    let here = world.dungeon.current?;
+    let route = world.dungeon.route(here, target)?;
+    let &(_, stairs) = route.first()?;
+    let level = world.level()?;
+    let goal = &world.dungeon.levels[world.dungeon.resolve(target)];
+    let goal_name = format!("{:?} {}", goal.branch, goal.depth);
+    if world.player == stairs {
+        let action = match level.feature(stairs) {
+            Feature::StairsUp | Feature::LadderUp => Action::Ascend,
+            _ => Action::Descend,
+        };
+        return Some((action, format!("taking the stairs towards {goal_name}")));
+    }
+    let path = world.path_to(&[stairs])?;
+    let reason = format!(
+        "walking to the stairs at ({}, {}) towards {goal_name}",
+        stairs.x, stairs.y
+    );
+    Some((world.step_along(&path), reason))
+}
+
+fn nearest(dist: &DistMap, targets: &[Pos]) -> Option<Path> {
+    targets
+        .iter()
+        .filter_map(|&t| dist.path(t))
+        .min_by_key(|p| (p.cost, p.steps.len()))
+}
+
+/// The next exploration action on the current level, or None when there is nothing left to do
+/// (explored, every search spot exhausted, no down stairs reachable).
+pub fn explore_step(world: &World) -> Option<(Action, String)> {
+    let level = world.level()?;
+    let me = world.player;
+    let opts = world.path_opts();
+    let dist = level.distances(me, &opts);
+
+    if let Some(path) = nearest(&dist, &frontier(level)) {
+        let target = path.target();
+        let why = match level.feature(target) {
+            Feature::ClosedDoor if level.at(target).is_some_and(|s| s.locked) => {
+                "kicking open a locked door"
+            }
+            Feature::ClosedDoor => "opening a door",
+            _ => "exploring the unseen",
+        };
+        let reason = format!(
+            "{why} at ({}, {}), {} steps away",
+            target.x,
+            target.y,
+            path.steps.len()
+        );
+        return Some((world.step_along(&path), reason));
+    }
+
+    let downstairs: Vec<Pos> = [Feature::StairsDown, Feature::LadderDown]
+        .iter()
+        .flat_map(|&f| level.find(f))
+        .collect();
+    if downstairs.is_empty() && level.branch != Branch::Sokoban {
+        if let Some(step) = search_step(world, level, &dist) {
+            return Some(step);
+        }
+    }
+    if downstairs.contains(&me) {
+        return Some((Action::Descend, "level explored; descending".into()));
+    }
+    let path = nearest(&dist, &downstairs)?;
+    let reason = format!(
+        "level explored; heading for the down stairs, {} steps away",
+        path.steps.len()
+    );
+    Some((world.step_along(&path), reason))
+}
+
+fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, String)> {
+    let me = world.player;
+    let best = search_rounds()
+        .filter_map(|round| {
+            search_spots(level, round)
+                .into_iter()
+                .filter_map(|(p, promise)| {
+                    let cost = if p == me { 0 } else { dist.cost(p)? };
+                    Some((p, promise as i64 * 4 - cost as i64))
+                })
+                .max_by_key(|&(p, value)| (value, std::cmp::Reverse((p.y, p.x))))
+        })
+        .next()?;
+    let (spot, _) = best;
+    let searched = searched_around(level, spot);
+    let kind = if is_dead_end(level, spot) {
+        "dead end"
+    } else {
+        "wall by unexplored area"
+    };
+    if spot == me {
+        let count = search_count(searched);
+        let reason = format!("no way on and no down stairs: searching {count} at {kind} (searched {searched} so far)");
+        return Some((Action::Search { count }, reason));
+    }
+    let path = dist.path(spot)?;
+    let reason = format!(
+        "going to search at {kind} ({}, {}), {} steps away",
+        spot.x,
+        spot.y,
+        path.steps.len()
+    );
+    Some((world.step_along(&path), reason))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nhbot_world::explore::{frontier, SEARCH_LIMITS};
+    use nhbot_world::{Cell, Dir, Observation, Status};
+
+    /// A map from text rows and an optional colour grid of the same shape (a colour row
+    /// character is a hex digit CLR_* value, anything else means default gray).
+    fn grid(rows: &[&str], colors: &[&str]) -> Vec<Cell> {
+        let cols = 80; // the terminal's columns
+        let mut map = vec![Cell::default(); cols * 21]; // 21 map rows
+        for (y, row) in rows.iter().enumerate() {
+            let crow: Vec<char> = colors.get(y).map(|r| r.chars().collect()).unwrap_or_default();
+            for (x, ch) in row.chars().enumerate() {
+                let fg = crow.get(x).and_then(|c| c.to_digit(16)).map_or(16, |d| d as u8);
+                map[y * cols + x] = Cell { ch, fg, bold: false, inverse: false };
+            }
+        }
+        map
+    }
+
+    fn world(rows: &[&str], colors: &[&str], player: Pos) -> World {
+        let mut w = World::default();
+        let status = Status {
+            dlvl: 1,
+            level_name: "Dlvl:1".into(),
+            turn: Some(1),
+            ..Default::default()
+        };
+        let map = grid(rows, colors);
+        w.observe(&Observation {
+            map: &map,
+            player: Some(player),
+            status: Some(&status),
+            messages: &[],
+            cursor_on_map: true,
+        });
+        w
+    }
+
+    #[test]
+    fn frontier_is_the_doorway_out_of_a_lit_room() {
+        let w = world(
+            &[" -----", " |...|", " |....", " -----"],
+            &[],
+            Pos::new(2, 1),
+        );
+        let level = w.level().expect("level");
+        assert_eq!(level.feature(Pos::new(5, 2)), Feature::Doorway);
+        assert_eq!(frontier(level), vec![Pos::new(5, 2)]);
+        let (action, reason) = explore_step(&w).expect("a step");
+        assert_eq!(action, Action::Move { dir: Dir::E }, "{reason}");
+        assert!(reason.contains("exploring"), "{reason}");
+    }
+
+    #[test]
+    fn a_square_stood_on_is_never_frontier_again() {
+        // Blind: blank neighbours are not learnt, yet the square has been visited.
+        let mut w = World::default();
+        let status = Status {
+            dlvl: 1,
+            level_name: "Dlvl:1".into(),
+            turn: Some(5),
+            conditions: vec![nhbot_world::Condition::Blind],
+            ..Default::default()
+        };
+        let map = grid(&["", "  ..."], &[]);
+        w.observe(&Observation {
+            map: &map,
+            player: Some(Pos::new(3, 1)),
+            status: Some(&status),
+            messages: &[],
+            cursor_on_map: true,
+        });
+        let level = w.level().expect("level");
+        assert_eq!(level.feature(Pos::new(3, 0)), Feature::Unknown);
+        let f = frontier(level);
+        assert!(
+            !f.contains(&Pos::new(3, 1)) && f.contains(&Pos::new(2, 1)),
+            "{f:?}"
+        );
+    }
+
+    #[test]
+    fn far_frontier_uses_travel_but_not_with_a_hostile_in_view() {
+        let rows = [" ---------", " |.......|", " |........", " ---------"];
+        let w = world(&rows, &[], Pos::new(2, 1));
+        assert_eq!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Travel { to: Pos::new(9, 2) })
+        );
+        let rows = [" ---------", " |....d..|", " |........", " ---------"];
+        let w = world(&rows, &[], Pos::new(2, 1));
+        assert_eq!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Move { dir: Dir::E })
+        );
+    }
+
+    #[test]
+    fn a_travel_that_went_nowhere_is_followed_by_a_step() {
+        let rows = [" ---------", " |.......|", " |........", " ---------"];
+        let mut w = world(&rows, &[], Pos::new(2, 1));
+        let travel = explore_step(&w).map(|s| s.0).expect("a step");
+        assert!(matches!(travel, Action::Travel { .. }));
+        w.note_action(&travel);
+        let status = Status {
+            dlvl: 1,
+            level_name: "Dlvl:1".into(),
+            turn: Some(1),
+            ..Default::default()
+        };
+        let map = grid(&rows, &[]);
+        w.observe(&Observation {
+            map: &map,
+            player: Some(Pos::new(2, 1)),
+            status: Some(&status),
+            messages: &[],
+            cursor_on_map: true,
+        });
+        assert_eq!(w.idle_repeats, 1);
+        assert!(matches!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Move { .. })
+        ));
+    }
+
+    #[test]
+    fn closed_door_is_opened_and_locked_one_kicked() {
+        let rows = [" -----", " |...+", " -----"];
+        let mut w = world(&rows, &["", "     3"], Pos::new(4, 1));
+        assert_eq!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Open { dir: Dir::E })
+        );
+        if let Some(sq) = w
+            .dungeon
+            .current_mut()
+            .and_then(|l| l.at_mut(Pos::new(5, 1)))
+        {
+            sq.locked = true;
+        }
+        assert_eq!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Kick { dir: Dir::E })
+        );
+        if let Some(sq) = w
+            .dungeon
+            .current_mut()
+            .and_then(|l| l.at_mut(Pos::new(5, 1)))
+        {
+            sq.shop_door = true;
+        }
+        assert_ne!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Kick { dir: Dir::E }),
+            "never kick a shop door"
+        );
+    }
+
+    #[test]
+    fn dead_end_corridor_is_searched_with_escalating_counts() {
+        // Walked the corridor up to its dead end at (5,1); no stairs known anywhere.
+        let rows = ["", " ####"];
+        let mut w = world(&rows, &[], Pos::new(1, 1));
+        for x in 2..=4 {
+            let status = Status {
+                dlvl: 1,
+                level_name: "Dlvl:1".into(),
+                turn: Some(x as i64),
+                ..Default::default()
+            };
+            let map = grid(&rows, &[]);
+            w.note_action(&Action::Move { dir: Dir::E });
+            let obs = Observation {
+                map: &map,
+                player: Some(Pos::new(x, 1)),
+                status: Some(&status),
+                messages: &[],
+                cursor_on_map: true,
+            };
+            w.observe(&obs);
+        }
+        let level = w.level().expect("level");
+        assert!(frontier(level).is_empty(), "{:?}", frontier(level));
+        assert!(is_dead_end(level, Pos::new(4, 1)));
+        let (action, reason) = explore_step(&w).expect("a search");
+        assert_eq!(action, Action::Search { count: 10 }, "{reason}");
+        assert!(reason.contains("dead end"), "{reason}");
+        let search = |w: &mut World, at: Pos, turns: u32| {
+            if let Some(l) = w.dungeon.current_mut() {
+                l.record_search(at, turns);
+            }
+        };
+        search(&mut w, Pos::new(4, 1), 20);
+        let (action, reason) = explore_step(&w).expect("a step");
+        assert_eq!(
+            action,
+            Action::Move { dir: Dir::W },
+            "the other dead end is fresher: {reason}"
+        );
+        assert!(
+            reason.contains("going to search at dead end (1, 1)"),
+            "{reason}"
+        );
+        search(&mut w, Pos::new(1, 1), 20);
+        assert_eq!(
+            explore_step(&w).map(|s| s.0),
+            Some(Action::Search { count: 15 }),
+            "escalated"
+        );
+        search(&mut w, Pos::new(4, 1), SEARCH_LIMITS[0]);
+        let (action, reason) = explore_step(&w).expect("a step");
+        assert_ne!(
+            action,
+            Action::Search { count: 20 },
+            "an exhausted spot is left: {reason}"
+        );
+    }
+
+    #[test]
+    fn route_to_a_known_level_takes_the_linked_stairs() {
+        let rows = [" -----", " |.<.|", " -----"];
+        let mut w = world(&rows, &[], Pos::new(2, 1));
+        let here = w.dungeon.current.unwrap_or_default();
+        let below = w.dungeon.arrive(
+            2,
+            "Dlvl:2",
+            nhbot_world::Arrival::Stairs {
+                from: Pos::new(9, 9),
+                up: false,
+                ladder: false,
+            },
+            Some(Pos::new(3, 1)),
+        );
+        assert_eq!(w.dungeon.current, Some(below));
+        // Back on level 1 (linked at (9,9)) we would walk there; on level 2 we stand next to '<'.
+        let (action, reason) = step_toward_level(&w, here).expect("a step");
+        assert_eq!(action, Action::Move { dir: Dir::E }, "{reason}");
+        w.player = Pos::new(3, 1);
+        assert_eq!(
+            step_toward_level(&w, here).map(|s| s.0),
+            Some(Action::Ascend)
+        );
+    }
+
+    #[test]
+    fn small_closed_map_still_gets_searched() {
+        // A lit room with no exits and few unknown squares around: the fallback still searches.
+        let rows = [" ----", " |..|", " ----"];
+        let mut w = world(&rows, &[], Pos::new(2, 1));
+        if let Some(level) = w.dungeon.current_mut() {
+            for sq in level
+                .squares
+                .iter_mut()
+                .filter(|s| s.feature == Feature::Unknown)
+            {
+                sq.feature = Feature::Rock;
+            }
+            for p in [Pos::new(5, 1), Pos::new(6, 1)] {
+                if let Some(sq) = level.at_mut(p) {
+                    sq.feature = Feature::Unknown;
+                }
+            }
+        }
+        let first = search_rounds().next().expect("a round");
+        assert!(search_spots(w.level().expect("level"), first).is_empty());
+        let (action, reason) = explore_step(&w).expect("a search");
+        assert!(
+            matches!(action, Action::Search { .. } | Action::Move { .. }),
+            "{reason}"
+        );
+        assert!(reason.contains("search"), "{reason}");
+        let search_both = |w: &mut World, turns: u32| {
+            if let Some(level) = w.dungeon.current_mut() {
+                level.record_search(Pos::new(2, 1), turns);
+                level.record_search(Pos::new(3, 1), turns);
+            }
+        };
+        search_both(&mut w, SEARCH_LIMITS[0]);
+        let next_round = explore_step(&w).map(|s| s.0);
+        assert!(
+            matches!(
+                next_round,
+                Some(Action::Search { .. } | Action::Move { .. })
+            ),
+            "{next_round:?}"
+        );
+        search_both(&mut w, SEARCH_LIMITS[2]);
+        assert_eq!(
+            explore_step(&w),
+            None,
+            "every round done: nothing left to try"
+        );
+    }
+
+    #[test]
+    fn later_rounds_search_along_corridors() {
+        // A corridor loop: no dead ends, no room walls.
+        let w = world(&[" ####", " #  #", " ####"], &[], Pos::new(1, 0));
+        let level = w.level().expect("level");
+        let mut rounds = search_rounds();
+        let first = rounds.next().expect("round");
+        assert!(search_spots(level, first).is_empty());
+        let later = search_rounds()
+            .find(|r| r.corridors && r.min_unknown == 1)
+            .expect("round");
+        let spots = search_spots(level, later);
+        assert!(spots.iter().any(|(p, _)| *p == Pos::new(4, 1)), "{spots:?}");
+    }
+
+    #[test]
+    fn explored_level_goes_down() {
+        let rows = [" -----", " |.>.|", " -----"];
+        let w = world(&rows, &[], Pos::new(2, 1));
+        let (action, reason) = explore_step(&w).expect("a step");
+        assert_eq!(action, Action::Move { dir: Dir::E });
+        assert!(reason.contains("down stairs"), "{reason}");
+        let mut w = world(&rows, &[], Pos::new(2, 1));
+        let status = Status {
+            dlvl: 1,
+            level_name: "Dlvl:1".into(),
+            turn: Some(2),
+            ..Default::default()
+        };
+        let map = grid(&[" -----", " |.@.|", " -----"], &[]);
+        w.observe(&Observation {
+            map: &map,
+            player: Some(Pos::new(3, 1)),
+            status: Some(&status),
+            messages: &[],
+            cursor_on_map: true,
+        });
+        assert_eq!(explore_step(&w).map(|s| s.0), Some(Action::Descend));
+    }
+}

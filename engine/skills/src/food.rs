@@ -1,0 +1,226 @@
+//! What is safe to eat: corpse rules (eat.c) over the monster table and our kill records.
+
+use crate::look::{self, LookHere};
+use crate::recall::Recall;
+use crate::monsters::{self, MonsterInfo};
+use nhbot_world::{Action, Hunger, Kill, Pos, World};
+
+/// Corpses older than this (turns since the kill) may be rotten; BotHack used the same bound.
+pub const MAX_CORPSE_AGE: i64 = 30;
+
+/// Why a corpse of this monster must not be eaten (age aside), if so.
+pub fn corpse_hazard(m: &MonsterInfo, race: &str) -> Option<&'static str> {
+    // Cannibalism: our own race (orcs may; Cavemen too, not modelled). Were-creatures count
+    // as human and are refused below anyway.
+    if race != "orc" && m.corpse_is(race) {
+        return Some("cannibalism");
+    }
+    const RULES: &[(&str, &str)] = &[
+        ("nocorpse", "leaves no corpse"),
+        ("petrify", "petrifies"),
+        ("slime", "turns us into green slime"),
+        ("rider", "a Rider's corpse kills"),
+        ("acidic", "acidic without acid resistance"),
+        ("poisonous", "poisonous without poison resistance"),
+        ("pet", "eating a dog or cat aggravates monsters"),
+        ("were", "lycanthropy"),
+        ("poly", "polymorphs us"),
+        ("hallu", "hallucination"),
+        ("stun", "stuns"),
+        ("preaged", "starts old: always tainted"),
+    ];
+    RULES
+        .iter()
+        .find(|(flag, _)| m.corpse_is(flag))
+        .map(|(_, why)| *why)
+}
+
+/// Lichen and lizard corpses never rot.
+pub fn never_rots(m: &MonsterInfo) -> bool {
+    m.corpse_is("norot")
+}
+
+/// Whether a corpse of `m`, `age` turns old (None: unknown), is safe to eat.
+pub fn corpse_ok(m: &MonsterInfo, age: Option<i64>, race: &str) -> Result<(), String> {
+    if let Some(why) = corpse_hazard(m, race) {
+        return Err(format!("{} corpse: {why}", m.name));
+    }
+    match age {
+        _ if never_rots(m) => Ok(()),
+        Some(a) if a <= MAX_CORPSE_AGE => Ok(()),
+        Some(a) => Err(format!("{} corpse is {a} turns old", m.name)),
+        None => Err(format!("{} corpse of unknown age", m.name)),
+    }
+}
+
+/// The monster named in a corpse description: "a partly eaten newt corpse", "2 lichen corpses".
+pub fn corpse_monster(text: &str) -> Option<&'static MonsterInfo> {
+    let text = text.trim().trim_end_matches('.');
+    let body = text
+        .strip_suffix(" corpses")
+        .or_else(|| text.strip_suffix(" corpse"))?;
+    monsters::find_in_text(body)
+}
+
+/// Our kill records on the current level whose corpse is safe (for a player of `race`: human,
+/// elf, dwarf, gnome or orc) and still fresh enough, youngest first: what we may walk to and eat.
+pub fn edible_kills<'a>(w: &'a World, race: &str) -> Vec<(&'a Kill, Pos)> {
+    let mut out: Vec<(&Kill, Pos)> = w
+        .kills
+        .iter()
+        .filter(|k| k.level.is_some() && k.level == w.dungeon.current && !k.in_pile)
+        .filter_map(|k| {
+            let pos = k.pos?;
+            let m = monsters::find_in_text(&k.name)?;
+            corpse_ok(m, Some(w.turn - k.turn), race).ok()?;
+            Some((k, pos))
+        })
+        .collect();
+    out.sort_by_key(|(k, _)| -k.turn);
+    out
+}
+
+/// The freshest kill at `pos` that left a corpse of `m` (a zombie's corpse is its base race,
+/// pre-aged: "You destroy the orc zombie" never dates an orc corpse).
+fn kill_at<'a>(w: &'a World, pos: Pos, m: &MonsterInfo) -> Option<&'a Kill> {
+    w.kills
+        .iter()
+        .filter(|k| k.pos == Some(pos) && k.level == w.dungeon.current)
+        .filter(|k| monsters::find_in_text(&k.name).is_some_and(|killed| killed.name == m.name))
+        .max_by_key(|k| k.turn)
+}
+
+pub fn hungry(w: &World) -> bool {
+    matches!(
+        w.status.hunger,
+        Hunger::Hungry | Hunger::Weak | Hunger::Fainting | Hunger::Fainted
+    )
+}
+
+/// One step toward eating a fresh safe corpse of our own kills: look at what lies here, eat it
+/// when the look shows exactly that corpse, or walk toward the freshest one.
+pub fn eat_corpse_step(r: &mut Recall, w: &World, race: &str) -> Option<(Action, String)> {
+    // Not while something hits us (one we cannot see: the fight nodes only strike back).
+    if crate::steps::attacked(&w.messages) {
+        return None;
+    }
+    if let LookHere::One(text) = look::look_here(&w.messages) {
+        if let Some(m) = corpse_monster(&text) {
+            let age = kill_at(w, w.player, m).map(|k| w.turn - k.turn);
+            return match corpse_ok(m, age, race) {
+                Ok(()) => Some((
+                    Action::Eat { item: None },
+                    format!("eating the {} corpse here ({:?} turns old)", m.name, age),
+                )),
+                Err(_) => None,
+            };
+        }
+        return None;
+    }
+    // A look that showed anything else here (a pile, nothing): no second look this decision.
+    let looked_here = look::looked_at(r, w);
+    // A corpse under a monster (a peaceful one answers "Really attack?" and no time passes)
+    // waits until the square is free.
+    let (kill, pos) = edible_kills(w, race).into_iter().find(|(_, pos)| {
+        *pos == w.player
+            || (w
+                .level()
+                .and_then(|l| l.at(*pos))
+                .is_some_and(|sq| sq.object.is_some_and(|c| c.ch == '%'))
+                && !w.monsters.iter().any(|m| m.pos == *pos))
+    })?;
+    if pos == w.player {
+        return (!looked_here).then(|| {
+            (
+                look::look_action_at(r, w),
+                format!("looking at the {} corpse here", kill.name),
+            )
+        });
+    }
+    // The world's own path rules: around peaceful monsters, and Sokoban's (no squeezing,
+    // never into a pit or hole).
+    let path = w.path_to(&[pos])?;
+    (path.steps.len() as i64 + w.turn - kill.turn <= MAX_CORPSE_AGE).then(|| {
+        (
+            Action::Move { dir: path.first },
+            format!(
+                "walking to the {} corpse ({} turns old, {} steps)",
+                kill.name,
+                w.turn - kill.turn,
+                path.steps.len()
+            ),
+        )
+    })
+}
+
+/// Eat from the pack: by letter when the inventory is known, else look first so that the
+/// floor's food never gets the game's "eat it?" question by accident.
+pub fn eat_from_pack_step(r: &mut Recall, w: &World) -> Option<(Action, String)> {
+    if !w.inventory.is_empty() {
+        let food = w.inventory.iter().find(|i| {
+            i.class == "Comestibles"
+                && !i.text.contains("egg")
+                && !i.text.contains("tin")
+                && corpse_monster(&i.name)
+                    .is_none_or(|m| corpse_hazard(m, "human").is_none() && never_rots(m))
+        })?;
+        return Some((
+            Action::Eat {
+                item: Some(food.letter),
+            },
+            format!("eating {} ({}) from the pack", food.text, food.letter),
+        ));
+    }
+    match look::look_here(&w.messages) {
+        LookHere::Nothing => Some((
+            Action::Eat { item: None },
+            "eating the first food in the pack (nothing lies here)".into(),
+        )),
+        LookHere::Unknown if !look::looked_at(r, w) => {
+            Some((look::look_action_at(r, w), "looking before eating".into()))
+        }
+        _ => None,
+    }
+}
+
+/// Comestibles that keep and are always safe to carry and eat (no corpses, eggs or tins).
+const SPARE_FOOD: &[&str] = &[
+    "food ration",
+    "cram ration",
+    "lembas wafer",
+    "K-ration",
+    "C-ration",
+    "fortune cookie",
+    "apple",
+    "orange",
+    "pear",
+    "melon",
+    "banana",
+    "carrot",
+    "slime mold",
+    "candy bar",
+    "pancake",
+    "cream pie",
+    "lump of royal jelly",
+    "kelp frond",
+    "clove of garlic",
+];
+
+/// Pick up spare food we stand on: the step onto a square with one object says "You see here X."
+/// Never in a shop (the item would be unpaid) and never when it would burden us.
+pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
+    let LookHere::One(text) = look::look_here(&w.messages) else {
+        return None;
+    };
+    if text.contains("for sale") || w.status.encumbrance != nhbot_world::Encumbrance::Unencumbered {
+        return None;
+    }
+    let food = SPARE_FOOD.iter().find(|f| text.contains(*f))?;
+    Some((
+        Action::Pickup { letters: None },
+        format!("picking up spare food: {text} ({food})"),
+    ))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,45 @@
+//! nhbot-skills: every NetHack leaf, registered into the generic engine (nhbot-bt) by
+//! [`registry`]. Adding a NetHack behaviour touches this crate (plus a tree file).
+//!
+//! - Conditions and simple actions (`builtins`), exploration (`explore`).
+//! - Staying alive: the 3.6.6 monster table (data/monsters/monsters.txt, embedded), threat
+//!   assessment, safe food, prayer timing, Elbereth, retreat and a fight-or-flee look-ahead
+//!   (`threat`, `food`, `prayer`, `elbereth`, `retreat`, `lookahead`, `steps`), wrapped as
+//!   leaves in `survival`.
+//! - Sokoban play over the nhbot-sokoban solver (`sokoban`).
+//!
+//! The step functions read a [`nhbot_world::World`] and answer with an
+//! [`nhbot_world::Action`] and a reason, or nothing. What they remember of their own doings
+//! (the last look asked for, attacks the game refused) is the blackboard's [`Recall`]; a leaf's
+//! own memory (the Sokoban node's plans) is its state. Steps that need to know what lies or is
+//! written here first emit a look (`:`, no game time) and decide at the next decision from the
+//! look's messages.
+
+pub mod bench;
+pub mod builtins;
+pub mod duel_sim;
+pub mod elbereth;
+pub mod explore;
+pub mod food;
+pub mod look;
+pub mod lookahead;
+pub mod missiles;
+pub mod monsters;
+mod nodes;
+pub mod peaceful;
+pub mod prayer;
+mod recall;
+pub mod retreat;
+#[cfg(test)]
+mod seen;
+pub mod sokoban;
+pub mod steps;
+pub mod survival;
+pub mod threat;
+
+pub use lookahead::{Choice, Duel};
+pub use monsters::{Attack, Dice, MonsterInfo};
+pub use nodes::{register, registry, CONDITIONS, HUNGER_LEVELS, RACES};
+pub use prayer::PrayerRules;
+pub use recall::Recall;
+pub use threat::{threats, Threat};

@@ -1,0 +1,295 @@
+//! The 3.6.6 monster table (data/monsters/monsters.txt, embedded) and lookups by name and glyph.
+
+use std::sync::OnceLock;
+
+const TABLE: &str = include_str!("../../../data/monsters/monsters.txt");
+
+/// `NdM` dice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dice {
+    pub n: u8,
+    pub sides: u8,
+}
+
+impl Dice {
+    pub fn parse(s: &str) -> Option<Dice> {
+        let (n, sides) = s.split_once('d')?;
+        Some(Dice {
+            n: n.parse().ok()?,
+            sides: sides.parse().ok()?,
+        })
+    }
+    pub fn mean(self) -> f64 {
+        f64::from(self.n) * (f64::from(self.sides) + 1.0) / 2.0
+    }
+    pub fn max(self) -> u32 {
+        u32::from(self.n) * u32::from(self.sides)
+    }
+}
+
+/// One attack of a monster: how it is delivered (`bite`, `weap`, `gaze`, `none` = passive...),
+/// what it does (`phys`, `ston`, `plys`, `drli`...) and its dice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attack {
+    pub kind: String,
+    pub damage: String,
+    pub dice: Dice,
+}
+
+impl Attack {
+    /// Passive: only hurts whoever hits the monster.
+    pub fn is_passive(&self) -> bool {
+        self.kind == "none"
+    }
+    /// A gaze that hurts whoever the monster sees, near or far, Elbereth or not (a
+    /// pyrolisk's fire; not a floating eye's, which is passive).
+    pub fn is_harmful_gaze(&self) -> bool {
+        self.kind == "gaze" && self.dice.max() > 0
+    }
+    /// Delivered from afar (breath, spit, gaze, spells, weapons that may be fired).
+    pub fn is_ranged(&self) -> bool {
+        matches!(self.kind.as_str(), "brea" | "spit" | "gaze" | "magc")
+    }
+}
+
+/// One row of the monster table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MonsterInfo {
+    pub name: String,
+    pub glyph: char,
+    /// NetHack CLR_* number (0 black .. 15 white).
+    pub color: u8,
+    pub level: i32,
+    pub speed: i32,
+    pub ac: i32,
+    pub mr: i32,
+    pub attacks: Vec<Attack>,
+    pub resists: Vec<String>,
+    /// Corpse properties: nocorpse poisonous acidic petrify slime rider hallu stun poly were norot
+    /// preaged human elf dwarf gnome orc pet.
+    pub corpse: Vec<String>,
+    pub respects_elbereth: bool,
+    pub flags: Vec<String>,
+    /// Generation difficulty (makemon.c): random monsters stay near (depth + XL) / 2.
+    pub difficulty: i32,
+}
+
+impl MonsterInfo {
+    pub fn corpse_is(&self, property: &str) -> bool {
+        self.corpse.iter().any(|c| c == property)
+    }
+    pub fn has_flag(&self, flag: &str) -> bool {
+        self.flags.iter().any(|f| f == flag)
+    }
+    pub fn resists(&self, what: &str) -> bool {
+        self.resists.iter().any(|r| r == what)
+    }
+}
+
+/// The CLR_* number of a colour name as the table writes it.
+pub fn color_number(name: &str) -> Option<u8> {
+    const NAMES: [&str; 16] = [
+        "black",
+        "red",
+        "green",
+        "brown",
+        "blue",
+        "magenta",
+        "cyan",
+        "gray",
+        "no_color",
+        "orange",
+        "bright_green",
+        "yellow",
+        "bright_blue",
+        "bright_magenta",
+        "bright_cyan",
+        "white",
+    ];
+    NAMES.iter().position(|n| *n == name).map(|i| i as u8)
+}
+
+fn list(field: &str) -> Vec<String> {
+    field
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Parses one table line; the error names what was wrong.
+pub fn parse_line(line: &str) -> Result<MonsterInfo, String> {
+    let f: Vec<&str> = line.split('|').collect();
+    if f.len() != 13 {
+        return Err(format!("{} fields, want 13", f.len()));
+    }
+    let num = |i: usize| -> Result<i32, String> {
+        f[i].parse()
+            .map_err(|_| format!("field {i} ({:?}) is not a number", f[i]))
+    };
+    let attacks = f[7]
+        .split_whitespace()
+        .map(|a| {
+            let mut parts = a.split(':');
+            let (Some(kind), Some(damage), Some(dice)) = (parts.next(), parts.next(), parts.next())
+            else {
+                return Err(format!("attack {a:?} is not type:damage:NdM"));
+            };
+            let dice = Dice::parse(dice).ok_or_else(|| format!("bad dice in {a:?}"))?;
+            Ok(Attack {
+                kind: kind.into(),
+                damage: damage.into(),
+                dice,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let glyph = f[1].chars().next().ok_or("empty glyph")?;
+    Ok(MonsterInfo {
+        name: f[0].to_string(),
+        glyph,
+        color: color_number(f[2]).ok_or_else(|| format!("unknown colour {:?}", f[2]))?,
+        level: num(3)?,
+        speed: num(4)?,
+        ac: num(5)?,
+        mr: num(6)?,
+        attacks,
+        resists: list(f[8]),
+        corpse: list(f[9]),
+        respects_elbereth: f[10] == "y",
+        flags: list(f[11]),
+        difficulty: num(12)?,
+    })
+}
+
+/// Every monster of the embedded table, in the game's order.
+pub fn all() -> &'static [MonsterInfo] {
+    static TABLE_PARSED: OnceLock<Vec<MonsterInfo>> = OnceLock::new();
+    TABLE_PARSED.get_or_init(|| {
+        TABLE
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .enumerate()
+            // The table is generated and checked by tests; a bad line is skipped, not fatal.
+            .filter_map(|(i, l)| parse_line(l).map_err(|e| log_bad(i, &e)).ok())
+            .collect()
+    })
+}
+
+fn log_bad(line: usize, err: &str) {
+    eprintln!("nhbot-skills: monsters.txt entry {line}: {err}");
+}
+
+/// Candidates that random generation could plausibly make here: difficulty at most
+/// (depth + XL) / 2 plus `slack` (makemon.c's bound, loosened for special rooms and groups),
+/// and randomly generated in that form at all (not a were in animal form, not a shopkeeper).
+/// Falls back to every candidate when none qualifies (a vault guard, a summoned nasty...).
+pub fn plausible_here(
+    glyph: char,
+    color: u8,
+    depth: i32,
+    xl: i32,
+    slack: i32,
+) -> Vec<&'static MonsterInfo> {
+    let all = candidates(glyph, color);
+    let bound = (depth.max(1) + xl.max(1)) / 2 + slack;
+    let near: Vec<_> = all
+        .iter()
+        .copied()
+        .filter(|m| m.difficulty <= bound && !m.has_flag("nogen"))
+        .collect();
+    if near.is_empty() {
+        all
+    } else {
+        near
+    }
+}
+
+/// The monster called `name` (exact, or with a leading article removed).
+pub fn by_name(name: &str) -> Option<&'static MonsterInfo> {
+    let name = name.trim();
+    let name = ["the ", "a ", "an "]
+        .iter()
+        .find_map(|a| name.strip_prefix(a))
+        .unwrap_or(name);
+    all().iter().find(|m| m.name == name)
+}
+
+/// Every monster drawn as `glyph` in `color` (any of that glyph when no colour matches).
+pub fn candidates(glyph: char, color: u8) -> Vec<&'static MonsterInfo> {
+    let same: Vec<_> = all()
+        .iter()
+        .filter(|m| m.glyph == glyph && m.color == color)
+        .collect();
+    if !same.is_empty() {
+        return same;
+    }
+    // Unknown colour (a scraper quirk, or a shape-shifter): any monster of that glyph.
+    all().iter().filter(|m| m.glyph == glyph).collect()
+}
+
+/// The monster a `You kill the X!` name or farlook text refers to: tries the longest table name
+/// contained in the text ("poor little dog" → little dog, "Asidonhopo, the shopkeeper" → shopkeeper).
+pub fn find_in_text(text: &str) -> Option<&'static MonsterInfo> {
+    if let Some(m) = by_name(text) {
+        return Some(m);
+    }
+    all()
+        .iter()
+        .filter(|m| contains_word(text, &m.name))
+        .max_by_key(|m| m.name.len())
+}
+
+fn contains_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + word.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_parses_whole() {
+        assert_eq!(all().len(), 382);
+        let jackal = by_name("jackal").unwrap();
+        assert_eq!((jackal.glyph, jackal.color, jackal.speed), ('d', 3, 12));
+        assert_eq!(jackal.attacks[0].dice, Dice { n: 1, sides: 2 });
+        assert!(by_name("cockatrice").unwrap().corpse_is("petrify"));
+        assert!(!by_name("shopkeeper").unwrap().respects_elbereth);
+        assert!(!by_name("minotaur").unwrap().respects_elbereth);
+        assert!(by_name("newt").unwrap().respects_elbereth);
+    }
+
+    #[test]
+    fn glyph_and_colour_give_candidates() {
+        let blue_e: Vec<_> = candidates('e', 4).iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(blue_e, ["floating eye"]);
+        assert!(candidates('d', 3).iter().any(|m| m.name == "jackal"));
+        assert!(candidates('d', 3).iter().any(|m| m.name == "warg"));
+        let shallow: Vec<_> = plausible_here('d', 3, 2, 1, 2)
+            .iter()
+            .map(|m| m.name.as_str())
+            .collect();
+        assert!(
+            shallow.contains(&"jackal") && !shallow.contains(&"warg"),
+            "{shallow:?}"
+        );
+        assert!(plausible_here('d', 3, 20, 14, 2)
+            .iter()
+            .any(|m| m.name == "warg"));
+    }
+
+    #[test]
+    fn names_in_text() {
+        assert_eq!(find_in_text("poor little dog").unwrap().name, "little dog");
+        assert_eq!(find_in_text("the newt").unwrap().name, "newt");
+        assert_eq!(
+            find_in_text("Asidonhopo, the shopkeeper").unwrap().name,
+            "shopkeeper"
+        );
+        assert!(find_in_text("xyzzy").is_none());
+    }
+}

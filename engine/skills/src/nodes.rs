@@ -1,0 +1,371 @@
+//! The NetHack leaves, registered into the generic engine with their parameter specs: the one
+//! place a leaf's name, docs and parameters are written (the JSON Schema, the README's node
+//! catalogue and `nhbot check` all come from here).
+
+use crate::{builtins, sokoban, survival};
+use nhbot_bt::ParamType::*;
+use nhbot_bt::Requirement::*;
+use nhbot_bt::{p, LeafSpec, NodeRegistry, ParamSpec};
+
+const PRAYER: [ParamSpec; 2] = [
+    p(
+        "first_turn",
+        Integer {
+            min: 0,
+            max: 100_000,
+        },
+        Default("300"),
+        "No prayer before this turn.",
+    ),
+    p(
+        "gap",
+        Integer {
+            min: 0,
+            max: 100_000,
+        },
+        Default("1000"),
+        "Turns between two prayers.",
+    ),
+];
+const COUNT: ParamSpec = p(
+    "count",
+    Integer { min: 1, max: 65535 },
+    Default("1"),
+    "Number of turns.",
+);
+/// Player races, for the cannibalism rule.
+pub const RACES: &[&str] = &["human", "elf", "dwarf", "gnome", "orc"];
+pub const HUNGER_LEVELS: &[&str] = &["hungry", "weak", "fainting"];
+pub const CONDITIONS: &[&str] = &[
+    "stone",
+    "slime",
+    "strangled",
+    "foodpois",
+    "ill",
+    "blind",
+    "deaf",
+    "stun",
+    "conf",
+    "hallu",
+    "lev",
+    "fly",
+    "ride",
+];
+
+
+/// The engine's control nodes and every NetHack leaf: what `nhbot` plays with.
+pub fn registry() -> NodeRegistry {
+    let mut r = NodeRegistry::new();
+    register(&mut r);
+    r
+}
+
+/// Registers every NetHack leaf into `r` (a bot author's crate may add its own after).
+pub fn register(r: &mut NodeRegistry) {
+    r.register_fn(
+        LeafSpec::condition(
+            "hp_below",
+            "HP is below `fraction` of max HP.",
+        )
+        .params(const { &[p("fraction", Number { min: 0.0, max: 1.0 }, Default("0.5"), "Fraction of maximum HP, 0..1.")] })
+        .shorthand("fraction"),
+        builtins::hp_below,
+    );
+    r.register_fn(
+        LeafSpec::condition(
+            "hunger_at_least",
+            "Hunger status is at least `level` (hungry < weak < fainting).",
+        )
+        .params(const { &[p("level", Choice(HUNGER_LEVELS), Default("hungry"), "Minimum hunger level.")] })
+        .shorthand("level"),
+        builtins::hunger_at_least,
+    );
+    r.register_fn(
+        LeafSpec::condition(
+            "has_condition",
+            "The status line shows this condition.",
+        )
+        .params(const { &[p("name", Choice(CONDITIONS), Required, "Status condition as the status line shows it (lower case).")] })
+        .shorthand("name"),
+        builtins::has_condition,
+    );
+    r.register_fn(
+        LeafSpec::condition(
+            "message_contains",
+            "A message shown since the previous decision contains `text` (case-sensitive).",
+        )
+        .params(const { &[p("text", Text, Required, "Text to look for.")] })
+        .shorthand("text"),
+        builtins::message_contains,
+    );
+    r.register_fn(
+        LeafSpec::condition(
+            "turn_below",
+            "The game turn counter is below `turn`.",
+        )
+        .params(const { &[p("turn", Integer { min: 0, max: i64::MAX }, Required, "Game turn.")] })
+        .shorthand("turn"),
+        builtins::turn_below,
+    );
+    r.register_fn(
+        LeafSpec::condition(
+            "dlvl_at_least",
+            "The dungeon level (Dlvl) is at least `n`.",
+        )
+        .params(const { &[p("n", Integer { min: 0, max: 100 }, Required, "Dungeon level.")] })
+        .shorthand("n"),
+        builtins::dlvl_at_least,
+    );
+    r.register_fn(
+        LeafSpec::condition(
+            "hostile_adjacent",
+            "A monster next to us is neither our pet nor known to be peaceful (World.monsters).",
+        ),
+        builtins::hostile_adjacent,
+    );
+    r.register_fn(
+        LeafSpec::condition(
+            "can_pray",
+            "No prayer is known within the last `turns` turns (World.last_prayer_turn).",
+        )
+        .params(const { &[p("turns", Integer { min: 0, max: 100_000 }, Default("1000"), "Prayer timeout to respect.")] })
+        .shorthand("turns"),
+        builtins::can_pray,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "search",
+            "Search `count` turns (`<count>s`).",
+        )
+        .params(const { &[COUNT] })
+        .shorthand("count"),
+        builtins::search,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "rest",
+            "Rest `count` turns.",
+        )
+        .params(const { &[COUNT] })
+        .shorthand("count"),
+        builtins::rest,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "eat",
+            "Eat (`e`); the engine answers the item prompt.",
+        ),
+        builtins::eat,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "pray",
+            "Pray (`#pray`), confirming.",
+        ),
+        builtins::pray,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "engrave",
+            "Engrave `text` in the dust with fingers.",
+        )
+        .params(const { &[p("text", Text, Default("Elbereth"), "Text to engrave.")] })
+        .shorthand("text"),
+        builtins::engrave,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "wander",
+            "Step to a random walkable neighbour (floor, corridor, doorway, stairs, objects) seen on the map; \
+         deterministic for a given World. Fails when no neighbour is walkable.",
+        ),
+        builtins::wander,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "fight_adjacent",
+            "Attack (`F` + direction) an adjacent monster that is neither our pet nor known peaceful; \
+         fails when there is none.",
+        ),
+        builtins::fight_adjacent,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "explore",
+            "One step of the world model's exploration (nearest unexplored spot, doors, search spots); \
+         fails when the level is done or unknown.",
+        ),
+        builtins::explore,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "descend_if_on_stairs",
+            "Go down (`>`) when standing on down stairs (the map or a message says so); fails otherwise.",
+        ),
+        builtins::descend_if_on_stairs,
+    );
+    r.register_tick_fn(
+        LeafSpec::condition(
+            "threatened",
+            "A hostile (neither pet nor known peaceful) is within `radius` squares.",
+        )
+        .params(const { &[p("radius", Integer { min: 1, max: 80 }, Default("2"), "Chebyshev distance.")] })
+        .shorthand("radius"),
+        survival::threatened,
+    );
+    r.register_fn(
+        LeafSpec::condition(
+            "should_pray",
+            "In major trouble (HP <= 5 or <= 1/7 of max, or Weak from hunger) and the prayer timeout is believed safe.",
+        )
+        .params(&PRAYER),
+        survival::should_pray,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "pray_if_in_trouble",
+            "Pray when `should_pray` holds; fails otherwise.",
+        )
+        .params(&PRAYER),
+        survival::pray_if_in_trouble,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
+            "fight_best",
+            "Attack the most dangerous adjacent hostile that is safe to melee (never a floating eye, never a \
+         cockatrice bare-handed, never a gas spore at low HP, never from a verified Elbereth).",
+        ),
+        survival::fight_best,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
+            "fight_or_flee",
+            "With hostiles adjacent: fight, flee or engrave Elbereth by a `depth`-turn expectimax over the \
+         foes' damage dice; fails when nothing is adjacent.",
+        )
+        .params(const { &[p("depth", Integer { min: 1, max: 8 }, Default("4"), "Turns to look ahead.")] })
+        .shorthand("depth"),
+        survival::fight_or_flee,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
+            "elbereth_rest",
+            "Below `below` of max HP with threats near that all respect Elbereth: look (`:`), engrave \
+         Elbereth in the dust, read it back, re-engrave if misspelled, rest on it up to `until`.",
+        )
+        .params(const { &[
+            p("below", Number { min: 0.0, max: 1.0 }, Default("0.4"), "HP fraction that starts engraving."),
+            p("until", Number { min: 0.0, max: 1.0 }, Default("0.9"), "HP fraction up to which we rest on it."),
+        ] }),
+        survival::elbereth_rest,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
+            "retreat_if_losing",
+            "Step away from adjacent hostiles (toward corridors, doorways and the up stairs; up the stairs \
+         when on them) when their expected damage would take our HP within `turns` turns and \
+         Elbereth cannot help.",
+        )
+        .params(const { &[p("turns", Number { min: 0.5, max: 20.0 }, Default("3"), "Turns of expected damage.")] })
+        .shorthand("turns"),
+        survival::retreat_if_losing,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
+            "eat_fresh_corpse",
+            "Unless Satiated: walk to the freshest safe corpse of our own kills (<= 30 turns old, or lichen/lizard; \
+         no cannibalism of `race`, acidic, poisonous or petrifying corpses), look at it and eat it.",
+        )
+        .params(const { &[p("race", Choice(RACES), Default("human"), "Our race: its corpses are cannibalism (orcs may).")] }),
+        survival::eat_fresh_corpse,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
+            "eat_from_pack",
+            "When Hungry: eat pack food (by letter when the inventory is known; otherwise only after a look \
+         shows nothing on the floor here).",
+        ),
+        survival::eat_from_pack,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "pick_up_food",
+            "Pick up the spare food (rations, fruit... never corpses, eggs or tins) we just stepped on; \
+         not in shops, not when it would burden us.",
+        ),
+        survival::pick_up_food,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "pick_up_missiles",
+            "Pick up the missiles (daggers, knives, darts, shuriken, spears, javelins) we just stepped \
+         on: the throws `sokoban` has for a monster shut behind a boulder. Not in shops, not \
+         when it would burden us.",
+        ),
+        survival::pick_up_missiles,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
+            "rest_when_safe",
+            "Search 10 turns to recover HP while below `below` of max HP and no hostile is within `radius`.",
+        )
+        .params(const { &[
+            p("below", Number { min: 0.0, max: 1.0 }, Default("0.6"), "HP fraction to recover to."),
+            p("radius", Integer { min: 1, max: 80 }, Default("6"), "No hostile this close."),
+        ] }),
+        survival::rest_when_safe,
+    );
+    r.register(
+        LeafSpec::condition(
+            "in_sokoban",
+            "The screen shows one of the 8 Sokoban maps (premapped walls), or the world model places \
+         the current level in Sokoban.",
+        ),
+        |_| sokoban::InSokoban,
+    );
+    r.register(
+        LeafSpec::action(
+            "sokoban",
+            "Solve the Sokoban level as observed (boulders, filled holes, the player; a \"boulder\" amid \
+         open holes, one too many on arriving at the top level, or one that appears where no push \
+         put it is a mimic, planned around and hunted down if it bars every plan) and play the plan \
+         one move per decision, re-planning when the level differs from the plan; long solves run \
+         in the background while the bot waits in place. Fights hostiles in the way, goes round \
+         the boulders to attack a monster behind the one to push (or throws a missile, a dagger or darts, over the \
+         boulder when it cannot get next to it; not one the fight look-ahead would flee; one \
+         that slips away is waited for beside the boulder, not pushed after), waits for others, opens or kicks doors on the way, climbs \
+         `<` at the end. While hallucinating (boulders look like random objects) it waits in \
+         place. After 20 blocked attempts from one position, or at once when the \
+         boulders alone make the level unsolvable (a monster's scroll of earth), the level is \
+         given up: the node takes the bot back down its `>`, pushing boulders out of the way if \
+         they wall it off. Fails outside Sokoban, on a solved \
+         top level (holes filled, or we stand past them), when no plan is found (for now), on a level given up whose `>` cannot be \
+         reached, and below a Sokoban level already visited (given up or fled: no climbing back \
+         and forth).",
+        ),
+        |_| sokoban::SokobanLeaf,
+    );
+    r.register(
+        LeafSpec::action(
+            "sokoban_prize",
+            "On the top Sokoban level, once the way past the holes is open: walk to each of the three \
+         prize closets behind the zoo in turn, nearest first (kicking the zoo's locked door, \
+         fighting whatever sleeps in the way but never a monster whose hit is a hazard, such as \
+         a floating eye, which is gone round or waited for, opening the closet doors), look at \
+         each floor and \
+         pick up the amulet or bag found there (by class: never the corpses of the fight). \
+         Waits in place while hallucinating. Fails elsewhere, while the holes still bar the way, and once \
+         the prize (an amulet or a bag) is picked up or every closet is searched.",
+        ),
+        |_| sokoban::SokobanPrize,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "keys",
+            "Send raw keys; prompts that follow get the engine's default answers.",
+        )
+        .params(const { &[p("keys", Text, Required, "Keys to send.")] })
+        .shorthand("keys"),
+        builtins::keys,
+    );
+}

@@ -1,0 +1,159 @@
+//! Monsters that turned out peaceful. The engine answers "Really attack?" with n and the game
+//! takes no time, so an attack that left the turn counter and the target unchanged at the very
+//! next decision met a peaceful (or a monster we must not hit). The World has no field for it:
+//! this small memory is part of the skills' [`crate::Recall`] on the tree's blackboard.
+
+use nhbot_world::{Pos, World};
+
+/// How long a suspicion lasts (peacefuls wander; a new monster may take the glyph's place).
+const SUSPECT_TURNS: i64 = 300;
+
+#[derive(Clone, Copy, Debug)]
+struct Attempt {
+    turn: i64,
+    decisions: u64,
+    dlvl: i32,
+    target: Pos,
+    glyph: char,
+    color: u8,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Suspect {
+    dlvl: i32,
+    glyph: char,
+    color: u8,
+    until: i64,
+}
+
+/// The last attack we sent and the glyphs found peaceful lately.
+#[derive(Clone, Debug, Default)]
+pub struct PeacefulMemory {
+    last: Option<Attempt>,
+    suspects: Vec<Suspect>,
+    /// The game turn at the last call.
+    turn: i64,
+}
+
+/// Learns from the previous attack (call once per decision before choosing a target).
+pub fn observe(m: &mut PeacefulMemory, w: &World) {
+        // A new game (time went backwards): forget everything, the suspicions too.
+        if w.turn < m.turn {
+            *m = PeacefulMemory::default();
+        }
+        m.turn = w.turn;
+        if let Some(a) = m.last.filter(|a| w.decisions > a.decisions) {
+            m.last = None;
+            // Free looks may come between: allow a couple of decisions, never a game turn.
+            let same_moment = w.decisions > a.decisions
+                && w.decisions <= a.decisions + 3
+                && w.turn == a.turn
+                && w.status.dlvl == a.dlvl;
+            let still_there = w
+                .monsters
+                .iter()
+                .any(|mon| mon.pos == a.target && mon.ch == a.glyph && mon.color == a.color);
+            if same_moment && still_there {
+                m.suspects.push(Suspect {
+                    dlvl: a.dlvl,
+                    glyph: a.glyph,
+                    color: a.color,
+                    until: w.turn + SUSPECT_TURNS,
+                });
+            }
+        }
+        m.suspects.retain(|s| s.until > w.turn);
+}
+
+/// Records an attack we are about to send.
+pub fn note_attack(m: &mut PeacefulMemory, w: &World, target: Pos, glyph: char, color: u8) {
+        m.last = Some(Attempt {
+            turn: w.turn,
+            decisions: w.decisions,
+            dlvl: w.status.dlvl,
+            target,
+            glyph,
+            color,
+        });
+}
+
+/// Whether monsters drawn like this were found peaceful on this level lately.
+pub fn suspected(m: &PeacefulMemory, w: &World, glyph: char, color: u8) -> bool {
+    m.suspects.iter().any(|s| {
+        s.dlvl == w.status.dlvl && s.glyph == glyph && s.color == color && s.until > w.turn
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nhbot_world::Monster;
+
+    #[test]
+    fn a_refused_attack_marks_the_glyph_peaceful() {
+        let mut w = World {
+            turn: 500,
+            decisions: 10,
+            monsters: vec![Monster {
+                pos: Pos::new(5, 5),
+                ch: '@',
+                color: 15,
+                ..Monster::default()
+            }],
+            ..World::default()
+        };
+        let mut m = PeacefulMemory::default();
+        observe(&mut m, &w);
+        note_attack(&mut m, &w, Pos::new(5, 5), '@', 15);
+        w.decisions = 11;
+        observe(&mut m, &w);
+        assert!(suspected(&m, &w, '@', 15));
+        assert!(!suspected(&m, &w, '@', 2));
+        // A free look between the attack and the next decision does not hide it.
+        let mut w2 = w.clone();
+        w2.monsters[0].ch = 'N';
+        note_attack(&mut m, &w2, Pos::new(5, 5), 'N', 15);
+        w2.decisions = 13;
+        observe(&mut m, &w2);
+        assert!(suspected(&m, &w2, 'N', 15));
+        // Time passing after an attack is a normal fight: no suspicion.
+        note_attack(&mut m, &w, Pos::new(5, 5), 'd', 3);
+        w.decisions = 12;
+        w.turn = 501;
+        observe(&mut m, &w);
+        assert!(!suspected(&m, &w, 'd', 3));
+        w.turn = 900;
+        observe(&mut m, &w);
+        assert!(!suspected(&m, &w, '@', 15), "suspicions expire");
+    }
+
+    /// A thread plays games one after another (`nhbot bench`): what one game suspected is
+    /// gone in the next, whose turn counter starts again.
+    #[test]
+    fn suspicions_end_with_the_game() {
+        let mut w = World {
+            turn: 500,
+            decisions: 10,
+            monsters: vec![Monster {
+                pos: Pos::new(5, 5),
+                ch: 'h',
+                color: 2,
+                ..Monster::default()
+            }],
+            ..World::default()
+        };
+        let mut m = PeacefulMemory::default();
+        observe(&mut m, &w);
+        note_attack(&mut m, &w, Pos::new(5, 5), 'h', 2);
+        w.decisions = 11;
+        observe(&mut m, &w);
+        assert!(suspected(&m, &w, 'h', 2));
+        let next_game = World {
+            turn: 3,
+            decisions: 1,
+            ..w.clone()
+        };
+        observe(&mut m, &next_game);
+        assert!(!suspected(&m, &next_game, 'h', 2));
+    }
+}

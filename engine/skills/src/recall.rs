@@ -1,0 +1,19 @@
+//! What the bot remembers of its own doings this game, shared by the skills' leaves: an entry
+//! of the tree's blackboard (`tick.blackboard.entry::<Recall>()`), so it lives as long as the
+//! game's tree, survives hot reloads and starts empty for a new game.
+
+use crate::peaceful::PeacefulMemory;
+use nhbot_world::Pos;
+
+#[derive(Clone, Debug, Default)]
+pub struct Recall {
+    /// Attacks the game refused, and the monsters they showed to be peaceful.
+    pub peaceful: PeacefulMemory,
+    /// (turn, decision count, square) of the last look (`:`) we asked for.
+    pub last_look: Option<(i64, u64, Pos)>,
+    /// Game turn of the last blow we took (seen or not).
+    pub last_blow: Option<i64>,
+    /// Game turn of the last engraving we asked for: a second one in the same turn means the
+    /// first did not happen (no hands, levitating, ...), so we stop trying.
+    pub last_engrave: Option<i64>,
+}

@@ -1,0 +1,118 @@
+//! Retreat: step away from hostiles, preferring corridors and doorways (one attacker at a time)
+//! and the way to the up stairs; climb them when standing on them below Dlvl 1.
+
+use crate::threat::{distance, Threat};
+use nhbot_world::{Action, Dir, Feature, Pos, World};
+
+fn narrow(f: Feature) -> bool {
+    matches!(f, Feature::Corridor | Feature::Doorway | Feature::OpenDoor)
+}
+
+/// The best step away from `threats`, or the stairs up when on them.
+pub fn retreat_step(w: &World, threats: &[Threat]) -> Option<(Action, String)> {
+    let level = w.level()?;
+    let here = level.feature(w.player);
+    if here == Feature::StairsUp && w.status.dlvl > 1 {
+        return Some((
+            Action::Ascend,
+            "the fight is lost: leaving by the up stairs".into(),
+        ));
+    }
+    let hostile: Vec<Pos> = threats
+        .iter()
+        .filter(|t| t.hostile)
+        .map(|t| t.pos)
+        .collect();
+    if hostile.is_empty() {
+        return None;
+    }
+    let occupied: Vec<Pos> = w.monsters.iter().map(|m| m.pos).collect();
+    let nearest = |p: Pos| hostile.iter().map(|&h| distance(p, h)).min().unwrap_or(99);
+    let adjacent = |p: Pos| hostile.iter().filter(|&&h| distance(p, h) <= 1).count() as i32;
+    let up_stairs = level.find(Feature::StairsUp);
+    let to_stairs = |p: Pos| {
+        up_stairs
+            .iter()
+            .map(|&s| i32::from(distance(p, s)))
+            .min()
+            .unwrap_or(0)
+    };
+    let score = |p: Pos| {
+        i32::from(nearest(p)) * 20 - adjacent(p) * 15 + if narrow(level.feature(p)) { 6 } else { 0 }
+            - to_stairs(p).min(40) / 4
+    };
+    let door_here = matches!(here, Feature::OpenDoor);
+    // Between two boulders or rock corners a diagonal step is refused (always in Sokoban,
+    // elsewhere when carrying much): the move takes no time and the fight goes on.
+    let tight = |p: Pos| {
+        let f = level.feature(p);
+        f.is_solid() || f == Feature::Boulder
+    };
+    let best = Dir::COMPASS
+        .into_iter()
+        .filter_map(|d| {
+            let p = d.step(w.player);
+            let f = level.feature(p);
+            let diagonal_blocked = d.is_diagonal()
+                && (door_here
+                    || matches!(f, Feature::OpenDoor)
+                    || (tight(Pos::new(p.x, w.player.y)) && tight(Pos::new(w.player.x, p.y))));
+            // A trap (a Sokoban hole drops us a level) or a square that refused us twice.
+            let refused = f == Feature::Trap || level.at(p).is_some_and(|sq| sq.bumps >= 2);
+            (f.walkable() && !occupied.contains(&p) && !diagonal_blocked && !refused)
+                .then_some((d, p))
+        })
+        .max_by_key(|&(_, p)| score(p))?;
+    (score(best.1) > score(w.player)).then(|| {
+        (
+            Action::Move { dir: best.0 },
+            format!(
+                "retreating {:?}: {} hostile(s) adjacent here, {} there",
+                best.0,
+                adjacent(w.player),
+                adjacent(best.1)
+            ),
+        )
+    })
+}
+
+#[cfg(test)]
+#[allow(unused_mut, unused_variables)]
+mod tests {
+    use super::*;
+    use crate::seen::world;
+    use crate::threat::threats;
+
+    fn retreat(rows: &[&str]) -> Option<Dir> {
+        let w = world(rows);
+        let t = threats(&crate::Recall::default(), &w);
+        match retreat_step(&w, &t)?.0 {
+            Action::Move { dir } => Some(dir),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn steps_away_from_the_jackal() {
+        let mut r = crate::Recall::default();
+        let dir = retreat(&["-----", "|...|", "|.@d|", "|...|", "-----"]);
+        assert!(matches!(dir, Some(Dir::W | Dir::NW | Dir::SW)), "{dir:?}");
+    }
+
+    /// Seed 19's loop: the only step away was a diagonal between two boulders, which NetHack
+    /// refuses (in Sokoban always) without a turn passing.
+    #[test]
+    fn never_squeezes_between_two_boulders() {
+        let mut r = crate::Recall::default();
+        // Walls north, boulders west and south: south-west is the only square farther away.
+        let dir = retreat(&["------", "|--..|", "|0@d.|", "|.0..|", "------"]);
+        assert_ne!(dir, Some(Dir::SW));
+    }
+
+    #[test]
+    fn never_steps_onto_a_trap() {
+        let mut r = crate::Recall::default();
+        let dir = retreat(&["-----", "|^..|", "|^@d|", "|^..|", "-----"]);
+        assert!(!matches!(dir, Some(Dir::W | Dir::NW | Dir::SW)), "{dir:?}");
+    }
+}

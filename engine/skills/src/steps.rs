@@ -1,0 +1,339 @@
+//! The survival decisions the tree nodes call: each returns an action with its reason, or None
+//! when it does not apply.
+
+use crate::elbereth;
+use crate::look;
+use crate::recall::Recall;
+use crate::lookahead::{self, Choice, Duel};
+use crate::monsters;
+use crate::prayer::{self, PrayerRules};
+use crate::retreat;
+use crate::threat::{self, Threat};
+use nhbot_world::{Action, Dir, Feature, World};
+
+/// HP fraction from which Elbereth is never chosen (we would only sit on it).
+pub const HEALTHY: f64 = 0.9;
+
+/// Mean damage of one of our hits: a d8 weapon with a strength bonus (the starting Valkyrie).
+pub const OUR_DAMAGE: f64 = 6.5;
+
+fn adjacent(threats: &[Threat]) -> Vec<&Threat> {
+    threats
+        .iter()
+        .filter(|t| t.hostile && t.distance <= 1)
+        .collect()
+}
+
+/// Whether `dir` is a legal attack from here (never diagonally through a door).
+fn can_strike(w: &World, dir: Dir) -> bool {
+    let Some(level) = w.level() else {
+        return true;
+    };
+    let door = |f: Feature| f == Feature::OpenDoor;
+    !(dir.is_diagonal()
+        && (door(level.feature(w.player)) || door(level.feature(dir.step(w.player)))))
+}
+
+/// Attack the most dangerous adjacent hostile we may melee; never from a verified Elbereth.
+/// Attacks are moves into the monster: a pet the world failed to recognise is swapped with, not
+/// hit, and a peaceful gets the engine's "Really attack?" n (then remembered, see `peaceful`).
+pub fn fight_step(r: &mut Recall, w: &World) -> Option<(Action, String)> {
+    crate::peaceful::observe(&mut r.peaceful, w);
+    if look::on_elbereth(&w.messages) {
+        return None;
+    }
+    let threats = threat::threats(r, w);
+    let target = adjacent(&threats).into_iter().find(|t| {
+        t.no_melee.is_none()
+            && Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)
+                .is_some_and(|d| can_strike(w, d))
+    })?;
+    let dir = Dir::from_delta(target.pos.x - w.player.x, target.pos.y - w.player.y)?;
+    let color = w
+        .monsters
+        .iter()
+        .find(|m| m.pos == target.pos)
+        .map_or(0, |m| m.color);
+    crate::peaceful::note_attack(&mut r.peaceful, w, target.pos, target.glyph, color);
+    Some((
+        Action::Move { dir },
+        format!(
+            "attacking `{}` ({} at worst, {:.1} dmg/turn) to the {dir:?}",
+            target.glyph, target.name, target.expected_damage
+        ),
+    ))
+}
+
+/// The duel against what is next to us: the worst adjacent foe, with every adjacent foe's
+/// attacks in the damage per round.
+pub fn duel_here(r: &Recall, w: &World, threats: &[Threat]) -> Option<Duel> {
+    let near = adjacent(threats);
+    let worst = near.first()?;
+    let info = monsters::by_name(&worst.name)?;
+    let mut duel = Duel::against(
+        info,
+        w.status.hp,
+        w.status.hp_max,
+        w.status.ac,
+        w.status.xl.max(1),
+        OUR_DAMAGE,
+    );
+    for other in near.iter().skip(1) {
+        if let Some(m) = monsters::by_name(&other.name) {
+            let theirs = lookahead::round_distribution(m, w.status.ac);
+            let mut sum = vec![0.0; duel.round.len() + theirs.len() - 1];
+            for (i, a) in duel.round.iter().enumerate() {
+                for (j, b) in theirs.iter().enumerate() {
+                    sum[i + j] += a * b;
+                }
+            }
+            duel.round = sum;
+        }
+    }
+    duel.respects_elbereth = near.iter().all(|t| t.respects_elbereth) && elbereth::would_help(r, w);
+    Some(duel)
+}
+
+/// Whether the look-ahead (`depth` turns) would rather flee than meet `foe` alone, as we are
+/// now. Lets a node that goes looking for a fight pick its fights.
+pub fn would_flee_from(w: &World, foe: &monsters::MonsterInfo, depth: u32) -> bool {
+    let duel = Duel::against(
+        foe,
+        w.status.hp,
+        w.status.hp_max,
+        w.status.ac,
+        w.status.xl.max(1),
+        OUR_DAMAGE,
+    );
+    duel.best(depth).0 == Choice::Flee
+}
+
+/// [`would_flee_from`] the worst monster the one drawn at `at` may be; `false` when none is
+/// drawn there or it is not known (an unseen `I`).
+pub fn would_flee_from_at(r: &Recall, w: &World, at: nhbot_world::Pos, depth: u32) -> bool {
+    threat::threats(r, w)
+        .iter()
+        .find(|t| t.pos == at)
+        .and_then(|t| monsters::by_name(&t.name))
+        .is_some_and(|foe| would_flee_from(w, foe, depth))
+}
+
+/// Fight, flee or Elbereth by the look-ahead; falls back to fighting when the chosen escape is
+/// not possible here.
+pub fn fight_or_flee_step(r: &mut Recall, w: &World, depth: u32) -> Option<(Action, String)> {
+    crate::peaceful::observe(&mut r.peaceful, w);
+    let threats = threat::threats(r, w);
+    let Some(duel) = duel_here(r, w, &threats) else {
+        return close_in_step(w, &threats).or_else(|| strike_unseen_step(r, w));
+    };
+    let (mut choice, value) = duel.best(depth);
+    // Elbereth is for resting back to health: healthy, sitting on it only wastes turns.
+    if choice == Choice::Elbereth && w.hp_fraction() >= HEALTHY {
+        choice = Choice::Fight;
+    }
+    let foe = threats.first().map_or("?", |t| t.name.as_str());
+    let tag = |(a, why): (Action, String)| {
+        (
+            a,
+            format!("{why} [look-ahead vs {foe}: {choice:?}, {value:.2}]"),
+        )
+    };
+    let step = match choice {
+        Choice::Fight => None,
+        Choice::Elbereth => elbereth::elbereth_step(r, w, HEALTHY, HEALTHY),
+        Choice::Flee => retreat::retreat_step(w, &threats),
+    };
+    step.or_else(|| fight_step(r, w)).map(tag)
+}
+
+/// A monster whose gaze hurts does so from wherever it sees us, and Elbereth does not stop
+/// it: walk up to the nearest such monster and fight it rather than stand in its sight.
+pub fn close_in_step(w: &World, threats: &[threat::Threat]) -> Option<(Action, String)> {
+    let gazer = threats
+        .iter()
+        .filter(|t| t.gazes && t.hostile && t.distance > 1)
+        .min_by_key(|t| t.distance)?;
+    let path = w.path_to(&[gazer.pos])?;
+    Some((
+        w.step_along(&path),
+        format!(
+            "closing in on `{}` ({}: its gaze hurts from afar)",
+            gazer.glyph, gazer.name
+        ),
+    ))
+}
+
+/// Turns after a blow during which an unseen monster's `I` next to us is struck at.
+const UNSEEN_MEMORY: i64 = 5;
+
+/// Something we cannot see attacks us (we are blind, or it is invisible): the game marks the
+/// square it struck from with `I`, and we strike there, also between its blows (seed 27's top
+/// level: blind, the bot rested between bites and died). Only within a few turns of a blow:
+/// an `I` we merely bumped into may be a peaceful (a shopkeeper). `F`, so that an `I` left
+/// behind by a monster that moved on costs one swing ("You attack thin air" clears it).
+pub fn strike_unseen_step(r: &mut Recall, w: &World) -> Option<(Action, String)> {
+    if attacked(&w.messages) {
+        r.last_blow = Some(w.turn);
+    }
+    let last = r.last_blow;
+    // A turn counter that went back is another game.
+    if !last.is_some_and(|t| (0..=UNSEEN_MEMORY).contains(&(w.turn - t))) {
+        return None;
+    }
+    let dir = w.monsters.iter().filter(|m| m.ch == 'I').find_map(|m| {
+        let (dx, dy) = (m.pos.x - w.player.x, m.pos.y - w.player.y);
+        (dx.abs() <= 1 && dy.abs() <= 1)
+            .then(|| Dir::from_delta(dx, dy))
+            .flatten()
+    })?;
+    Some((
+        Action::Fight { dir },
+        format!("striking at the unseen monster (`I`) to the {dir:?}"),
+    ))
+}
+
+/// Step away when the adjacent hostiles' expected damage would take our HP in `turns` turns
+/// and Elbereth cannot help.
+pub fn retreat_if_losing_step(r: &Recall, w: &World, turns: f64) -> Option<(Action, String)> {
+    let threats = threat::threats(r, w);
+    let pressure = threat::pressure(&threats, 1);
+    if pressure * turns < f64::from(w.status.hp) || elbereth::would_help(r, w) {
+        return None;
+    }
+    retreat::retreat_step(w, &threats)
+}
+
+/// Pray when in major trouble and the timeout is believed safe.
+pub fn pray_step(w: &World, rules: PrayerRules) -> Option<(Action, String)> {
+    let trouble = prayer::trouble(w)?;
+    prayer::timeout_safe(w, rules).then(|| {
+        (
+            Action::Pray,
+            format!(
+                "{trouble}; last prayer {:?}, turn {}",
+                w.last_prayer_turn, w.turn
+            ),
+        )
+    })
+}
+
+/// Search in place to recover HP while no hostile is within `radius`, and nothing attacked us
+/// this turn (one we cannot see or tell hostile is no less there: seed 4 rested to death
+/// under a Mordor orc's blows on the solved Sokoban top level).
+pub fn rest_step(r: &Recall, w: &World, below: f64, radius: i16) -> Option<(Action, String)> {
+    if w.hp_fraction() >= below || attacked(&w.messages) {
+        return None;
+    }
+    let threats = threat::threats(r, w);
+    if threats.iter().any(|t| t.distance <= radius) {
+        return None;
+    }
+    Some((
+        Action::Search { count: 10 },
+        format!(
+            "resting at HP {}/{}, no hostile within {radius}",
+            w.status.hp, w.status.hp_max
+        ),
+    ))
+}
+
+/// Whether the messages say a monster attacked us ("The jackal bites!", "It hits!", "The
+/// Mordor orc misses!").
+pub fn attacked(messages: &[String]) -> bool {
+    const BLOWS: [&str; 10] = [
+        " hits!",
+        " bites!",
+        " kicks!",
+        " stings!",
+        " butts!",
+        " touches you!",
+        " misses!",
+        " misses.",
+        " misses you.",
+        // "The pyrolisk attacks you with a fiery gaze!"
+        " gaze!",
+    ];
+    messages.iter().any(|m| {
+        (m.starts_with("The ") || m.starts_with("It ")) && BLOWS.iter().any(|b| m.ends_with(b))
+    })
+}
+
+#[cfg(test)]
+#[allow(unused_mut, unused_variables)]
+mod tests {
+    use super::*;
+    use crate::seen::world;
+
+    #[test]
+    fn an_unseen_monster_next_to_us_is_struck_at() {
+        let mut r = crate::Recall::default();
+        let mut w = world(&["-----", "|.@I|", "|...|", "-----"]);
+        (w.status.hp, w.status.hp_max) = (30, 74);
+        w.turn = 100;
+        assert_eq!(
+            fight_or_flee_step(&mut r, &w, 4),
+            None,
+            "no blow yet: it may be peaceful"
+        );
+        // Struck, and between its blows too: a rest there gets us bitten.
+        for (turn, messages) in [(101, vec!["It hits!".to_string()]), (103, vec![])] {
+            (w.turn, w.messages) = (turn, messages);
+            let (action, why) = fight_or_flee_step(&mut r, &w, 4).expect("strikes back");
+            assert_eq!(action, Action::Fight { dir: Dir::E }, "{why}");
+        }
+        w.turn = 110;
+        assert_eq!(fight_or_flee_step(&mut r, &w, 4), None, "long after the last blow");
+        // An `I` two squares away is out of reach.
+        let mut far = world(&["------", "|.@.I|", "------"]);
+        far.messages = vec!["It hits!".into()];
+        assert_eq!(fight_or_flee_step(&mut r, &far, 4), None);
+    }
+
+    /// A pyrolisk burns us from across the room, Elbereth or not: no Elbereth rest in its
+    /// sight, we walk up to it instead (seed 8's top level died resting under its gaze).
+    #[test]
+    fn a_gazer_is_closed_in_on_not_rested_beside() {
+        let mut r = crate::Recall::default();
+        let mut w = world(&[
+            "---------",
+            "|.......|",
+            "|.@...c.|",
+            "|.......|",
+            "---------",
+        ]);
+        (w.status.hp, w.status.hp_max) = (10, 74);
+        for m in &mut w.monsters {
+            m.color = 1; // red: a pyrolisk
+        }
+        w.messages = vec!["The pyrolisk attacks you with a fiery gaze!".into()];
+        assert!(attacked(&w.messages));
+        assert!(!crate::elbereth::would_help(&r, &w));
+        let (action, why) = fight_or_flee_step(&mut r, &w, 4).expect("closes in");
+        assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+        assert!(why.contains("pyrolisk"), "{why}");
+        // A yellow `c` (a cockatrice) has no gaze: nothing to close in on.
+        for m in &mut w.monsters {
+            m.color = 11; // yellow
+        }
+        assert_eq!(fight_or_flee_step(&mut r, &w, 4), None);
+    }
+
+    #[test]
+    fn no_rest_while_something_hits_us() {
+        let mut r = crate::Recall::default();
+        let mut w = world(&["-----", "|.@.|", "-----"]);
+        (w.status.hp, w.status.hp_max) = (8, 74);
+        assert!(rest_step(&r, &w, 0.5, 6).is_some(), "nothing in view: rest");
+        for blow in [
+            "The Mordor orc hits!",
+            "It bites!",
+            "The jackal misses!",
+            "It misses.",
+        ] {
+            w.messages = vec![blow.into()];
+            assert_eq!(rest_step(&r, &w, 0.5, 6), None, "{blow}");
+        }
+        w.messages = vec!["You hit the jackal!".into(), "You kill it!".into()];
+        assert!(rest_step(&r, &w, 0.5, 6).is_some());
+    }
+}

@@ -1,0 +1,112 @@
+//! Survival leaves: threat-aware fighting, the fight-or-flee look-ahead,
+//! Elbereth, retreat, prayer, safe eating and resting. Each wraps one `steps` (or module)
+//! function; see those modules for the rules. What they remember is the blackboard's [`Recall`].
+
+use crate::recall::Recall;
+use crate::{elbereth, food, prayer, steps, threat, PrayerRules};
+use nhbot_bt::{LeafOutcome, Params, Tick};
+use nhbot_world::{Action, World};
+
+fn act(step: Option<(Action, String)>) -> LeafOutcome {
+    match step {
+        Some((action, why)) => LeafOutcome::Act(action, why),
+        None => LeafOutcome::Failure,
+    }
+}
+
+fn check(ok: bool) -> LeafOutcome {
+    if ok {
+        LeafOutcome::Success
+    } else {
+        LeafOutcome::Failure
+    }
+}
+
+fn rules(p: &Params) -> PrayerRules {
+    PrayerRules {
+        first_turn: p.integer("first_turn"),
+        gap: p.integer("gap"),
+    }
+}
+
+pub fn threatened(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    let radius = p.integer("radius").clamp(1, 80) as i16;
+    check(
+        threat::threats(r, w)
+            .iter()
+            .any(|t| t.hostile && t.distance <= radius),
+    )
+}
+
+pub fn fight_best(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    act(steps::fight_step(r, w))
+}
+
+pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    act(steps::fight_or_flee_step(
+        r,
+        w,
+        p.integer("depth").clamp(1, 8) as u32,
+    ))
+}
+
+pub fn elbereth_rest(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    act(elbereth::elbereth_step(
+        r,
+        w,
+        p.number("below"),
+        p.number("until"),
+    ))
+}
+
+pub fn retreat_if_losing(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    act(steps::retreat_if_losing_step(r, w, p.number("turns")))
+}
+
+pub fn should_pray(p: &Params, w: &World) -> LeafOutcome {
+    check(prayer::trouble(w).is_some() && prayer::timeout_safe(w, rules(p)))
+}
+
+pub fn pray_if_in_trouble(p: &Params, w: &World) -> LeafOutcome {
+    act(steps::pray_step(w, rules(p)))
+}
+
+pub fn eat_fresh_corpse(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    // Fresh kills are free food: eat them whenever there is room (never when Satiated: choking).
+    if w.status.hunger == nhbot_world::Hunger::Satiated {
+        return LeafOutcome::Failure;
+    }
+    act(food::eat_corpse_step(r, w, p.text("race").unwrap_or("human")))
+}
+
+pub fn eat_from_pack(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    if !food::hungry(w) {
+        return LeafOutcome::Failure;
+    }
+    act(food::eat_from_pack_step(r, w))
+}
+
+pub fn rest_when_safe(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    act(steps::rest_step(
+        r,
+        w,
+        p.number("below"),
+        p.integer("radius").clamp(1, 80) as i16,
+    ))
+}
+
+pub fn pick_up_food(_: &Params, w: &World) -> LeafOutcome {
+    act(food::pick_up_food_step(w))
+}
+
+pub fn pick_up_missiles(_: &Params, w: &World) -> LeafOutcome {
+    act(crate::missiles::pick_up_missile_step(w))
+}

@@ -1,0 +1,280 @@
+//! Threat assessment: what each visible monster could do to us in one of our turns, taking the
+//! worst monster its glyph and colour (or its farlook name) allow.
+
+use crate::recall::Recall;
+use crate::monsters::{self, MonsterInfo};
+use nhbot_world::{Monster, Pos, World};
+
+/// Damage types that are worse than their dice: stoning, sliming, death touch, level drain,
+/// digestion, paralysis and sleep (a helpless turn next to anything is dangerous).
+const DEADLY_DAMAGE: &[&str] = &["ston", "slim", "deth", "drli", "dgst", "plys", "slee"];
+
+/// One visible monster as a danger to us.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Threat {
+    pub pos: Pos,
+    pub glyph: char,
+    /// The worst plausible monster it may be.
+    pub name: String,
+    /// Chebyshev distance from us.
+    pub distance: i16,
+    /// Expected HP loss per turn of ours while it stands next to us (speed and our AC included).
+    pub expected_damage: f64,
+    /// The most HP it can take in one of our turns.
+    pub max_damage: u32,
+    /// Has an attack worse than its dice (stoning, drain, paralysis...).
+    pub deadly_touch: bool,
+    /// Every plausible monster respects Elbereth (and it is not known peaceful).
+    pub respects_elbereth: bool,
+    /// Why we must not melee it, if we must not.
+    pub no_melee: Option<&'static str>,
+    pub hostile: bool,
+    /// Some plausible monster's gaze hurts from afar (see [`monsters::Attack::is_harmful_gaze`]).
+    pub gazes: bool,
+    pub speed: i32,
+    pub level: i32,
+    pub ac: i32,
+}
+
+/// Chance a monster of `level` hits AC `ac` with one attack (mhitu.c: 10 + AC + level > d20).
+pub fn monster_hit_chance(level: i32, ac: i32) -> f64 {
+    // Negative AC counts as a random -1..AC each attack: use its mean.
+    let ac_value = if ac >= 0 {
+        f64::from(ac)
+    } else {
+        -(f64::from(-ac) + 1.0) / 2.0
+    };
+    ((10.0 + ac_value + f64::from(level) - 1.0) / 20.0).clamp(0.0, 1.0)
+}
+
+/// Active melee attacks (passive ones only hurt whoever hits it; ranged ones count when apart).
+fn melee_attacks(m: &MonsterInfo) -> impl Iterator<Item = &monsters::Attack> {
+    m.attacks
+        .iter()
+        .filter(|a| !a.is_passive() && !a.is_ranged())
+}
+
+/// Expected and maximum damage per turn of ours (speed 12) against AC `ac`.
+pub fn damage_per_turn(m: &MonsterInfo, ac: i32) -> (f64, u32) {
+    let hit = monster_hit_chance(m.level, ac);
+    let moves = f64::from(m.speed.max(1)) / 12.0;
+    let (mut mean, mut max) = (0.0, 0u32);
+    for a in melee_attacks(m) {
+        mean += hit * a.dice.mean();
+        max += a.dice.max();
+    }
+    (mean * moves, max * (moves.ceil() as u32).max(1))
+}
+
+fn deadly(m: &MonsterInfo) -> bool {
+    m.attacks
+        .iter()
+        .any(|a| !a.is_passive() && DEADLY_DAMAGE.contains(&a.damage.as_str()))
+}
+
+/// Why meleeing this monster is a bad idea (`wielding`: we hold a weapon, so no bare hands).
+pub fn melee_hazard(m: &MonsterInfo, wielding: bool, hp: i32) -> Option<&'static str> {
+    let passive = |d: &str| m.attacks.iter().any(|a| a.is_passive() && a.damage == d);
+    if passive("plys") && m.name == "floating eye" {
+        return Some("a floating eye paralyses whoever hits it");
+    }
+    if passive("ston") && !wielding {
+        return Some("touching a cockatrice bare-handed petrifies");
+    }
+    if m.attacks.iter().any(|a| a.kind == "boom") && hp <= 24 {
+        return Some("a gas spore explodes for up to 24 when killed next to us");
+    }
+    if passive_max(m) >= hp {
+        return Some("its passive acid, fire, cold or shock could kill whoever hits it");
+    }
+    None
+}
+
+/// The most a monster's passive acid, fire, cold or shock does to whoever hits it (uhitm.c
+/// `passive`: dice of `0dN` are (level+1)dN). Survey seed 22 hit a spotted jelly at low HP:
+/// "You are splashed!", and died. Resistances are not known here, so they are not counted.
+fn passive_max(m: &MonsterInfo) -> i32 {
+    m.attacks
+        .iter()
+        .filter(|a| {
+            a.is_passive() && matches!(a.damage.as_str(), "acid" | "fire" | "cold" | "elec")
+        })
+        .map(|a| {
+            let n = if a.dice.n == 0 {
+                m.level + 1
+            } else {
+                i32::from(a.dice.n)
+            };
+            n * i32::from(a.dice.sides)
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Difficulty slack over the random-generation bound: special rooms, groups, level feelings.
+const DIFFICULTY_SLACK: i32 = 3;
+
+/// The monsters a seen monster may be: its farlook name if known, else what its glyph and
+/// colour allow at this depth and experience level.
+pub fn plausible(w: &World, m: &Monster) -> Vec<&'static MonsterInfo> {
+    if let Some(info) = m.name.as_deref().and_then(monsters::find_in_text) {
+        return vec![info];
+    }
+    monsters::plausible_here(m.ch, m.color, w.status.dlvl, w.status.xl, DIFFICULTY_SLACK)
+}
+
+/// Whether we hold a weapon. The pack is often unknown (the inventory is not read every turn):
+/// then assume the starting weapon is still wielded, as for every role but Monk and Healer's scalpel.
+pub fn wielding(w: &World) -> bool {
+    w.inventory.is_empty() || w.inventory.iter().any(|i| i.wielded)
+}
+
+pub fn distance(a: Pos, b: Pos) -> i16 {
+    (a.x - b.x).abs().max((a.y - b.y).abs())
+}
+
+/// Assesses one monster against our current HP and AC.
+pub fn assess(w: &World, m: &Monster) -> Option<Threat> {
+    let options = plausible(w, m);
+    let worst = options.iter().copied().max_by(|a, b| {
+        let (da, db) = (
+            damage_per_turn(a, w.status.ac),
+            damage_per_turn(b, w.status.ac),
+        );
+        (deadly(a), da.0)
+            .partial_cmp(&(deadly(b), db.0))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    })?;
+    let (expected_damage, max_damage) = damage_per_turn(worst, w.status.ac);
+    let armed = wielding(w);
+    let no_melee = options
+        .iter()
+        .find_map(|o| melee_hazard(o, armed, w.status.hp));
+    Some(Threat {
+        pos: m.pos,
+        glyph: m.ch,
+        name: worst.name.clone(),
+        distance: distance(m.pos, w.player),
+        expected_damage,
+        max_damage,
+        deadly_touch: options.iter().any(|o| deadly(o)),
+        respects_elbereth: m.peaceful != Some(true) && options.iter().all(|o| o.respects_elbereth),
+        no_melee,
+        hostile: m.maybe_hostile(),
+        gazes: options
+            .iter()
+            .any(|o| o.attacks.iter().any(monsters::Attack::is_harmful_gaze)),
+        speed: worst.speed,
+        level: worst.level,
+        ac: worst.ac,
+    })
+}
+
+/// Every visible hostile, most dangerous first.
+pub fn threats(r: &Recall, w: &World) -> Vec<Threat> {
+    let mut out: Vec<Threat> = w
+        .monsters
+        .iter()
+        .filter(|m| m.maybe_hostile() && !crate::peaceful::suspected(&r.peaceful, w, m.ch, m.color))
+        .filter_map(|m| assess(w, m))
+        .collect();
+    out.sort_by(|a, b| {
+        b.expected_damage
+            .partial_cmp(&a.expected_damage)
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    out
+}
+
+/// Expected damage per turn from every hostile within `radius`.
+pub fn pressure(threats: &[Threat], radius: i16) -> f64 {
+    threats
+        .iter()
+        .filter(|t| t.distance <= radius)
+        .map(|t| t.expected_damage)
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn world_with(monsters: Vec<Monster>, hp: i32, ac: i32) -> World {
+        let mut w = World {
+            player: Pos::new(10, 10),
+            monsters,
+            ..World::default()
+        };
+        w.status.hp = hp;
+        w.status.hp_max = 16;
+        w.status.ac = ac;
+        w
+    }
+
+    fn seen(ch: char, color: u8, x: i16) -> Monster {
+        Monster {
+            pos: Pos::new(x, 10),
+            ch,
+            color,
+            ..Monster::default()
+        }
+    }
+
+    #[test]
+    fn hit_chance_follows_ac() {
+        assert!((monster_hit_chance(0, 6) - 0.75).abs() < 1e-9);
+        assert!(monster_hit_chance(0, -10) < monster_hit_chance(0, 0));
+        assert_eq!(monster_hit_chance(30, 10), 1.0);
+    }
+
+    #[test]
+    fn worst_plausible_monster_is_assumed() {
+        // Deep down a brown `d` may be a jackal (1d2) or a warg (2d6): the warg is assumed.
+        let mut w = world_with(vec![seen('d', 3, 11)], 16, 6);
+        w.status.dlvl = 12;
+        w.status.xl = 8;
+        let t = &threats(&Recall::default(), &w)[0];
+        assert_eq!(t.name, "warg");
+        assert!(t.expected_damage > 3.0);
+        assert!(t.respects_elbereth);
+        // On Dlvl 1 at XL 1 a warg cannot be generated: a 1d4 biter is the worst.
+        w.status.dlvl = 1;
+        w.status.xl = 1;
+        let shallow = &threats(&Recall::default(), &w)[0];
+        assert_ne!(shallow.name, "warg");
+        assert!(shallow.expected_damage < 2.5, "{shallow:?}");
+        // Named by farlook: only what it is.
+        let mut jackal = seen('d', 3, 11);
+        jackal.name = Some("jackal".into());
+        let w = world_with(vec![jackal], 16, 6);
+        let t = &threats(&Recall::default(), &w)[0];
+        assert_eq!(t.name, "jackal");
+        assert!(t.expected_damage < 1.5);
+    }
+
+    #[test]
+    fn melee_hazards() {
+        let w = world_with(vec![seen('e', 4, 11), seen('@', 15, 12)], 16, 6);
+        let t = threats(&Recall::default(), &w);
+        let eye = t.iter().find(|t| t.glyph == 'e').unwrap();
+        assert!(eye.no_melee.is_some());
+        let human = t.iter().find(|t| t.glyph == '@').unwrap();
+        assert!(!human.respects_elbereth);
+        let cockatrice = monsters::by_name("cockatrice").unwrap();
+        assert!(melee_hazard(cockatrice, false, 20).is_some());
+        assert!(melee_hazard(cockatrice, true, 20).is_none());
+        // A spotted jelly's acid splashes for up to 6d6.
+        let jelly = monsters::by_name("spotted jelly").unwrap();
+        assert!(melee_hazard(jelly, true, 30).is_some());
+        assert!(melee_hazard(jelly, true, 40).is_none());
+    }
+
+    #[test]
+    fn pets_and_peacefuls_are_no_threat() {
+        let mut pet = seen('f', 15, 11);
+        pet.tame = true;
+        let mut peaceful = seen('h', 2, 12);
+        peaceful.peaceful = Some(true);
+        assert!(threats(&Recall::default(), &world_with(vec![pet, peaceful], 16, 6)).is_empty());
+    }
+}
