@@ -1,32 +1,108 @@
 ---@meta
--- LuaLS annotations for nhbot Lua leaves (never executed; editors read it for completion and
--- type checks). A leaf script returns `fun(world: World, state: table): Action|boolean|nil`.
--- Return an `act.*` action to act this decision, true/false to answer as a condition, nil to fail.
--- Sandbox: no io, os, debug, load, loadfile, dofile; `require "name"` loads scripts/name.lua.
+-- LuaLS annotations for nhbot Lua leaves (never executed; editors read it for completion and type
+-- checks). Generated from the Lua API definition (luadef.rs): do not edit, regenerate with
+-- `nhbot docs` or `cargo run -p nhbot-bt --example gen_lua_defs`.
+--
+-- A leaf script returns a `Leaf` function, or a table of them picked with `function:`. Return an
+-- `act.*` action to act this decision, true/false to answer as a condition, nil to fail.
+-- Sandbox: the globals are assert, error, ipairs, next, pairs, pcall, select, tonumber, tostring,
+-- type, xpcall, rawequal, rawget, rawlen, rawset, setmetatable, getmetatable, string, table, math,
+-- utf8, coroutine, _VERSION, and act, kb, require, print below; no io, os, debug, load, loadfile,
+-- dofile.
 -- Each call may run 1,000,000 instructions and allocate 32 MiB; past that the leaf fails and the
 -- error (file:line) is logged, the game goes on.
 
----@class InventoryItem
----@field letter string  inventory letter, e.g. "f"
----@field text string    the line as shown, e.g. "2 food rations"
----@field class string   menu header, e.g. "Comestibles"
+---A direction for act.*: compass points, up/down (stairs, ladders), here (self). The long names
+---("north", "southwest", ...) work too.
+---@alias Direction "n"|"s"|"e"|"w"|"ne"|"nw"|"se"|"sw"|"up"|"down"|"here"
 
+---Hunger status; "not_hungry" when the status line shows none.
+---@alias Hunger "satiated"|"not_hungry"|"hungry"|"weak"|"fainting"|"fainted"
+
+---Encumbrance status; "unencumbered" when the status line shows none.
+---@alias Encumbrance "unencumbered"|"burdened"|"stressed"|"strained"|"overtaxed"|"overloaded"
+
+---@alias Alignment "lawful"|"neutral"|"chaotic"
+
+---A status-line condition.
+---@alias Condition
+---| "stone"
+---| "slime"
+---| "strangled"
+---| "foodpois"
+---| "ill"
+---| "blind"
+---| "deaf"
+---| "stun"
+---| "conf"
+---| "hallu"
+---| "lev"
+---| "fly"
+---| "ride"
+
+---The terrain of a map square as the bot remembers it.
+---@alias Feature
+---| "unknown"
+---| "rock"
+---| "floor"
+---| "corridor"
+---| "wall"
+---| "doorway"
+---| "open_door"
+---| "closed_door"
+---| "stairs_up"
+---| "stairs_down"
+---| "ladder_up"
+---| "ladder_down"
+---| "fountain"
+---| "altar"
+---| "sink"
+---| "throne"
+---| "grave"
+---| "trap"
+---| "web"
+---| "water"
+---| "lava"
+---| "ice"
+---| "tree"
+---| "iron_bars"
+---| "boulder"
+---| "statue"
+---| "drawbridge_down"
+---| "drawbridge_up"
+---| "air"
+---| "cloud"
+
+---What a leaf script returns (or names with `function:`): called with the world and the node's own
+---state table, which survives between decisions and reloads. Return an act.* action to act this
+---decision, true/false to answer as a condition, nil to fail.
+---@alias Leaf fun(world: World, state: table): Action|boolean|nil
+
+---An item in the pack, as last listed.
+---@class InventoryItem
+---@field letter string inventory letter, e.g. "f"
+---@field text string the line as shown, e.g. "2 food rations"
+---@field class string menu header, e.g. "Comestibles"
+
+---A monster in view.
 ---@class MonsterSeen
----@field x integer
----@field y integer
----@field glyph string
+---@field x integer column (0..79)
+---@field y integer map row (0..20)
+---@field glyph string the letter shown, e.g. "d"
 ---@field color integer CLR_* colour 0..15
 ---@field name string|nil from farlook, e.g. "newt"
----@field peaceful boolean|nil
----@field tame boolean
+---@field peaceful boolean|nil nil until farlook tells
+---@field tame boolean our pet
 ---@field hostile boolean neither our pet nor known peaceful
 
----@class World read-only view of the game at this decision
----@field hp integer
+---Read-only view of the game at this decision (valid during the call only: do not keep it in
+---`state`).
+---@class World
+---@field hp integer hit points
 ---@field hp_max integer
----@field pw integer
+---@field pw integer power (spell energy)
 ---@field pw_max integer
----@field ac integer
+---@field ac integer armour class
 ---@field xl integer experience level
 ---@field gold integer
 ---@field dlvl integer dungeon level
@@ -35,117 +111,156 @@
 ---@field decisions integer decisions taken so far
 ---@field x integer player column (0..79)
 ---@field y integer player map row (0..20)
----@field hunger "satiated"|"not_hungry"|"hungry"|"weak"|"fainting"|"fainted"
----@field encumbrance string "unencumbered", "burdened", ...
----@field alignment "lawful"|"neutral"|"chaotic"
----@field conditions string[] status conditions: "blind", "conf", "stun", "hallu", ...
+---@field hunger Hunger
+---@field encumbrance Encumbrance
+---@field alignment Alignment
+---@field conditions Condition[] status conditions shown
 ---@field messages string[] messages shown since the previous decision
 ---@field inventory InventoryItem[]
 ---@field monsters MonsterSeen[] monsters in view
----@field feature_here string remembered terrain under the player: "stairs_down", "floor", ...
----@field last_prayer_turn integer|nil
+---@field feature_here Feature remembered terrain under the player
+---@field last_prayer_turn integer|nil turn of the last prayer
 local World = {}
 
 ---The glyph at a map position, or nil outside the map.
----@param x integer
----@param y integer
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
 ---@return string|nil
 function World:cell(x, y) end
 
----@param name string e.g. "blind"
+---Whether the status line shows a condition (case-insensitive).
+---@param name Condition e.g. "blind"
 ---@return boolean
 function World:has_condition(name) end
 
+---Whether a message shown since the previous decision contains `text`.
 ---@param text string
 ---@return boolean
 function World:message_contains(text) end
 
----@class Action an action built by act.*; opaque
----@field kind string
----@field reason string
-
----@alias Direction "n"|"s"|"e"|"w"|"ne"|"nw"|"se"|"sw"|"up"|"down"|"here"
+---An action built by act.*; return it from a leaf to act. Opaque.
+---@class Action
+---@field kind string the action's debug form, e.g. "Move { dir: E }"
+---@field reason string the reason given ("" if none)
 
 ---Action constructors. The last argument is always the reason shown in the decision log.
 act = {}
+
+---Steps one square (or attacks what is there).
 ---@param dir Direction
 ---@param reason? string
 ---@return Action
 function act.move(dir, reason) end
+
+---Attacks in a direction (`F`), even if nothing is seen there.
 ---@param dir Direction
 ---@param reason? string
 ---@return Action
 function act.fight(dir, reason) end
+
+---Opens a door.
 ---@param dir Direction
 ---@param reason? string
 ---@return Action
 function act.open(dir, reason) end
+
+---Kicks in a direction.
 ---@param dir Direction
 ---@param reason? string
 ---@return Action
 function act.kick(dir, reason) end
---- Throws one of the stack `letter` (objects fly over boulders).
+
+---Throws one of the stack `letter` (objects fly over boulders).
 ---@param letter string inventory letter
 ---@param dir Direction
 ---@param reason? string
 ---@return Action
 function act.throw(letter, dir, reason) end
+
+---Searches for hidden things.
 ---@param count? integer turns (default 1)
 ---@param reason? string
 ---@return Action
 function act.search(count, reason) end
+
+---Rests in place (by searching).
 ---@param count? integer turns (default 1)
 ---@param reason? string
 ---@return Action
 function act.rest(count, reason) end
+
+---Eats from the pack or from the floor.
 ---@param letter? string inventory letter; nil eats from the floor
 ---@param reason? string
 ---@return Action
 function act.eat(letter, reason) end
+
+---Prays (and confirms).
 ---@param reason? string
 ---@return Action
 function act.pray(reason) end
+
+---Goes down the stairs or ladder here.
+---@param reason? string
+---@return Action
+function act.descend(reason) end
+
+---Goes up the stairs or ladder here.
+---@param reason? string
+---@return Action
+function act.ascend(reason) end
+
+---Lists the inventory again.
+---@param reason? string
+---@return Action
+function act.inventory(reason) end
+
+---Engraves in the dust with a finger.
 ---@param text string
 ---@param reason? string
 ---@return Action
 function act.engrave(text, reason) end
----@param reason? string
----@return Action
-function act.descend(reason) end
----@param reason? string
----@return Action
-function act.ascend(reason) end
----@param letters? string menu letters; nil picks up everything
----@param reason? string
----@return Action
-function act.pickup(letters, reason) end
----@param x integer
----@param y integer
----@param reason? string
----@return Action
-function act.travel(x, y, reason) end
----@param x integer
----@param y integer
----@param reason? string
----@return Action
-function act.farlook(x, y, reason) end
----@param reason? string
----@return Action
-function act.inventory(reason) end
+
 ---Raw keys; prompts that follow get the engine's default answers.
 ---@param keys string
 ---@param reason? string
 ---@return Action
 function act.keys(keys, reason) end
 
+---Picks up what is here.
+---@param letters? string menu letters; nil picks up everything
+---@param reason? string
+---@return Action
+function act.pickup(letters, reason) end
+
+---Travels (`_`) to a map square.
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@param reason? string
+---@return Action
+function act.travel(x, y, reason) end
+
+---Looks at a map square (`;`).
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@param reason? string
+---@return Action
+function act.farlook(x, y, reason) end
+
 ---The item-identification knowledge base (empty answers until the engine installs one).
 kb = {}
+
+---Identities an unidentified appearance may still have.
 ---@param appearance string e.g. "bubbly potion"
----@return string[] identities it may still be
+---@return string[] # identities it may still be
 function kb.candidates(appearance) end
+
+---The identity of an appearance, once known.
 ---@param appearance string
----@return string|nil identity once known
+---@return string|nil # identity once known
 function kb.identity(appearance) end
+
+---Whether an appearance may still be this identity.
 ---@param appearance string
 ---@param identity string
 ---@return boolean
@@ -155,3 +270,7 @@ function kb.could_be(appearance, identity) end
 ---@param name string
 ---@return any
 function require(name) end
+
+---Logs its arguments, tab-separated, at info level (log target nhbot::lua).
+---@param ... any
+function print(...) end

@@ -20,7 +20,7 @@ const HOOK_EVERY: u32 = 1000;
 const MAX_KEPT_ERRORS: usize = 100;
 
 /// Globals a script may use; everything else (io, os, debug, load, dofile, ...) is absent.
-const SAFE_GLOBALS: &[&str] = &[
+pub(crate) const SAFE_GLOBALS: &[&str] = &[
     "assert",
     "error",
     "ipairs",
@@ -294,6 +294,12 @@ impl LuaEngine {
             log::error!(target: "nhbot::lua", "cannot hand the world to Lua: {e}");
         }
         out
+    }
+
+    /// The table a script's globals come from (for the tests of `luadef`).
+    #[cfg(test)]
+    pub(crate) fn base(&self) -> &Table {
+        &self.base
     }
 
     /// Reports a syntax error in a script without running it.

@@ -52,9 +52,12 @@ fn made(action: Action, reason: Option<String>) -> LuaAction {
     }
 }
 
-/// Registers the `World` userdata type (fields and methods Lua may read).
-pub fn register_world(lua: &Lua) -> LuaResult<()> {
+/// Registers the `World` userdata type (fields and methods Lua may read); returns their names
+/// (the tests compare them with `luadef::LUA_API`).
+pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
+    let mut names = Vec::new();
     lua.register_userdata_type::<World>(|reg| {
+        let reg = &mut crate::luadef::Noting::new(reg, &mut names);
         reg.add_field_method_get("hp", |_, w| Ok(w.status.hp));
         reg.add_field_method_get("hp_max", |_, w| Ok(w.status.hp_max));
         reg.add_field_method_get("pw", |_, w| Ok(w.status.pw));
@@ -124,7 +127,8 @@ pub fn register_world(lua: &Lua) -> LuaResult<()> {
         reg.add_method("message_contains", |_, w, text: String| {
             Ok(w.messages.iter().any(|m| m.contains(&text)))
         });
-    })
+    })?;
+    Ok(names)
 }
 
 /// `StairsDown` → `stairs_down`.

@@ -1,4 +1,5 @@
-//! `nhbot docs --write-readme`: regenerates the README's node catalogue from the manifest.
+//! `nhbot docs`: regenerates the README's node catalogue from the manifest and the LuaLS file
+//! scripts/nhbot.d.lua from the Lua API definition.
 
 use anyhow::{bail, Context, Result};
 use std::path::Path;
@@ -25,6 +26,18 @@ pub fn write_readme(path: &Path) -> Result<i32> {
     if new != text {
         std::fs::write(path, new)?;
         println!("updated the node catalogue in {}", path.display());
+    } else {
+        println!("{} is up to date", path.display());
+    }
+    Ok(0)
+}
+
+/// Writes the LuaLS definitions of the Lua API (`nhbot_bt::lua_definitions`) to `path`.
+pub fn write_lua_defs(path: &Path) -> Result<i32> {
+    let new = nhbot_bt::lua_definitions();
+    if std::fs::read_to_string(path).ok().as_deref() != Some(new.as_str()) {
+        std::fs::write(path, new).with_context(|| format!("writing {}", path.display()))?;
+        println!("updated the Lua API definitions in {}", path.display());
     } else {
         println!("{} is up to date", path.display());
     }

@@ -33,11 +33,14 @@ enum Command {
     /// The Sokoban solver.
     #[command(subcommand)]
     Sokoban(tools::SokobanCommand),
-    /// Regenerate generated documentation (the README's node catalogue).
+    /// Regenerate generated documentation (the README's node catalogue, the Lua API's LuaLS file).
     Docs {
         /// Rewrite the catalogue section of this README.
         #[arg(long, default_value = "README.md")]
         write_readme: std::path::PathBuf,
+        /// Rewrite this LuaLS definition file of the Lua API.
+        #[arg(long, default_value = "scripts/nhbot.d.lua")]
+        write_lua_defs: std::path::PathBuf,
     },
     /// Benchmarks (speed targets live here, not in tests).
     #[command(subcommand)]
@@ -59,7 +62,10 @@ fn main() {
         Command::Check(a) => tools::check(a),
         Command::Kb(a) => tools::kb(a),
         Command::Sokoban(c) => tools::sokoban(c),
-        Command::Docs { write_readme } => docs::write_readme(&write_readme),
+        Command::Docs {
+            write_readme,
+            write_lua_defs,
+        } => docs::write_readme(&write_readme).and_then(|_| docs::write_lua_defs(&write_lua_defs)),
         Command::Bench(b) => bench::run(b),
     };
     match result {

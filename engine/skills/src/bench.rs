@@ -2,8 +2,8 @@
 //! and reload latency from a file write to the new tree in effect. Run it in release mode:
 //! `nhbot bench tree`.
 
+pub use nhbot_bt::testing::{sample_world, scratch_dir};
 use nhbot_bt::{ReloadEvent, TreeBot};
-use nhbot_world::{Cell, Pos, World};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -60,31 +60,6 @@ impl std::fmt::Display for BenchReport {
     }
 }
 
-/// A room of floor around the player so `wander` has choices.
-pub fn sample_world() -> World {
-    let mut w = World {
-        player: Pos::new(40, 10),
-        ..World::default()
-    };
-    w.status.hp = 14;
-    w.status.hp_max = 16;
-    w.status.dlvl = 1;
-    for y in 5..16 {
-        for x in 30..50 {
-            w.view.cells[y * nhbot_screen_cols() + x] = Cell {
-                ch: '.',
-                ..Cell::default()
-            };
-        }
-    }
-    w.messages.push("Hello Agnar, welcome to NetHack!".into());
-    w
-}
-
-fn nhbot_screen_cols() -> usize {
-    80
-}
-
 /// The `q` quantile of `samples` in µs (sorts them).
 fn quantile(samples: &mut [Duration], q: f64) -> f64 {
     samples.sort();
@@ -112,18 +87,6 @@ fn time_ticks(bot: &mut TreeBot, iterations: usize) -> TickStats {
         p99_cpu_us: quantile(&mut cpu, 0.99),
         samples: wall.len(),
     }
-}
-
-/// A fresh scratch directory under the system temp dir.
-pub fn scratch_dir(tag: &str) -> std::io::Result<PathBuf> {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos())
-        .unwrap_or(0);
-    let dir = std::env::temp_dir().join(format!("nhbot-{tag}-{}-{nanos}", std::process::id()));
-    std::fs::create_dir_all(dir.join("trees"))?;
-    std::fs::create_dir_all(dir.join("scripts"))?;
-    Ok(dir)
 }
 
 /// Writes a tree of about `nodes` nodes with `lua_leaves` Lua leaves: guarded branches that fail
