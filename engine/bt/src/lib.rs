@@ -327,6 +327,11 @@ impl TreeBot {
             .collect()
     }
 
+    /// What the leaves share this game (see [`Blackboard`]): for observers, tests and tools.
+    pub fn blackboard(&self) -> &Blackboard {
+        &self.state.blackboard
+    }
+
     /// Number of nodes in the running tree (subtrees inlined).
     pub fn node_count(&self) -> usize {
         self.program.node_count
