@@ -5,8 +5,8 @@
 
 use nhbot_agent::actions::Plan;
 use nhbot_agent::Runner;
-use nhbot_game::GameConfig;
 use nhbot_bt::TreeBot;
+use nhbot_game::GameConfig;
 use nhbot_world::{Action, Decision, Dir, Hunger, World};
 use std::path::{Path, PathBuf};
 
@@ -169,8 +169,8 @@ impl Scenario {
     /// Runs the default tree for at most `max` decisions or until `stop`; returns every decision
     /// with the HP before it, the player's square and the messages it produced.
     fn run_tree(&mut self, max: usize, mut stop: impl FnMut(&[Step]) -> bool) -> Vec<Step> {
-        let mut bot =
-            TreeBot::load(nhbot_skills::registry(), &repo().join("trees/main.yaml")).expect("the default tree loads");
+        let mut bot = TreeBot::load(nhbot_skills::registry(), &repo().join("trees/main.yaml"))
+            .expect("the default tree loads");
         let mut steps: Vec<Step> = Vec::new();
         for _ in 0..max {
             if self.runner.session.ended || stop(&steps) {

@@ -95,7 +95,9 @@ impl<L: Leaf> DynLeaf for L {
             // A state carried over from another leaf type at this path: start afresh.
             *state = self.new_state();
         }
-        let state = state.downcast_mut::<L::State>().expect("state of this leaf type");
+        let state = state
+            .downcast_mut::<L::State>()
+            .expect("state of this leaf type");
         Leaf::tick(self, state, tick)
     }
 

@@ -1,9 +1,9 @@
 //! What Lua leaves see: the read-only `world`, the `act` action constructors and the `kb` hook.
 
-use nhbot_world::names::{condition_name, hunger_name};
 use mlua::{
     Lua, MetaMethod, Result as LuaResult, Table, UserData, UserDataFields, UserDataMethods, Value,
 };
+use nhbot_world::names::{condition_name, hunger_name};
 use nhbot_world::{Action, Dir, Pos, World};
 use std::sync::{Arc, Mutex};
 
@@ -79,7 +79,10 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
             Ok(format!("{:?}", w.status.alignment).to_lowercase())
         });
         reg.add_field_method_get("feature_here", |_, w| {
-            Ok(snake(&format!("{:?}", w.level().map(|l| l.feature(w.player)).unwrap_or_default())))
+            Ok(snake(&format!(
+                "{:?}",
+                w.level().map(|l| l.feature(w.player)).unwrap_or_default()
+            )))
         });
         reg.add_field_method_get("last_prayer_turn", |_, w| Ok(w.last_prayer_turn));
         reg.add_field_method_get("conditions", |lua, w| {

@@ -99,7 +99,6 @@ pub enum LeafOutcome {
     Act(Action, String),
 }
 
-
 #[derive(Clone, Copy, Debug)]
 pub struct NodeSpec {
     pub name: &'static str,
@@ -110,7 +109,12 @@ pub struct NodeSpec {
     pub shorthand: Option<&'static str>,
 }
 
-pub const fn p(name: &'static str, ty: ParamType, req: Requirement, doc: &'static str) -> ParamSpec {
+pub const fn p(
+    name: &'static str,
+    ty: ParamType,
+    req: Requirement,
+    doc: &'static str,
+) -> ParamSpec {
     ParamSpec { name, ty, req, doc }
 }
 
@@ -219,4 +223,3 @@ pub static CONTROL_NODES: &[NodeSpec] = &[
 
 /// Keys every node body map may carry besides its parameters.
 pub const COMMON_KEYS: &[&str] = &["name"];
-

@@ -72,7 +72,9 @@ impl Default for NodeRegistry {
 impl std::fmt::Debug for NodeRegistry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let names: Vec<&str> = self.specs.iter().map(|s| s.name).collect();
-        f.debug_struct("NodeRegistry").field("nodes", &names).finish()
+        f.debug_struct("NodeRegistry")
+            .field("nodes", &names)
+            .finish()
     }
 }
 

@@ -164,7 +164,9 @@ pub fn tick_decision(
             _ => bt.reset_bt(),
         }
     }
-    if let Some(preempted) = prev.filter(|&p| resume == Some(p) && emitted.as_ref().is_none_or(|e| e.leaf != p)) {
+    if let Some(preempted) =
+        prev.filter(|&p| resume == Some(p) && emitted.as_ref().is_none_or(|e| e.leaf != p))
+    {
         halt(prog, st, preempted);
     }
     let found = emitted?;

@@ -1,8 +1,8 @@
 //! The JSON Schema of tree files and the Markdown node catalogue, both generated from the manifest.
 
 use crate::manifest::{NodeKind, NodeSpec, ParamSpec, ParamType, Requirement};
-use crate::registry::NodeRegistry;
 use crate::parse::type_label;
+use crate::registry::NodeRegistry;
 use serde_json::{json, Map, Value};
 
 fn default_json(ps: &ParamSpec) -> Option<Value> {

@@ -38,4 +38,3 @@ pub fn scratch_dir(tag: &str) -> std::io::Result<PathBuf> {
     std::fs::create_dir_all(dir.join("scripts"))?;
     Ok(dir)
 }
-

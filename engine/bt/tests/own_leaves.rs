@@ -23,7 +23,9 @@ impl Leaf for CountUp {
     fn tick(&self, count: &mut Count, tick: &mut Tick<'_>) -> LeafOutcome {
         count.0 += self.step;
         // What every counter did this game, for the blackboard test.
-        tick.blackboard.entry::<Vec<String>>().push(tick.path.to_string());
+        tick.blackboard
+            .entry::<Vec<String>>()
+            .push(tick.path.to_string());
         LeafOutcome::Act(
             Action::Search { count: 1 },
             format!("count {} at {}", count.0, tick.path),
@@ -56,14 +58,16 @@ fn registry() -> NodeRegistry {
     let mut r = NodeRegistry::new();
     r.register(
         LeafSpec::action("count_up", "Counts its own ticks.")
-            .params(const {
-                &[p(
-                    "step",
-                    ParamType::Integer { min: 1, max: 10 },
-                    Requirement::Default("1"),
-                    "Added per tick.",
-                )]
-            })
+            .params(
+                const {
+                    &[p(
+                        "step",
+                        ParamType::Integer { min: 1, max: 10 },
+                        Requirement::Default("1"),
+                        "Added per tick.",
+                    )]
+                },
+            )
             .shorthand("step"),
         |params| CountUp {
             step: params.integer("step"),
@@ -74,14 +78,16 @@ fn registry() -> NodeRegistry {
         |_| Patient,
     );
     r.register_fn(
-        LeafSpec::action("interrupt", "Rests on every `every`-th turn.").params(const {
-            &[p(
-                "every",
-                ParamType::Integer { min: 1, max: 100 },
-                Requirement::Required,
-                "Turns between two interruptions.",
-            )]
-        }),
+        LeafSpec::action("interrupt", "Rests on every `every`-th turn.").params(
+            const {
+                &[p(
+                    "every",
+                    ParamType::Integer { min: 1, max: 100 },
+                    Requirement::Required,
+                    "Turns between two interruptions.",
+                )]
+            },
+        ),
         interrupt,
     );
     r
@@ -125,7 +131,8 @@ fn reasons(bot: &mut TreeBot, turns: std::ops::RangeInclusive<i64>) -> Vec<Strin
 #[test]
 fn a_leaf_registered_from_outside_runs_in_a_yaml_tree() {
     let repo = Repo::new("own-leaf");
-    let tree = repo.write("priority:\n  - interrupt: {every: 3}\n  - count_up: {step: 2, name: counter}\n");
+    let tree = repo
+        .write("priority:\n  - interrupt: {every: 3}\n  - count_up: {step: 2, name: counter}\n");
     let mut bot = TreeBot::load(registry(), &tree).unwrap_or_else(|d| panic!("{d:?}"));
     let mut w = sample_world();
     w.turn = 1;
@@ -137,14 +144,17 @@ fn a_leaf_registered_from_outside_runs_in_a_yaml_tree() {
     assert_eq!(bot.decide(&w).action, Action::Rest { count: 1 });
     // Its parameters are validated from the spec it was registered with.
     let bad = repo.write("count_up: {step: 11}\n");
-    let errors = TreeBot::load(registry(), &bad).err().expect("step 11 is out of range");
+    let errors = TreeBot::load(registry(), &bad)
+        .err()
+        .expect("step 11 is out of range");
     assert!(
         errors.iter().any(|d| d.to_string().contains("step")),
         "{errors:?}"
     );
     // And the schema and catalogue know it.
     let registry = registry();
-    assert!(nhbot_bt::node_catalogue_markdown(&registry).contains("**`count_up`** — Counts its own ticks."));
+    assert!(nhbot_bt::node_catalogue_markdown(&registry)
+        .contains("**`count_up`** — Counts its own ticks."));
     assert!(nhbot_bt::json_schema(&registry)["definitions"]["count_up"].is_object());
 }
 
@@ -152,9 +162,13 @@ fn a_leaf_registered_from_outside_runs_in_a_yaml_tree() {
 fn an_unregistered_leaf_is_an_unknown_node() {
     let repo = Repo::new("own-leaf-unknown");
     let tree = repo.write("count_up: 1\n");
-    let errors = TreeBot::load(NodeRegistry::new(), &tree).err().expect("not registered");
+    let errors = TreeBot::load(NodeRegistry::new(), &tree)
+        .err()
+        .expect("not registered");
     assert!(
-        errors[0].to_string().contains("unknown node type `count_up`"),
+        errors[0]
+            .to_string()
+            .contains("unknown node type `count_up`"),
         "{errors:?}"
     );
 }
@@ -166,7 +180,11 @@ fn leaf_state_survives_a_reload_that_keeps_its_path_and_not_one_that_moves_it() 
     let mut bot = TreeBot::load(registry(), &tree).unwrap_or_else(|d| panic!("{d:?}"));
     assert_eq!(
         reasons(&mut bot, 1..=3),
-        ["count 1 at root/counter", "count 2 at root/counter", "count 3 at root/counter"]
+        [
+            "count 1 at root/counter",
+            "count 2 at root/counter",
+            "count 3 at root/counter"
+        ]
     );
 
     // Same path (a new sibling before it, a new step): the count goes on.
@@ -177,7 +195,10 @@ fn leaf_state_survives_a_reload_that_keeps_its_path_and_not_one_that_moves_it() 
     // Renamed: another node, whose count starts over.
     repo.write("priority:\n  - count_up: {name: tally}\n");
     assert!(bot.reload(vec![tree.clone()]));
-    assert_eq!(reasons(&mut bot, 5..=6), ["count 1 at root/tally", "count 2 at root/tally"]);
+    assert_eq!(
+        reasons(&mut bot, 5..=6),
+        ["count 1 at root/tally", "count 2 at root/tally"]
+    );
 
     // Back to the first name: that node's state was dropped with it.
     repo.write("priority:\n  - count_up: {name: counter}\n");
@@ -188,9 +209,7 @@ fn leaf_state_survives_a_reload_that_keeps_its_path_and_not_one_that_moves_it() 
 #[test]
 fn a_preempted_leaf_starts_over_unless_it_keeps_its_state() {
     let repo = Repo::new("own-leaf-halt");
-    let tree = repo.write(
-        "priority:\n  - interrupt: {every: 3}\n  - count_up: {name: counter}\n",
-    );
+    let tree = repo.write("priority:\n  - interrupt: {every: 3}\n  - count_up: {name: counter}\n");
     let mut bot = TreeBot::load(registry(), &tree).unwrap_or_else(|d| panic!("{d:?}"));
     assert_eq!(
         reasons(&mut bot, 1..=5),
@@ -229,6 +248,9 @@ fn two_nodes_of_one_type_have_their_own_state_and_share_the_blackboard() {
             "count 2 at root/a",
         ]
     );
-    let seen = bot.blackboard().get::<Vec<String>>().expect("the counters wrote");
+    let seen = bot
+        .blackboard()
+        .get::<Vec<String>>()
+        .expect("the counters wrote");
     assert_eq!(seen, &["root/a", "root/b", "root/c", "root/a"]);
 }

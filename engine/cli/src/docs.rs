@@ -22,7 +22,10 @@ pub fn with_catalogue(readme: &str, catalogue: &str) -> Result<String> {
 pub fn write_readme(path: &Path) -> Result<i32> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let new = with_catalogue(&text, &nhbot_bt::node_catalogue_markdown(&nhbot_skills::registry()))?;
+    let new = with_catalogue(
+        &text,
+        &nhbot_bt::node_catalogue_markdown(&nhbot_skills::registry()),
+    )?;
     if new != text {
         std::fs::write(path, new)?;
         println!("updated the node catalogue in {}", path.display());

@@ -145,7 +145,6 @@ pub fn wander(_: &Params, w: &World) -> LeafOutcome {
     )
 }
 
-
 pub fn explore(_: &Params, w: &World) -> LeafOutcome {
     match crate::explore::explore_step(w) {
         Some((action, why)) => LeafOutcome::Act(action, why),

@@ -54,7 +54,12 @@ pub fn would_help(r: &Recall, w: &World) -> bool {
 
 /// One step of the Elbereth cycle. `enter`: HP fraction below which we engrave; `until`: HP
 /// fraction up to which we keep resting on a verified engraving.
-pub fn elbereth_step(r: &mut Recall, w: &World, enter: f64, until: f64) -> Option<(Action, String)> {
+pub fn elbereth_step(
+    r: &mut Recall,
+    w: &World,
+    enter: f64,
+    until: f64,
+) -> Option<(Action, String)> {
     if !would_help(r, w) {
         return None;
     }
@@ -166,7 +171,11 @@ mod tests {
     #[test]
     fn useless_against_humans_and_when_healthy() {
         let mut r = crate::Recall::default();
-        assert_eq!(action(&mut r, &world(4, '@', 15, &[])), None, "@ ignore Elbereth");
+        assert_eq!(
+            action(&mut r, &world(4, '@', 15, &[])),
+            None,
+            "@ ignore Elbereth"
+        );
         assert_eq!(action(&mut r, &world(16, 'd', 3, &[])), None, "healthy");
         // In the band: only stays while it is verified.
         assert_eq!(

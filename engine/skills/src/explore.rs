@@ -133,10 +133,21 @@ mod tests {
         let cols = 80; // the terminal's columns
         let mut map = vec![Cell::default(); cols * 21]; // 21 map rows
         for (y, row) in rows.iter().enumerate() {
-            let crow: Vec<char> = colors.get(y).map(|r| r.chars().collect()).unwrap_or_default();
+            let crow: Vec<char> = colors
+                .get(y)
+                .map(|r| r.chars().collect())
+                .unwrap_or_default();
             for (x, ch) in row.chars().enumerate() {
-                let fg = crow.get(x).and_then(|c| c.to_digit(16)).map_or(16, |d| d as u8);
-                map[y * cols + x] = Cell { ch, fg, bold: false, inverse: false };
+                let fg = crow
+                    .get(x)
+                    .and_then(|c| c.to_digit(16))
+                    .map_or(16, |d| d as u8);
+                map[y * cols + x] = Cell {
+                    ch,
+                    fg,
+                    bold: false,
+                    inverse: false,
+                };
             }
         }
         map

@@ -1,8 +1,8 @@
 //! What is safe to eat: corpse rules (eat.c) over the monster table and our kill records.
 
 use crate::look::{self, LookHere};
-use crate::recall::Recall;
 use crate::monsters::{self, MonsterInfo};
+use crate::recall::Recall;
 use nhbot_world::{Action, Hunger, Kill, Pos, World};
 
 /// Corpses older than this (turns since the kill) may be rotten; BotHack used the same bound.

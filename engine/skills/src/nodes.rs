@@ -52,7 +52,6 @@ pub const CONDITIONS: &[&str] = &[
     "ride",
 ];
 
-
 /// The engine's control nodes and every NetHack leaf: what `nhbot` plays with.
 pub fn registry() -> NodeRegistry {
     let mut r = NodeRegistry::new();
@@ -63,12 +62,18 @@ pub fn registry() -> NodeRegistry {
 /// Registers every NetHack leaf into `r` (a bot author's crate may add its own after).
 pub fn register(r: &mut NodeRegistry) {
     r.register_fn(
-        LeafSpec::condition(
-            "hp_below",
-            "HP is below `fraction` of max HP.",
-        )
-        .params(const { &[p("fraction", Number { min: 0.0, max: 1.0 }, Default("0.5"), "Fraction of maximum HP, 0..1.")] })
-        .shorthand("fraction"),
+        LeafSpec::condition("hp_below", "HP is below `fraction` of max HP.")
+            .params(
+                const {
+                    &[p(
+                        "fraction",
+                        Number { min: 0.0, max: 1.0 },
+                        Default("0.5"),
+                        "Fraction of maximum HP, 0..1.",
+                    )]
+                },
+            )
+            .shorthand("fraction"),
         builtins::hp_below,
     );
     r.register_fn(
@@ -76,17 +81,32 @@ pub fn register(r: &mut NodeRegistry) {
             "hunger_at_least",
             "Hunger status is at least `level` (hungry < weak < fainting).",
         )
-        .params(const { &[p("level", Choice(HUNGER_LEVELS), Default("hungry"), "Minimum hunger level.")] })
+        .params(
+            const {
+                &[p(
+                    "level",
+                    Choice(HUNGER_LEVELS),
+                    Default("hungry"),
+                    "Minimum hunger level.",
+                )]
+            },
+        )
         .shorthand("level"),
         builtins::hunger_at_least,
     );
     r.register_fn(
-        LeafSpec::condition(
-            "has_condition",
-            "The status line shows this condition.",
-        )
-        .params(const { &[p("name", Choice(CONDITIONS), Required, "Status condition as the status line shows it (lower case).")] })
-        .shorthand("name"),
+        LeafSpec::condition("has_condition", "The status line shows this condition.")
+            .params(
+                const {
+                    &[p(
+                        "name",
+                        Choice(CONDITIONS),
+                        Required,
+                        "Status condition as the status line shows it (lower case).",
+                    )]
+                },
+            )
+            .shorthand("name"),
         builtins::has_condition,
     );
     r.register_fn(
@@ -99,21 +119,36 @@ pub fn register(r: &mut NodeRegistry) {
         builtins::message_contains,
     );
     r.register_fn(
-        LeafSpec::condition(
-            "turn_below",
-            "The game turn counter is below `turn`.",
-        )
-        .params(const { &[p("turn", Integer { min: 0, max: i64::MAX }, Required, "Game turn.")] })
-        .shorthand("turn"),
+        LeafSpec::condition("turn_below", "The game turn counter is below `turn`.")
+            .params(
+                const {
+                    &[p(
+                        "turn",
+                        Integer {
+                            min: 0,
+                            max: i64::MAX,
+                        },
+                        Required,
+                        "Game turn.",
+                    )]
+                },
+            )
+            .shorthand("turn"),
         builtins::turn_below,
     );
     r.register_fn(
-        LeafSpec::condition(
-            "dlvl_at_least",
-            "The dungeon level (Dlvl) is at least `n`.",
-        )
-        .params(const { &[p("n", Integer { min: 0, max: 100 }, Required, "Dungeon level.")] })
-        .shorthand("n"),
+        LeafSpec::condition("dlvl_at_least", "The dungeon level (Dlvl) is at least `n`.")
+            .params(
+                const {
+                    &[p(
+                        "n",
+                        Integer { min: 0, max: 100 },
+                        Required,
+                        "Dungeon level.",
+                    )]
+                },
+            )
+            .shorthand("n"),
         builtins::dlvl_at_least,
     );
     r.register_fn(
@@ -128,49 +163,46 @@ pub fn register(r: &mut NodeRegistry) {
             "can_pray",
             "No prayer is known within the last `turns` turns (World.last_prayer_turn).",
         )
-        .params(const { &[p("turns", Integer { min: 0, max: 100_000 }, Default("1000"), "Prayer timeout to respect.")] })
+        .params(
+            const {
+                &[p(
+                    "turns",
+                    Integer {
+                        min: 0,
+                        max: 100_000,
+                    },
+                    Default("1000"),
+                    "Prayer timeout to respect.",
+                )]
+            },
+        )
         .shorthand("turns"),
         builtins::can_pray,
     );
     r.register_fn(
-        LeafSpec::action(
-            "search",
-            "Search `count` turns (`<count>s`).",
-        )
-        .params(const { &[COUNT] })
-        .shorthand("count"),
+        LeafSpec::action("search", "Search `count` turns (`<count>s`).")
+            .params(const { &[COUNT] })
+            .shorthand("count"),
         builtins::search,
     );
     r.register_fn(
-        LeafSpec::action(
-            "rest",
-            "Rest `count` turns.",
-        )
-        .params(const { &[COUNT] })
-        .shorthand("count"),
+        LeafSpec::action("rest", "Rest `count` turns.")
+            .params(const { &[COUNT] })
+            .shorthand("count"),
         builtins::rest,
     );
     r.register_fn(
-        LeafSpec::action(
-            "eat",
-            "Eat (`e`); the engine answers the item prompt.",
-        ),
+        LeafSpec::action("eat", "Eat (`e`); the engine answers the item prompt."),
         builtins::eat,
     );
     r.register_fn(
-        LeafSpec::action(
-            "pray",
-            "Pray (`#pray`), confirming.",
-        ),
+        LeafSpec::action("pray", "Pray (`#pray`), confirming."),
         builtins::pray,
     );
     r.register_fn(
-        LeafSpec::action(
-            "engrave",
-            "Engrave `text` in the dust with fingers.",
-        )
-        .params(const { &[p("text", Text, Default("Elbereth"), "Text to engrave.")] })
-        .shorthand("text"),
+        LeafSpec::action("engrave", "Engrave `text` in the dust with fingers.")
+            .params(const { &[p("text", Text, Default("Elbereth"), "Text to engrave.")] })
+            .shorthand("text"),
         builtins::engrave,
     );
     r.register_fn(
@@ -209,7 +241,16 @@ pub fn register(r: &mut NodeRegistry) {
             "threatened",
             "A hostile (neither pet nor known peaceful) is within `radius` squares.",
         )
-        .params(const { &[p("radius", Integer { min: 1, max: 80 }, Default("2"), "Chebyshev distance.")] })
+        .params(
+            const {
+                &[p(
+                    "radius",
+                    Integer { min: 1, max: 80 },
+                    Default("2"),
+                    "Chebyshev distance.",
+                )]
+            },
+        )
         .shorthand("radius"),
         survival::threatened,
     );

@@ -37,44 +37,44 @@ pub struct PeacefulMemory {
 
 /// Learns from the previous attack (call once per decision before choosing a target).
 pub fn observe(m: &mut PeacefulMemory, w: &World) {
-        // A new game (time went backwards): forget everything, the suspicions too.
-        if w.turn < m.turn {
-            *m = PeacefulMemory::default();
+    // A new game (time went backwards): forget everything, the suspicions too.
+    if w.turn < m.turn {
+        *m = PeacefulMemory::default();
+    }
+    m.turn = w.turn;
+    if let Some(a) = m.last.filter(|a| w.decisions > a.decisions) {
+        m.last = None;
+        // Free looks may come between: allow a couple of decisions, never a game turn.
+        let same_moment = w.decisions > a.decisions
+            && w.decisions <= a.decisions + 3
+            && w.turn == a.turn
+            && w.status.dlvl == a.dlvl;
+        let still_there = w
+            .monsters
+            .iter()
+            .any(|mon| mon.pos == a.target && mon.ch == a.glyph && mon.color == a.color);
+        if same_moment && still_there {
+            m.suspects.push(Suspect {
+                dlvl: a.dlvl,
+                glyph: a.glyph,
+                color: a.color,
+                until: w.turn + SUSPECT_TURNS,
+            });
         }
-        m.turn = w.turn;
-        if let Some(a) = m.last.filter(|a| w.decisions > a.decisions) {
-            m.last = None;
-            // Free looks may come between: allow a couple of decisions, never a game turn.
-            let same_moment = w.decisions > a.decisions
-                && w.decisions <= a.decisions + 3
-                && w.turn == a.turn
-                && w.status.dlvl == a.dlvl;
-            let still_there = w
-                .monsters
-                .iter()
-                .any(|mon| mon.pos == a.target && mon.ch == a.glyph && mon.color == a.color);
-            if same_moment && still_there {
-                m.suspects.push(Suspect {
-                    dlvl: a.dlvl,
-                    glyph: a.glyph,
-                    color: a.color,
-                    until: w.turn + SUSPECT_TURNS,
-                });
-            }
-        }
-        m.suspects.retain(|s| s.until > w.turn);
+    }
+    m.suspects.retain(|s| s.until > w.turn);
 }
 
 /// Records an attack we are about to send.
 pub fn note_attack(m: &mut PeacefulMemory, w: &World, target: Pos, glyph: char, color: u8) {
-        m.last = Some(Attempt {
-            turn: w.turn,
-            decisions: w.decisions,
-            dlvl: w.status.dlvl,
-            target,
-            glyph,
-            color,
-        });
+    m.last = Some(Attempt {
+        turn: w.turn,
+        decisions: w.decisions,
+        dlvl: w.status.dlvl,
+        target,
+        glyph,
+        color,
+    });
 }
 
 /// Whether monsters drawn like this were found peaceful on this level lately.

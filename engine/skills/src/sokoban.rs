@@ -5,9 +5,9 @@
 //! `sokoban_prize` walks to the top level's prize closets.
 //!
 //! Each leaf's memory is its node state (nhbot-bt's [`Leaf`]): the `sokoban` node's
-//! [`Memory`] holds its plans, give-ups and hunts, and keeps them when a fight pre-empts it.
+//! `Memory` holds its plans, give-ups and hunts, and keeps them when a fight pre-empts it.
 //! The mimics posing as boulders that it finds are shared with `sokoban_prize` through the
-//! blackboard ([`Decoys`]). Plans are keyed by the observed state (player, boulders, open holes): a state on a cached plan gets that
+//! blackboard (`Decoys`). Plans are keyed by the observed state (player, boulders, open holes): a state on a cached plan gets that
 //! plan's next step, and a state on no plan (a boulder that moved unexpectedly, a mimic that
 //! was no boulder) is solved afresh. Monsters are left out of the puzzle and handled when they
 //! are in the way: the pet is swapped with, hostiles fought, others waited for; a step that
@@ -21,13 +21,13 @@ mod screen;
 #[cfg(test)]
 mod tests;
 
-use nhbot_bt::{Leaf, LeafOutcome, Tick};
+use crate::elbereth::elbereth_step;
+use crate::recall::Recall;
 use leave::leave_by_the_down_stairs;
+use nhbot_bt::{Leaf, LeafOutcome, Tick};
 use nhbot_sokoban::{
     solve_explained, solve_reporting, Cell, Limits, Puzzle, Solution, SolveError, Step,
 };
-use crate::elbereth::elbereth_step;
-use crate::recall::Recall;
 use nhbot_world::{Action, Condition, Dir, World};
 use screen::{locate, observe, Located, Observed};
 use std::collections::{HashMap, HashSet};

@@ -3,10 +3,10 @@
 
 use crate::elbereth;
 use crate::look;
-use crate::recall::Recall;
 use crate::lookahead::{self, Choice, Duel};
 use crate::monsters;
 use crate::prayer::{self, PrayerRules};
+use crate::recall::Recall;
 use crate::retreat;
 use crate::threat::{self, Threat};
 use nhbot_world::{Action, Dir, Feature, World};
@@ -282,7 +282,11 @@ mod tests {
             assert_eq!(action, Action::Fight { dir: Dir::E }, "{why}");
         }
         w.turn = 110;
-        assert_eq!(fight_or_flee_step(&mut r, &w, 4), None, "long after the last blow");
+        assert_eq!(
+            fight_or_flee_step(&mut r, &w, 4),
+            None,
+            "long after the last blow"
+        );
         // An `I` two squares away is out of reach.
         let mut far = world(&["------", "|.@.I|", "------"]);
         far.messages = vec!["It hits!".into()];

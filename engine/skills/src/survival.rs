@@ -82,7 +82,11 @@ pub fn eat_fresh_corpse(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     if w.status.hunger == nhbot_world::Hunger::Satiated {
         return LeafOutcome::Failure;
     }
-    act(food::eat_corpse_step(r, w, p.text("race").unwrap_or("human")))
+    act(food::eat_corpse_step(
+        r,
+        w,
+        p.text("race").unwrap_or("human"),
+    ))
 }
 
 pub fn eat_from_pack(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {

@@ -1,8 +1,8 @@
 //! Threat assessment: what each visible monster could do to us in one of our turns, taking the
 //! worst monster its glyph and colour (or its farlook name) allow.
 
-use crate::recall::Recall;
 use crate::monsters::{self, MonsterInfo};
+use crate::recall::Recall;
 use nhbot_world::{Monster, Pos, World};
 
 /// Damage types that are worse than their dice: stoning, sliming, death touch, level drain,

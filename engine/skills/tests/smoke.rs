@@ -5,7 +5,8 @@ use nhbot_world::Action;
 /// The default tree, `trees/main.yaml`.
 fn default_bot() -> nhbot_bt::TreeBot {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../trees/main.yaml");
-    nhbot_bt::TreeBot::load(nhbot_skills::registry(), &root).unwrap_or_else(|d| panic!("{}", render(&d)))
+    nhbot_bt::TreeBot::load(nhbot_skills::registry(), &root)
+        .unwrap_or_else(|d| panic!("{}", render(&d)))
 }
 
 #[test]

@@ -216,7 +216,10 @@ fn check_reports_the_same_diagnostics_and_accepts_the_default_tree() {
     assert_eq!((diags[0].line, diags[0].col), (2, 5));
     let good = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../trees/main.yaml");
     let lua = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/eat.lua");
-    assert_eq!(nhbot_bt::check(&nhbot_skills::registry(), &[good, lua]), vec![]);
+    assert_eq!(
+        nhbot_bt::check(&nhbot_skills::registry(), &[good, lua]),
+        vec![]
+    );
     let broken_lua = repo.script("broken.lua", "local x = \n");
     let diags = nhbot_bt::check(&nhbot_skills::registry(), &[broken_lua]);
     assert_eq!(diags.len(), 1, "{}", render(&diags));
@@ -229,7 +232,10 @@ fn check_expands_directories() {
     repo.tree("a.yaml", "priority:\n  - hp_bellow\n");
     repo.tree("b.yaml", "search\n");
     repo.script("c.lua", "return function(\n");
-    let diags = nhbot_bt::check(&nhbot_skills::registry(), &[repo.dir.join("trees"), repo.dir.join("scripts")]);
+    let diags = nhbot_bt::check(
+        &nhbot_skills::registry(),
+        &[repo.dir.join("trees"), repo.dir.join("scripts")],
+    );
     let files: Vec<String> = diags
         .iter()
         .map(|d| {

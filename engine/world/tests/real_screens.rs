@@ -56,7 +56,9 @@ fn start_screen_room_doorway_monsters_and_objects() {
     let lichen = world.monsters.iter().find(|m| m.ch == 'F').expect("lichen");
     assert!(lichen.maybe_hostile());
     assert_eq!(frontier(level), vec![Pos::new(32, 6)]);
-    let path = world.path_to(&frontier(level)).expect("a way to the frontier");
+    let path = world
+        .path_to(&frontier(level))
+        .expect("a way to the frontier");
     assert_eq!(path.target(), Pos::new(32, 6));
     // Monsters in view (a lichen, the kitten): walk, don't travel.
     let step = world.step_along(&path);

@@ -133,7 +133,11 @@ fn sokoban_is_recognised_and_linked_to_the_level_below() {
         world.dungeon.route(soko, doom7),
         Some(vec![(soko, at(6, 4))])
     );
-    assert_eq!(world.player, at(6, 4), "on the stairs the route starts with");
+    assert_eq!(
+        world.player,
+        at(6, 4),
+        "on the stairs the route starts with"
+    );
 
     // Boulders are never walked through: the up stairs are out of reach until pushed.
     assert_eq!(world.path_to(&[at(6, 6)]), None);

@@ -209,7 +209,10 @@ fn a_corpse_under_a_monster_waits() {
         in_pile: false,
     }];
     assert!(
-        matches!(eat_corpse_step(&mut r, &w, "human"), Some((Action::Move { .. }, _))),
+        matches!(
+            eat_corpse_step(&mut r, &w, "human"),
+            Some((Action::Move { .. }, _))
+        ),
         "walks to a free corpse"
     );
     crate::seen::show(&mut w, &["-----", "|.b.|", "|.@.|", "|...|", "-----"], 3);

@@ -3,11 +3,11 @@
 //! lost two bottom levels so: a kobold shaman's and a centaur's). They are picked up as soon
 //! as a walk reaches them, which also keeps them for the bot.
 
-use crate::recall::Recall;
 use super::act;
 use super::screen::Located;
-use nhbot_bt::LeafOutcome;
 use crate::look::{look_action_at, look_here, looked_at, LookHere};
+use crate::recall::Recall;
+use nhbot_bt::LeafOutcome;
 use nhbot_world::{Action, Pos, World};
 
 /// What the bot has done about one level's scrolls.

@@ -1,9 +1,9 @@
 //! Leaving a Sokoban level given up: back down its `>`, the way we came (wandering there only
 //! pushes its boulders about), pushing a way through when boulders wall the stairs off.
 
-use crate::recall::Recall;
 use super::screen::{observe, Located};
 use super::{act, not_fought, offset, step_action};
+use crate::recall::Recall;
 use nhbot_bt::LeafOutcome;
 use nhbot_sokoban::Limits;
 use nhbot_world::{Action, World};
@@ -41,7 +41,12 @@ pub(super) fn leave_by_the_down_stairs(r: &mut Recall, w: &World, at: Located) -
 /// The way to `stairs` is walled off by boulders (a ring a scroll of earth dropped round
 /// us): the solver finds pushes that open it, under Sokoban's rules still (a level given up
 /// has nothing left to spoil). A small synchronous solve: such ways are a few pushes long.
-fn push_through_to(r: &mut Recall, w: &World, at: Located, stairs: nhbot_world::Pos) -> LeafOutcome {
+fn push_through_to(
+    r: &mut Recall,
+    w: &World,
+    at: Located,
+    stairs: nhbot_world::Pos,
+) -> LeafOutcome {
     let Some(target) = at.index(stairs) else {
         return LeafOutcome::Failure;
     };

@@ -5,11 +5,11 @@
 //! whatever sleeps in the way (the path prices a monster as a fight), opening the closet's
 //! door, looks at each closet's floor and picks up the amulet or bag it finds there.
 
-use crate::recall::Recall;
 use super::screen::Located;
 use super::{act, locate_by_walls, locate_remembered, wait_out_hallucination, Decoys};
-use nhbot_bt::LeafOutcome;
 use crate::look::{look_action_at, look_here, LookHere};
+use crate::recall::Recall;
+use nhbot_bt::LeafOutcome;
 use nhbot_world::{Action, Condition, Pos, World};
 
 /// What the prize hunt has learnt on one top level.
