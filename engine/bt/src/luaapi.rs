@@ -1,7 +1,8 @@
 //! What Lua leaves see: the read-only `world`, the `act` action constructors and the `kb` hook.
 
 use mlua::{
-    Lua, MetaMethod, Result as LuaResult, Table, UserData, UserDataFields, UserDataMethods, Value,
+    FromLuaMulti, IntoLua, IntoLuaMulti, Lua, MaybeSend, MetaMethod, Result as LuaResult, Table,
+    UserData, UserDataFields, UserDataMethods, UserDataRegistry, Value,
 };
 use nhbot_world::names::{condition_name, hunger_name};
 use nhbot_world::{Action, Dir, Pos, World};
@@ -57,7 +58,7 @@ fn made(action: Action, reason: Option<String>) -> LuaAction {
 pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
     let mut names = Vec::new();
     lua.register_userdata_type::<World>(|reg| {
-        let reg = &mut crate::luadef::Noting::new(reg, &mut names);
+        let reg = &mut Noting::new(reg, &mut names);
         reg.add_field_method_get("hp", |_, w| Ok(w.status.hp));
         reg.add_field_method_get("hp_max", |_, w| Ok(w.status.hp_max));
         reg.add_field_method_get("pw", |_, w| Ok(w.status.pw));
@@ -316,5 +317,37 @@ pub fn outcome_of(v: Value) -> Result<crate::manifest::LeafOutcome, String> {
             "returned a {} (expected an act.* action, true, false or nil)",
             other.type_name()
         )),
+    }
+}
+
+/// A userdata registry that notes the names it registers, so the tests can compare them with
+/// the API's definition (`luadef::LUA_API`). Same method names and bounds as mlua's, so registration code reads as usual.
+pub(crate) struct Noting<'a, T: 'static> {
+    reg: &'a mut UserDataRegistry<T>,
+    names: &'a mut Vec<&'static str>,
+}
+
+impl<'a, T: 'static> Noting<'a, T> {
+    pub(crate) fn new(reg: &'a mut UserDataRegistry<T>, names: &'a mut Vec<&'static str>) -> Self {
+        Noting { reg, names }
+    }
+
+    pub(crate) fn add_field_method_get<M, R>(&mut self, name: &'static str, method: M)
+    where
+        M: Fn(&Lua, &T) -> LuaResult<R> + MaybeSend + 'static,
+        R: IntoLua,
+    {
+        self.names.push(name);
+        self.reg.add_field_method_get(name, method);
+    }
+
+    pub(crate) fn add_method<M, A, R>(&mut self, name: &'static str, method: M)
+    where
+        M: Fn(&Lua, &T, A) -> LuaResult<R> + MaybeSend + 'static,
+        A: FromLuaMulti,
+        R: IntoLuaMulti,
+    {
+        self.names.push(name);
+        self.reg.add_method(name, method);
     }
 }

@@ -8,10 +8,6 @@
 //! [`Enum`], a [`Class`] or an [`Alias`].
 
 use crate::lua::{INSTRUCTION_LIMIT, MEMORY_LIMIT, SAFE_GLOBALS};
-use mlua::{
-    FromLuaMulti, IntoLua, IntoLuaMulti, Lua, MaybeSend, Result as LuaResult, UserDataFields,
-    UserDataMethods, UserDataRegistry,
-};
 use std::fmt::Write;
 
 /// The whole API a Lua leaf sees.
@@ -614,44 +610,12 @@ pub fn lua_definitions() -> String {
     out
 }
 
-/// A userdata registry that notes the names it registers, so the tests can compare them with
-/// [`LUA_API`]. Same method names and bounds as mlua's, so registration code reads as usual.
-pub(crate) struct Noting<'a, T: 'static> {
-    reg: &'a mut UserDataRegistry<T>,
-    names: &'a mut Vec<&'static str>,
-}
-
-impl<'a, T: 'static> Noting<'a, T> {
-    pub(crate) fn new(reg: &'a mut UserDataRegistry<T>, names: &'a mut Vec<&'static str>) -> Self {
-        Noting { reg, names }
-    }
-
-    pub(crate) fn add_field_method_get<M, R>(&mut self, name: &'static str, method: M)
-    where
-        M: Fn(&Lua, &T) -> LuaResult<R> + MaybeSend + 'static,
-        R: IntoLua,
-    {
-        self.names.push(name);
-        self.reg.add_field_method_get(name, method);
-    }
-
-    pub(crate) fn add_method<M, A, R>(&mut self, name: &'static str, method: M)
-    where
-        M: Fn(&Lua, &T, A) -> LuaResult<R> + MaybeSend + 'static,
-        A: FromLuaMulti,
-        R: IntoLuaMulti,
-    {
-        self.names.push(name);
-        self.reg.add_method(name, method);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::lua::LuaEngine;
     use crate::luaapi::{self, KbQuery, SharedKb};
-    use mlua::{Function as LuaFn, MultiValue, ObjectLike, Table, Value};
+    use mlua::{Function as LuaFn, Lua, MultiValue, ObjectLike, Table, Value};
     use nhbot_world::{
         Alignment, Branch, Condition, Dir, Encumbrance, Feature, Hunger, Item, Level, Monster, Pos,
         World,
