@@ -166,21 +166,7 @@ pub static LUA_API: LuaApi = LuaApi {
         Enum {
             name: "Condition",
             doc: "A status-line condition.",
-            values: &[
-                "stone",
-                "slime",
-                "strangled",
-                "foodpois",
-                "ill",
-                "blind",
-                "deaf",
-                "stun",
-                "conf",
-                "hallu",
-                "lev",
-                "fly",
-                "ride",
-            ],
+            values: nhbot_world::names::CONDITION_NAMES,
         },
         Enum {
             name: "Feature",

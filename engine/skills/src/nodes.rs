@@ -36,21 +36,7 @@ const COUNT: ParamSpec = p(
 /// Player races, for the cannibalism rule.
 pub const RACES: &[&str] = &["human", "elf", "dwarf", "gnome", "orc"];
 pub const HUNGER_LEVELS: &[&str] = &["hungry", "weak", "fainting"];
-pub const CONDITIONS: &[&str] = &[
-    "stone",
-    "slime",
-    "strangled",
-    "foodpois",
-    "ill",
-    "blind",
-    "deaf",
-    "stun",
-    "conf",
-    "hallu",
-    "lev",
-    "fly",
-    "ride",
-];
+pub const CONDITIONS: &[&str] = nhbot_world::names::CONDITION_NAMES;
 
 /// The engine's control nodes and every NetHack leaf: what `nhbot` plays with.
 pub fn registry() -> NodeRegistry {

@@ -14,6 +14,23 @@ pub fn hunger_name(h: Hunger) -> &'static str {
     }
 }
 
+/// Every status condition's name, in the status line's order.
+pub const CONDITION_NAMES: &[&str] = &[
+    "stone",
+    "slime",
+    "strangled",
+    "foodpois",
+    "ill",
+    "blind",
+    "deaf",
+    "stun",
+    "conf",
+    "hallu",
+    "lev",
+    "fly",
+    "ride",
+];
+
 /// A status condition as trees and Lua name it (the status line's word, lower case).
 pub fn condition_name(c: Condition) -> &'static str {
     match c {
