@@ -29,11 +29,12 @@ pub use dungeon::{Arrival, Dungeon};
 pub use explore::{explore_step, step_toward_level};
 pub use farlook::{parse_farlook, Farlook};
 pub use inventory::{parse_inventory_line, parse_inventory_menu, Buc, Charges, Erosion, Item};
+pub use learn::Kill;
 pub use level::{Branch, Level, LevelStats, Square};
 pub use monsters::Monster;
 pub use nav::{bench_path, Path, PathOpts};
 pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, Pos, Status};
-pub use observe::{Kill, Observation};
+pub use observe::Observation;
 pub use tiles::Feature;
 
 use serde::{Deserialize, Serialize};

@@ -7,7 +7,6 @@ use crate::monsters::{track, Monster};
 use crate::tiles::Feature;
 use crate::{Action, Condition, World};
 use nhbot_screen::{Cell, Pos, Status, COLS, MAP_ROWS};
-use serde::{Deserialize, Serialize};
 
 /// What the agent saw at one game decision.
 #[derive(Clone, Copy, Debug)]
@@ -20,20 +19,6 @@ pub struct Observation<'a> {
     pub messages: &'a [String],
     /// The cursor sits on the player (no menu or prompt has it elsewhere).
     pub cursor_on_map: bool,
-}
-
-/// A monster we killed: where its corpse may lie and since when.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Kill {
-    pub turn: i64,
-    pub name: String,
-    pub pos: Option<Pos>,
-    /// Index of the level in [`crate::Dungeon::levels`].
-    pub level: Option<usize>,
-    /// Seen lying in a pile: eating from the floor answers "y" to the first food the game
-    /// offers, which may be another, so the corpse is not eaten (nor walked to again).
-    #[serde(default)]
-    pub in_pile: bool,
 }
 
 /// The tty draws an engulfer as `/-\` `| |` `\-/` around the player.

@@ -1,6 +1,7 @@
 //! Tests of the update step (`World::observe`) on hand-written screens.
 
 use super::*;
+use crate::learn::Kill;
 use crate::level::Branch;
 use crate::tiles::tests::grid;
 
