@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use nhbot_game::{xlog, Game, GameConfig};
-use nhbot_world::{Action, Decision, World};
+use nhbot_world::{Action, Decision, Event, World};
 
 use crate::actions::plan;
 use crate::brain::Brain;
@@ -159,9 +159,8 @@ impl Runner {
     /// Carries out one decision and observes its outcome (reading the inventory again when the
     /// action or its messages say the pack changed).
     pub fn act(&mut self, decision: &Decision) -> Result<()> {
-        self.world.note_action(&decision.action);
+        self.world.observe(Event::Decision(decision));
         self.session.perform(&plan(&decision.action))?;
-        self.world.decisions += 1;
         self.actions += 1;
         self.observe();
         self.inventory_stale |= changes_inventory(&decision.action)
@@ -202,21 +201,18 @@ impl Runner {
             return Ok(());
         };
         self.looked.insert(target, turn);
-        let before = std::mem::take(&mut self.world.messages);
         self.session
             .perform(&plan(&Action::Farlook { at: target.0 }))?;
+        // The answer is no message of this decision's: the world keeps the ones it has.
         let answer = self.session.take_messages();
-        self.world.messages = before;
         if std::env::var_os("NHBOT_DEBUG_FARLOOK").is_some() {
             eprintln!("farlook {target:?}: {answer:?}");
         }
         if let Some(found) = answer.iter().find_map(|m| nhbot_world::parse_farlook(m)) {
-            let name = if found.tame {
-                format!("tame {}", found.name)
-            } else {
-                found.name
-            };
-            self.world.set_monster_info(target.0, &name, found.peaceful);
+            self.world.observe(Event::Farlook {
+                at: target.0,
+                answer: &found,
+            });
         }
         Ok(())
     }
@@ -226,13 +222,11 @@ impl Runner {
         if !self.inventory_stale || self.session.ended {
             return Ok(());
         }
-        let before = std::mem::take(&mut self.world.messages);
         let items = self.session.read_inventory()?;
-        self.world.inventory = nhbot_world::parse_inventory_menu(&items);
+        self.world.observe(Event::Inventory(&items));
         self.inventory_stale = false;
         // Keep this decision's messages: reading the inventory adds none worth a decision.
         let _ = self.session.take_messages();
-        self.world.messages = before;
         Ok(())
     }
 }
