@@ -6,7 +6,7 @@
 use nhbot_game::{Game, GameConfig, Wait};
 use nhbot_screen::{scrape, Frame, Prompt, Terminal};
 use nhbot_skills::explore::explore_step;
-use nhbot_world::{Action, Dir, Hunger, Observation, World};
+use nhbot_world::{Action, Decision, Dir, Event, Hunger, Observation, World};
 
 fn keys_for(world: &World, action: &Action) -> String {
     match action {
@@ -159,8 +159,11 @@ fn main() -> anyhow::Result<()> {
                 .collect();
             println!("   levels {levels:?}");
         }
-        world.note_action(&action);
-        world.decisions += 1;
+        world.observe(Event::Decision(&Decision {
+            action: action.clone(),
+            path: "explore_live".into(),
+            reason,
+        }));
         game.send(keys_for(&world, &action).as_bytes())?;
         taken += 1;
     }

@@ -8,6 +8,8 @@ use std::sync::{Arc, Mutex};
 use nhbot_kb::{parse_discovery_line, parse_sell_offer, parse_shop_label, GameKb, Hero};
 use nhbot_world::World;
 
+use crate::observer::LoopObserver;
+
 /// The game's knowledge base, shared between the loop (which feeds it) and the tree (which asks).
 #[derive(Clone)]
 pub struct KbFeed {
@@ -56,6 +58,17 @@ impl KbFeed {
             }
         }
         Ok(used)
+    }
+}
+
+/// The feed watches the loop: each pass's messages and window lines become facts; a failure is
+/// a warning for the log, not the end of the game.
+impl LoopObserver for KbFeed {
+    fn on_frame(&mut self, world: &World, window_lines: &[String]) -> Vec<String> {
+        match self.observe(world, window_lines) {
+            Ok(_) => Vec::new(),
+            Err(e) => vec![format!("knowledge base: {e:#}")],
+        }
     }
 }
 

@@ -1,22 +1,26 @@
-//! One game from start to end: the decision loop, the watchdog, stopping, and the result line.
+//! One game from start to end: the decision loop, the watchdog, stopping, and the result. What
+//! watches the loop (decision log, live view, knowledge-base feed, results line) attaches to it
+//! as a [`LoopObserver`].
 
-use anyhow::{Context, Result};
-use serde::{Deserialize, Serialize};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use anyhow::Result;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use nhbot_game::{xlog, Game, GameConfig};
-use nhbot_world::{Action, Decision, World};
+use nhbot_world::{Action, Decision, Event, World};
 
 use crate::actions::plan;
 use crate::brain::Brain;
 use crate::kbfeed::KbFeed;
+use crate::logs::{DecisionLog, ResultsLine};
 use crate::observe::observe;
+use crate::observer::LoopObserver;
 use crate::session::Session;
 use crate::view::View;
+
+pub use crate::result::{append_result, EndReason, GameResult};
 
 /// A game that makes no turn progress for this many consecutive actions is ended as "stuck".
 pub const WATCHDOG_ACTIONS: u64 = 1000;
@@ -40,49 +44,6 @@ pub struct RunConfig {
     pub stop: Arc<AtomicBool>,
     /// Free-form label of what decided (tree file) for the results line.
     pub brain_label: String,
-}
-
-/// Why a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum EndReason {
-    /// The game ended by itself (death, or an ascension).
-    GameOver,
-    MaxTurns,
-    MaxActions,
-    /// No turn progress for WATCHDOG_ACTIONS actions.
-    Stuck,
-    /// Ctrl-C: the game was saved for --resume.
-    Interrupted,
-    Error,
-}
-
-/// The results line of one game.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct GameResult {
-    pub seed: Option<u64>,
-    pub role: String,
-    pub race: String,
-    pub gender: String,
-    pub align: String,
-    pub brain: String,
-    pub end: EndReason,
-    /// Death cause from the game's own record ("killed by a jackal", "quit", "starvation"...).
-    pub death: Option<String>,
-    pub score: Option<i64>,
-    pub turns: i64,
-    pub max_depth: i32,
-    pub xl: i32,
-    pub actions: u64,
-    pub keys: u64,
-    pub wall_s: f64,
-    pub actions_per_s: f64,
-    pub warnings: u64,
-    pub game_dir: String,
-    pub error: Option<String>,
-    /// Per-level exploration statistics (squares seen, doors and hidden doors found, turns).
-    #[serde(default)]
-    pub levels: Vec<nhbot_world::LevelStats>,
 }
 
 /// A running game at the level of decisions: observe, decide elsewhere, act.
@@ -142,13 +103,18 @@ impl Runner {
 
     /// Starts the game and reads its first screen into the world.
     pub fn start(game: &GameConfig) -> Result<Runner> {
-        let mut session = Session::new(Game::start(game)?);
-        session.start()?;
-        let mut runner = Runner::around(session);
-        runner.observe();
-        runner.refresh_inventory()?;
-        runner.identify_monsters()?;
+        let mut runner = Runner::around(Session::new(Game::start(game)?));
+        runner.begin()?;
         Ok(runner)
+    }
+
+    /// Waits for the game's first screen and reads it into the world (with the inventory and a
+    /// first farlook).
+    fn begin(&mut self) -> Result<()> {
+        self.session.start()?;
+        self.observe();
+        self.refresh_inventory()?;
+        self.identify_monsters()
     }
 
     /// Reads the current frame (and the messages since the last call) into the world.
@@ -159,9 +125,8 @@ impl Runner {
     /// Carries out one decision and observes its outcome (reading the inventory again when the
     /// action or its messages say the pack changed).
     pub fn act(&mut self, decision: &Decision) -> Result<()> {
-        self.world.note_action(&decision.action);
+        self.world.observe(Event::Decision(decision));
         self.session.perform(&plan(&decision.action))?;
-        self.world.decisions += 1;
         self.actions += 1;
         self.observe();
         self.inventory_stale |= changes_inventory(&decision.action)
@@ -202,21 +167,18 @@ impl Runner {
             return Ok(());
         };
         self.looked.insert(target, turn);
-        let before = std::mem::take(&mut self.world.messages);
         self.session
             .perform(&plan(&Action::Farlook { at: target.0 }))?;
+        // The answer is no message of this decision's: the world keeps the ones it has.
         let answer = self.session.take_messages();
-        self.world.messages = before;
         if std::env::var_os("NHBOT_DEBUG_FARLOOK").is_some() {
             eprintln!("farlook {target:?}: {answer:?}");
         }
         if let Some(found) = answer.iter().find_map(|m| nhbot_world::parse_farlook(m)) {
-            let name = if found.tame {
-                format!("tame {}", found.name)
-            } else {
-                found.name
-            };
-            self.world.set_monster_info(target.0, &name, found.peaceful);
+            self.world.observe(Event::Farlook {
+                at: target.0,
+                answer: &found,
+            });
         }
         Ok(())
     }
@@ -226,136 +188,170 @@ impl Runner {
         if !self.inventory_stale || self.session.ended {
             return Ok(());
         }
-        let before = std::mem::take(&mut self.world.messages);
         let items = self.session.read_inventory()?;
-        self.world.inventory = nhbot_world::parse_inventory_menu(&items);
+        self.world.observe(Event::Inventory(&items));
         self.inventory_stale = false;
         // Keep this decision's messages: reading the inventory adds none worth a decision.
         let _ = self.session.take_messages();
-        self.world.messages = before;
         Ok(())
     }
 }
 
+/// Plays one game to its end: observe, decide, tell the observers, act.
 pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
     let started = Instant::now();
-    let game = Game::start(&cfg.game)?;
-    let mut session = Session::new(game);
-    cfg.view.attach(&mut session);
-    let mut runner = Runner::around(session);
-    let mut log = match &cfg.decision_log {
-        Some(p) => Some(std::io::BufWriter::new(open_append(p)?)),
-        None => None,
-    };
-    let kb = match &cfg.facts {
-        Some(p) => Some(KbFeed::open(p)?),
-        None => None,
-    };
-    if let Some(kb) = &kb {
-        brain.install_kb(kb.clone());
+    let mut session = Session::new(Game::start(&cfg.game)?);
+    let mut observers = observers(cfg, brain)?;
+    for o in observers.iter_mut() {
+        o.on_start(&mut session);
     }
-    let mut warnings = 0u64;
-    let mut last_turn = -1i64;
-    let mut actions_since_progress = 0u64;
-    let (mut repeated, mut repeats): (Option<Decision>, u32) = (None, 0);
-    let mut error = None;
+    let mut runner = Runner::around(session);
+    let (mut warnings, mut watchdog) = (0u64, Watchdog::default());
 
     let outcome: Result<EndReason> = (|| {
-        runner.session.start()?;
-        runner.observe();
-        runner.refresh_inventory()?;
-        runner.identify_monsters()?;
+        runner.begin()?;
         loop {
             let window_lines = runner.session.take_window_lines();
-            if let Some(kb) = &kb {
-                if let Err(e) = kb.observe(&runner.world, &window_lines) {
-                    runner.session.warn(format!("knowledge base: {e:#}"));
+            for o in observers.iter_mut() {
+                for w in o.on_frame(&runner.world, &window_lines) {
+                    runner.session.warn(w);
                 }
             }
-            let world = &runner.world;
-            for w in runner
-                .session
-                .take_warnings()
-                .into_iter()
-                .chain(brain.notes())
-            {
+            let notes = runner.session.take_warnings().into_iter();
+            for note in notes.chain(brain.notes()) {
                 warnings += 1;
-                log::warn!("{w}");
-                if let Some(l) = log.as_mut() {
-                    writeln!(l, "T{} NOTE {w}", world.turn)?;
+                log::warn!("{note}");
+                for o in observers.iter_mut() {
+                    o.on_note(&runner.world, &note)?;
                 }
             }
-            if runner.session.ended {
-                return Ok(EndReason::GameOver);
+            if let Some(end) = end_reason(cfg, &runner, &mut watchdog) {
+                return Ok(end);
             }
-            if cfg.stop.load(Ordering::Relaxed) {
-                return Ok(EndReason::Interrupted);
+            let decision = watchdog.unstick(brain.decide(&runner.world));
+            for o in observers.iter_mut() {
+                o.on_decision(&runner.world, &decision)?;
             }
-            if cfg.max_turns.is_some_and(|m| world.turn >= m) {
-                return Ok(EndReason::MaxTurns);
-            }
-            if cfg.max_actions.is_some_and(|m| runner.actions >= m) {
-                return Ok(EndReason::MaxActions);
-            }
-            if world.turn != last_turn {
-                last_turn = world.turn;
-                actions_since_progress = 0;
-            } else if actions_since_progress >= WATCHDOG_ACTIONS {
-                return Ok(EndReason::Stuck);
-            }
-            let mut decision = brain.decide(world);
-            // The same decision over and over with no game time passing is a loop the brain
-            // cannot see (a step the game refuses): pass one turn so the world can change.
-            repeats = if repeated.as_ref() == Some(&decision) {
-                repeats + 1
-            } else {
-                0
-            };
-            repeated = Some(decision.clone());
-            if repeats >= UNSTICK_REPEATS && actions_since_progress >= UNSTICK_REPEATS as u64 {
-                decision = Decision {
-                    action: Action::Search { count: 1 },
-                    path: "engine/unstick".into(),
-                    reason: format!(
-                        "{} repeated {repeats} times without a turn passing",
-                        decision.path
-                    ),
-                };
-                repeats = 0;
-            }
-            if let Some(l) = log.as_mut() {
-                writeln!(
-                    l,
-                    "T{} {} | {} | {}",
-                    world.turn,
-                    describe(&decision.action),
-                    decision.path,
-                    decision.reason
-                )?;
-            }
-            cfg.view.decision(world, &decision);
             runner.act(&decision)?;
-            actions_since_progress += 1;
+            watchdog.acted();
         }
     })();
 
-    let end = match outcome {
-        Ok(end) => end,
-        Err(e) => {
-            error = Some(format!("{e:#}"));
-            EndReason::Error
-        }
+    let (end, error) = match outcome {
+        Ok(end) => (end, None),
+        Err(e) => (EndReason::Error, Some(format!("{e:#}"))),
     };
-    let Runner {
-        mut session,
-        world,
-        actions,
-        ..
-    } = runner;
-    // Finish the game the way the end reason asks: a budget or a stuck game is quit (so the game
-    // records its score), an interrupted or failed one is saved for --resume.
+    finish(&mut runner.session, &end);
+    let result = game_result(cfg, &runner, end, error, warnings, started);
+    for o in observers.iter_mut() {
+        o.on_end(&result)?;
+    }
+    Ok(result)
+}
+
+/// The loop's observers as `cfg` asks for them, in the order they hear each event: the
+/// decision log, the live view, the knowledge-base feed (also handed to the brain, for Lua's
+/// `kb.*`) and the results line.
+fn observers(cfg: &RunConfig, brain: &mut dyn Brain) -> Result<Vec<Box<dyn LoopObserver>>> {
+    let mut observers: Vec<Box<dyn LoopObserver>> = Vec::new();
+    if let Some(path) = &cfg.decision_log {
+        observers.push(Box::new(DecisionLog::open(path)?));
+    }
+    observers.push(Box::new(cfg.view.clone()));
+    if let Some(path) = &cfg.facts {
+        let kb = KbFeed::open(path)?;
+        brain.install_kb(kb.clone());
+        observers.push(Box::new(kb));
+    }
+    if let Some(path) = &cfg.results {
+        observers.push(Box::new(ResultsLine { path: path.clone() }));
+    }
+    Ok(observers)
+}
+
+/// Turn progress and repeated decisions: the loop's guard against a game standing still.
+struct Watchdog {
+    last_turn: i64,
+    actions_since_progress: u64,
+    repeated: Option<Decision>,
+    repeats: u32,
+}
+
+impl Default for Watchdog {
+    fn default() -> Watchdog {
+        Watchdog {
+            last_turn: -1,
+            actions_since_progress: 0,
+            repeated: None,
+            repeats: 0,
+        }
+    }
+}
+
+impl Watchdog {
+    /// Whether the game at `turn` has made no turn progress for [`WATCHDOG_ACTIONS`] actions.
+    fn stuck(&mut self, turn: i64) -> bool {
+        if turn != self.last_turn {
+            self.last_turn = turn;
+            self.actions_since_progress = 0;
+            false
+        } else {
+            self.actions_since_progress >= WATCHDOG_ACTIONS
+        }
+    }
+
+    /// The same decision over and over with no game time passing is a loop the brain cannot
+    /// see (a step the game refuses): pass one turn instead so the world can change.
+    fn unstick(&mut self, decision: Decision) -> Decision {
+        self.repeats = if self.repeated.as_ref() == Some(&decision) {
+            self.repeats + 1
+        } else {
+            0
+        };
+        self.repeated = Some(decision.clone());
+        if self.repeats < UNSTICK_REPEATS || self.actions_since_progress < UNSTICK_REPEATS as u64 {
+            return decision;
+        }
+        let reason = format!(
+            "{} repeated {} times without a turn passing",
+            decision.path, self.repeats
+        );
+        self.repeats = 0;
+        Decision {
+            action: Action::Search { count: 1 },
+            path: "engine/unstick".into(),
+            reason,
+        }
+    }
+
+    fn acted(&mut self) {
+        self.actions_since_progress += 1;
+    }
+}
+
+/// Why the loop stops before the next decision, if it does.
+fn end_reason(cfg: &RunConfig, runner: &Runner, watchdog: &mut Watchdog) -> Option<EndReason> {
+    let turn = runner.world.turn;
+    if runner.session.ended {
+        Some(EndReason::GameOver)
+    } else if cfg.stop.load(Ordering::Relaxed) {
+        Some(EndReason::Interrupted)
+    } else if cfg.max_turns.is_some_and(|m| turn >= m) {
+        Some(EndReason::MaxTurns)
+    } else if cfg.max_actions.is_some_and(|m| runner.actions >= m) {
+        Some(EndReason::MaxActions)
+    } else if watchdog.stuck(turn) {
+        Some(EndReason::Stuck)
+    } else {
+        None
+    }
+}
+
+/// Finishes the game the way the end reason asks: a budget or a stuck game is quit (so the game
+/// records its score), an interrupted or failed one is saved for --resume.
+fn finish(session: &mut Session, end: &EndReason) {
     match end {
-        EndReason::MaxTurns | EndReason::MaxActions | EndReason::Stuck => quit(&mut session),
+        EndReason::MaxTurns | EndReason::MaxActions | EndReason::Stuck => quit(session),
         EndReason::Interrupted | EndReason::Error => {
             let _ = session.game.hangup(Duration::from_secs(10));
         }
@@ -363,15 +359,22 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
     }
     let _ = session.game.hangup(Duration::from_secs(5));
     let _ = session.game.flush_recording();
-    if let Some(l) = log.as_mut() {
-        l.flush()?;
-    }
-    cfg.view.finish();
+}
 
+/// The results line: the game's own record where it wrote one, the world's belief otherwise.
+fn game_result(
+    cfg: &RunConfig,
+    runner: &Runner,
+    end: EndReason,
+    error: Option<String>,
+    warnings: u64,
+    started: Instant,
+) -> GameResult {
+    let (session, world, actions) = (&runner.session, &runner.world, runner.actions);
     let record = xlog::read_last(&session.game.playground.xlogfile());
     let wall_s = started.elapsed().as_secs_f64();
     let ch = &cfg.game.character;
-    let result = GameResult {
+    GameResult {
         seed: cfg.game.seed,
         role: ch.role.clone(),
         race: ch.race.clone(),
@@ -395,11 +398,7 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
         game_dir: cfg.game.playground.display().to_string(),
         error,
         levels: world.level_stats(),
-    };
-    if let Some(path) = &cfg.results {
-        append_result(path, &result)?;
     }
-    Ok(result)
 }
 
 /// Quits the running game so that it writes its record (score, turns, depth).
@@ -411,37 +410,4 @@ fn quit(session: &mut Session) {
     if let Err(e) = session.perform(&q) {
         log::warn!("quitting the game: {e:#}");
     }
-}
-
-fn describe(a: &Action) -> String {
-    serde_json::to_string(a).unwrap_or_else(|_| format!("{a:?}"))
-}
-
-fn open_append(path: &Path) -> Result<std::fs::File> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .with_context(|| format!("opening {}", path.display()))
-}
-
-/// Appends one JSON line with a single write (O_APPEND keeps lines whole across processes).
-pub fn append_result(path: &Path, result: &GameResult) -> Result<()> {
-    let mut line = serde_json::to_string(result)?;
-    line.push('\n');
-    let mut f = open_append(path)?;
-    f.write_all(line.as_bytes())?;
-    f.sync_data()?;
-    Ok(())
-}
-
-/// Used by the decision summary in the view.
-pub fn short(decision: &Decision) -> String {
-    format!(
-        "{} — {} ({})",
-        decision.action, decision.reason, decision.path
-    )
 }

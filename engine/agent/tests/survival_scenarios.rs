@@ -61,8 +61,7 @@ impl Scenario {
             path: "scenario".into(),
             reason: "setup".into(),
         };
-        // So the world knows which square a kill happened on.
-        self.runner.world.note_action(&d.action);
+        // `act` tells the world the action, so it knows which square a kill happened on.
         self.runner.act(&d).expect("the action reaches the game");
         self.log.extend(self.runner.world.messages.iter().cloned());
     }

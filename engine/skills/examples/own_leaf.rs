@@ -23,14 +23,16 @@ fn main() {
     let mut registry = nhbot_skills::registry(); // every NetHack leaf, and the control nodes
     registry.register(
         LeafSpec::action("patient", "Searches in bursts.")
-            .params(const {
-                &[p(
-                    "turns",
-                    ParamType::Integer { min: 1, max: 50 },
-                    Requirement::Default("5"),
-                    "Turns per burst.",
-                )]
-            })
+            .params(
+                const {
+                    &[p(
+                        "turns",
+                        ParamType::Integer { min: 1, max: 50 },
+                        Requirement::Default("5"),
+                        "Turns per burst.",
+                    )]
+                },
+            )
             .shorthand("turns"),
         |params| Patient {
             turns: params.integer("turns") as u16,
@@ -41,6 +43,9 @@ fn main() {
     std::fs::write(&tree, "priority:\n  - hp_below: 0.2\n  - patient: 10\n").expect("write");
     let mut bot = TreeBot::load(registry, &tree).unwrap_or_else(|d| panic!("{d:?}"));
     let decision = bot.decide(&nhbot_bt::testing::sample_world());
-    println!("{:?} by {}: {}", decision.action, decision.path, decision.reason);
+    println!(
+        "{:?} by {}: {}",
+        decision.action, decision.path, decision.reason
+    );
     let _ = std::fs::remove_dir_all(dir);
 }

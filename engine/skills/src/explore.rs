@@ -237,7 +237,7 @@ mod tests {
         let mut w = world(&rows, &[], Pos::new(2, 1));
         let travel = explore_step(&w).map(|s| s.0).expect("a step");
         assert!(matches!(travel, Action::Travel { .. }));
-        w.note_action(&travel);
+        w.observe(&travel);
         let status = Status {
             dlvl: 1,
             level_name: "Dlvl:1".into(),
@@ -305,7 +305,7 @@ mod tests {
                 ..Default::default()
             };
             let map = grid(&rows, &[]);
-            w.note_action(&Action::Move { dir: Dir::E });
+            w.observe(&Action::Move { dir: Dir::E });
             let obs = Observation {
                 map: &map,
                 player: Some(Pos::new(x, 1)),

@@ -3,10 +3,24 @@
 
 use crate::level::neighbours;
 use crate::monsters::Monster;
-use crate::observe::Kill;
 use crate::tiles::Feature;
 use crate::{Action, World};
 use nhbot_screen::Pos;
+use serde::{Deserialize, Serialize};
+
+/// A monster we killed: where its corpse may lie and since when.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Kill {
+    pub turn: i64,
+    pub name: String,
+    pub pos: Option<Pos>,
+    /// Index of the level in [`crate::Dungeon::levels`].
+    pub level: Option<usize>,
+    /// Seen lying in a pile: eating from the floor answers "y" to the first food the game
+    /// offers, which may be another, so the corpse is not eaten (nor walked to again).
+    #[serde(default)]
+    pub in_pile: bool,
+}
 
 pub(crate) fn fell(messages: &[String]) -> bool {
     messages.iter().any(|m| {

@@ -1,16 +1,24 @@
 //! nhbot-world: what the bot knows about the game, as plain data updated from scraper frames.
-//! Decision code (trees, Lua) reads a `World`; only the agent's update step writes it.
+//! Decision code (trees, Lua) reads a `World`; its fields are public for reading, but the world
+//! changes only through one entry point, [`World::observe`], fed [`Event`]s:
 //!
-//! The agent, per decision: `world.observe(&Observation { .. })` with the messages collected since
-//! the last one; after sending an action, `world.note_action(&action)` (tells which door was
-//! locked, which square a kill left its corpse on, which moves bumped into something); after an
-//! `i` menu, `world.inventory = parse_inventory_menu(&menu.items)`; after a farlook,
-//! `world.set_monster_info(pos, name, peaceful)`.
+//! - `Event::Frame(Observation { .. })`: a screen frame with the messages collected since the
+//!   last one (a `&Observation` converts into this event, so `world.observe(&obs)` works too);
+//! - `Event::Decision(&decision)`: the decision about to be carried out; its action tells the
+//!   next frame which door was locked, which square a kill left its corpse on, which moves
+//!   bumped into something, and [`World::decisions`] counts it (`Event::Action(&action)` notes
+//!   an action sent outside a decision, without counting);
+//! - `Event::Inventory(&menu_items)`: an `i` menu as the game listed it;
+//! - `Event::Farlook { at, answer }`: what `;` said about the monster at `at`.
+//!
+//! `note_action` and `set_monster_info` are shorthands for the action and farlook events, for
+//! worlds driven by hand in tests.
 //!
 //! Modules: `tiles` (glyph + colour → terrain), `level` (per-square memory, stats), `dungeon`
 //! (levels by branch and depth, stairs links, placeholder branches), `monsters` (tracking),
-//! `observe`/`learn` (the update step and what messages teach), `nav` (Dijkstra), `explore`
-//! (frontier, doors, searching, stairs), `inventory` (item lines).
+//! `observe` (the events and the update step), `learn` (what messages and failed moves teach,
+//! called by the update step; it does not use `observe`), `nav` (Dijkstra), `explore` (frontier,
+//! doors, searching, stairs), `inventory` (item lines), `farlook` (`;` answers).
 
 pub mod action;
 pub mod dungeon;
@@ -29,11 +37,12 @@ pub use action::{Action, Decision, Dir};
 pub use dungeon::{Arrival, Dungeon};
 pub use farlook::{parse_farlook, Farlook};
 pub use inventory::{parse_inventory_line, parse_inventory_menu, Buc, Charges, Erosion, Item};
+pub use learn::Kill;
 pub use level::{Branch, Level, LevelStats, Square};
 pub use monsters::Monster;
 pub use nav::{bench_path, Path, PathOpts};
 pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, Pos, Status};
-pub use observe::{Kill, Observation};
+pub use observe::{Event, Observation};
 pub use tiles::Feature;
 
 use serde::{Deserialize, Serialize};
@@ -84,7 +93,7 @@ pub struct World {
     pub last_prayer_turn: Option<i64>,
     /// Monsters we killed, for corpse ages.
     pub kills: Vec<Kill>,
-    /// The last action the agent sent (see [`World::note_action`]): tells which door was locked,
+    /// The last action the agent sent (see [`Event::Action`]): tells which door was locked,
     /// which monster was hit.
     pub last_action: Option<Action>,
     /// Observations in a row in which a directed action changed nothing (see `learn`).

@@ -1,13 +1,16 @@
-//! The update step: one observation of the game in, the world model brought up to date.
+//! The update step: one event of the game in (a screen frame, the action sent, an inventory
+//! listing, a farlook answer), the world model brought up to date. [`World::observe`] is the
+//! only way the world changes.
 
 use crate::dungeon::Arrival;
+use crate::farlook::Farlook;
+use crate::inventory::parse_inventory_menu;
 use crate::learn::fell;
 use crate::level::{index, Level, LevelStats};
 use crate::monsters::{track, Monster};
 use crate::tiles::Feature;
-use crate::{Action, Condition, World};
-use nhbot_screen::{Cell, Pos, Status, COLS, MAP_ROWS};
-use serde::{Deserialize, Serialize};
+use crate::{Action, Condition, Decision, World};
+use nhbot_screen::{Cell, MenuItem, Pos, Status, COLS, MAP_ROWS};
 
 /// What the agent saw at one game decision.
 #[derive(Clone, Copy, Debug)]
@@ -22,18 +25,39 @@ pub struct Observation<'a> {
     pub cursor_on_map: bool,
 }
 
-/// A monster we killed: where its corpse may lie and since when.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Kill {
-    pub turn: i64,
-    pub name: String,
-    pub pos: Option<Pos>,
-    /// Index of the level in [`crate::Dungeon::levels`].
-    pub level: Option<usize>,
-    /// Seen lying in a pile: eating from the floor answers "y" to the first food the game
-    /// offers, which may be another, so the corpse is not eaten (nor walked to again).
-    #[serde(default)]
-    pub in_pile: bool,
+/// Everything that updates the world: what [`World::observe`], the one entry point, takes in.
+#[derive(Clone, Copy, Debug)]
+pub enum Event<'a> {
+    /// A screen frame, with the messages shown since the previous one.
+    Frame(Observation<'a>),
+    /// An action sent to the game, so the next frame can tell what it did (which door was
+    /// locked, which square a kill left its corpse on, which moves bumped into something).
+    Action(&'a Action),
+    /// The decision about to be carried out: its action is noted as by [`Event::Action`], and
+    /// the decision counted in [`World::decisions`].
+    Decision(&'a Decision),
+    /// The `i` menu as the game listed it: the pack.
+    Inventory(&'a [MenuItem]),
+    /// What farlook (`;`) said about the monster at `at`.
+    Farlook { at: Pos, answer: &'a Farlook },
+}
+
+impl<'a> From<Observation<'a>> for Event<'a> {
+    fn from(obs: Observation<'a>) -> Event<'a> {
+        Event::Frame(obs)
+    }
+}
+
+impl<'a> From<&'a Action> for Event<'a> {
+    fn from(action: &'a Action) -> Event<'a> {
+        Event::Action(action)
+    }
+}
+
+impl<'a> From<&Observation<'a>> for Event<'a> {
+    fn from(obs: &Observation<'a>) -> Event<'a> {
+        Event::Frame(*obs)
+    }
 }
 
 /// The tty draws an engulfer as `/-\` `| |` `\-/` around the player.
@@ -60,8 +84,23 @@ fn hero_near_cursor(map: &[Cell], cursor: Pos, polymorphed: bool) -> Pos {
 }
 
 impl World {
-    /// Brings the world up to date with one observation.
-    pub fn observe(&mut self, obs: &Observation) {
+    /// Brings the world up to date with one event: the only way the world changes. A frame can
+    /// be passed as `&Observation` directly.
+    pub fn observe<'a>(&mut self, event: impl Into<Event<'a>>) {
+        match event.into() {
+            Event::Frame(obs) => self.see(&obs),
+            Event::Action(action) => self.last_action = Some(action.clone()),
+            Event::Decision(decision) => {
+                self.last_action = Some(decision.action.clone());
+                self.decisions += 1;
+            }
+            Event::Inventory(items) => self.inventory = parse_inventory_menu(items),
+            Event::Farlook { at, answer } => self.learn_monster(at, answer),
+        }
+    }
+
+    /// Brings the world up to date with one screen frame.
+    fn see(&mut self, obs: &Observation) {
         let (prev_turn, prev_player) = (self.turn, self.player);
         let (prev_depth, prev_label) = (self.status.dlvl, self.status.level_name.clone());
         if let Some(status) = obs.status {
@@ -198,18 +237,12 @@ impl World {
         true
     }
 
-    /// Records the action the agent just sent, so the next observation can tell what it did.
-    pub fn note_action(&mut self, action: &Action) {
-        self.last_action = Some(action.clone());
-    }
-
     /// What farlook taught about the monster at `pos`.
-    /// What farlook taught about the monster at `pos`; a name starting "tame " marks our pet.
-    pub fn set_monster_info(&mut self, pos: Pos, name: &str, peaceful: bool) {
+    fn learn_monster(&mut self, pos: Pos, answer: &Farlook) {
         if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == pos) {
-            m.tame = name.starts_with("tame ");
-            m.name = Some(name.trim_start_matches("tame ").to_string());
-            m.peaceful = Some(peaceful || m.tame);
+            m.tame = answer.tame;
+            m.name = Some(answer.name.clone());
+            m.peaceful = Some(answer.peaceful || m.tame);
         }
     }
 

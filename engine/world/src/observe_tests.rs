@@ -1,6 +1,7 @@
 //! Tests of the update step (`World::observe`) on hand-written screens.
 
 use super::*;
+use crate::learn::Kill;
 use crate::level::Branch;
 use crate::tiles::tests::grid;
 
@@ -111,7 +112,7 @@ fn prayer_kills_locked_doors_and_searching() {
         &["You begin praying to Odin."],
     );
     assert_eq!(w.last_prayer_turn, Some(10));
-    w.note_action(&Action::Open { dir: crate::Dir::E });
+    w.observe(&Action::Open { dir: crate::Dir::E });
     see(
         &mut w,
         &room,
@@ -132,7 +133,7 @@ fn prayer_kills_locked_doors_and_searching() {
         &status(1, 12),
         &[],
     );
-    w.note_action(&Action::Fight {
+    w.observe(&Action::Fight {
         dir: crate::Dir::NW,
     });
     see(
@@ -152,7 +153,7 @@ fn prayer_kills_locked_doors_and_searching() {
             in_pile: false,
         }]
     );
-    w.note_action(&Action::Search { count: 10 });
+    w.observe(&Action::Search { count: 10 });
     see(&mut w, &room, Pos::new(3, 1), &status(1, 23), &[]);
     let searched = w
         .level()
@@ -168,7 +169,7 @@ fn a_kill_whose_square_shows_a_pile_is_marked() {
     let mut w = World::default();
     let room = ["|...|", "|...|", "-----"];
     see(&mut w, &room, Pos::new(3, 1), &status(1, 10), &[]);
-    w.note_action(&Action::Fight { dir: crate::Dir::W });
+    w.observe(&Action::Fight { dir: crate::Dir::W });
     see(
         &mut w,
         &room,
@@ -212,7 +213,14 @@ fn shopkeeper_next_to_door_marks_it_and_monster_info_sticks() {
             .map(|s| s.shop_door),
         Some(true)
     );
-    w.set_monster_info(Pos::new(3, 1), "Asidonhopo, the shopkeeper", true);
+    w.observe(crate::Event::Farlook {
+        at: Pos::new(3, 1),
+        answer: &crate::Farlook {
+            name: "Asidonhopo, the shopkeeper".into(),
+            peaceful: true,
+            tame: false,
+        },
+    });
     see(
         &mut w,
         &["|..@|", "|...+", "-----"],
@@ -252,7 +260,7 @@ fn bumping_twice_into_an_unseen_obstacle_blocks_the_square() {
     let room = ["|....|", "|....|", "------"];
     see(&mut w, &room, Pos::new(2, 1), &status(1, 1), &[]);
     for turn in [1, 1] {
-        w.note_action(&Action::Move { dir: crate::Dir::E });
+        w.observe(&Action::Move { dir: crate::Dir::E });
         see(&mut w, &room, Pos::new(2, 1), &status(1, turn), &[]);
     }
     assert_eq!(
@@ -263,7 +271,7 @@ fn bumping_twice_into_an_unseen_obstacle_blocks_the_square() {
     );
     assert_eq!(w.path_to(&[Pos::new(3, 1)]), None);
     // A move that took time (held by a trap) or said something teaches nothing.
-    w.note_action(&Action::Move { dir: crate::Dir::W });
+    w.observe(&Action::Move { dir: crate::Dir::W });
     see(&mut w, &room, Pos::new(2, 1), &status(1, 2), &[]);
     see(
         &mut w,
@@ -290,7 +298,7 @@ fn diagonal_refusal_reveals_a_door() {
         &status(1, 1),
         &[],
     );
-    w.note_action(&Action::Move {
+    w.observe(&Action::Move {
         dir: crate::Dir::NE,
     });
     see(
@@ -309,7 +317,7 @@ fn statues_and_hidden_stairs_are_learnt_from_messages() {
     let room = ["|....|", "|..x.|", "------"];
     see(&mut w, &room, Pos::new(2, 1), &status(1, 1), &[]);
     assert_eq!(w.monsters.len(), 1);
-    w.note_action(&Action::Fight { dir: crate::Dir::E });
+    w.observe(&Action::Fight { dir: crate::Dir::E });
     see(
         &mut w,
         &room,
@@ -322,9 +330,9 @@ fn statues_and_hidden_stairs_are_learnt_from_messages() {
     assert!(w.monsters.is_empty(), "the statue stays a statue");
     assert_eq!(w.path_to(&[Pos::new(3, 1)]), None);
     let items = ["|....|", "|.[x.|", "------"];
-    w.note_action(&Action::Move { dir: crate::Dir::N });
+    w.observe(&Action::Move { dir: crate::Dir::N });
     see(&mut w, &items, Pos::new(2, 0), &status(1, 4), &[]);
-    w.note_action(&Action::Move { dir: crate::Dir::S });
+    w.observe(&Action::Move { dir: crate::Dir::S });
     see(
         &mut w,
         &["|....|", "|.@x.|", "------"],
@@ -410,7 +418,7 @@ fn the_pet_is_known_from_turn_one_and_follows_downstairs() {
     );
     assert!(w.monsters[0].tame, "{:?}", w.monsters);
     assert_eq!(w.path_opts().blocked, vec![], "a pet never blocks");
-    w.note_action(&Action::Move { dir: crate::Dir::E });
+    w.observe(&Action::Move { dir: crate::Dir::E });
     obs(
         &mut w,
         &white(&["|..@..|", "|...d.|"]),
@@ -418,7 +426,7 @@ fn the_pet_is_known_from_turn_one_and_follows_downstairs() {
         &status(1, 2),
     );
     assert!(w.monsters[0].tame);
-    w.note_action(&Action::Descend);
+    w.observe(&Action::Descend);
     obs(
         &mut w,
         &white(&["", "", "   ...", "   .d."]),
@@ -462,7 +470,7 @@ fn repeating_a_useless_action_gives_its_target_up() {
     let room = ["|...+", "-----"];
     see(&mut w, &room, Pos::new(3, 0), &status(1, 1), &[]);
     for _ in 0..crate::learn::STUCK_REPEATS {
-        w.note_action(&Action::Open { dir: crate::Dir::E });
+        w.observe(&Action::Open { dir: crate::Dir::E });
         see(
             &mut w,
             &room,
@@ -476,7 +484,7 @@ fn repeating_a_useless_action_gives_its_target_up() {
         None,
         "given up after repeated failures"
     );
-    w.note_action(&Action::Open { dir: crate::Dir::E });
+    w.observe(&Action::Open { dir: crate::Dir::E });
     see(
         &mut w,
         &room,
@@ -518,7 +526,7 @@ fn refused_steps_count_across_looks() {
     let room = ["|....|", "|....|", "------"];
     see(&mut w, &room, Pos::new(2, 1), &status(1, 1), &[]);
     for _ in 0..crate::learn::STUCK_REPEATS {
-        w.note_action(&Action::Move { dir: crate::Dir::E });
+        w.observe(&Action::Move { dir: crate::Dir::E });
         see(
             &mut w,
             &room,
@@ -526,7 +534,7 @@ fn refused_steps_count_across_looks() {
             &status(1, 1),
             &["You cannot pass that way."],
         );
-        w.note_action(&Action::Keys { keys: ":".into() });
+        w.observe(&Action::Keys { keys: ":".into() });
         see(
             &mut w,
             &room,
@@ -549,7 +557,7 @@ fn a_hole_our_boulder_plugged_is_floor_under_a_monster() {
     let mut w = World::default();
     see(&mut w, &["|.@0^.|"], Pos::new(2, 0), &status(1, 1), &[]);
     assert_eq!(w.level().unwrap().feature(Pos::new(4, 0)), Feature::Trap);
-    w.note_action(&Action::Move { dir: crate::Dir::E });
+    w.observe(&Action::Move { dir: crate::Dir::E });
     see(
         &mut w,
         &["|..@f.|"],

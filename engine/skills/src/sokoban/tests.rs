@@ -968,7 +968,7 @@ fn the_prize_is_fetched_from_the_closets_of_a_solved_top_level() {
             );
             return;
         };
-        w.note_action(&action);
+        w.observe(&action);
         match action {
             Action::Move { dir } => {
                 assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
@@ -1070,7 +1070,14 @@ fn prize_corridor_with(ch: char, name: &str, peaceful: bool) -> (World, Pos) {
     set(&mut w, here, '@');
     set(&mut w, below, ch);
     observe_screen(&mut w, &[]);
-    w.set_monster_info(below, name, peaceful);
+    w.observe(nhbot_world::Event::Farlook {
+        at: below,
+        answer: &nhbot_world::Farlook {
+            name: name.into(),
+            peaceful,
+            tame: false,
+        },
+    });
     (w, below)
 }
 
