@@ -125,33 +125,8 @@ fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, 
 mod tests {
     use super::*;
     use nhbot_world::explore::{frontier, SEARCH_LIMITS};
-    use nhbot_world::{Cell, Dir, Observation, Status};
-
-    /// A map from text rows and an optional colour grid of the same shape (a colour row
-    /// character is a hex digit CLR_* value, anything else means default gray).
-    fn grid(rows: &[&str], colors: &[&str]) -> Vec<Cell> {
-        let cols = 80; // the terminal's columns
-        let mut map = vec![Cell::default(); cols * 21]; // 21 map rows
-        for (y, row) in rows.iter().enumerate() {
-            let crow: Vec<char> = colors
-                .get(y)
-                .map(|r| r.chars().collect())
-                .unwrap_or_default();
-            for (x, ch) in row.chars().enumerate() {
-                let fg = crow
-                    .get(x)
-                    .and_then(|c| c.to_digit(16))
-                    .map_or(16, |d| d as u8);
-                map[y * cols + x] = Cell {
-                    ch,
-                    fg,
-                    bold: false,
-                    inverse: false,
-                };
-            }
-        }
-        map
-    }
+    use nhbot_world::testing::grid;
+    use nhbot_world::{Dir, Observation, Status};
 
     fn world(rows: &[&str], colors: &[&str], player: Pos) -> World {
         let mut w = World::default();

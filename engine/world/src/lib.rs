@@ -31,6 +31,7 @@ pub mod monsters;
 pub mod names;
 pub mod nav;
 mod observe;
+pub mod testing;
 pub mod tiles;
 
 pub use action::{Action, Decision, Dir};
