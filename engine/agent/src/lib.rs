@@ -30,6 +30,6 @@ pub mod view;
 pub use brain::{Brain, TreeBrain, TrivialBrain};
 pub use observer::LoopObserver;
 pub use result::{EndReason, GameResult};
-pub use run::{play, RunConfig, Runner};
+pub use run::{play, play_watched, RunConfig, Runner};
 pub use session::Session;
 pub use view::View;

@@ -199,9 +199,19 @@ impl Runner {
 
 /// Plays one game to its end: observe, decide, tell the observers, act.
 pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
+    play_watched(cfg, brain, Vec::new())
+}
+
+/// [`play`] with observers of your own, told of every event after the ones `cfg` asks for.
+pub fn play_watched(
+    cfg: &mut RunConfig,
+    brain: &mut dyn Brain,
+    extra: Vec<Box<dyn LoopObserver>>,
+) -> Result<GameResult> {
     let started = Instant::now();
     let mut session = Session::new(Game::start(&cfg.game)?);
     let mut observers = observers(cfg, brain)?;
+    observers.extend(extra);
     for o in observers.iter_mut() {
         o.on_start(&mut session);
     }
