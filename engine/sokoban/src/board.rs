@@ -1,9 +1,7 @@
 //! Solver-side board: the puzzle padded with a wall border, plus tables computed once per solve.
 
-use crate::puzzle::{Cell, Puzzle, Rules};
+use crate::puzzle::{Cell, Puzzle, Rules, MAX_HOLES};
 
-/// Holes are tracked as bits of a u64 in every search state.
-pub const MAX_HOLES: usize = 64;
 /// Marker for "cannot get there".
 pub const INF: u16 = u16::MAX;
 

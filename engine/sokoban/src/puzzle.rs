@@ -2,6 +2,9 @@
 
 use anyhow::{bail, Result};
 
+/// Holes are tracked as bits of a u64 in every search state.
+pub const MAX_HOLES: usize = 64;
+
 /// Which win condition and movement rules apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rules {
@@ -112,11 +115,11 @@ impl Puzzle {
             bail!("{}: no target squares", self.title);
         }
         let holes = self.cells.iter().filter(|c| **c == Cell::Hole).count();
-        if holes > crate::board::MAX_HOLES {
+        if holes > MAX_HOLES {
             bail!(
                 "{}: {holes} holes, at most {} supported",
                 self.title,
-                crate::board::MAX_HOLES
+                MAX_HOLES
             );
         }
         if self.rules == Rules::Classic && self.targets.len() != self.boulders.len() {
