@@ -117,7 +117,7 @@ fn main() -> anyhow::Result<()> {
             None => {}
         }
         let t = std::time::Instant::now();
-        world.observe(&Observation {
+        world.observe(Observation {
             map: screen.map_cells(),
             player: frame.player,
             status: frame.status.as_ref(),

@@ -137,7 +137,7 @@ mod tests {
             ..Default::default()
         };
         let map = grid(rows, colors);
-        w.observe(&Observation {
+        w.observe(Observation {
             map: &map,
             player: Some(player),
             status: Some(&status),
@@ -174,7 +174,7 @@ mod tests {
             ..Default::default()
         };
         let map = grid(&["", "  ..."], &[]);
-        w.observe(&Observation {
+        w.observe(Observation {
             map: &map,
             player: Some(Pos::new(3, 1)),
             status: Some(&status),
@@ -220,7 +220,7 @@ mod tests {
             ..Default::default()
         };
         let map = grid(&rows, &[]);
-        w.observe(&Observation {
+        w.observe(Observation {
             map: &map,
             player: Some(Pos::new(2, 1)),
             status: Some(&status),
@@ -288,7 +288,7 @@ mod tests {
                 messages: &[],
                 cursor_on_map: true,
             };
-            w.observe(&obs);
+            w.observe(obs);
         }
         let level = w.level().expect("level");
         assert!(frontier(level).is_empty(), "{:?}", frontier(level));
@@ -433,7 +433,7 @@ mod tests {
             ..Default::default()
         };
         let map = grid(&[" -----", " |.@.|", " -----"], &[]);
-        w.observe(&Observation {
+        w.observe(Observation {
             map: &map,
             player: Some(Pos::new(3, 1)),
             status: Some(&status),

@@ -25,7 +25,7 @@ pub fn show(w: &mut World, rows: &[&str], turn: i64) {
         turn: Some(turn),
         ..Default::default()
     };
-    w.observe(&Observation {
+    w.observe(Observation {
         map: &map,
         player,
         status: Some(&status),

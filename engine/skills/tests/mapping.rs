@@ -293,7 +293,7 @@ fn observed_room() -> World {
         ..Status::default()
     };
     let mut w = World::default();
-    w.observe(&Observation {
+    w.observe(Observation {
         map: &map,
         player: Some(Pos::new(12, 7)),
         status: Some(&status),

@@ -29,7 +29,7 @@ fn see(world: &mut World, rows: &[&str], player: Pos, st: &Status, messages: &[&
     let colors: Vec<&str> = colors.iter().map(String::as_str).collect();
     let map = grid(rows, &colors);
     let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
-    world.observe(&Observation {
+    world.observe(Observation {
         map: &map,
         player: Some(player),
         status: Some(st),
@@ -72,7 +72,7 @@ fn stairs_arrival_behind_a_more_is_linked_on_the_next_screen() {
     see(&mut w, &["|.>..|"], Pos::new(1, 0), &status(1, 1), &[]);
     see(&mut w, &["|.@..|"], Pos::new(2, 0), &status(1, 2), &[]);
     let blank = grid(&[""], &[]);
-    w.observe(&Observation {
+    w.observe(Observation {
         map: &blank,
         player: None,
         status: Some(&status(2, 3)),
@@ -352,7 +352,7 @@ fn menus_over_the_map_are_not_read_as_terrain() {
     let room = ["|....|", "|.d..|", "------"];
     see(&mut w, &room, Pos::new(1, 1), &status(1, 1), &[]);
     let menu = grid(&["|... Weapons", "|.d. a - a +1 long sword", "----"], &[]);
-    w.observe(&Observation {
+    w.observe(Observation {
         map: &menu,
         player: Some(Pos::new(1, 1)),
         status: Some(&status(1, 1)),
@@ -402,7 +402,7 @@ fn the_pet_is_known_from_turn_one_and_follows_downstairs() {
         map
     };
     let obs = |w: &mut World, map: &[Cell], at: Pos, st: &Status| {
-        w.observe(&Observation {
+        w.observe(Observation {
             map,
             player: Some(at),
             status: Some(st),
@@ -502,7 +502,7 @@ fn repeating_a_useless_action_gives_its_target_up() {
 fn a_cursor_one_off_the_hero_is_corrected() {
     let mut w = World::default();
     let map = grid(&["|.@-.|"], &[]);
-    w.observe(&Observation {
+    w.observe(Observation {
         map: &map,
         player: Some(Pos::new(3, 0)),
         status: Some(&status(1, 1)),

@@ -14,7 +14,7 @@ fn screen(name: &str) -> Screen {
 }
 
 fn observe(world: &mut World, screen: &Screen, frame: &Frame) {
-    world.observe(&Observation {
+    world.observe(Observation {
         map: screen.map_cells(),
         player: frame.player,
         status: frame.status.as_ref(),

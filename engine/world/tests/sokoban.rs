@@ -58,7 +58,7 @@ fn status(dlvl: i32, turn: i64) -> Status {
 }
 
 fn observe(world: &mut World, map: &[Cell], player: Pos, st: &Status) {
-    world.observe(&Observation {
+    world.observe(Observation {
         map,
         player: Some(player),
         status: Some(st),

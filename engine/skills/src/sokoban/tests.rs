@@ -913,7 +913,7 @@ fn observe_screen(w: &mut World, messages: &[&str]) {
     let map = w.view.cells.clone();
     let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
     let player = w.player;
-    w.observe(&nhbot_world::Observation {
+    w.observe(nhbot_world::Observation {
         map: &map,
         player: Some(player),
         status: Some(&status),
