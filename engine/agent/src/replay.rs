@@ -3,13 +3,16 @@
 use anyhow::Result;
 use std::path::Path;
 
-use nhbot_game::ttyrec::read_frames;
+use nhbot_game::ttyrec::read_recording;
 use nhbot_screen::{scrape, Frame, Prompt, Terminal};
 
 /// What a recording showed.
 #[derive(Default)]
 pub struct Replay {
     pub frames: usize,
+    /// Byte offset where the recording was cut mid-frame (a killed writer): the frames before
+    /// it were replayed.
+    pub cut_at: Option<usize>,
     /// Every top-line message, in order (a message left on screen over several frames counts once).
     pub messages: Vec<String>,
     /// Every distinct prompt, in order.
@@ -20,10 +23,15 @@ pub struct Replay {
     pub terminal: Terminal,
 }
 
+/// Replays a recording's whole frames (a torn last frame is left out, its offset in `cut_at`).
 pub fn replay(path: &Path) -> Result<Replay> {
-    let mut r = Replay::default();
+    let recording = read_recording(path)?;
+    let mut r = Replay {
+        cut_at: recording.cut_at,
+        ..Replay::default()
+    };
     let mut last_top = String::new();
-    for f in read_frames(path)? {
+    for f in recording.frames {
         r.terminal.feed(&f.bytes);
         let frame = scrape(&r.terminal.screen());
         r.frames += 1;
