@@ -32,7 +32,10 @@ impl TtyrecWriter {
             .with_context(|| format!("creating ttyrec {}", path.display()))?;
         let whole = whole_len(&file)?;
         if whole < file.metadata()?.len() {
-            log::warn!("{}: cutting a torn last frame at byte {whole}", path.display());
+            log::warn!(
+                "{}: cutting a torn last frame at byte {whole}",
+                path.display()
+            );
             file.set_len(whole)?;
         }
         Ok(TtyrecWriter {
@@ -49,9 +52,12 @@ impl TtyrecWriter {
             .duration_since(UNIX_EPOCH)
             .unwrap_or_default();
         self.buf.clear();
-        self.buf.extend_from_slice(&(now.as_secs() as u32).to_le_bytes());
-        self.buf.extend_from_slice(&now.subsec_micros().to_le_bytes());
-        self.buf.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+        self.buf
+            .extend_from_slice(&(now.as_secs() as u32).to_le_bytes());
+        self.buf
+            .extend_from_slice(&now.subsec_micros().to_le_bytes());
+        self.buf
+            .extend_from_slice(&(bytes.len() as u32).to_le_bytes());
         self.buf.extend_from_slice(bytes);
         self.file.write_all(&self.buf)?;
         Ok(())
