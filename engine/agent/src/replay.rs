@@ -52,3 +52,32 @@ pub fn replay(path: &Path) -> Result<Replay> {
     }
     Ok(r)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nhbot_game::ttyrec::TtyrecWriter;
+
+    #[test]
+    fn a_cut_recording_replays_its_whole_frames() {
+        let dir = std::env::temp_dir().join(format!("nhbot-replay-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("cut.ttyrec");
+        let _ = std::fs::remove_file(&path);
+        let first = b"\x1b[HYou see here a newt corpse.";
+        {
+            let mut w = TtyrecWriter::create(&path).unwrap();
+            w.frame(first).unwrap();
+            w.frame(b"\x1b[2J\x1b[HHello again.").unwrap();
+        }
+        // Killed mid-frame: the second frame is cut 5 bytes short.
+        let data = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &data[..data.len() - 5]).unwrap();
+        let r = replay(&path).unwrap();
+        assert_eq!(r.frames, 1);
+        assert_eq!(r.cut_at, Some(12 + first.len()));
+        let screen = r.terminal.screen().text();
+        assert!(screen.contains("newt corpse") && !screen.contains("Hello"), "{screen}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
