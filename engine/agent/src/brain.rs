@@ -126,6 +126,10 @@ impl Brain for TrivialBrain {
 pub struct TreeBrain {
     pub bot: nhbot_bt::TreeBot,
     label: String,
+    /// Script errors already reported (leaf path, message): a broken script fails at every
+    /// decision, and the log needs each error once. Forgotten at each reload, so an edit that
+    /// does not fix the script is reported again.
+    reported: std::collections::HashSet<(String, String)>,
 }
 
 impl TreeBrain {
@@ -140,6 +144,7 @@ impl TreeBrain {
         Ok(TreeBrain {
             bot,
             label: tree.display().to_string(),
+            reported: Default::default(),
         })
     }
 }
@@ -150,18 +155,20 @@ impl Brain for TreeBrain {
     }
 
     fn notes(&mut self) -> Vec<String> {
-        let mut notes: Vec<String> = self
-            .bot
-            .reload_events()
-            .into_iter()
-            .map(|e| describe_reload(&e))
-            .collect();
-        notes.extend(
-            self.bot
-                .take_leaf_errors()
-                .into_iter()
-                .map(|e| format!("{e:?}")),
-        );
+        let reloads = self.bot.reload_events();
+        if reloads
+            .iter()
+            .any(|e| matches!(e, nhbot_bt::ReloadEvent::Reloaded { .. }))
+        {
+            self.reported.clear();
+        }
+        let mut notes: Vec<String> = reloads.iter().map(describe_reload).collect();
+        for e in self.bot.take_leaf_errors() {
+            let note = describe_leaf_error(&e);
+            if self.reported.insert((e.path, e.message)) {
+                notes.push(note);
+            }
+        }
         notes
     }
 
@@ -172,6 +179,11 @@ impl Brain for TreeBrain {
     fn install_kb(&mut self, kb: crate::kbfeed::KbFeed) {
         self.bot.set_kb(Box::new(kb));
     }
+}
+
+/// `script error in root/lua#0: scripts/eat.lua:3: attempt to index a nil value`.
+fn describe_leaf_error(e: &nhbot_bt::LeafError) -> String {
+    format!("script error in {}: {}", e.path, e.message)
 }
 
 fn describe_reload(e: &nhbot_bt::ReloadEvent) -> String {
@@ -190,5 +202,41 @@ fn describe_reload(e: &nhbot_bt::ReloadEvent) -> String {
                 d.join("\n")
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failing_script_is_one_readable_note_once() {
+        let dir = std::env::temp_dir().join(format!("nhbot-brain-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("trees")).unwrap();
+        std::fs::create_dir_all(dir.join("scripts")).unwrap();
+        let tree = dir.join("trees/main.yaml");
+        std::fs::write(
+            &tree,
+            "priority:\n  name: root\n  children:\n    - lua: {file: scripts/bad.lua}\n    - search: 1\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("scripts/bad.lua"),
+            "return function(world, state)\n  local x = nil\n  return x.y\nend\n",
+        )
+        .unwrap();
+        let mut brain = TreeBrain::load(&tree).unwrap();
+        let world = World::default();
+        let mut notes = Vec::new();
+        for _ in 0..5 {
+            brain.decide(&world);
+            notes.extend(brain.notes());
+        }
+        assert_eq!(
+            notes,
+            ["script error in root/lua#0: scripts/bad.lua:3: attempt to index a nil value (local 'x')"]
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

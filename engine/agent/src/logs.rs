@@ -1,7 +1,7 @@
 //! The loop's files: the decision log (one line per decision or note) and the results line.
 
 use anyhow::Result;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use nhbot_world::{Action, Decision, World};
@@ -10,46 +10,105 @@ use crate::observer::LoopObserver;
 use crate::result::{append_result, open_append, GameResult};
 
 /// `decisions.log`: `T<turn> <action JSON> | <path> | <reason>` per decision, `T<turn> NOTE
-/// <note>` per warning or brain note.
+/// <note>` per warning or brain note. Every line is whole whatever ends the engine: each is one
+/// unbuffered write (a killed engine loses no line and cuts none), free text has its newlines
+/// written as `\n`, and a resumed game's log first drops a torn last line.
 pub struct DecisionLog {
-    out: BufWriter<std::fs::File>,
+    out: std::fs::File,
 }
 
 impl DecisionLog {
     /// Opens `path` for appending (a resumed game continues its log).
     pub fn open(path: &Path) -> Result<DecisionLog> {
-        Ok(DecisionLog {
-            out: BufWriter::new(open_append(path)?),
-        })
+        let out = open_append(path)?;
+        drop_torn_line(path, &out)?;
+        Ok(DecisionLog { out })
     }
+
+    fn line(&mut self, line: String) -> Result<()> {
+        self.out.write_all(line.as_bytes())?;
+        Ok(())
+    }
+}
+
+/// Cuts the file after its last newline: a line without one was being written when the engine
+/// was killed, and appending to it would splice two lines.
+fn drop_torn_line(path: &Path, file: &std::fs::File) -> Result<()> {
+    let text = std::fs::read(path)?;
+    let whole = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    if whole < text.len() {
+        log::warn!("{}: dropping a torn last line", path.display());
+        file.set_len(whole as u64)?;
+    }
+    Ok(())
 }
 
 impl LoopObserver for DecisionLog {
     fn on_note(&mut self, world: &World, note: &str) -> Result<()> {
-        writeln!(self.out, "T{} NOTE {note}", world.turn)?;
-        Ok(())
+        self.line(format!("T{} NOTE {}\n", world.turn, one_line(note)))
     }
 
     fn on_decision(&mut self, world: &World, decision: &Decision) -> Result<()> {
-        writeln!(
-            self.out,
-            "T{} {} | {} | {}",
+        self.line(format!(
+            "T{} {} | {} | {}\n",
             world.turn,
             describe(&decision.action),
-            decision.path,
-            decision.reason
-        )?;
-        Ok(())
-    }
-
-    fn on_end(&mut self, _result: &GameResult) -> Result<()> {
-        self.out.flush()?;
-        Ok(())
+            one_line(&decision.path),
+            one_line(&decision.reason)
+        ))
     }
 }
 
 fn describe(a: &Action) -> String {
     serde_json::to_string(a).unwrap_or_else(|_| format!("{a:?}"))
+}
+
+/// Free text on one log line: line breaks (a reload's diagnostics, a script's reason) become a
+/// visible `\n`.
+pub fn one_line(text: &str) -> String {
+    text.trim_end()
+        .replace("\r\n", "\\n")
+        .replace(['\n', '\r'], "\\n")
+}
+
+/// One line of the decision log, read back.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LogLine {
+    Decision {
+        turn: i64,
+        action: Action,
+        path: String,
+        reason: String,
+    },
+    Note {
+        turn: i64,
+        text: String,
+    },
+}
+
+/// Reads one decision-log line (without its newline); `None` for anything else (a torn line).
+pub fn parse_line(line: &str) -> Option<LogLine> {
+    let rest = line.strip_prefix('T')?;
+    let (turn, rest) = rest.split_once(' ')?;
+    let turn = turn.parse().ok()?;
+    if let Some(text) = rest.strip_prefix("NOTE ") {
+        return Some(LogLine::Note {
+            turn,
+            text: text.into(),
+        });
+    }
+    // The action is JSON (which may hold " | " itself): its end is where the parser stops.
+    let mut actions = serde_json::Deserializer::from_str(rest).into_iter::<Action>();
+    let action = actions.next()?.ok()?;
+    let (path, reason) = rest[actions.byte_offset()..]
+        .strip_prefix(" | ")?
+        .split_once(" | ")?;
+    Some(LogLine::Decision {
+        turn,
+        action,
+        path: path.into(),
+        reason: reason.into(),
+    })
 }
 
 /// The results file: the game's result appended as one JSON line when it ends.
@@ -60,5 +119,106 @@ pub struct ResultsLine {
 impl LoopObserver for ResultsLine {
     fn on_end(&mut self, result: &GameResult) -> Result<()> {
         append_result(&self.path, result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nhbot_world::Dir;
+
+    fn temp_log(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("nhbot-logs-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        let _ = std::fs::remove_file(&path);
+        path
+    }
+
+    fn decision(path: &str, reason: &str) -> Decision {
+        Decision {
+            action: Action::Move { dir: Dir::E },
+            path: path.into(),
+            reason: reason.into(),
+        }
+    }
+
+    fn lines(path: &Path) -> Vec<LogLine> {
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.ends_with('\n'), "{text:?}");
+        text.lines()
+            .map(|l| parse_line(l).unwrap_or_else(|| panic!("not a log line: {l:?}")))
+            .collect()
+    }
+
+    #[test]
+    fn multi_line_reasons_and_notes_stay_one_line_each() {
+        let path = temp_log("multi.log");
+        let world = World::default();
+        let mut log = DecisionLog::open(&path).unwrap();
+        log.on_decision(
+            &world,
+            &decision("root/lua#0", "first\nsecond\r\nthird | x"),
+        )
+        .unwrap();
+        log.on_note(&world, "tree reload failed:\ntrees/a.yaml:1:1: oops\n")
+            .unwrap();
+        // Written as soon as they happen, before the game ends.
+        let got = lines(&path);
+        assert_eq!(got.len(), 2);
+        assert_eq!(
+            got[0],
+            LogLine::Decision {
+                turn: 0,
+                action: Action::Move { dir: Dir::E },
+                path: "root/lua#0".into(),
+                reason: "first\\nsecond\\nthird | x".into(),
+            }
+        );
+        assert_eq!(
+            got[1],
+            LogLine::Note {
+                turn: 0,
+                text: "tree reload failed:\\ntrees/a.yaml:1:1: oops".into()
+            }
+        );
+    }
+
+    #[test]
+    fn a_resumed_log_drops_a_torn_last_line() {
+        let path = temp_log("torn.log");
+        let world = World::default();
+        DecisionLog::open(&path)
+            .unwrap()
+            .on_decision(&world, &decision("a", "whole"))
+            .unwrap();
+        // A killed engine's half line.
+        let mut f = open_append(&path).unwrap();
+        f.write_all(b"T0 {\"kind\":\"mo").unwrap();
+        DecisionLog::open(&path)
+            .unwrap()
+            .on_decision(&world, &decision("b", "after the resume"))
+            .unwrap();
+        let paths: Vec<String> = lines(&path)
+            .into_iter()
+            .map(|l| match l {
+                LogLine::Decision { path, .. } => path,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(paths, ["a", "b"]);
+    }
+
+    #[test]
+    fn lines_that_are_not_the_log_format_do_not_parse() {
+        for bad in [
+            "",
+            "T1",
+            "T1 {\"kind\":\"mo",
+            "T1 {\"kind\":\"move\",\"dir\":\"E\"} | p",
+            "x",
+        ] {
+            assert_eq!(parse_line(bad), None, "{bad:?}");
+        }
     }
 }

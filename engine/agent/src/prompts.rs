@@ -58,6 +58,9 @@ const COMMON: &[(&str, &str)] = &[
     ("Die?", "y"),
     ("Shall I pick a character", "y"),
     ("Is this ok?", "y"),
+    // A resumed game's first screen: "Restoring save file...--More--" with the copyright
+    // banner drawn after it on the same line, so the scraper cannot see the --More--.
+    ("Restoring save file", "\r"),
 ];
 
 /// The safe answer to a prompt no action expected: a known common answer, else ESC (which
@@ -99,5 +102,15 @@ mod tests {
             default: Some('n'),
         };
         assert_eq!(default_answer(&p).0, "q");
+    }
+
+    #[test]
+    fn a_resumed_games_restoring_message_is_known() {
+        // The top line of every --resume, as the scraper reads it.
+        let p = Prompt::Text {
+            question: "Restoring save file...--More-- NetHack, Copyright 1985-2020".into(),
+            so_far: String::new(),
+        };
+        assert_eq!(default_answer(&p), ("\r".to_string(), true));
     }
 }

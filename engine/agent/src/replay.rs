@@ -3,13 +3,16 @@
 use anyhow::Result;
 use std::path::Path;
 
-use nhbot_game::ttyrec::read_frames;
+use nhbot_game::ttyrec::read_recording;
 use nhbot_screen::{scrape, Frame, Prompt, Terminal};
 
 /// What a recording showed.
 #[derive(Default)]
 pub struct Replay {
     pub frames: usize,
+    /// Byte offset where the recording was cut mid-frame (a killed writer): the frames before
+    /// it were replayed.
+    pub cut_at: Option<usize>,
     /// Every top-line message, in order (a message left on screen over several frames counts once).
     pub messages: Vec<String>,
     /// Every distinct prompt, in order.
@@ -20,10 +23,15 @@ pub struct Replay {
     pub terminal: Terminal,
 }
 
+/// Replays a recording's whole frames (a torn last frame is left out, its offset in `cut_at`).
 pub fn replay(path: &Path) -> Result<Replay> {
-    let mut r = Replay::default();
+    let recording = read_recording(path)?;
+    let mut r = Replay {
+        cut_at: recording.cut_at,
+        ..Replay::default()
+    };
     let mut last_top = String::new();
-    for f in read_frames(path)? {
+    for f in recording.frames {
         r.terminal.feed(&f.bytes);
         let frame = scrape(&r.terminal.screen());
         r.frames += 1;
@@ -43,4 +51,33 @@ pub fn replay(path: &Path) -> Result<Replay> {
         r.last = frame;
     }
     Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nhbot_game::ttyrec::TtyrecWriter;
+
+    #[test]
+    fn a_cut_recording_replays_its_whole_frames() {
+        let dir = std::env::temp_dir().join(format!("nhbot-replay-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("cut.ttyrec");
+        let _ = std::fs::remove_file(&path);
+        let first = b"\x1b[HYou see here a newt corpse.";
+        {
+            let mut w = TtyrecWriter::create(&path).unwrap();
+            w.frame(first).unwrap();
+            w.frame(b"\x1b[2J\x1b[HHello again.").unwrap();
+        }
+        // Killed mid-frame: the second frame is cut 5 bytes short.
+        let data = std::fs::read(&path).unwrap();
+        std::fs::write(&path, &data[..data.len() - 5]).unwrap();
+        let r = replay(&path).unwrap();
+        assert_eq!(r.frames, 1);
+        assert_eq!(r.cut_at, Some(12 + first.len()));
+        let screen = r.terminal.screen().text();
+        assert!(screen.contains("newt corpse") && !screen.contains("Hello"), "{screen}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -3,6 +3,7 @@
 use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use std::io::Write;
+use std::os::unix::fs::FileExt;
 use std::path::Path;
 
 /// Why a game ended.
@@ -43,6 +44,10 @@ pub struct GameResult {
     pub warnings: u64,
     pub game_dir: String,
     pub error: Option<String>,
+    /// How many runs of the engine played this game (1, plus one per `--resume`). Actions,
+    /// keys, wall time and warnings add up over all of them.
+    #[serde(default)]
+    pub sessions: u32,
     /// Per-level exploration statistics (squares seen, doors and hidden doors found, turns).
     #[serde(default)]
     pub levels: Vec<nhbot_world::LevelStats>,
@@ -68,4 +73,108 @@ pub fn append_result(path: &Path, result: &GameResult) -> Result<()> {
     f.write_all(line.as_bytes())?;
     f.sync_data()?;
     Ok(())
+}
+
+/// What the results line adds up over every session of one game: a resumed game goes on counting
+/// from the sessions before it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Totals {
+    pub sessions: u32,
+    pub actions: u64,
+    pub keys: u64,
+    pub wall_s: f64,
+    pub warnings: u64,
+}
+
+impl Totals {
+    /// These totals (of the sessions before, this one counted in `sessions`) plus this
+    /// session's counts so far.
+    pub(crate) fn plus(
+        &self,
+        runner: &crate::Runner,
+        warnings: u64,
+        elapsed: std::time::Duration,
+    ) -> Totals {
+        Totals {
+            sessions: self.sessions,
+            actions: self.actions + runner.actions,
+            keys: self.keys + runner.session.game.keys_sent,
+            wall_s: self.wall_s + elapsed.as_secs_f64(),
+            warnings: self.warnings + warnings,
+        }
+    }
+}
+
+/// The game's totals in its directory (`totals.json`), rewritten after every decision so that
+/// even a session killed with SIGKILL leaves its counts to the next one. The file is one
+/// fixed-size record written in place by a single `pwrite`: a small write at offset 0 is not
+/// cut by a kill (a killed process dies when the system call returns), so the file always
+/// holds one whole record.
+pub struct TotalsFile {
+    file: std::fs::File,
+}
+
+const TOTALS_RECORD: usize = 256;
+
+impl TotalsFile {
+    /// Opens the totals at `path` and returns what they hold when `carry` (a game restored from
+    /// its save continues its counts); a new game starts from zero.
+    pub fn open(path: &Path, carry: bool) -> Result<(TotalsFile, Totals)> {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .read(true)
+            .write(true)
+            .open(path)
+            .with_context(|| format!("opening {}", path.display()))?;
+        let carried = if carry {
+            let text = std::fs::read_to_string(path)?;
+            serde_json::from_str(text.trim()).unwrap_or_else(|e| {
+                log::warn!("{}: unreadable ({e}); counting from zero", path.display());
+                Totals::default()
+            })
+        } else {
+            Totals::default()
+        };
+        Ok((TotalsFile { file }, carried))
+    }
+
+    pub fn store(&self, totals: &Totals) -> Result<()> {
+        let mut record = serde_json::to_vec(totals)?;
+        record.resize(TOTALS_RECORD - 1, b' ');
+        record.push(b'\n');
+        self.file.write_all_at(&record, 0)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn totals_carry_over_to_a_resumed_game_only() {
+        let dir = std::env::temp_dir().join(format!("nhbot-totals-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("totals.json");
+        let _ = std::fs::remove_file(&path);
+        let (file, carried) = TotalsFile::open(&path, true).unwrap();
+        assert_eq!(carried, Totals::default(), "nothing to carry yet");
+        let first = Totals {
+            sessions: 1,
+            actions: 123_456,
+            keys: 200_000,
+            wall_s: 61.5,
+            warnings: 3,
+        };
+        file.store(&Totals {
+            actions: 9_999_999,
+            ..first
+        })
+        .unwrap();
+        file.store(&first).unwrap();
+        assert_eq!(TotalsFile::open(&path, true).unwrap().1, first);
+        assert_eq!(TotalsFile::open(&path, false).unwrap().1, Totals::default());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

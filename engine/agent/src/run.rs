@@ -2,7 +2,8 @@
 //! watches the loop (decision log, live view, knowledge-base feed, results line) attaches to it
 //! as a [`LoopObserver`].
 
-use anyhow::Result;
+use anyhow::{anyhow, Result};
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -21,6 +22,7 @@ use crate::session::Session;
 use crate::view::View;
 
 pub use crate::result::{append_result, EndReason, GameResult};
+use crate::result::{Totals, TotalsFile};
 
 /// A game that makes no turn progress for this many consecutive actions is ended as "stuck".
 pub const WATCHDOG_ACTIONS: u64 = 1000;
@@ -203,22 +205,38 @@ pub fn play(cfg: &mut RunConfig, brain: &mut dyn Brain) -> Result<GameResult> {
 }
 
 /// [`play`] with observers of your own, told of every event after the ones `cfg` asks for.
+///
+/// However the loop ends — the game over, a budget, a stop request (SIGINT, SIGTERM, SIGHUP in
+/// `nhbot play`), an error, a panic — the game is finished (saved for `--resume` when it is not
+/// over) and every observer hears the result, so the results line is written. A SIGKILL of the
+/// engine skips all that: the game then saves on its pty's hangup, the recording and the decision
+/// log hold whole frames and lines up to the kill, and the game's totals (`totals.json`, kept
+/// after every decision) let the resumed run's results line count the whole game.
 pub fn play_watched(
     cfg: &mut RunConfig,
     brain: &mut dyn Brain,
     extra: Vec<Box<dyn LoopObserver>>,
 ) -> Result<GameResult> {
     let started = Instant::now();
-    let mut session = Session::new(Game::start(&cfg.game)?);
     let mut observers = observers(cfg, brain)?;
     observers.extend(extra);
+    let mut session = Session::new(Game::start(&cfg.game)?);
+    // A game restored from its save continues its counts; a new game starts from zero.
+    let totals_path = session.game.playground.dir.join("totals.json");
+    let (ledger, carried) = TotalsFile::open(&totals_path, session.game.restored)?;
+    let carried = Totals {
+        sessions: carried.sessions + 1,
+        ..carried
+    };
+    ledger.store(&carried)?;
     for o in observers.iter_mut() {
         o.on_start(&mut session);
     }
     let mut runner = Runner::around(session);
     let (mut warnings, mut watchdog) = (0u64, Watchdog::default());
+    let totals = |runner: &Runner, warnings: u64| carried.plus(runner, warnings, started.elapsed());
 
-    let outcome: Result<EndReason> = (|| {
+    let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<EndReason> {
         runner.begin()?;
         loop {
             let window_lines = runner.session.take_window_lines();
@@ -244,19 +262,44 @@ pub fn play_watched(
             }
             runner.act(&decision)?;
             watchdog.acted();
+            ledger.store(&totals(&runner, warnings))?;
         }
-    })();
+    }))
+    // A panic (a bug in a leaf, the scraper, an observer) ends the game like an error: saved.
+    .unwrap_or_else(|panic| Err(anyhow!("panic: {}", panic_message(panic.as_ref()))));
 
     let (end, error) = match outcome {
         Ok(end) => (end, None),
         Err(e) => (EndReason::Error, Some(format!("{e:#}"))),
     };
     finish(&mut runner.session, &end);
-    let result = game_result(cfg, &runner, end, error, warnings, started);
-    for o in observers.iter_mut() {
-        o.on_end(&result)?;
+    let totals = totals(&runner, warnings);
+    if let Err(e) = ledger.store(&totals) {
+        log::warn!("keeping the game's totals: {e:#}");
     }
-    Ok(result)
+    let result = game_result(cfg, &runner, end, error, totals);
+    // Every observer hears the end even if one before it fails: the results line comes last.
+    let mut failed = None;
+    for o in observers.iter_mut() {
+        let heard = catch_unwind(AssertUnwindSafe(|| o.on_end(&result)))
+            .unwrap_or_else(|panic| Err(anyhow!("panic: {}", panic_message(panic.as_ref()))));
+        if let Err(e) = heard {
+            failed.get_or_insert(e);
+        }
+    }
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(result),
+    }
+}
+
+/// The text a panic was raised with.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "(no message)".into())
 }
 
 /// The loop's observers as `cfg` asks for them, in the order they hear each event: the
@@ -371,18 +414,17 @@ fn finish(session: &mut Session, end: &EndReason) {
     let _ = session.game.flush_recording();
 }
 
-/// The results line: the game's own record where it wrote one, the world's belief otherwise.
+/// The results line: the game's own record where it wrote one, the world's belief otherwise;
+/// the counts are the whole game's (every session's).
 fn game_result(
     cfg: &RunConfig,
     runner: &Runner,
     end: EndReason,
     error: Option<String>,
-    warnings: u64,
-    started: Instant,
+    totals: Totals,
 ) -> GameResult {
-    let (session, world, actions) = (&runner.session, &runner.world, runner.actions);
+    let (session, world) = (&runner.session, &runner.world);
     let record = xlog::read_last(&session.game.playground.xlogfile());
-    let wall_s = started.elapsed().as_secs_f64();
     let ch = &cfg.game.character;
     GameResult {
         seed: cfg.game.seed,
@@ -400,13 +442,14 @@ fn game_result(
             .map(|r| r.maxlvl)
             .unwrap_or(world.status.dlvl),
         xl: world.status.xl,
-        actions,
-        keys: session.game.keys_sent,
-        wall_s,
-        actions_per_s: actions as f64 / wall_s.max(1e-9),
-        warnings,
+        actions: totals.actions,
+        keys: totals.keys,
+        wall_s: totals.wall_s,
+        actions_per_s: totals.actions as f64 / totals.wall_s.max(1e-9),
+        warnings: totals.warnings,
         game_dir: cfg.game.playground.display().to_string(),
         error,
+        sessions: totals.sessions,
         levels: world.level_stats(),
     }
 }

@@ -3,12 +3,14 @@
 use anyhow::{bail, Context, Result};
 use clap::Args;
 use serde::{Deserialize, Serialize};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use nhbot_agent::{play, Brain, RunConfig, TrivialBrain, View};
+use nhbot_game::playground::{saved_game, wait_for_running_game, DirLock, GAME_EXIT_GRACE};
 use nhbot_game::{Character, GameConfig};
 
 #[derive(Args, Clone, Debug)]
@@ -76,11 +78,21 @@ pub fn run(args: PlayArgs) -> Result<i32> {
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
-        // First Ctrl-C: save and stop cleanly. The game runs in its own session, so the terminal's
-        // SIGINT reaches only us.
+        // Ctrl-C (SIGINT), SIGTERM and SIGHUP (the `termination` feature) all stop the game the
+        // same way: the loop ends before its next decision, the game is saved for --resume and
+        // the results line written. The game runs in its own session, so the terminal's
+        // signals reach only us.
+        let hup_ignored = sighup_ignored();
         ctrlc::set_handler(move || stop.store(true, Ordering::Relaxed))
-            .context("installing the Ctrl-C handler")?;
+            .context("installing the signal handler")?;
+        if hup_ignored {
+            // Under nohup SIGHUP is ignored on purpose: keep playing through a hangup.
+            // SAFETY: sets a signal disposition; no handler of ours is involved.
+            unsafe { libc::signal(libc::SIGHUP, libc::SIG_IGN) };
+        }
     }
+    // Held until the game is over: no second nhbot plays (or resumes) in the same directory.
+    let _lock: DirLock;
     let (game_dir, meta) = match &args.resume {
         Some(dir) => {
             let dir = if dir.as_os_str() == NEWEST {
@@ -92,6 +104,15 @@ pub fn run(args: PlayArgs) -> Result<i32> {
                 &std::fs::read_to_string(dir.join("game.json"))
                     .with_context(|| format!("{} is not an nhbot game directory", dir.display()))?,
             )?;
+            _lock = DirLock::take(&dir)?;
+            // An nhbot killed outright leaves its game saving on the pty's hangup: let it finish.
+            wait_for_running_game(&dir, GAME_EXIT_GRACE)?;
+            if saved_game(&dir).is_none() {
+                bail!(
+                    "{} has no saved game to resume (its game is over, or was never saved)",
+                    dir.display()
+                );
+            }
             (dir, meta)
         }
         None => {
@@ -117,6 +138,7 @@ pub fn run(args: PlayArgs) -> Result<i32> {
                 wizard: args.wizard,
             };
             std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+            _lock = DirLock::take(&dir)?;
             std::fs::write(dir.join("game.json"), serde_json::to_string_pretty(&meta)?)?;
             (dir, meta)
         }
@@ -155,7 +177,10 @@ pub fn run(args: PlayArgs) -> Result<i32> {
         brain_label: brain.name(),
     };
     let result = play(&mut cfg, brain.as_mut())?;
-    println!(
+    // Not println!: after a SIGHUP the terminal may be gone, and the game is saved and its
+    // results line written by now; a failed write must not turn that into a panic.
+    let _ = writeln!(
+        std::io::stdout(),
         "{} seed={} end={:?} death={} score={} turns={} maxdepth={} actions={} {:.0} actions/s dir={}",
         if result.error.is_some() { "ERROR" } else { "done" },
         result.seed.map(|s| s.to_string()).unwrap_or_else(|| "-".into()),
@@ -169,10 +194,20 @@ pub fn run(args: PlayArgs) -> Result<i32> {
         result.game_dir
     );
     if let Some(e) = &result.error {
-        eprintln!("nhbot: {e}");
+        let _ = writeln!(std::io::stderr(), "nhbot: {e}");
         return Ok(1);
     }
     Ok(0)
+}
+
+/// Whether SIGHUP is ignored (as `nohup` leaves it).
+fn sighup_ignored() -> bool {
+    // SAFETY: reads the current disposition only (no new action is given).
+    unsafe {
+        let mut old: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(libc::SIGHUP, std::ptr::null(), &mut old) == 0
+            && old.sa_sigaction == libc::SIG_IGN
+    }
 }
 
 fn newest_saved_game(runs: &Path) -> Result<PathBuf> {

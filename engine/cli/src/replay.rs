@@ -31,6 +31,9 @@ pub fn run(args: ReplayArgs) -> Result<i32> {
         r.messages.len(),
         r.prompts.len()
     );
+    if let Some(at) = r.cut_at {
+        println!("the recording was cut at byte {at}: its torn last frame was left out");
+    }
     if let Some(s) = &r.last_status {
         println!(
             "last status: {} {} HP:{}({}) T:{}",

@@ -71,12 +71,15 @@ pub struct Game {
     pub keys_sent: u64,
     /// Bytes received from the game so far.
     received: u64,
+    /// The game was started on a save (NetHack restores it): a resumed game, not a new one.
+    pub restored: bool,
 }
 
 impl Game {
     pub fn start(cfg: &GameConfig) -> Result<Game> {
         let install = Install::ensure(&cfg.cache)?;
         let playground = Playground::create(&cfg.playground, &cfg.character, cfg.wizard)?;
+        let restored = playground.save_file().is_some();
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows: 24,
@@ -154,6 +157,7 @@ impl Game {
             exited: false,
             keys_sent: 0,
             received: 0,
+            restored,
         })
     }
 
