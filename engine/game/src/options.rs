@@ -447,8 +447,10 @@ mod tests {
             "a b",
             &"n".repeat(32),
         ] {
-            let mut c = Character::default();
-            c.name = name.into();
+            let c = Character {
+                name: name.into(),
+                ..Character::default()
+            };
             assert!(c.resolved().unwrap_err().contains("bad name"), "{name:?}");
         }
     }
