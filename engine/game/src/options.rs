@@ -155,7 +155,8 @@ impl Character {
     /// matched the way NetHack 3.6.6 matches it (so `val`, `VALKYRIE` and `Valkyrie` are all the
     /// Valkyrie, written back in full), and the combination must be one the game allows: a
     /// Valkyrie is a human or dwarf woman, lawful or neutral, a dwarf is lawful, and so on.
-    /// Refused, the game would ask who we are (the engine answers no such question) or quit.
+    /// Else the game shows an error and waits, asks who we are, or quietly plays another
+    /// character.
     /// The name is written into the nethackrc and the sysconf and names the save file: letters,
     /// digits and `_` only (the game also reads `-Wiz` in a name as the role).
     pub fn resolved(&self) -> Result<Character, String> {
@@ -200,9 +201,7 @@ impl Character {
             align: name(align),
         })
     }
-}
 
-impl Character {
     /// The character in the words of the game's welcome ("You are a neutral human Valkyrie."):
     /// "neutral human Valkyrie", "lawful male dwarven Archeologist", whether the game allows it
     /// or not. None when a name is unknown or a field is left to chance.
