@@ -129,8 +129,8 @@ pub fn private_dir(dir: &Path) -> Result<PathBuf, String> {
 fn fallback_dir(cache: &Path, why: &str) -> Result<PathBuf> {
     static DIR: Mutex<Option<PathBuf>> = Mutex::new(None);
     let mut dir = DIR.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(d) = dir.as_ref() {
-        return Ok(d.clone());
+    if let Some(Ok(d)) = dir.as_deref().map(private_dir) {
+        return Ok(d);
     }
     let fresh = mkdtemp(&std::env::temp_dir().join("nhbot-cache-XXXXXX"))?;
     let fresh = private_dir(&fresh).map_err(|e| {
@@ -321,18 +321,18 @@ mod tests {
         assert_eq!(fs::metadata(dir).unwrap().mode() & 0o777, 0o700);
     }
 
+    /// One test, so that it alone uses the process's fallback directory and can remove it.
     #[test]
-    fn a_group_or_world_writable_cache_is_refused() {
+    fn caches_others_could_change_are_refused() {
+        // Group or world writable.
         let cache = scratch("writable");
         for mode in [0o777, 0o770, 0o1777] {
             chmod(&cache, mode);
             assert_refused(&cache, "writable by group or others");
         }
         fs::remove_dir_all(cache).unwrap();
-    }
 
-    #[test]
-    fn a_symlinked_cache_is_refused() {
+        // A symlink (to a private directory, which stays empty).
         let root = scratch("symlink");
         let real = root.join("real");
         fs::create_dir(&real).unwrap();
@@ -342,31 +342,34 @@ mod tests {
         assert_refused(&link, "symlink");
         assert_eq!(fs::read_dir(&real).unwrap().count(), 0);
         fs::remove_dir_all(root).unwrap();
-    }
 
-    #[test]
-    fn a_cache_in_a_directory_others_can_write_is_refused() {
+        // In a directory anyone could rename it out of; not with the sticky bit, as /tmp.
         let root = scratch("parent");
         let cache = root.join("cache");
         fs::create_dir(&cache).unwrap();
         chmod(&cache, 0o700);
-        chmod(&root, 0o777); // no sticky bit: anyone could rename `cache` away
+        chmod(&root, 0o777);
         assert_refused(&cache, "ancestor");
-        chmod(&root, 0o1777); // sticky, as /tmp: only we can rename our entries
+        chmod(&root, 0o1777);
         assert!(private_dir(&cache).is_ok());
         fs::remove_dir_all(root).unwrap();
-    }
 
-    #[test]
-    fn a_cache_owned_by_someone_else_is_refused() {
-        if unsafe { libc::geteuid() } != 0 {
-            eprintln!("skipped: only root can give a directory to another user");
-            return;
+        // Someone else's (only root can give a directory away).
+        if unsafe { libc::geteuid() } == 0 {
+            let cache = scratch("foreign");
+            let c = std::ffi::CString::new(cache.as_os_str().as_encoded_bytes()).unwrap();
+            assert_eq!(unsafe { libc::chown(c.as_ptr(), 12345, 12345) }, 0);
+            assert_refused(&cache, "owned by uid 12345");
+            fs::remove_dir_all(cache).unwrap();
+        } else {
+            eprintln!("foreign owner skipped: only root can give a directory to another user");
         }
-        let cache = scratch("foreign");
-        let c = std::ffi::CString::new(cache.as_os_str().as_encoded_bytes()).unwrap();
-        assert_eq!(unsafe { libc::chown(c.as_ptr(), 12345, 12345) }, 0);
-        assert_refused(&cache, "owned by uid 12345");
+
+        // The fallback goes; a later refusal makes a new one.
+        let cache = scratch("last");
+        chmod(&cache, 0o777);
+        let fallback = Install::ensure(&cache).unwrap().binary;
+        fs::remove_dir_all(fallback.parent().unwrap()).unwrap();
         fs::remove_dir_all(cache).unwrap();
     }
 }
