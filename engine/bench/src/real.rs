@@ -55,11 +55,12 @@ impl AgentRunner {
         }
     }
 
-    /// Checks the brain loads and installs the game binary once, before threads start games
-    /// (the install's temporary file is per process, so parallel first installs would race).
+    /// Checks the brain loads and the game takes the character and options, which installs the
+    /// game binary once, before threads start games (the install's temporary file is per
+    /// process, so parallel first installs would race).
     pub fn prepare(&self) -> Result<()> {
         self.brain.load(1)?;
-        nhbot_game::install::Install::ensure(&nhbot_game::install::default_cache_dir())?;
+        nhbot_game::preflight::check(&self.character, &nhbot_game::install::default_cache_dir())?;
         Ok(())
     }
 }

@@ -28,6 +28,7 @@ pub enum ParamType {
         min: i64,
         max: i64,
     },
+    /// Any text but the empty one.
     Text,
     Choice(&'static [&'static str]),
     /// One child node.

@@ -448,6 +448,9 @@ impl<'r> Loader<'r> {
                     bad_hint(self, format!("must be one of {}", options.join(", ")), hint)
                 }
             }
+            // An empty text is always a slip (no keys to send, no file, no function); a space
+            // is not (it is a key), so only the empty text is refused.
+            ParamType::Text if text.is_empty() => bad(self, "must be a non-empty text".into()),
             _ => Some(ParamValue::Text(text.to_string())),
         }
     }
@@ -473,6 +476,11 @@ impl<'r> Loader<'r> {
             .trim_end_matches(".yaml")
             .trim_end_matches(".yml")
             .to_string();
+        if leaves_dir(&stem) {
+            let msg = format!("subtree `{wanted}` must stay inside the trees directory");
+            self.error(file, target.mark, msg);
+            return None;
+        }
         let candidates = [
             self.trees_dir.join(format!("{stem}.yaml")),
             self.trees_dir.join(format!("{stem}.yml")),
@@ -487,6 +495,10 @@ impl<'r> Loader<'r> {
             self.error(file, target.mark, msg);
             return None;
         };
+        if let Err(msg) = inside(&sub_file, &self.trees_dir, "trees") {
+            self.error(file, target.mark, format!("subtree `{wanted}` {msg}"));
+            return None;
+        }
         if let Some(start) = self.stack.iter().position(|f| f == &sub_file) {
             let chain: Vec<String> = self.stack[start..]
                 .iter()
@@ -515,7 +527,7 @@ impl<'r> Loader<'r> {
         let spec = self.registry.spec("lua").copied()?;
         let wanted = self.text(file, &spec, "file", target)?;
         let rel = wanted.strip_prefix("scripts/").unwrap_or(&wanted);
-        if rel.starts_with('/') || rel.split('/').any(|c| c == "..") {
+        if leaves_dir(rel) {
             self.error(
                 file,
                 target.mark,
@@ -532,7 +544,37 @@ impl<'r> Loader<'r> {
             self.error(file, target.mark, msg);
             return None;
         }
+        if let Err(msg) = inside(&path, &self.scripts_dir, "scripts") {
+            self.error(file, target.mark, format!("Lua script `{wanted}` {msg}"));
+            return None;
+        }
         Some(path)
+    }
+}
+
+/// Whether a path written in a tree could name a file outside its directory: absolute, or
+/// with a `..` component.
+fn leaves_dir(rel: &str) -> bool {
+    let path = Path::new(rel);
+    path.is_absolute()
+        || path
+            .components()
+            .any(|c| c == std::path::Component::ParentDir)
+}
+
+/// Whether `file` really lies in `dir` once symlinks are resolved (a link in trees/ may point
+/// anywhere); the error says where it leads.
+fn inside(file: &Path, dir: &Path, what: &str) -> Result<(), String> {
+    let real = std::fs::canonicalize(file).map_err(|e| format!("cannot be resolved: {e}"))?;
+    let root = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    if real.starts_with(&root) {
+        Ok(())
+    } else {
+        Err(format!(
+            "leads to {}, outside the {what} directory {}",
+            real.display(),
+            root.display()
+        ))
     }
 }
 

@@ -26,7 +26,7 @@ fn param_schema(ps: &ParamSpec) -> Value {
             }
             s
         }
-        ParamType::Text => json!({"type": "string"}),
+        ParamType::Text => json!({"type": "string", "minLength": 1}),
         ParamType::Choice(options) => json!({"enum": options}),
         ParamType::Node => json!({"$ref": "#/definitions/node"}),
         ParamType::Nodes => {

@@ -132,6 +132,9 @@ pub fn run(args: PlayArgs) -> Result<i32> {
                 gender: args.gender.clone(),
                 align: args.align.clone(),
             };
+            // Before the game directory exists: a character the game would refuse is an error.
+            let cache = nhbot_game::install::default_cache_dir();
+            let character = nhbot_game::preflight::check(&character, &cache)?;
             let meta = GameMeta {
                 seed: args.seed,
                 character,

@@ -1,6 +1,6 @@
 //! `nhbot check`, `nhbot kb`, `nhbot sokoban solve`: the engine's parts without a game.
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::{Args, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -94,8 +94,11 @@ pub fn sokoban(cmd: SokobanCommand) -> Result<i32> {
             nodes,
             explain,
         } => {
+            let Ok(max_time) = Duration::try_from_secs_f64(seconds) else {
+                bail!("--seconds {seconds}: expected a number of seconds, 0 or more");
+            };
             let mut limits = nhbot_sokoban::Limits {
-                max_time: Duration::from_secs_f64(seconds),
+                max_time,
                 ..Default::default()
             };
             if let Some(n) = nodes {

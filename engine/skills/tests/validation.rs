@@ -248,3 +248,92 @@ fn check_expands_directories() {
         .collect();
     assert_eq!(files, vec!["a.yaml", "c.lua"], "{}", render(&diags));
 }
+
+#[test]
+fn a_subtree_outside_the_trees_directory_is_refused() {
+    let repo = Repo::new("v-outside");
+    std::fs::write(repo.dir.join("outside.yaml"), "search\n").unwrap();
+    for (file, col) in [
+        ("../outside", 14),
+        ("/etc/passwd", 14),
+        ("sub/../../outside", 14),
+    ] {
+        repo.tree("main.yaml", &format!("priority:\n  - subtree: {file}\n"));
+        assert_eq!(
+            repo.only_error("main.yaml"),
+            format!(
+                "trees/main.yaml:2:{col}: subtree `{file}` must stay inside the trees directory"
+            )
+        );
+    }
+    // A link in trees/ that leads out.
+    std::os::unix::fs::symlink(
+        repo.dir.join("outside.yaml"),
+        repo.dir.join("trees/out.yaml"),
+    )
+    .unwrap();
+    repo.tree("main.yaml", "priority:\n  - subtree: out\n");
+    let err = repo.only_error("main.yaml");
+    assert!(
+        err.starts_with("trees/main.yaml:2:14: subtree `out` leads to "),
+        "{err}"
+    );
+    assert!(
+        err.contains("outside.yaml, outside the trees directory"),
+        "{err}"
+    );
+    // A link that stays inside is fine.
+    repo.tree("fight.yaml", "search\n");
+    std::os::unix::fs::symlink("fight.yaml", repo.dir.join("trees/alias.yaml")).unwrap();
+    repo.tree("main.yaml", "priority:\n  - subtree: alias\n");
+    repo.load("main.yaml");
+}
+
+#[test]
+fn a_lua_script_linked_from_outside_the_scripts_directory_is_refused() {
+    let repo = Repo::new("v-lua-outside");
+    std::fs::write(
+        repo.dir.join("outside.lua"),
+        "return function() return true end\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(
+        repo.dir.join("outside.lua"),
+        repo.dir.join("scripts/out.lua"),
+    )
+    .unwrap();
+    repo.tree(
+        "main.yaml",
+        "priority:\n  - lua: {file: scripts/out.lua}\n  - search\n",
+    );
+    let err = repo.only_error("main.yaml");
+    assert!(
+        err.starts_with("trees/main.yaml:2:17: Lua script `scripts/out.lua` leads to "),
+        "{err}"
+    );
+    assert!(err.contains("outside the scripts directory"), "{err}");
+}
+
+#[test]
+fn an_empty_text_parameter_is_refused() {
+    let repo = Repo::new("v-empty-text");
+    repo.tree("main.yaml", "priority:\n  - keys: ''\n  - search\n");
+    assert_eq!(
+        repo.only_error("main.yaml"),
+        "trees/main.yaml:2:11: parameter `keys` of `keys` must be a non-empty text, got ``"
+    );
+    // `nhbot check` says the same.
+    let diags = nhbot_bt::check(
+        &nhbot_skills::registry(),
+        &[repo.dir.join("trees/main.yaml")],
+    );
+    assert_eq!(diags.len(), 1, "{}", render(&diags));
+    assert!(
+        diags[0].message.contains("must be a non-empty text"),
+        "{}",
+        diags[0]
+    );
+    // A space is a key.
+    repo.tree("main.yaml", "priority:\n  - keys: ' '\n  - search\n");
+    repo.load("main.yaml");
+}

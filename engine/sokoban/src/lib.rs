@@ -48,7 +48,7 @@ mod walk;
 pub mod bench;
 
 pub use parse::{parse_levels, parse_nethack, parse_xsb};
-pub use puzzle::{Cell, Puzzle, Rules};
+pub use puzzle::{Cell, Puzzle, Rules, MAX_HEIGHT, MAX_WIDTH};
 pub use report::{to_text, DerivedSolve, Explanation, Frontier, SearchReport, TierCount};
 pub use search::{solve, solve_explained, solve_reporting};
 pub use solution::{Dir, Limits, Solution, SolveError, Step};

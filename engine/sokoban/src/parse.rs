@@ -108,6 +108,8 @@ fn grid(
 ) -> Result<Grid> {
     let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let height = lines.len();
+    // Before the grid is allocated: its size is the product.
+    crate::puzzle::check_size(width, height)?;
     let mut g = Grid {
         width,
         height,

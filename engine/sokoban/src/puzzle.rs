@@ -1,9 +1,25 @@
 //! The puzzle model: static terrain plus the movable parts, in the caller's coordinates.
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 
 /// Holes are tracked as bits of a u64 in every search state.
 pub const MAX_HOLES: usize = 64;
+
+/// The largest level, NetHack's map (COLNO x ROWNO). The solver's tables grow with the square
+/// of the squares (a map of the player's regions around a boulder on each square): 7 MB here,
+/// 3 GB at 200x200, and a 100,000-column row would ask for 320 GB.
+pub const MAX_WIDTH: usize = 80;
+pub const MAX_HEIGHT: usize = 21;
+
+/// Refuses a level larger than [`MAX_WIDTH`] x [`MAX_HEIGHT`].
+pub fn check_size(width: usize, height: usize) -> Result<()> {
+    if width > MAX_WIDTH || height > MAX_HEIGHT {
+        bail!(
+            "the level is {width}x{height}: at most {MAX_WIDTH}x{MAX_HEIGHT} (NetHack's map) is supported"
+        );
+    }
+    Ok(())
+}
 
 /// Which win condition and movement rules apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +70,7 @@ impl Puzzle {
 
     /// Checks the invariants the solver relies on.
     pub fn validate(&self) -> Result<()> {
+        check_size(self.width, self.height).with_context(|| self.title.clone())?;
         let size = self.width * self.height;
         if size == 0 || self.cells.len() != size {
             bail!(

@@ -170,6 +170,16 @@ const fn with_cells(focus: Focus) -> Focus {
     }
 }
 
+/// Boulder squares one search stores at most (2 bytes each: 128 MiB), over all its states. A
+/// state costs as many as it has boulders, up to about 1,500 on a level of [`MAX_WIDTH`] x
+/// [`MAX_HEIGHT`], so a state budget alone does not bound the memory. NetHack's maps (at most
+/// 20 boulders, about 1M states per search at the game's budget) and classic levels of up to
+/// 64 boxes at 1M states stay under it.
+///
+/// [`MAX_WIDTH`]: crate::puzzle::MAX_WIDTH
+/// [`MAX_HEIGHT`]: crate::puzzle::MAX_HEIGHT
+const MAX_STORED_BOULDERS: usize = 1 << 26;
+
 /// States [`Search::follow_boulders`] stores at most per expansion.
 const FOLLOW_CAP: usize = 400;
 
@@ -256,7 +266,7 @@ fn race(
         );
     }
     let started = Instant::now();
-    let deadline = started + limits.max_time;
+    let deadline = limits.deadline(started);
     let board = Board::new(puzzle);
     let (first, late): (&[Focus], &[Focus]) = match board.rules {
         Rules::Classic => (&[Focus::AllSinks], &[]),
@@ -753,6 +763,11 @@ struct Search<'a> {
     following: Vec<(u32, u16, u16)>,
     /// Walks of the states [`Search::follow`] goes down from, by depth.
     walk_pool: Vec<Walker>,
+    /// The deadline of the current [`Search::run`]: an expansion stops generating children
+    /// past it (one child of a big level can take milliseconds, an expansion seconds), and
+    /// the run then stops before taking another state, so a state left half-expanded never
+    /// makes the search look exhausted.
+    deadline: Option<Instant>,
 }
 
 impl<'a> Search<'a> {
@@ -787,7 +802,12 @@ impl<'a> Search<'a> {
             regions: Regions::default(),
             following: Vec::new(),
             walk_pool: Vec::new(),
+            deadline: None,
         }
+    }
+
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Position on the race's clock: states stored, counted from where it joined.
@@ -892,6 +912,7 @@ impl<'a> Search<'a> {
         (race, me): (&Race, usize),
     ) -> Ending {
         let board = self.board;
+        self.deadline = Some(deadline);
         let mut expanded = 0u64;
         while self.clock() < cap {
             expanded += 1;
@@ -901,9 +922,10 @@ impl<'a> Search<'a> {
             }
             if expanded.is_multiple_of(256) {
                 race.publish(me, self.clock(), progress);
-                if Instant::now() >= deadline {
-                    return Ending::Stopped(self.clock());
-                }
+            }
+            // Every time, and before taking a state: see `deadline`.
+            if self.out_of_time() || self.arena.len() > MAX_STORED_BOULDERS {
+                return Ending::Stopped(self.clock());
             }
             let Some((.., moves, id, put_off)) = self.pop_open() else {
                 race.ended(me, self.clock());
@@ -969,6 +991,9 @@ impl<'a> Search<'a> {
                 let Some(to) = push_target(board, &self.occ, p, dir) else {
                     continue;
                 };
+                if self.out_of_time() {
+                    return;
+                }
                 let from = board.step(p, dir);
                 if restricted && !self.corrals.allows((from, dir as u8)) {
                     continue;
@@ -1150,7 +1175,7 @@ impl<'a> Search<'a> {
         let boulders = self.boulders(id).to_vec();
         let detours = self.nodes[id as usize].detours;
         for dir in 0..4 {
-            if *made >= FOLLOW_CAP {
+            if *made >= FOLLOW_CAP || self.out_of_time() {
                 return;
             }
             let square = board.step(b, (dir + 2) % 4);

@@ -1,7 +1,7 @@
 //! Search results: steps, solutions, errors and limits.
 
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A player step direction, in screen terms (y grows downwards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -145,6 +145,13 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// When a solve started at `start` must end. A `max_time` past any real solve (more than
+    /// 100 years) waits for the state budget alone, instead of overflowing the clock.
+    pub fn deadline(&self, start: Instant) -> Instant {
+        let century = Duration::from_secs(100 * 365 * 24 * 3600);
+        start + self.max_time.min(century)
+    }
+
     /// What the bot gives one solve in the game: the state budget decides (the count is
     /// deterministic, so seeded games replay); the clock only guards against a hang. Of the
     /// 3M states, the searches get 2M, the lighter levels' plans 0.5M and the proofs from

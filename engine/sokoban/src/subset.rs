@@ -57,7 +57,7 @@ pub fn prove_from_subsets(puzzle: &Puzzle, limits: Limits) -> (bool, Vec<Derived
     let progress = AtomicUsize::new(0);
     let run = Run::new(
         limits.max_nodes,
-        Instant::now() + limits.max_time,
+        limits.deadline(Instant::now()),
         &progress,
         0,
     );
