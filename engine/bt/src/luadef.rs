@@ -100,7 +100,11 @@ const fn opt(name: &'static str, ty: &'static str, doc: &'static str) -> Param {
 }
 
 /// The trailing reason every `act.*` constructor takes.
-const REASON: Param = opt("reason", "string", "");
+const REASON: Param = opt(
+    "reason",
+    "string",
+    "shown in the decision log, cut at 300 bytes",
+);
 const DIR: Param = param("dir", "Direction", "");
 const X: Param = param("x", "integer", "column (0..79)");
 const Y: Param = param("y", "integer", "map row (0..20)");
@@ -369,12 +373,12 @@ pub static LUA_API: LuaApi = LuaApi {
                 act(
                     "engrave",
                     "Engraves in the dust with a finger.",
-                    &[param("text", "string", ""), REASON],
+                    &[param("text", "string", "at most 200 bytes"), REASON],
                 ),
                 act(
                     "keys",
                     "Raw keys; prompts that follow get the engine's default answers.",
-                    &[param("keys", "string", ""), REASON],
+                    &[param("keys", "string", "at most 200 bytes"), REASON],
                 ),
                 act(
                     "pickup",

@@ -607,6 +607,32 @@ fn a_leaf_failing_the_same_way_reports_once() {
     );
 }
 
+#[test]
+fn what_a_script_writes_to_the_log_and_types_is_bounded() {
+    // A reason lands in the decision log at every decision; keys go to the game.
+    let repo = Repo::new("sb-flood");
+    repo.script(
+        "loud.lua",
+        "return function()\n  for i = 1, 300 do print(string.rep('x', 1e4)) end\n  return act.search(1, string.rep('why', 1e5))\nend\n",
+    );
+    let bot = repo.load(&["loud.lua"]);
+    let (_bot, d, errors, _) = decide(bot, &sample_world());
+    assert_eq!(d.action, Action::Search { count: 1 }, "{errors:?}");
+    assert!(
+        d.reason.len() <= 310,
+        "a reason of {} bytes",
+        d.reason.len()
+    );
+    repo.script(
+        "typist.lua",
+        "return function() return act.keys(string.rep('y', 1000)) end\n",
+    );
+    let bot = repo.load(&["typist.lua"]);
+    let (_bot, d, errors, _) = decide(bot, &sample_world());
+    assert_eq!(d.action, Action::Search { count: 9 });
+    assert!(errors[0].message.contains("act.keys"), "{errors:?}");
+}
+
 // Honest scripts keep working.
 
 #[test]
