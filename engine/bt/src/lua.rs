@@ -94,6 +94,9 @@ struct Script {
     leaves: HashMap<usize, (Function, Table)>,
 }
 
+/// What running a script's chunk gave: its first return value and its environment.
+type Chunk = (Value, Table);
+
 /// The scripts of one loaded program. A script's slot is emptied (its state closed) when it is
 /// disabled.
 #[derive(Default)]
@@ -140,7 +143,7 @@ impl LuaEngine {
         let errors_before = diags.iter().filter(|d| d.is_error()).count();
         let mut loaded = LoadedScripts::default();
         let mut slots: HashMap<&Path, Option<usize>> = HashMap::new();
-        let mut chunks: Vec<(Value, Table)> = Vec::new();
+        let mut chunks: Vec<Chunk> = Vec::new();
         let mut copies: Vec<HashMap<usize, Table>> = Vec::new();
         let mut states = HashMap::new();
         for (i, leaf) in prog.lua_leaves.iter().enumerate() {
@@ -212,7 +215,7 @@ impl LuaEngine {
 
     /// A fresh state running `script`'s chunk: the script, its first return value and its
     /// environment. `None` while the script is disabled and unchanged.
-    fn open(&mut self, script: &Path) -> Result<Option<(Script, (Value, Table))>, String> {
+    fn open(&mut self, script: &Path) -> Result<Option<(Script, Chunk)>, String> {
         if let Some(sources) = self.disabled.get(script) {
             if sources
                 .iter()
@@ -365,6 +368,11 @@ impl LuaCall<'_> {
             return LeafOutcome::Failure;
         };
         let sb = &script.sandbox;
+        // Dead userdata waits for its finalizer, which only a full collection runs (not the
+        // emergency one of a failed allocation): a call starts without such garbage.
+        if sb.lua.used_memory() > MEMORY_LIMIT / 2 {
+            let _ = sb.lua.gc_collect();
+        }
         sb.limits.arm();
         let world = self.world;
         let result = sb.lua.scope(|scope| {

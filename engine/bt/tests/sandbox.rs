@@ -536,6 +536,25 @@ fn memory_kept_across_calls_is_limited() {
     assert!(call < 10, "hit only at call {call}");
 }
 
+#[test]
+fn honest_garbage_never_adds_up_to_the_limit() {
+    // Every call leaves userdata behind (the world, 100 actions here); Lua frees such objects a
+    // collection after they die. With the default incremental collector this garbage grew
+    // without bound and disabled this honest leaf after ~2,800 decisions.
+    let repo = Repo::new("sb-garbage");
+    repo.script(
+        "busy.lua",
+        "return function(world)\n  for i = 1, 100 do local a = act.search(1, 'maybe') end\n  return world.hp < 0\nend\n",
+    );
+    let mut bot = repo.load(&["busy.lua"]);
+    let w = sample_world();
+    for i in 0..6000 {
+        bot.decide(&w);
+        let errors = bot.take_leaf_errors();
+        assert!(errors.is_empty(), "decision {i}: {errors:?}");
+    }
+}
+
 // A script past a limit is off until its file changes; the game goes on.
 
 #[test]
