@@ -8,7 +8,6 @@
 //! coroutine inherits and by the Rust string functions.
 
 use super::strings::{self, lua_error, where_};
-
 use super::{INSTRUCTION_LIMIT, MEMORY_LIMIT, SAFE_GLOBALS, TIME_LIMIT};
 use crate::luaapi::{self, SharedKb};
 use mlua::state::{GcGenParams, GcMode};
