@@ -22,6 +22,9 @@ function coroutine.resume(co, ...) return pass(co_resume(co, ...)) end
 -- message handler called for it, or a __close run when a coroutine it killed is closed, would run
 -- unhooked. So a limit error skips the handler, and such coroutines are never closed.
 function xpcall(f, handler, ...)
+  if type(handler) ~= "function" then
+    error("bad argument #2 to 'xpcall' (function expected, got " .. type(handler) .. ")", 2)
+  end
   return pass(raw_xpcall(f, function(e)
     if fatal(e) then return e end
     return handler(e)
