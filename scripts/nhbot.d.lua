@@ -9,8 +9,12 @@
 -- type, xpcall, rawequal, rawget, rawlen, rawset, setmetatable, getmetatable, string, table, math,
 -- utf8, coroutine, _VERSION, and act, kb, require, print below; no io, os, debug, load, loadfile,
 -- dofile.
--- Each call may run 1,000,000 instructions and allocate 32 MiB; past that the leaf fails and the
--- error (file:line) is logged, the game goes on.
+-- Each script runs in a Lua state of its own (shared nothing: setting a global or a library field
+-- changes it for that script only). Each call may run 1,000,000 instructions within 250 ms, each
+-- script's state may hold 16 MiB over its whole life, and string.rep and string.gsub build strings
+-- of up to 1 MiB. Past a limit the leaf fails, the error (file:line) is logged and the script is
+-- disabled until its file changes; the game goes on. setmetatable refuses __gc; require loads only
+-- files inside scripts/.
 
 ---A direction for act.*: compass points, up/down (stairs, ladders), here (self). The long names
 ---("north", "southwest", ...) work too.
@@ -148,102 +152,102 @@ act = {}
 
 ---Steps one square (or attacks what is there).
 ---@param dir Direction
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.move(dir, reason) end
 
 ---Attacks in a direction (`F`), even if nothing is seen there.
 ---@param dir Direction
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.fight(dir, reason) end
 
 ---Opens a door.
 ---@param dir Direction
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.open(dir, reason) end
 
 ---Kicks in a direction.
 ---@param dir Direction
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.kick(dir, reason) end
 
 ---Throws one of the stack `letter` (objects fly over boulders).
 ---@param letter string inventory letter
 ---@param dir Direction
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.throw(letter, dir, reason) end
 
 ---Searches for hidden things.
 ---@param count? integer turns (default 1)
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.search(count, reason) end
 
 ---Rests in place (by searching).
 ---@param count? integer turns (default 1)
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.rest(count, reason) end
 
 ---Eats from the pack or from the floor.
 ---@param letter? string inventory letter; nil eats from the floor
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.eat(letter, reason) end
 
 ---Prays (and confirms).
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.pray(reason) end
 
 ---Goes down the stairs or ladder here.
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.descend(reason) end
 
 ---Goes up the stairs or ladder here.
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.ascend(reason) end
 
 ---Lists the inventory again.
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.inventory(reason) end
 
 ---Engraves in the dust with a finger.
----@param text string
----@param reason? string
+---@param text string at most 200 bytes
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.engrave(text, reason) end
 
 ---Raw keys; prompts that follow get the engine's default answers.
----@param keys string
----@param reason? string
+---@param keys string at most 200 bytes
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.keys(keys, reason) end
 
 ---Picks up what is here.
 ---@param letters? string menu letters; nil picks up everything
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.pickup(letters, reason) end
 
 ---Travels (`_`) to a map square.
 ---@param x integer column (0..79)
 ---@param y integer map row (0..20)
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.travel(x, y, reason) end
 
 ---Looks at a map square (`;`).
 ---@param x integer column (0..79)
 ---@param y integer map row (0..20)
----@param reason? string
+---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.farlook(x, y, reason) end
 

@@ -1,23 +1,45 @@
-//! The Lua sandbox: one Lua 5.4 state per bot, scripts loaded in their own environments, per-call
-//! instruction and memory limits, per-node state tables that survive ticks and reloads.
+//! The Lua host. Scripts come from other authors and are not trusted, so the sandbox holds by
+//! construction rather than by a list of forbidden things:
+//!
+//! - **Isolation**: each script file runs in a Lua state of its own ([`sandbox`]), made fresh at
+//!   each load; scripts share no table, metatable or memory, so none can change what another
+//!   sees. Node `state` tables survive reloads by being copied (plain data) into the new state.
+//! - **Budget**: each call (and each chunk run) may run [`INSTRUCTION_LIMIT`] instructions within
+//!   [`TIME_LIMIT`]. A hook inherited by every coroutine checks both; once past a limit, every
+//!   hook fails again and `pcall`/`xpcall`/`coroutine.resume` re-raise, so no script catches it.
+//!   Library code the hook cannot see is metered ([`strings`]) or moved into Lua (prelude.lua).
+//! - **Memory**: [`MEMORY_LIMIT`] per script state over its whole life.
+//! - **Files**: `require` resolves only to files inside scripts/ (links resolved).
+//!
+//! A script that passes a limit is disabled, with its error (file:line) reported once, until one
+//! of its files changes; its leaves fail meanwhile and the game goes on.
+
+mod sandbox;
+mod strings;
 
 use crate::compile::Program;
 use crate::diag::{Diagnostic, Mark};
 use crate::luaapi::{self, SharedKb};
 use crate::manifest::LeafOutcome;
-use mlua::{AnyUserData, Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
+use mlua::chunk::ChunkMode;
+use mlua::{Function, Table, Value};
+use sandbox::Sandbox;
 use std::collections::HashMap;
+use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
+use std::time::Duration;
 
-/// Instructions one leaf call may run before it is stopped.
+/// Instructions one leaf call (or one chunk run) may run before it is stopped.
 pub const INSTRUCTION_LIMIT: i64 = 1_000_000;
-/// Bytes one leaf call may allocate on top of what the state already uses.
-pub const MEMORY_LIMIT: usize = 32 * 1024 * 1024;
-const HOOK_EVERY: u32 = 1000;
+/// Wall-clock time one leaf call (or one chunk run) may take.
+pub const TIME_LIMIT: Duration = Duration::from_millis(250);
+/// Bytes one script's Lua state may hold, over its whole life.
+pub const MEMORY_LIMIT: usize = 16 * 1024 * 1024;
+pub(crate) use strings::STRING_LIMIT;
 /// Leaf errors kept until the engine drains them (oldest dropped first).
 const MAX_KEPT_ERRORS: usize = 100;
+/// A leaf error message is cut at this many bytes.
+const MAX_MESSAGE: usize = 300;
 
 /// Globals a script may use; everything else (io, os, debug, load, dofile, ...) is absent.
 pub(crate) const SAFE_GLOBALS: &[&str] = &[
@@ -46,7 +68,7 @@ pub(crate) const SAFE_GLOBALS: &[&str] = &[
     "_VERSION",
 ];
 
-/// A Lua leaf failure, logged and kept for the engine to show.
+/// A Lua leaf failure, kept for the engine to show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeafError {
     pub path: String,
@@ -54,262 +76,220 @@ pub struct LeafError {
     pub message: String,
 }
 
-/// The functions and state tables of one loaded program, aligned with `Program::lua_leaves`.
+/// `Lua leaf root/x: scripts/x.lua:12: attempt to index a nil value`: one line for a log.
+impl fmt::Display for LeafError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Lua leaf {}: {}", self.path, self.message)
+    }
+}
+
+/// One loaded script: its state and the functions and node states of the leaves calling it.
+struct Script {
+    /// `scripts/x.lua`.
+    name: String,
+    /// The path the tree gave (the key of `LuaEngine::disabled`).
+    path: PathBuf,
+    sandbox: Sandbox,
+    /// Leaf index → its function and its node state table (both in this state).
+    leaves: HashMap<usize, (Function, Table)>,
+}
+
+/// What running a script's chunk gave: its first return value and its environment.
+type Chunk = (Value, Table);
+
+/// The scripts of one loaded program. A script's slot is emptied (its state closed) when it is
+/// disabled.
 #[derive(Default)]
 pub struct LoadedScripts {
-    funcs: Vec<Function>,
-    states: Vec<Table>,
+    scripts: Vec<Option<Script>>,
+    /// Per Lua leaf (aligned with `Program::lua_leaves`): its script's slot.
+    leaf_script: Vec<Option<usize>>,
 }
 
 pub struct LuaEngine {
-    lua: Lua,
-    base: Table,
-    /// Per-node state tables by node path; survives reloads for paths that still exist.
-    states: Table,
-    budget: Arc<AtomicI64>,
-    /// Modules loaded by `require`, emptied at each reload so edited modules are re-read.
-    require_cache: Table,
     scripts_dir: PathBuf,
+    kb: SharedKb,
+    /// The node state tables of the program in use, by node path (copied at the next load).
+    states: HashMap<String, Table>,
+    /// Scripts disabled for passing a limit, with the files they had read and their hashes:
+    /// they stay off until one of those files changes.
+    disabled: HashMap<PathBuf, Vec<(PathBuf, u64)>>,
+    /// The last error reported per leaf path: a leaf failing the same way at every decision is
+    /// reported once.
+    last_error: HashMap<String, String>,
     pub errors: Vec<LeafError>,
+    #[cfg(test)]
+    probe: Sandbox,
 }
 
 impl LuaEngine {
     pub fn new(scripts_dir: &Path, kb: &SharedKb) -> anyhow::Result<LuaEngine> {
-        let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
-        let lua = Lua::new_with(libs, LuaOptions::default())?;
-        luaapi::register_world(&lua)?;
-        let globals = lua.globals();
-        let base = lua.create_table()?;
-        for name in SAFE_GLOBALS {
-            base.set(*name, globals.get::<Value>(*name)?)?;
-        }
-        base.set("act", luaapi::act_table(&lua)?)?;
-        base.set("kb", luaapi::kb_table(&lua, kb)?)?;
-        base.set(
-            "print",
-            lua.create_function(|_, args: mlua::Variadic<Value>| {
-                let parts: Vec<String> = args
-                    .iter()
-                    .map(|v| v.to_string().unwrap_or_default())
-                    .collect();
-                log::info!(target: "nhbot::lua", "{}", parts.join("\t"));
-                Ok(())
-            })?,
-        )?;
-        let budget = Arc::new(AtomicI64::new(INSTRUCTION_LIMIT));
-        let hook_budget = budget.clone();
-        lua.set_hook(
-            HookTriggers::new().every_nth_instruction(HOOK_EVERY),
-            move |_, debug| {
-                if hook_budget.fetch_sub(i64::from(HOOK_EVERY), Ordering::Relaxed) <= 0 {
-                    let src = debug
-                        .source()
-                        .short_src
-                        .map(|s| s.into_owned())
-                        .unwrap_or_else(|| "?".into());
-                    let line = debug.current_line().unwrap_or(0);
-                    return Err(mlua::Error::RuntimeError(format!(
-                        "{src}:{line}: instruction limit ({INSTRUCTION_LIMIT}) exceeded"
-                    )));
-                }
-                Ok(VmState::Continue)
-            },
-        )?;
-        let states = lua.create_table()?;
-        let require_cache = lua.create_table()?;
-        let engine = LuaEngine {
-            lua,
-            base,
-            states,
-            budget,
-            require_cache,
+        Ok(LuaEngine {
             scripts_dir: scripts_dir.to_path_buf(),
+            kb: kb.clone(),
+            states: HashMap::new(),
+            disabled: HashMap::new(),
+            last_error: HashMap::new(),
             errors: Vec::new(),
-        };
-        engine.install_require()?;
-        Ok(engine)
+            #[cfg(test)]
+            probe: Sandbox::new(scripts_dir, kb)?,
+        })
     }
 
-    /// `require "name"` loads scripts/name.lua (dots are folders) in its own environment.
-    fn install_require(&self) -> mlua::Result<()> {
-        let dir = self.scripts_dir.clone();
-        let base = self.base.clone();
-        let cache = self.require_cache.clone();
-        let require = self.lua.create_function(move |lua, name: String| {
-            if let Ok(Some(hit)) = cache.get::<Option<Value>>(name.as_str()) {
-                return Ok(hit);
-            }
-            if name.is_empty()
-                || !name
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
-            {
-                return Err(mlua::Error::RuntimeError(format!(
-                    "require: bad module name `{name}`"
-                )));
-            }
-            let rel = format!("{}.lua", name.replace('.', "/"));
-            let src = std::fs::read_to_string(dir.join(&rel)).map_err(|e| {
-                mlua::Error::RuntimeError(format!("require `{name}`: scripts/{rel}: {e}"))
-            })?;
-            let env = sandbox_env(lua, &base)?;
-            let value: Value = lua
-                .load(src)
-                .set_name(format!("@scripts/{rel}"))
-                .set_environment(env)
-                .call(())?;
-            cache.set(name.as_str(), value.clone())?;
-            Ok(value)
-        })?;
-        self.base.set("require", require)
-    }
-
-    /// Loads every script the program uses and resolves each Lua leaf's function. Problems are
-    /// diagnostics; on any error the caller keeps the previous program.
+    /// Loads every script the program uses, each in a fresh state, and resolves each Lua leaf's
+    /// function. Problems are diagnostics; on any error the caller keeps the previous program
+    /// (and this engine its node states).
     pub fn load(&mut self, prog: &Program, diags: &mut Vec<Diagnostic>) -> LoadedScripts {
-        let mut chunks: HashMap<&Path, Option<(Value, Table)>> = HashMap::new();
+        let errors_before = diags.iter().filter(|d| d.is_error()).count();
         let mut loaded = LoadedScripts::default();
-        let _ = self.require_cache.clear();
-        for leaf in &prog.lua_leaves {
-            let chunk =
-                chunks
-                    .entry(&leaf.script)
-                    .or_insert_with(|| match self.run_chunk(&leaf.script) {
-                        Ok(v) => Some(v),
-                        Err(msg) => {
-                            let (line, text) = split_line(&msg);
-                            diags.push(Diagnostic::error(
-                                &leaf.script,
-                                Mark::new(line.max(1), 1),
-                                text,
-                            ));
-                            None
-                        }
-                    });
-            let Some((ret, env)) = chunk else { continue };
-            let func = match (&leaf.function, &*ret) {
+        let mut slots: HashMap<&Path, Option<usize>> = HashMap::new();
+        let mut chunks: Vec<Chunk> = Vec::new();
+        let mut copies: Vec<HashMap<usize, Table>> = Vec::new();
+        let mut states = HashMap::new();
+        for (i, leaf) in prog.lua_leaves.iter().enumerate() {
+            let slot = *slots.entry(&leaf.script).or_insert_with(|| {
+                match self.open(&leaf.script) {
+                    Ok(Some((script, chunk))) => {
+                        loaded.scripts.push(Some(script));
+                        chunks.push(chunk);
+                        copies.push(HashMap::new());
+                        Some(loaded.scripts.len() - 1)
+                    }
+                    Ok(None) => None, // disabled, unchanged
+                    Err(msg) => {
+                        let (line, text) = split_line(&msg);
+                        let mark = Mark::new(line.max(1), 1);
+                        diags.push(Diagnostic::error(&leaf.script, mark, text));
+                        None
+                    }
+                }
+            });
+            loaded.leaf_script.push(slot);
+            let Some(slot) = slot else { continue };
+            let script = loaded.scripts[slot].as_mut().expect("just loaded");
+            let (ret, env) = &chunks[slot];
+            script.sandbox.limits.arm(); // a returned table's __index is script code
+            let func = match (&leaf.function, ret) {
                 (None, Value::Function(f)) => Some(f.clone()),
                 (Some(name), Value::Table(t)) => {
                     t.get::<Option<Function>>(name.as_str()).ok().flatten()
                 }
-                (Some(name), _) => {
-                    None.or_else(|| env.get::<Option<Function>>(name.as_str()).ok().flatten())
-                }
-                (None, _) => None,
+                _ => None,
             };
             let func = func.or_else(|| {
-                leaf.function
-                    .as_ref()
-                    .and_then(|n| env.get::<Option<Function>>(n.as_str()).ok().flatten())
+                let name = leaf.function.as_ref()?;
+                env.get::<Option<Function>>(name.as_str()).ok().flatten()
             });
-            match func {
-                Some(f) => match self.state_table(&leaf.path) {
-                    Ok(state) => {
-                        loaded.funcs.push(f);
-                        loaded.states.push(state);
-                    }
-                    Err(e) => diags.push(Diagnostic::error(
-                        &leaf.file,
-                        leaf.mark,
-                        format!("cannot create the node's Lua state: {e}"),
-                    )),
-                },
-                None => {
-                    let msg = match &leaf.function {
-                        Some(n) => format!("function `{n}` not found in {} (neither in its returned table nor a global)", leaf.script.display()),
-                        None => format!("{} must return a function (or name one with `function:`)", leaf.script.display()),
-                    };
+            let Some(func) = func else {
+                let msg = match &leaf.function {
+                    Some(n) => format!("function `{n}` not found in {} (neither in its returned table nor a global)", leaf.script.display()),
+                    None => format!("{} must return a function (or name one with `function:`)", leaf.script.display()),
+                };
+                diags.push(Diagnostic::error(&leaf.file, leaf.mark, msg));
+                continue;
+            };
+            let state = match self.states.get(&*leaf.path) {
+                Some(old) => script.sandbox.copy_in(old, &mut copies[slot]),
+                None => script.sandbox.lua.create_table(),
+            };
+            let state = match state.or_else(|e| {
+                log::warn!(target: "nhbot::lua", "{}: the node's state was not carried over: {e}", leaf.path);
+                script.sandbox.lua.create_table()
+            }) {
+                Ok(t) => t,
+                Err(e) => {
+                    let msg = format!("cannot create the node's Lua state: {e}");
                     diags.push(Diagnostic::error(&leaf.file, leaf.mark, msg));
+                    continue;
                 }
-            }
+            };
+            states.insert(leaf.path.to_string(), state.clone());
+            script.leaves.insert(i, (func, state));
+        }
+        if diags.iter().filter(|d| d.is_error()).count() == errors_before {
+            self.states = states;
+            self.last_error.clear();
         }
         loaded
     }
 
-    fn state_table(&self, path: &str) -> mlua::Result<Table> {
-        if let Some(t) = self.states.get::<Option<Table>>(path)? {
-            return Ok(t);
-        }
-        self.arm_limits();
-        let t = self.lua.create_table()?;
-        self.states.set(path, t.clone())?;
-        Ok(t)
-    }
-
-    /// Drops the state of nodes that no longer exist.
-    pub fn keep_states(&self, prog: &Program) {
-        let live: std::collections::HashSet<&str> =
-            prog.lua_leaves.iter().map(|l| &*l.path).collect();
-        let mut dead = Vec::new();
-        for (k, _) in self.states.pairs::<String, Value>().flatten() {
-            if !live.contains(k.as_str()) {
-                dead.push(k);
+    /// A fresh state running `script`'s chunk: the script, its first return value and its
+    /// environment. `None` while the script is disabled and unchanged.
+    fn open(&mut self, script: &Path) -> Result<Option<(Script, Chunk)>, String> {
+        if let Some(sources) = self.disabled.get(script) {
+            if sources
+                .iter()
+                .all(|(p, h)| sandbox::hash_file(p) == Some(*h))
+            {
+                return Ok(None);
             }
+            self.disabled.remove(script);
         }
-        for k in dead {
-            let _ = self.states.set(k, Value::Nil);
-        }
-    }
-
-    fn run_chunk(&self, script: &Path) -> Result<(Value, Table), String> {
-        let src =
-            std::fs::read_to_string(script).map_err(|e| format!("cannot read Lua script: {e}"))?;
-        let env = sandbox_env(&self.lua, &self.base).map_err(|e| e.to_string())?;
         let name = display_name(script, &self.scripts_dir);
-        self.arm_limits();
-        let value = self
+        let real = sandbox::inside(&self.scripts_dir, script)?;
+        let src =
+            sandbox::read_script(&real).map_err(|e| format!("cannot read Lua script: {e}"))?;
+        let sb = Sandbox::new(&self.scripts_dir, &self.kb)
+            .map_err(|e| format!("cannot start Lua: {e}"))?;
+        if let Ok(mut s) = sb.sources.lock() {
+            s.push((real, sandbox::hash(&src)));
+        }
+        let env = sb.env().map_err(|e| e.to_string())?;
+        sb.limits.arm();
+        let ret = sb
             .lua
             .load(src)
+            .set_mode(ChunkMode::Text) // precompiled chunks are not checked by Lua: never load one
             .set_name(format!("@{name}"))
             .set_environment(env.clone())
             .call::<Value>(());
-        value.map(|v| (v, env)).map_err(|e| first_line(&e, &name))
+        match ret {
+            Ok(ret) => Ok(Some((
+                Script {
+                    name,
+                    path: script.to_path_buf(),
+                    sandbox: sb,
+                    leaves: HashMap::new(),
+                },
+                (ret, env),
+            ))),
+            Err(e) => Err(match limit_error(&sb, Err(&e), &name) {
+                Some(msg) => msg,
+                None => first_line(&e, &name),
+            }),
+        }
     }
 
-    fn arm_limits(&self) {
-        self.budget.store(INSTRUCTION_LIMIT, Ordering::Relaxed);
-        let _ = self
-            .lua
-            .set_memory_limit(self.lua.used_memory() + MEMORY_LIMIT);
-    }
+    /// Nothing to drop: each load keeps the node states of its own leaves only.
+    pub fn keep_states(&self, _prog: &Program) {}
 
-    /// Runs `f` with `world` visible to Lua leaves as a read-only userdata for this decision.
-    /// `None` if the world could not be handed to Lua (then no Lua leaf can run).
+    /// Runs `f` with `world` visible to Lua leaves (as a read-only userdata, valid during each
+    /// call only). Always `Some`.
     pub fn with_world<R>(
         &mut self,
         world: &nhbot_world::World,
         f: impl FnOnce(&mut LuaCall<'_>) -> R,
     ) -> Option<R> {
-        let lua = self.lua.clone();
-        let mut out = None;
-        let result = lua.scope(|scope| {
-            let ud = scope.create_any_userdata_ref(world)?;
-            out = Some(f(&mut LuaCall {
-                engine: self,
-                world: ud,
-            }));
-            Ok(())
-        });
-        if let Err(e) = result {
-            log::error!(target: "nhbot::lua", "cannot hand the world to Lua: {e}");
-        }
-        out
+        Some(f(&mut LuaCall {
+            engine: self,
+            world,
+        }))
     }
 
     /// The table a script's globals come from (for the tests of `luadef`).
     #[cfg(test)]
     pub(crate) fn base(&self) -> &Table {
-        &self.base
+        &self.probe.base
     }
 
     /// Reports a syntax error in a script without running it.
     pub fn syntax_check(&self, script: &Path) -> Option<Diagnostic> {
         let name = display_name(script, &self.scripts_dir);
-        let err = match std::fs::read_to_string(script) {
+        let err = match sandbox::read_script(script) {
             Err(e) => format!("cannot read Lua script: {e}"),
-            Ok(src) => match self
-                .lua
+            Ok(src) => match mlua::Lua::new()
                 .load(src)
+                .set_mode(ChunkMode::Text)
                 .set_name(format!("@{name}"))
                 .into_function()
             {
@@ -320,50 +300,125 @@ impl LuaEngine {
         let (line, text) = split_line(&err);
         Some(Diagnostic::error(script, Mark::new(line.max(1), 1), text))
     }
+
+    /// Keeps a leaf error for the engine, unless it is the one this leaf reported last.
+    fn report(&mut self, path: &str, mut message: String) {
+        if message.len() > MAX_MESSAGE {
+            let mut cut = MAX_MESSAGE;
+            while !message.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            message.truncate(cut);
+            message.push('…');
+        }
+        if self.last_error.get(path) == Some(&message) {
+            return;
+        }
+        log::debug!(target: "nhbot::lua", "leaf {path} failed: {message}");
+        self.last_error.insert(path.to_string(), message.clone());
+        if self.errors.len() >= MAX_KEPT_ERRORS {
+            self.errors.remove(0);
+        }
+        self.errors.push(LeafError {
+            path: path.to_string(),
+            message,
+        });
+    }
+
+    /// Closes a script's state and keeps it off until one of its files changes.
+    fn disable(&mut self, script: Script) {
+        let sources = script
+            .sandbox
+            .sources
+            .lock()
+            .map(|s| s.clone())
+            .unwrap_or_default();
+        self.disabled.insert(script.path.clone(), sources);
+        self.states.retain(|_, t| {
+            !script
+                .leaves
+                .values()
+                .any(|(_, s)| s.to_pointer() == t.to_pointer())
+        });
+    }
 }
 
 /// Calls into Lua during one decision.
 pub struct LuaCall<'a> {
     engine: &'a mut LuaEngine,
-    world: AnyUserData,
+    world: &'a nhbot_world::World,
 }
 
 impl LuaCall<'_> {
-    pub fn call(&mut self, scripts: &LoadedScripts, prog: &Program, leaf: usize) -> LeafOutcome {
+    pub fn call(
+        &mut self,
+        scripts: &mut LoadedScripts,
+        prog: &Program,
+        leaf: usize,
+    ) -> LeafOutcome {
         let meta = &prog.lua_leaves[leaf];
-        let world = &self.world;
-        let (Some(func), Some(state)) = (scripts.funcs.get(leaf), scripts.states.get(leaf)) else {
+        let Some(&Some(slot)) = scripts.leaf_script.get(leaf) else {
             return LeafOutcome::Failure;
         };
-        self.engine.arm_limits();
-        let name = display_name(&meta.script, &self.engine.scripts_dir);
-        let result = func.call::<Value>((world.clone(), state.clone()));
+        // An empty slot is a disabled script: its error was reported when it was disabled.
+        let Some(script) = scripts.scripts[slot].as_ref() else {
+            return LeafOutcome::Failure;
+        };
+        let Some((func, state)) = script.leaves.get(&leaf) else {
+            return LeafOutcome::Failure;
+        };
+        let sb = &script.sandbox;
+        // Dead userdata waits for its finalizer, which only a full collection runs (not the
+        // emergency one of a failed allocation): a call starts without such garbage.
+        if sb.lua.used_memory() > MEMORY_LIMIT / 2 {
+            let _ = sb.lua.gc_collect();
+        }
+        sb.limits.arm();
+        let world = self.world;
+        let result = sb.lua.scope(|scope| {
+            let ud = scope.create_any_userdata_ref(world)?;
+            func.call::<Value>((ud, state.clone()))
+        });
+        if let Some(msg) = limit_error(sb, result.as_ref(), &script.name) {
+            let msg = format!("{msg}; {} is disabled until it changes", script.name);
+            let script = scripts.scripts[slot].take().expect("checked above");
+            self.engine.disable(script);
+            self.engine.last_error.remove(&*meta.path);
+            self.engine.report(&meta.path, msg);
+            return LeafOutcome::Failure;
+        }
         let outcome = result
-            .map_err(|e| first_line(&e, &name))
-            .and_then(|v| luaapi::outcome_of(v).map_err(|m| format!("{name}: {m}")));
+            .map_err(|e| first_line(&e, &script.name))
+            .and_then(|v| luaapi::outcome_of(v).map_err(|m| format!("{}: {m}", script.name)));
         match outcome {
-            Ok(o) => o,
+            Ok(o) => {
+                self.engine.last_error.remove(&*meta.path);
+                o
+            }
             Err(message) => {
-                log::warn!(target: "nhbot::lua", "leaf {} failed: {message}", meta.path);
-                if self.engine.errors.len() >= MAX_KEPT_ERRORS {
-                    self.engine.errors.remove(0);
-                }
-                self.engine.errors.push(LeafError {
-                    path: meta.path.to_string(),
-                    message,
-                });
+                self.engine.report(&meta.path, message);
                 LeafOutcome::Failure
             }
         }
     }
 }
 
-fn sandbox_env(lua: &Lua, base: &Table) -> mlua::Result<Table> {
-    let env = lua.create_table()?;
-    let meta = lua.create_table()?;
-    meta.set("__index", base.clone())?;
-    env.set_metatable(Some(meta))?;
-    Ok(env)
+/// The report of a call (or chunk run) that passed a limit, if it did.
+fn limit_error(sb: &Sandbox, result: Result<&Value, &mlua::Error>, name: &str) -> Option<String> {
+    let raised = result.err().map(|e| first_line(e, name));
+    let why = match sb.limits.exceeded() {
+        Some(why) => why,
+        None if result.is_err_and(sandbox::is_memory_error) => {
+            let msg = sandbox::memory_message(&sb.limits);
+            return Some(with_name(&msg, name));
+        }
+        None => return None,
+    };
+    // The error raised says where; a script may have replaced it on its way out (a __close).
+    Some(match raised {
+        Some(msg) if msg.contains(&why) => msg,
+        _ => format!("{name}: {why}"),
+    })
 }
 
 /// `scripts/eat.lua` for a script inside the scripts dir, else the path as given.
@@ -374,13 +429,17 @@ fn display_name(script: &Path, scripts_dir: &Path) -> String {
     }
 }
 
+fn with_name(line: &str, name: &str) -> String {
+    if line.starts_with(name) {
+        line.to_string()
+    } else {
+        format!("{name}: {line}")
+    }
+}
+
 /// The first meaningful line of a Lua error, always naming the script.
 fn first_line(e: &mlua::Error, name: &str) -> String {
     let text = match e {
-        mlua::Error::MemoryError(_) => format!(
-            "{name}: memory limit ({} MiB per call) exceeded",
-            MEMORY_LIMIT >> 20
-        ),
         mlua::Error::CallbackError { cause, .. } => return first_line(cause, name),
         other => other.to_string(),
     };

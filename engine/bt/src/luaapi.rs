@@ -46,11 +46,33 @@ fn dir(s: &str) -> LuaResult<Dir> {
     })
 }
 
+/// A reason is cut at this many bytes: it goes into the decision log at every decision.
+const MAX_REASON: usize = 300;
+/// Keys (and engraved text) one action may type.
+const MAX_KEYS: usize = 200;
+
 fn made(action: Action, reason: Option<String>) -> LuaAction {
-    LuaAction {
-        action,
-        reason: reason.unwrap_or_default(),
+    let mut reason = reason.unwrap_or_default();
+    if reason.len() > MAX_REASON {
+        let mut cut = MAX_REASON;
+        while !reason.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        reason.truncate(cut);
+        reason.push('…');
     }
+    LuaAction { action, reason }
+}
+
+/// Refuses key strings longer than [`MAX_KEYS`].
+fn typed(what: &str, text: String) -> LuaResult<String> {
+    if text.len() > MAX_KEYS {
+        return Err(mlua::Error::RuntimeError(format!(
+            "{what}: {} bytes, at most {MAX_KEYS}",
+            text.len()
+        )));
+    }
+    Ok(text)
 }
 
 /// Registers the `World` userdata type (fields and methods Lua may read); returns their names
@@ -232,13 +254,23 @@ pub fn act_table(lua: &Lua) -> LuaResult<Table> {
     act.set(
         "engrave",
         lua.create_function(|_, (text, why): (String, Option<String>)| {
-            Ok(made(Action::Engrave { text }, why))
+            Ok(made(
+                Action::Engrave {
+                    text: typed("act.engrave", text)?,
+                },
+                why,
+            ))
         })?,
     )?;
     act.set(
         "keys",
         lua.create_function(|_, (keys, why): (String, Option<String>)| {
-            Ok(made(Action::Keys { keys }, why))
+            Ok(made(
+                Action::Keys {
+                    keys: typed("act.keys", keys)?,
+                },
+                why,
+            ))
         })?,
     )?;
     act.set(

@@ -7,7 +7,7 @@
 //! Types are LuaLS type expressions: `integer`, `string|nil`, `MonsterSeen[]`, the name of an
 //! [`Enum`], a [`Class`] or an [`Alias`].
 
-use crate::lua::{INSTRUCTION_LIMIT, MEMORY_LIMIT, SAFE_GLOBALS};
+use crate::lua::{INSTRUCTION_LIMIT, MEMORY_LIMIT, SAFE_GLOBALS, STRING_LIMIT, TIME_LIMIT};
 use std::fmt::Write;
 
 /// The whole API a Lua leaf sees.
@@ -100,7 +100,11 @@ const fn opt(name: &'static str, ty: &'static str, doc: &'static str) -> Param {
 }
 
 /// The trailing reason every `act.*` constructor takes.
-const REASON: Param = opt("reason", "string", "");
+const REASON: Param = opt(
+    "reason",
+    "string",
+    "shown in the decision log, cut at 300 bytes",
+);
 const DIR: Param = param("dir", "Direction", "");
 const X: Param = param("x", "integer", "column (0..79)");
 const Y: Param = param("y", "integer", "map row (0..20)");
@@ -369,12 +373,12 @@ pub static LUA_API: LuaApi = LuaApi {
                 act(
                     "engrave",
                     "Engraves in the dust with a finger.",
-                    &[param("text", "string", ""), REASON],
+                    &[param("text", "string", "at most 200 bytes"), REASON],
                 ),
                 act(
                     "keys",
                     "Raw keys; prompts that follow get the engine's default answers.",
-                    &[param("keys", "string", ""), REASON],
+                    &[param("keys", "string", "at most 200 bytes"), REASON],
                 ),
                 act(
                     "pickup",
@@ -536,10 +540,17 @@ pub fn lua_definitions() -> String {
             globals.join(", "),
         ),
         format!(
-            "Each call may run {} instructions and allocate {} MiB; past that the leaf fails and \
-             the error (file:line) is logged, the game goes on.",
+            "Each script runs in a Lua state of its own (shared nothing: setting a global or a \
+             library field changes it for that script only). Each call may run {} instructions \
+             within {} ms, each script's state may hold {} MiB over its whole life, and \
+             string.rep and string.gsub build strings of up to {} MiB. Past a limit the leaf \
+             fails, the error (file:line) is logged and the script is disabled until its file \
+             changes; the game goes on. setmetatable refuses __gc; require loads only files \
+             inside scripts/.",
             thousands(INSTRUCTION_LIMIT),
-            MEMORY_LIMIT >> 20
+            TIME_LIMIT.as_millis(),
+            MEMORY_LIMIT >> 20,
+            STRING_LIMIT >> 20
         ),
     ];
     for paragraph in intro {
