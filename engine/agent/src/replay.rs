@@ -77,7 +77,10 @@ mod tests {
         assert_eq!(r.frames, 1);
         assert_eq!(r.cut_at, Some(12 + first.len()));
         let screen = r.terminal.screen().text();
-        assert!(screen.contains("newt corpse") && !screen.contains("Hello"), "{screen}");
+        assert!(
+            screen.contains("newt corpse") && !screen.contains("Hello"),
+            "{screen}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
