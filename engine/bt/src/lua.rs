@@ -14,6 +14,7 @@
 //! A script that passes a limit is disabled, with its error (file:line) reported once, until one
 //! of its files changes; its leaves fail meanwhile and the game goes on.
 
+mod limits;
 mod sandbox;
 mod strings;
 

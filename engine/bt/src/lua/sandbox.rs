@@ -7,8 +7,9 @@
 //! run) gets an instruction budget and a wall-clock deadline, checked by a hook that every
 //! coroutine inherits and by the Rust string functions.
 
-use super::strings::{self, lua_error, where_};
-use super::{INSTRUCTION_LIMIT, MEMORY_LIMIT, SAFE_GLOBALS, TIME_LIMIT};
+use super::limits::{lua_error, where_, Limits, Nesting, PRELUDE_NAME};
+use super::strings;
+use super::{MEMORY_LIMIT, SAFE_GLOBALS};
 use crate::luaapi::{self, SharedKb};
 use mlua::state::{GcGenParams, GcMode};
 use mlua::{ffi, Lua, LuaOptions, StdLib, Table, Value};
@@ -17,97 +18,19 @@ use std::ffi::{c_char, c_int, c_void};
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
 
 /// The hook runs every this many instructions (per coroutine).
 pub(crate) const HOOK_EVERY: u32 = 100;
 /// Largest script or module file read.
 const MAX_FILE: u64 = 1 << 20;
-/// Nested `require`s and Rust calls back into Lua allowed at once (each nests Rust frames).
-const MAX_NESTING: usize = 16;
 /// Lines one call may print; the rest are dropped.
 const MAX_PRINTS: usize = 100;
 /// A printed line is cut at this many bytes.
 const MAX_PRINT_LINE: usize = 1000;
 /// Node state copied into a new state no deeper than this.
 const MAX_COPY_DEPTH: usize = 64;
-
-/// The limits of the current call of one state, re-armed at each call.
-pub(crate) struct Limits {
-    epoch: Instant,
-    budget: AtomicI64,
-    /// Nanoseconds since `epoch`.
-    deadline: AtomicU64,
-    /// Why the call went past a limit; once set, every hook and charge fails until re-armed.
-    exceeded: Mutex<Option<String>>,
-    /// Where the hook last saw the script while its memory was high (memory errors carry no
-    /// line of their own).
-    pub(crate) near: Mutex<Option<String>>,
-    nesting: AtomicUsize,
-    prints: AtomicUsize,
-}
-
-impl Limits {
-    pub(crate) fn new() -> Limits {
-        Limits {
-            epoch: Instant::now(),
-            budget: AtomicI64::new(INSTRUCTION_LIMIT),
-            deadline: AtomicU64::new(0),
-            exceeded: Mutex::new(None),
-            near: Mutex::new(None),
-            nesting: AtomicUsize::new(0),
-            prints: AtomicUsize::new(0),
-        }
-    }
-
-    fn now(&self) -> u64 {
-        self.epoch.elapsed().as_nanos() as u64
-    }
-
-    pub(crate) fn arm(&self) {
-        self.budget.store(INSTRUCTION_LIMIT, Ordering::Relaxed);
-        let deadline = self.now() + TIME_LIMIT.as_nanos() as u64;
-        self.deadline.store(deadline, Ordering::Relaxed);
-        self.prints.store(0, Ordering::Relaxed);
-        if let Ok(mut e) = self.exceeded.lock() {
-            *e = None;
-        }
-    }
-
-    /// Why this call went past a limit, if it did.
-    pub(crate) fn exceeded(&self) -> Option<String> {
-        self.exceeded.lock().ok().and_then(|e| e.clone())
-    }
-
-    pub(crate) fn trip(&self, why: String) {
-        if let Ok(mut e) = self.exceeded.lock() {
-            e.get_or_insert(why);
-        }
-    }
-
-    /// Pays `n` instructions (or matcher steps); fails once the budget or the deadline is passed,
-    /// and then at every later charge of the same call.
-    pub(crate) fn charge(&self, n: i64) -> Result<(), String> {
-        if let Some(why) = self.exceeded() {
-            return Err(why);
-        }
-        let left = self.budget.fetch_sub(n, Ordering::Relaxed) - n;
-        let why = if left < 0 {
-            format!("instruction limit ({INSTRUCTION_LIMIT}) exceeded")
-        } else if self.now() > self.deadline.load(Ordering::Relaxed) {
-            format!(
-                "time limit ({} ms per call) exceeded",
-                TIME_LIMIT.as_millis()
-            )
-        } else {
-            return Ok(());
-        };
-        self.trip(why.clone());
-        Err(why)
-    }
-}
 
 /// What a memory error says, wherever Lua raised it.
 const MEMORY_ERROR: &str = "not enough memory";
@@ -399,24 +322,6 @@ unsafe fn raw_place(state: *mut ffi::lua_State) -> Option<StackText> {
     None
 }
 
-/// `scripts/x.lua:12`: the innermost script line on the stack from `level` (0 is the running
-/// function), skipping the sandbox's own Lua (prelude.lua) and Rust functions.
-pub(crate) fn script_place(lua: &Lua, level: usize) -> Option<String> {
-    (level..level + 64)
-        .map_while(|l| {
-            lua.inspect_stack(l, |d| {
-                let src = d.source().short_src.map(|s| s.into_owned())?;
-                let line = d.current_line().filter(|&l| l > 0)?;
-                (src != PRELUDE_NAME).then(|| format!("{src}:{line}"))
-            })
-        })
-        .flatten()
-        .next()
-}
-
-/// The chunk name of prelude.lua (`=sandbox` shows as `sandbox`).
-const PRELUDE_NAME: &str = "sandbox";
-
 /// What a memory error is reported as, with the last place the hook saw.
 pub(crate) fn memory_message(limits: &Limits) -> String {
     let near = limits.near.lock().ok().and_then(|n| n.clone());
@@ -438,26 +343,6 @@ fn env(lua: &Lua, base: &Table) -> mlua::Result<Table> {
     meta.set("__metatable", false)?;
     env.set_metatable(Some(meta))?;
     Ok(env)
-}
-
-/// Counts Rust frames that call back into Lua (`require`, `gsub` with a function or table);
-/// each level costs native stack, which Lua's own C-call limit does not account for.
-pub(crate) struct Nesting<'a>(&'a Limits);
-
-impl<'a> Nesting<'a> {
-    pub(crate) fn enter(limits: &'a Limits, what: &str) -> Result<Nesting<'a>, String> {
-        if limits.nesting.fetch_add(1, Ordering::Relaxed) >= MAX_NESTING {
-            limits.nesting.fetch_sub(1, Ordering::Relaxed);
-            return Err(format!("{what}: nested more than {MAX_NESTING} deep"));
-        }
-        Ok(Nesting(limits))
-    }
-}
-
-impl Drop for Nesting<'_> {
-    fn drop(&mut self) {
-        self.0.nesting.fetch_sub(1, Ordering::Relaxed);
-    }
 }
 
 fn canonical(dir: &Path) -> PathBuf {

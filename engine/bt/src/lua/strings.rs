@@ -7,7 +7,7 @@
 //! loop would. Rust-built results (`gsub`, `rep`) are capped at [`STRING_LIMIT`] because they are
 //! built outside Lua's memory accounting; `rep` also no longer loops `n` times over empty strings.
 
-use super::sandbox::{script_place, Limits, Nesting};
+use super::limits::{lua_error, Limits, Nesting};
 use mlua::{Function, Lua, LuaString, MultiValue, Result, Table, Value};
 use std::sync::{Arc, Mutex};
 
@@ -49,18 +49,6 @@ pub(crate) fn install(lua: &Lua, string: &Table, limits: &Arc<Limits>) -> Result
         lua.create_function(|lua, args: MultiValue| rep(lua, &args))?,
     )?;
     string.set("dump", Value::Nil)
-}
-
-/// An error raised at the calling Lua line, as `luaL_error` does.
-pub(crate) fn lua_error(lua: &Lua, msg: impl std::fmt::Display) -> mlua::Error {
-    mlua::Error::RuntimeError(format!("{}{msg}", where_(lua)))
-}
-
-/// `scripts/x.lua:12: ` for the script line calling the current Rust function.
-pub(crate) fn where_(lua: &Lua) -> String {
-    script_place(lua, 1)
-        .map(|p| format!("{p}: "))
-        .unwrap_or_default()
 }
 
 fn bad_arg(lua: &Lua, n: usize, fname: &str, msg: &str) -> mlua::Error {
