@@ -55,12 +55,39 @@ pub struct Runner {
     pub actions: u64,
     /// The inventory must be read again before the next decision.
     inventory_stale: bool,
-    /// When each (square, glyph) was last farlooked, so a monster is asked about once.
-    looked: std::collections::HashMap<(nhbot_world::Pos, char), i64>,
+    /// When each sighting (square, glyph, first seen) was last farlooked, so a monster is asked
+    /// about once.
+    looked: Looked,
 }
 
 /// Farlook the same square and glyph again only after this many turns.
 const LOOK_AGAIN_AFTER: i64 = 50;
+
+/// The visible monster the world cannot name yet that farlook should ask about now, nearest
+/// first, with the key `looked` remembers it by.
+fn farlook_target(world: &World, looked: &Looked) -> Option<LookKey> {
+    let turn = world.turn;
+    world
+        .monsters
+        .iter()
+        .filter(|m| m.name.is_none() && !m.tame && m.last_seen == turn && m.ch != 'I')
+        .filter(|m| {
+            looked
+                .get(&(m.pos, m.ch, m.first_seen))
+                .is_none_or(|t| turn - t >= LOOK_AGAIN_AFTER)
+        })
+        .min_by_key(|m| {
+            (m.pos.x - world.player.x)
+                .abs()
+                .max((m.pos.y - world.player.y).abs())
+        })
+        .map(|m| (m.pos, m.ch, m.first_seen))
+}
+
+/// A sighting: square, glyph and the turn the world first saw that monster (a monster lost
+/// from view and seen again, or another one on the same square, is a new sighting).
+type LookKey = (nhbot_world::Pos, char, i64);
+type Looked = std::collections::HashMap<LookKey, i64>;
 
 /// Actions after which the pack has (or may have) changed.
 fn changes_inventory(a: &Action) -> bool {
@@ -148,24 +175,7 @@ impl Runner {
             return Ok(());
         }
         let turn = self.world.turn;
-        let looked = &self.looked;
-        let Some(target) = self
-            .world
-            .monsters
-            .iter()
-            .filter(|m| m.name.is_none() && !m.tame && m.last_seen == turn && m.ch != 'I')
-            .filter(|m| {
-                looked
-                    .get(&(m.pos, m.ch))
-                    .is_none_or(|t| turn - t >= LOOK_AGAIN_AFTER)
-            })
-            .min_by_key(|m| {
-                (m.pos.x - self.world.player.x)
-                    .abs()
-                    .max((m.pos.y - self.world.player.y).abs())
-            })
-            .map(|m| (m.pos, m.ch))
-        else {
+        let Some(target) = farlook_target(&self.world, &self.looked) else {
             return Ok(());
         };
         self.looked.insert(target, turn);
@@ -462,5 +472,42 @@ fn quit(session: &mut Session) {
     };
     if let Err(e) = session.perform(&q) {
         log::warn!("quitting the game: {e:#}");
+    }
+}
+
+#[cfg(test)]
+mod farlook_tests {
+    use super::*;
+    use nhbot_world::{Monster, Pos};
+
+    /// Seed 7 of the bench: the pet, lost from view and seen again on a square where a
+    /// monster of its glyph had been farlooked less than 50 turns before, was not asked about
+    /// and was attacked as a hostile little dog.
+    #[test]
+    fn a_monster_newly_seen_is_asked_about_even_where_another_was() {
+        let mut world = World {
+            turn: 34,
+            player: Pos::new(10, 10),
+            ..World::default()
+        };
+        let mut looked = Looked::default();
+        let before = Monster {
+            pos: Pos::new(11, 10),
+            ch: 'd',
+            color: 15,
+            first_seen: 20,
+            last_seen: 20,
+            ..Monster::default()
+        };
+        world.monsters = vec![before.clone()];
+        world.turn = 20;
+        looked.insert(farlook_target(&world, &looked).unwrap(), 20);
+        // The same monster, still there: asked once.
+        world.turn = 34;
+        world.monsters[0].last_seen = 34;
+        assert_eq!(farlook_target(&world, &looked), None);
+        // A monster first seen now on that square is another sighting: ask.
+        world.monsters[0].first_seen = 34;
+        assert!(farlook_target(&world, &looked).is_some());
     }
 }

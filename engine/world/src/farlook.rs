@@ -7,6 +7,9 @@ pub struct Farlook {
     pub name: String,
     pub peaceful: bool,
     pub tame: bool,
+    /// A statue drawn with its monster's glyph ("(a statue of a kobold)"): `name` is the
+    /// monster it shows, and nothing stands there.
+    pub statue: bool,
 }
 
 /// Parses the farlook answer for a square holding a monster: the whole line, or its description
@@ -24,6 +27,12 @@ pub fn parse_farlook(line: &str) -> Option<Farlook> {
         Some(r) => (true, r),
         None => (tame, rest),
     };
+    // 3.6 draws a statue as its monster: "k  a kobold or a boulder or statue (a statue of a
+    // kobold)", "(historic statue of a newt)".
+    let (statue, rest) = match rest.find("statue of ") {
+        Some(i) => (true, strip_article(&rest[i + "statue of ".len()..])),
+        None => (false, rest),
+    };
     let name = rest.split(" called ").next().unwrap_or(rest).trim();
     // The caller asks about squares that show a monster; still, never take terrain for one.
     let what = line[..open].trim();
@@ -35,7 +44,15 @@ pub fn parse_farlook(line: &str) -> Option<Farlook> {
         name: name.to_string(),
         peaceful,
         tame,
+        statue,
     })
+}
+
+fn strip_article(s: &str) -> &str {
+    ["a ", "an ", "the "]
+        .iter()
+        .find_map(|a| s.strip_prefix(a))
+        .unwrap_or(s)
 }
 
 /// Parenthesised names farlook gives to map features.
@@ -63,7 +80,8 @@ mod tests {
             Farlook {
                 name: "little dog".into(),
                 peaceful: true,
-                tame: true
+                tame: true,
+                statue: false,
             }
         );
         // The description alone, as the scraper splits it.
@@ -84,5 +102,18 @@ mod tests {
         // Terrain is not a monster.
         assert_eq!(parse_farlook(".        a doorway or the floor of a room or the dark part of a room or ice (floor of a room)"), None);
         assert_eq!(parse_farlook("You see no objects here."), None);
+        // Captured from the real game (seeds 8 and 19): statues look like their monsters.
+        let statue =
+            parse_farlook("k        a kobold or a boulder or statue (a statue of a kobold)")
+                .unwrap();
+        assert!(statue.statue && !statue.peaceful && !statue.tame);
+        assert_eq!(statue.name, "kobold");
+        let jackal =
+            parse_farlook("a dog or other canine or a boulder or statue (a statue of a jackal)");
+        assert_eq!(
+            jackal.map(|f| (f.name, f.statue)),
+            Some(("jackal".into(), true))
+        );
+        assert!(!parse_farlook("a lizard (newt)").unwrap().statue);
     }
 }

@@ -108,6 +108,20 @@ impl World {
                     self.monsters.retain(|m| m.pos != p);
                 }
             }
+            // Standing on a statue: the monster glyph shown here once we step off is no monster.
+            if message.contains("You see here a statue of")
+                || message.contains("You see here a historic statue of")
+            {
+                if let Some(sq) = self
+                    .dungeon
+                    .current_mut()
+                    .and_then(|l| l.at_mut(self.player))
+                {
+                    if sq.statue.is_none() {
+                        sq.statue = Some(('\0', 0));
+                    }
+                }
+            }
             if message.contains("You try to move the boulder, but in vain")
                 || message.contains("Perhaps that's why you cannot move past it")
             {

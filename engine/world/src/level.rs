@@ -43,6 +43,11 @@ pub struct Square {
     pub last_seen: i64,
     /// Plain moves into it that went nowhere (see `World::learn_from_bump`).
     pub bumps: u8,
+    /// A statue stands here, drawn as a monster of this glyph and colour (3.6 draws statues
+    /// as their monsters); `'\0'` until seen, when learnt standing on it. Farlook or a look
+    /// tells; the square showing terrain or an object clears it.
+    #[serde(default)]
+    pub statue: Option<(char, u8)>,
 }
 
 /// Per-level statistics for reports.
@@ -132,6 +137,13 @@ impl Level {
         self.at(p).map_or(Feature::Rock, |s| s.feature)
     }
 
+    /// Whether `m` is a statue drawn as a monster: learnt from a message (the feature) or from
+    /// farlook or a look (the glyph remembered on the square).
+    pub fn statue_at(&self, m: &crate::Monster) -> bool {
+        self.at(m.pos)
+            .is_some_and(|s| s.feature == Feature::Statue || s.statue == Some((m.ch, m.color)))
+    }
+
     /// Positions of every square with this feature.
     pub fn find(&self, feature: Feature) -> Vec<Pos> {
         (0..self.squares.len())
@@ -216,11 +228,13 @@ impl Level {
                 }
                 sq.feature = f;
                 sq.object = None;
+                sq.statue = None;
                 if f == Feature::Trap {
                     sq.trap_color = color;
                 }
             }
             Glyph::Object | Glyph::Monster if sq.feature == Feature::ClosedDoor => {
+                sq.statue = None;
                 // Nothing lies or stands in a closed door: it is open (or broken) now.
                 sq.feature = Feature::OpenDoor;
                 sq.locked = false;
@@ -230,6 +244,7 @@ impl Level {
             }
             Glyph::Object => {
                 sq.object = Some(cell);
+                sq.statue = None;
                 if matches!(sq.feature, Feature::Unknown | Feature::Rock)
                     || sq.feature == Feature::Boulder && !sokoban
                 {
@@ -237,6 +252,10 @@ impl Level {
                 }
             }
             Glyph::Monster => {
+                // A statue learnt while we stood on it: its glyph is the first one seen there.
+                if sq.statue.is_some_and(|(ch, _)| ch == '\0') && cell.ch != '@' {
+                    sq.statue = Some((cell.ch, color));
+                }
                 if sq.feature == Feature::Unknown || sq.feature == Feature::Boulder && !sokoban {
                     sq.feature = Feature::Floor;
                 }

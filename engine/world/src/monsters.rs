@@ -88,6 +88,26 @@ pub fn track(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: i64)
             }
         }
     }
+    // The pet is fast and follows us: after a travel or a long search it may be farther than
+    // `MAX_STEP` from where it was. A pet left unmatched goes to the nearest unmatched monster
+    // of its glyph and colour, wherever it is.
+    for (i, old) in previous.iter().enumerate() {
+        if claimed[i] || !old.tame {
+            continue;
+        }
+        let found = now
+            .iter_mut()
+            .zip(matched.iter_mut())
+            .filter(|(m, done)| !**done && m.ch == old.ch && m.color == old.color)
+            .min_by_key(|(m, _)| distance(old.pos, m.pos));
+        if let Some((m, done)) = found {
+            *done = true;
+            m.first_seen = old.first_seen;
+            m.name = old.name.clone();
+            m.peaceful = old.peaceful;
+            m.tame = true;
+        }
+    }
     now
 }
 

@@ -162,8 +162,7 @@ impl World {
             self.monsters = track(known, obs.map, player, turn);
             if let Some(level) = self.dungeon.current() {
                 // A statue looks like its monster.
-                self.monsters
-                    .retain(|m| level.feature(m.pos) != Feature::Statue);
+                self.monsters.retain(|m| !level.statue_at(m));
             }
         }
         if readable {
@@ -239,6 +238,25 @@ impl World {
 
     /// What farlook taught about the monster at `pos`.
     fn learn_monster(&mut self, pos: Pos, answer: &Farlook) {
+        if answer.statue {
+            // No monster there: a statue drawn as one. Remember it, so it is not listed (nor
+            // asked about) again.
+            let glyph = self
+                .monsters
+                .iter()
+                .find(|m| m.pos == pos)
+                .map(|m| (m.ch, m.color));
+            let glyph = glyph.or_else(|| {
+                self.view
+                    .get(pos)
+                    .map(|c| (c.ch, crate::tiles::color_of(c)))
+            });
+            if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(pos)) {
+                sq.statue = glyph;
+            }
+            self.monsters.retain(|m| m.pos != pos);
+            return;
+        }
         if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == pos) {
             m.tame = answer.tame;
             m.name = Some(answer.name.clone());

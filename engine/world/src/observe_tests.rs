@@ -219,6 +219,7 @@ fn shopkeeper_next_to_door_marks_it_and_monster_info_sticks() {
             name: "Asidonhopo, the shopkeeper".into(),
             peaceful: true,
             tame: false,
+            statue: false,
         },
     });
     see(
@@ -566,4 +567,128 @@ fn a_hole_our_boulder_plugged_is_floor_under_a_monster() {
         &["The boulder falls into and plugs a hole in the floor!"],
     );
     assert_eq!(w.level().unwrap().feature(Pos::new(4, 0)), Feature::Floor);
+}
+
+/// Seed 8 of the bench: a statue of a kobold drawn as a `k`; farlook said "(a statue of a
+/// kobold)", yet the world kept it as a hostile monster and the bot "attacked" it (stepped on
+/// it) 1783 times.
+#[test]
+fn a_statue_farlook_names_is_no_monster() {
+    let mut w = World::default();
+    let room = ["|.....|", "|.k.@.|", "-------"];
+    see(&mut w, &room, Pos::new(4, 1), &status(1, 5), &[]);
+    assert_eq!(w.monsters.len(), 1);
+    let answer =
+        crate::parse_farlook("k        a kobold or a boulder or statue (a statue of a kobold)")
+            .unwrap();
+    w.observe(crate::Event::Farlook {
+        at: Pos::new(2, 1),
+        answer: &answer,
+    });
+    assert_eq!(w.monsters, vec![], "a statue is no monster");
+    see(&mut w, &room, Pos::new(4, 1), &status(1, 6), &[]);
+    assert_eq!(w.monsters, vec![], "nor on the next frame");
+    // We step on it and off again: still a statue.
+    see(
+        &mut w,
+        &["|.....|", "|.@...|", "-------"],
+        Pos::new(2, 1),
+        &status(1, 8),
+        &[],
+    );
+    see(
+        &mut w,
+        &["|.....|", "|.k@..|", "-------"],
+        Pos::new(3, 1),
+        &status(1, 9),
+        &[],
+    );
+    assert_eq!(w.monsters, vec![]);
+    // A different monster standing there is a monster.
+    see(
+        &mut w,
+        &["|.....|", "|.d@..|", "-------"],
+        Pos::new(3, 1),
+        &status(1, 10),
+        &[],
+    );
+    assert_eq!(w.monsters.len(), 1);
+    // The statue is gone (broken): a `k` there later is a monster.
+    see(
+        &mut w,
+        &["|.....|", "|..@..|", "-------"],
+        Pos::new(3, 1),
+        &status(1, 11),
+        &[],
+    );
+    see(
+        &mut w,
+        &["|.....|", "|.k@..|", "-------"],
+        Pos::new(3, 1),
+        &status(1, 12),
+        &[],
+    );
+    assert_eq!(w.monsters.len(), 1);
+}
+
+/// Stepping on a statue ("You see here a statue of a jackal.", seeds 19 and 33) tells the
+/// square holds one: the `d` shown there once we step off is no monster.
+#[test]
+fn a_statue_seen_here_is_no_monster() {
+    let mut w = World::default();
+    see(
+        &mut w,
+        &["|.....|", "|..@..|", "-------"],
+        Pos::new(3, 1),
+        &status(1, 5),
+        &["You see here a statue of a jackal."],
+    );
+    see(
+        &mut w,
+        &["|.....|", "|..d@.|", "-------"],
+        Pos::new(4, 1),
+        &status(1, 6),
+        &[],
+    );
+    assert_eq!(w.monsters, vec![]);
+}
+
+/// The pet keeps up with us: after a travel or a search of several turns it may be more than
+/// three squares from where it was (seed 7: the bot attacked its little dog from turn 34).
+#[test]
+fn the_pet_stays_tame_when_it_moves_far() {
+    let mut w = World::default();
+    let white = |rows: &[&str]| -> Vec<Cell> {
+        let mut map = grid(rows, &[]);
+        for c in map.iter_mut().filter(|c| c.ch == 'd') {
+            c.fg = 7;
+            c.bold = true;
+        }
+        map
+    };
+    let obs = |w: &mut World, map: &[Cell], at: Pos, st: &Status| {
+        w.observe(Observation {
+            map,
+            player: Some(at),
+            status: Some(st),
+            messages: &[],
+            cursor_on_map: true,
+        });
+    };
+    obs(
+        &mut w,
+        &white(&["|..@.......|", "|...d......|"]),
+        Pos::new(3, 0),
+        &status(1, 1),
+    );
+    assert!(w.monsters[0].tame);
+    w.observe(&Action::Search { count: 5 });
+    obs(
+        &mut w,
+        &white(&["|..@.......|", "|.........d|"]),
+        Pos::new(3, 0),
+        &status(1, 6),
+    );
+    assert_eq!(w.monsters.len(), 1);
+    assert!(w.monsters[0].tame, "{:?}", w.monsters);
 }

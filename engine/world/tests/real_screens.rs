@@ -110,7 +110,8 @@ fn farlook_answers_on_real_screens() {
         Farlook {
             name: "little dog".into(),
             peaceful: true,
-            tame: true
+            tame: true,
+            statue: false,
         }
     );
     assert_eq!(parse_farlook(&pet.top_line), Some(found));

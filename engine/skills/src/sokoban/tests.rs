@@ -1076,6 +1076,7 @@ fn prize_corridor_with(ch: char, name: &str, peaceful: bool) -> (World, Pos) {
             name: name.into(),
             peaceful,
             tame: false,
+            statue: false,
         },
     });
     (w, below)
