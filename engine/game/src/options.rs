@@ -25,6 +25,20 @@ impl Default for Character {
     }
 }
 
+impl Character {
+    /// The default name with this role, race, gender and alignment, as typed (not yet
+    /// [`Character::resolved`]).
+    pub fn new(role: &str, race: &str, gender: &str, align: &str) -> Character {
+        Character {
+            role: role.into(),
+            race: race.into(),
+            gender: gender.into(),
+            align: align.into(),
+            ..Character::default()
+        }
+    }
+}
+
 /// What NetHack 3.6.6 allows (role.c's `allow` masks): one bit per race, gender and alignment.
 const HUMAN: u16 = 1 << 0;
 const ELF: u16 = 1 << 1;
@@ -336,13 +350,7 @@ mod tests {
     use super::*;
 
     fn ch(role: &str, race: &str, gender: &str, align: &str) -> Character {
-        Character {
-            name: "nhbot".into(),
-            role: role.into(),
-            race: race.into(),
-            gender: gender.into(),
-            align: align.into(),
-        }
+        Character::new(role, race, gender, align)
     }
 
     fn fields(c: &Character) -> [&str; 4] {

@@ -5,13 +5,7 @@ use nhbot_game::preflight::{check, trial_start};
 use nhbot_game::Character;
 
 fn ch(role: &str, race: &str, gender: &str, align: &str) -> Character {
-    Character {
-        name: "nhbot".into(),
-        role: role.into(),
-        race: race.into(),
-        gender: gender.into(),
-        align: align.into(),
-    }
+    Character::new(role, race, gender, align)
 }
 
 #[test]

@@ -16,6 +16,27 @@ fn status(dlvl: i32, turn: i64) -> Status {
     }
 }
 
+/// A map whose `d`s are white and bold: the little dog a Valkyrie starts with.
+fn white(rows: &[&str]) -> Vec<Cell> {
+    let mut map = grid(rows, &[]);
+    for c in map.iter_mut().filter(|c| c.ch == 'd') {
+        c.fg = 7;
+        c.bold = true;
+    }
+    map
+}
+
+/// A frame of `map` with the player at `at` and no messages.
+fn obs(w: &mut World, map: &[Cell], at: Pos, st: &Status) {
+    w.observe(Observation {
+        map,
+        player: Some(at),
+        status: Some(st),
+        messages: &[],
+        cursor_on_map: true,
+    });
+}
+
 fn see(world: &mut World, rows: &[&str], player: Pos, st: &Status, messages: &[&str]) {
     // Every `+` in these tests is a (brown) door.
     let colors: Vec<String> = rows
@@ -394,23 +415,6 @@ fn stats_serialize() {
 #[test]
 fn the_pet_is_known_from_turn_one_and_follows_downstairs() {
     let mut w = World::default();
-    let white = |rows: &[&str]| -> Vec<Cell> {
-        let mut map = grid(rows, &[]);
-        for c in map.iter_mut().filter(|c| c.ch == 'd') {
-            c.fg = 7;
-            c.bold = true;
-        }
-        map
-    };
-    let obs = |w: &mut World, map: &[Cell], at: Pos, st: &Status| {
-        w.observe(Observation {
-            map,
-            player: Some(at),
-            status: Some(st),
-            messages: &[],
-            cursor_on_map: true,
-        });
-    };
     obs(
         &mut w,
         &white(&["|.>...|", "|..d..|"]),
@@ -658,23 +662,6 @@ fn a_statue_seen_here_is_no_monster() {
 #[test]
 fn the_pet_stays_tame_when_it_moves_far() {
     let mut w = World::default();
-    let white = |rows: &[&str]| -> Vec<Cell> {
-        let mut map = grid(rows, &[]);
-        for c in map.iter_mut().filter(|c| c.ch == 'd') {
-            c.fg = 7;
-            c.bold = true;
-        }
-        map
-    };
-    let obs = |w: &mut World, map: &[Cell], at: Pos, st: &Status| {
-        w.observe(Observation {
-            map,
-            player: Some(at),
-            status: Some(st),
-            messages: &[],
-            cursor_on_map: true,
-        });
-    };
     obs(
         &mut w,
         &white(&["|..@.......|", "|...d......|"]),
