@@ -1,0 +1,187 @@
+//! The `act` table: action constructors, each with an optional trailing reason.
+
+use mlua::{
+    Lua, MetaMethod, Result as LuaResult, Table, UserData, UserDataFields, UserDataMethods,
+};
+use nhbot_world::{Action, Dir, Pos};
+
+/// An action built by `act.*`, with the script's reason.
+#[derive(Clone, Debug)]
+pub struct LuaAction {
+    pub action: Action,
+    pub reason: String,
+}
+
+impl UserData for LuaAction {
+    fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
+        fields.add_field_method_get("reason", |_, a| Ok(a.reason.clone()));
+        fields.add_field_method_get("kind", |_, a| Ok(format!("{:?}", a.action)));
+    }
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_meta_method(MetaMethod::ToString, |_, a, ()| {
+            Ok(format!("{:?} ({})", a.action, a.reason))
+        });
+    }
+}
+
+fn dir(s: &str) -> LuaResult<Dir> {
+    Dir::parse(s).ok_or_else(|| {
+        mlua::Error::RuntimeError(format!(
+            "unknown direction `{s}` (use n s e w ne nw se sw up down here)"
+        ))
+    })
+}
+
+/// A reason is cut at this many bytes: it goes into the decision log at every decision.
+const MAX_REASON: usize = 300;
+/// Keys (and engraved text) one action may type.
+const MAX_KEYS: usize = 200;
+
+fn made(action: Action, reason: Option<String>) -> LuaAction {
+    let mut reason = reason.unwrap_or_default();
+    if reason.len() > MAX_REASON {
+        let mut cut = MAX_REASON;
+        while !reason.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        reason.truncate(cut);
+        reason.push('…');
+    }
+    LuaAction { action, reason }
+}
+
+/// Refuses key strings longer than [`MAX_KEYS`].
+fn typed(what: &str, text: String) -> LuaResult<String> {
+    if text.len() > MAX_KEYS {
+        return Err(mlua::Error::RuntimeError(format!(
+            "{what}: {} bytes, at most {MAX_KEYS}",
+            text.len()
+        )));
+    }
+    Ok(text)
+}
+
+/// The `act` table of action constructors. Every constructor takes an optional trailing reason.
+pub fn act_table(lua: &Lua) -> LuaResult<Table> {
+    let act = lua.create_table()?;
+    macro_rules! dir_action {
+        ($name:literal, $variant:ident) => {
+            act.set(
+                $name,
+                lua.create_function(|_, (d, why): (String, Option<String>)| {
+                    Ok(made(Action::$variant { dir: dir(&d)? }, why))
+                })?,
+            )?;
+        };
+    }
+    dir_action!("move", Move);
+    dir_action!("fight", Fight);
+    dir_action!("open", Open);
+    dir_action!("kick", Kick);
+    act.set(
+        "throw",
+        lua.create_function(|_, (item, d, why): (String, String, Option<String>)| {
+            let item = item
+                .chars()
+                .next()
+                .ok_or_else(|| mlua::Error::runtime("throw: no item letter"))?;
+            Ok(made(
+                Action::Throw {
+                    item,
+                    dir: dir(&d)?,
+                },
+                why,
+            ))
+        })?,
+    )?;
+    act.set(
+        "search",
+        lua.create_function(|_, (n, why): (Option<u16>, Option<String>)| {
+            Ok(made(
+                Action::Search {
+                    count: n.unwrap_or(1).max(1),
+                },
+                why,
+            ))
+        })?,
+    )?;
+    act.set(
+        "rest",
+        lua.create_function(|_, (n, why): (Option<u16>, Option<String>)| {
+            Ok(made(
+                Action::Rest {
+                    count: n.unwrap_or(1).max(1),
+                },
+                why,
+            ))
+        })?,
+    )?;
+    act.set(
+        "eat",
+        lua.create_function(|_, (letter, why): (Option<String>, Option<String>)| {
+            Ok(made(
+                Action::Eat {
+                    item: letter.and_then(|l| l.chars().next()),
+                },
+                why,
+            ))
+        })?,
+    )?;
+    act.set(
+        "pray",
+        lua.create_function(|_, why: Option<String>| Ok(made(Action::Pray, why)))?,
+    )?;
+    act.set(
+        "descend",
+        lua.create_function(|_, why: Option<String>| Ok(made(Action::Descend, why)))?,
+    )?;
+    act.set(
+        "ascend",
+        lua.create_function(|_, why: Option<String>| Ok(made(Action::Ascend, why)))?,
+    )?;
+    act.set(
+        "inventory",
+        lua.create_function(|_, why: Option<String>| Ok(made(Action::Inventory, why)))?,
+    )?;
+    act.set(
+        "engrave",
+        lua.create_function(|_, (text, why): (String, Option<String>)| {
+            Ok(made(
+                Action::Engrave {
+                    text: typed("act.engrave", text)?,
+                },
+                why,
+            ))
+        })?,
+    )?;
+    act.set(
+        "keys",
+        lua.create_function(|_, (keys, why): (String, Option<String>)| {
+            Ok(made(
+                Action::Keys {
+                    keys: typed("act.keys", keys)?,
+                },
+                why,
+            ))
+        })?,
+    )?;
+    act.set(
+        "pickup",
+        lua.create_function(|_, (letters, why): (Option<String>, Option<String>)| {
+            Ok(made(Action::Pickup { letters }, why))
+        })?,
+    )?;
+    act.set(
+        "travel",
+        lua.create_function(|_, (x, y, why): (i16, i16, Option<String>)| {
+            Ok(made(Action::Travel { to: Pos::new(x, y) }, why))
+        })?,
+    )?;
+    act.set(
+        "farlook",
+        lua.create_function(|_, (x, y, why): (i16, i16, Option<String>)| {
+            Ok(made(Action::Farlook { at: Pos::new(x, y) }, why))
+        })?,
+    )?;
+    Ok(act)
+}

@@ -1,0 +1,64 @@
+//! What Lua leaves see: the read-only `world` (`world.rs`), the `act` action constructors
+//! (`act.rs`) and the `kb` hook (`kb.rs`).
+
+use mlua::{
+    FromLuaMulti, IntoLua, IntoLuaMulti, Lua, MaybeSend, Result as LuaResult, UserDataFields,
+    UserDataMethods, UserDataRegistry, Value,
+};
+
+mod act;
+mod kb;
+mod world;
+
+pub use act::{act_table, LuaAction};
+pub use kb::{kb_table, KbQuery, SharedKb};
+pub use world::register_world;
+
+/// Converts what a Lua leaf returned into a leaf outcome.
+pub fn outcome_of(v: Value) -> Result<crate::manifest::LeafOutcome, String> {
+    use crate::manifest::LeafOutcome;
+    match v {
+        Value::Boolean(true) => Ok(LeafOutcome::Success),
+        Value::Boolean(false) | Value::Nil => Ok(LeafOutcome::Failure),
+        Value::UserData(ud) => match ud.borrow::<LuaAction>() {
+            Ok(a) => Ok(LeafOutcome::Act(a.action.clone(), a.reason.clone())),
+            Err(_) => Err("returned a userdata that is not an act.* action".into()),
+        },
+        other => Err(format!(
+            "returned a {} (expected an act.* action, true, false or nil)",
+            other.type_name()
+        )),
+    }
+}
+
+/// A userdata registry that notes the names it registers, so the tests can compare them with
+/// the API's definition (`luadef::LUA_API`). Same method names and bounds as mlua's, so registration code reads as usual.
+pub(crate) struct Noting<'a, T: 'static> {
+    reg: &'a mut UserDataRegistry<T>,
+    names: &'a mut Vec<&'static str>,
+}
+
+impl<'a, T: 'static> Noting<'a, T> {
+    pub(crate) fn new(reg: &'a mut UserDataRegistry<T>, names: &'a mut Vec<&'static str>) -> Self {
+        Noting { reg, names }
+    }
+
+    pub(crate) fn add_field_method_get<M, R>(&mut self, name: &'static str, method: M)
+    where
+        M: Fn(&Lua, &T) -> LuaResult<R> + MaybeSend + 'static,
+        R: IntoLua,
+    {
+        self.names.push(name);
+        self.reg.add_field_method_get(name, method);
+    }
+
+    pub(crate) fn add_method<M, A, R>(&mut self, name: &'static str, method: M)
+    where
+        M: Fn(&Lua, &T, A) -> LuaResult<R> + MaybeSend + 'static,
+        A: FromLuaMulti,
+        R: IntoLuaMulti,
+    {
+        self.names.push(name);
+        self.reg.add_method(name, method);
+    }
+}
