@@ -147,6 +147,12 @@ function World:message_contains(text) end
 ---@field kind string the action's debug form, e.g. "Move { dir: E }"
 ---@field reason string the reason given ("" if none)
 
+---Which objects `act.pickup` takes; set one field.
+---@class PickChoice
+---@field name string|nil objects whose text contains this (case-insensitive)
+---@field class string|nil object class symbols, e.g. "?" for scrolls
+---@field index integer|nil the n-th object (1-based) of the pile as the world lists it
+
 ---Action constructors. The last argument is always the reason shown in the decision log.
 act = {}
 
@@ -231,11 +237,12 @@ function act.engrave(text, reason) end
 ---@return Action
 function act.keys(keys, reason) end
 
----Picks up what is here.
----@param letters? string menu letters; nil picks up everything
+---Picks up objects here, chosen by their text in the game's menu (never by guessed letters). A lone
+---object is taken whatever `what` says.
+---@param what? string|PickChoice a name (matched in the text) or a choice; nil: all
 ---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
-function act.pickup(letters, reason) end
+function act.pickup(what, reason) end
 
 ---Travels (`_`) to a map square.
 ---@param x integer column (0..79)

@@ -99,6 +99,19 @@ fn changes_inventory(a: &Action) -> bool {
             | Action::Pray
             | Action::Keys { .. }
             | Action::Engrave { .. }
+            | Action::Zap { .. }
+            | Action::Quaff { .. }
+            | Action::Read { .. }
+            | Action::Wear { .. }
+            | Action::TakeOff { .. }
+            | Action::Wield { .. }
+            | Action::PutOn { .. }
+            | Action::Remove { .. }
+            | Action::Apply { .. }
+            | Action::Fire { .. }
+            | Action::Quiver { .. }
+            | Action::Drop { .. }
+            | Action::Offer { .. }
     )
 }
 

@@ -87,7 +87,7 @@ pub fn pray(_: &Params, w: &World) -> LeafOutcome {
 pub fn engrave(p: &Params, _: &World) -> LeafOutcome {
     let text = p.text("text").unwrap_or("Elbereth").to_string();
     let why = format!("engraving {text}");
-    LeafOutcome::Act(Action::Engrave { text }, why)
+    LeafOutcome::Act(Action::Engrave { text, with: None }, why)
 }
 
 pub fn keys(p: &Params, _: &World) -> LeafOutcome {

@@ -57,7 +57,8 @@ fn sequence_remembers_progress_and_restarts_when_done() {
             Action::Search { count: 1 },
             Action::Rest { count: 2 },
             Action::Engrave {
-                text: "Elbereth".into()
+                text: "Elbereth".into(),
+                with: None,
             },
             Action::Search { count: 1 }
         ]

@@ -34,7 +34,7 @@ mod observe;
 pub mod testing;
 pub mod tiles;
 
-pub use action::{Action, Decision, Dir};
+pub use action::{Action, Decision, Dir, Pick};
 pub use dungeon::{Arrival, Dungeon};
 pub use farlook::{parse_farlook, Farlook};
 pub use inventory::{parse_inventory_line, parse_inventory_menu, Buc, Charges, Erosion, Item};

@@ -148,6 +148,7 @@ pub static LUA_API: LuaApi = LuaApi {
         world::MONSTER_SEEN,
         world::WORLD,
         act::ACTION_CLASS,
+        act::PICK_CHOICE,
     ],
     tables: &[act::MODULE, kb::MODULE],
     functions: globals::FUNCTIONS,
