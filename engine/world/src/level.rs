@@ -87,6 +87,11 @@ pub struct Level {
     pub merged_into: Option<usize>,
     /// Gnomes that came into view while the branch was unknown (the Mines are full of them).
     pub gnomes_seen: u32,
+    /// Targets a travel (`_`) to which left us no nearer by our own paths: the game's travel
+    /// takes another way there (it avoids known traps, it guesses when it finds no route), so
+    /// they are walked to instead (see `World::step_along`).
+    #[serde(default)]
+    pub travel_astray: Vec<Pos>,
 }
 
 impl Default for Level {
@@ -122,6 +127,7 @@ impl Level {
             entered_going_up: false,
             merged_into: None,
             gnomes_seen: 0,
+            travel_astray: Vec::new(),
         }
     }
 

@@ -171,6 +171,7 @@ impl World {
         self.read_messages(&previous);
         if readable && !changed_level && player.is_some() {
             self.learn_from_bump(prev_player, elapsed, &previous);
+            self.learn_from_travel(prev_player);
         }
         self.mark_shop_doors();
         let gnomes = self
