@@ -235,7 +235,7 @@ mod tests {
         }
         assert_eq!(
             notes,
-            ["script error in root/lua#0: scripts/bad.lua:3: attempt to index a nil value (local 'x')"]
+            ["script error in root/lua#0: scripts/bad.lua:3 in function <scripts/bad.lua:1>: attempt to index a nil value (local 'x')"]
         );
         let _ = std::fs::remove_dir_all(&dir);
     }
