@@ -190,7 +190,7 @@ impl Brain for TreeBrain {
     }
 }
 
-/// `script error in root/lua#0: scripts/eat.lua:3: attempt to index a nil value`.
+/// `script error in root/lua#0: scripts/eat.lua:3 in function f: attempt to index a nil value`.
 fn describe_leaf_error(e: &nhbot_bt::LeafError) -> String {
     format!("script error in {}: {}", e.path, e.message)
 }
