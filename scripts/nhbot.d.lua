@@ -7,14 +7,14 @@
 -- `act.*` action to act this decision, true/false to answer as a condition, nil to fail.
 -- Sandbox: the globals are assert, error, ipairs, next, pairs, pcall, select, tonumber, tostring,
 -- type, xpcall, rawequal, rawget, rawlen, rawset, setmetatable, getmetatable, string, table, math,
--- utf8, coroutine, _VERSION, and act, kb, require, print below; no io, os, debug, load, loadfile,
--- dofile.
+-- utf8, coroutine, _VERSION, and act, kb, blackboard, require, log, print below; no io, os, debug,
+-- load, loadfile, dofile.
 -- Each script runs in a Lua state of its own (shared nothing: setting a global or a library field
 -- changes it for that script only). Each call may run 1,000,000 instructions within 250 ms, each
 -- script's state may hold 16 MiB over its whole life, and string.rep and string.gsub build strings
--- of up to 1 MiB. Past a limit the leaf fails, the error (file:line) is logged and the script is
--- disabled until its file changes; the game goes on. setmetatable refuses __gc; require loads only
--- files inside scripts/.
+-- of up to 1 MiB. Past a limit the leaf fails, the error (file, line and function) is logged and
+-- the script is disabled until its file changes; the game goes on. setmetatable refuses __gc;
+-- require loads only files inside scripts/.
 
 ---A direction for act.*: compass points, up/down (stairs, ladders), here (self). The long names
 ---("north", "southwest", ...) work too.
@@ -277,11 +277,42 @@ function kb.identity(appearance) end
 ---@return boolean
 function kb.could_be(appearance, identity) end
 
+---Plain data shared by the Lua leaves of one tree (every script of the tree sees the same board),
+---for the whole game and across hot reloads. Each script runs in a Lua state of its own, so values
+---are copied: `set` stores a copy, `get` returns a fresh one. Values are strings (UTF-8), numbers,
+---booleans and tables of them (keys all strings, or 1..n for a list; no cycles; at most 32 deep);
+---functions and userdata are refused with an error. The board holds at most 1024 KiB (8 bytes per
+---number, boolean or table, plus the length of each string and key). There while a leaf runs, not
+---while a script loads. Rust leaves see it as the `LuaBoard` entry of the tree's blackboard.
+blackboard = {}
+
+---A copy of the value stored under `key` (change it, then `set` it, to store the change), or nil.
+---@param key string
+---@return boolean|number|string|table|nil
+function blackboard.get(key) end
+
+---Stores a copy of `value` under `key`; nil removes the key. An error when the value is not plain
+---data or the board would pass its size.
+---@param key string
+---@param value? boolean|number|string|table
+function blackboard.set(key, value) end
+
+---The keys in use, sorted.
+---@return string[]
+function blackboard.keys() end
+
 ---Loads scripts/<name>.lua (dots are folders) once per reload.
 ---@param name string
 ---@return any
 function require(name) end
 
----Logs its arguments, tab-separated, at info level (log target nhbot::lua).
+---Writes its arguments (through tostring, space-separated) as one line into the game's
+---decisions.log, as `T<turn> LOG <decision> <leaf path>: <text>`, and to the log target nhbot::lua
+---(info level). At most 20 lines and 2048 bytes per leaf call, log and print together: a longer
+---line is cut, further lines are dropped with one line saying so.
+---@param ... any
+function log(...) end
+
+---As `log`, with its arguments tab-separated.
 ---@param ... any
 function print(...) end

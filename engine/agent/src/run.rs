@@ -280,6 +280,11 @@ pub fn play_watched(
                 return Ok(end);
             }
             let decision = watchdog.unstick(brain.decide(&runner.world));
+            for line in brain.leaf_logs() {
+                for o in observers.iter_mut() {
+                    o.on_leaf_log(&runner.world, &line)?;
+                }
+            }
             for o in observers.iter_mut() {
                 o.on_decision(&runner.world, &decision)?;
             }

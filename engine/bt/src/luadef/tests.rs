@@ -374,6 +374,10 @@ fn the_definition_is_what_lua_sees() {
         ("act", luaapi::act_table(&lua).expect("act")),
         ("kb", luaapi::kb_table(&lua, &kb).expect("kb")),
         ("kb", luaapi::kb_table(&lua, &empty_kb).expect("kb")),
+        (
+            "blackboard",
+            crate::lua::sample_blackboard_table(&lua).expect("blackboard"),
+        ),
     ];
     for (name, table) in &tables {
         let def = module(name);
