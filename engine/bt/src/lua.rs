@@ -378,7 +378,8 @@ impl LuaCall<'_> {
         let world = self.world;
         let result = sb.lua.scope(|scope| {
             let ud = scope.create_any_userdata_ref(world)?;
-            func.call::<Value>((ud, state.clone()))
+            // The leaf's own tree path: `world.last_decision.path == path` was this leaf.
+            func.call::<Value>((ud, state.clone(), &*meta.path))
         });
         if let Some(msg) = limit_error(sb, result.as_ref(), &script.name) {
             let msg = format!("{msg}; {} is disabled until it changes", script.name);
