@@ -199,10 +199,16 @@ const RACES: &[(&str, &str)] = &[
     ("orcish", "orc"),
 ];
 
-/// The role and race named by a welcome message ("Hello Agnar, welcome to NetHack!  You are a
-/// neutral female human Valkyrie.", or "... welcome back to NetHack!" with the same words).
+/// The role and race named by the welcome ("Velkommen Agnar, welcome to NetHack!" then "You are
+/// a neutral human Valkyrie.", one message or two; a restored game's "welcome back" names them
+/// too).
 pub fn character_of(message: &str) -> Option<(&'static str, &'static str)> {
-    if !message.contains("welcome") || !message.contains("NetHack") {
+    let welcome = message.contains("welcome") && message.contains("NetHack");
+    let you_are = (message.starts_with("You are a ") || message.starts_with("You are an "))
+        && ["lawful ", "neutral ", "chaotic "]
+            .iter()
+            .any(|a| message.contains(a));
+    if !welcome && !you_are {
         return None;
     }
     let words: Vec<&str> = message
@@ -268,6 +274,13 @@ mod tests {
             Some(("Priest", "elf"))
         );
         assert_eq!(character_of("You are a fine ranger of hills."), None);
+        // As the real game's first screen splits it (seed 7).
+        assert_eq!(character_of("Velkommen nhbot, welcome to NetHack!"), None);
+        assert_eq!(
+            character_of("You are a neutral human Valkyrie."),
+            Some(("Valkyrie", "human"))
+        );
+        assert_eq!(character_of("You are a neutral Valkyrie statue."), None);
     }
 
     #[test]
