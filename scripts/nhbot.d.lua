@@ -77,10 +77,31 @@
 ---| "air"
 ---| "cloud"
 
----What a leaf script returns (or names with `function:`): called with the world and the node's own
----state table, which survives between decisions and reloads. Return an act.* action to act this
----decision, true/false to answer as a condition, nil to fail.
----@alias Leaf fun(world: World, state: table): Action|boolean|nil
+---An intrinsic, learnt from the welcome message (the role's and race's starting ones) and from the
+---game's gain and loss messages.
+---@alias Intrinsic
+---| "fire_resistance"
+---| "cold_resistance"
+---| "sleep_resistance"
+---| "shock_resistance"
+---| "poison_resistance"
+---| "disintegration_resistance"
+---| "telepathy"
+---| "teleportitis"
+---| "teleport_control"
+---| "speed"
+---| "stealth"
+---| "see_invisible"
+---| "searching"
+---| "warning"
+---| "infravision"
+---| "invisibility"
+
+---What a leaf script returns (or names with `function:`): called with the world, the node's own
+---state table, which survives between decisions and reloads, and the node's tree path (as in
+---decisions.log and `world.last_decision.path`). Return an act.* action to act this decision,
+---true/false to answer as a condition, nil to fail.
+---@alias Leaf fun(world: World, state: table, path: string): Action|boolean|nil
 
 ---An item in the pack, as last listed.
 ---@class InventoryItem
@@ -88,7 +109,7 @@
 ---@field text string the line as shown, e.g. "2 food rations"
 ---@field class string menu header, e.g. "Comestibles"
 
----A monster in view.
+---A monster in view, or remembered out of view.
 ---@class MonsterSeen
 ---@field x integer column (0..79)
 ---@field y integer map row (0..20)
@@ -98,6 +119,25 @@
 ---@field peaceful boolean|nil nil until farlook tells
 ---@field tame boolean our pet
 ---@field hostile boolean neither our pet nor known peaceful
+---@field first_seen integer turn this monster came into view
+---@field last_seen integer turn it was last in view
+---@field statue boolean suspected statue: the level remembers one on its square
+---@field mimic boolean suspected mimic: drawn `m`, unmasked ("Wait!"), or an object just before
+---@field remembered boolean not in view now: where it was last seen
+
+---A message of the history, oldest first.
+---@class Said
+---@field turn integer game turn it was shown
+---@field decision integer decisions taken when it was shown (it followed that decision)
+---@field text string
+
+---The decision carried out last and the leaf that took it: compare `path` with the third argument
+---of your leaf function to tell whether it was yours.
+---@class LastDecision
+---@field path string tree path of the acting leaf, e.g. "root/feed/eat"
+---@field reason string its reason
+---@field action string the action, e.g. "move W", "search 5"
+---@field decision integer its number (world.decisions when it was taken)
 
 ---Read-only view of the game at this decision (valid during the call only: do not keep it in
 ---`state`).
@@ -124,6 +164,12 @@
 ---@field monsters MonsterSeen[] monsters in view
 ---@field feature_here Feature remembered terrain under the player
 ---@field last_prayer_turn integer|nil turn of the last prayer
+---@field intrinsics Intrinsic[] intrinsics the hero is believed to have
+---@field turns_since_prayer integer|nil turns since the last prayer began; nil if none
+---@field prayer_timeout_estimate integer high guess: 300 at first, 1000 after a prayer, -1 a turn
+---@field last_decision LastDecision|nil the previous decision; nil before the first
+---@field pet MonsterSeen|nil our pet, in view or remembered
+---@field remembered_monsters MonsterSeen[] this level's monsters out of view, where last seen
 local World = {}
 
 ---The glyph at a map position, or nil outside the map.
@@ -141,6 +187,37 @@ function World:has_condition(name) end
 ---@param text string
 ---@return boolean
 function World:message_contains(text) end
+
+---The last `n` messages (up to 500 are kept), oldest first.
+---@param n integer
+---@return Said[]
+function World:history(n) end
+
+---Whether a message containing `text` was shown at or after `turn`.
+---@param turn integer
+---@param text string
+---@return boolean
+function World:said_since(turn, text) end
+
+---The turn of the latest message containing `text`, or nil.
+---@param text string
+---@return integer|nil
+function World:message_turn(text) end
+
+---Whether the hero is believed to have this intrinsic.
+---@param name Intrinsic e.g. "cold_resistance"
+---@return boolean
+function World:has_intrinsic(name) end
+
+---The major trouble a prayer fixes (HP at most 5 or a seventh of max, Weak from hunger), described,
+---or nil.
+---@return string|nil
+function World:prayer_trouble() end
+
+---In major trouble and the timeout estimate below 100 (the `should_pray` node's defaults wait for
+---it to reach 0).
+---@return boolean
+function World:can_pray_safely() end
 
 ---An action built by act.*; return it from a leaf to act. Opaque.
 ---@class Action

@@ -422,7 +422,8 @@ impl LuaCall<'_> {
             let _lent = board::Lent::new(&sb.board, board);
             sb.lua.scope(|scope| {
                 let ud = scope.create_any_userdata_ref(world)?;
-                func.call::<Value>((ud, state.clone()))
+                // The leaf's own tree path: `world.last_decision.path == path` was this leaf.
+                func.call::<Value>((ud, state.clone(), &*meta.path))
             })
         };
         self.engine

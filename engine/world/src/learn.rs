@@ -47,10 +47,28 @@ impl World {
             if message.contains("You begin praying") {
                 self.last_prayer_turn = Some(self.turn);
             }
+            self.learn_intrinsics(message);
+            // The answer to a farlook a leaf asked for (`act.farlook`): the monster is named.
+            if let Some(Action::Farlook { at }) = self.last_action {
+                if let Some(answer) = crate::parse_farlook(message) {
+                    self.learn_monster(at, &answer);
+                }
+            }
+            // "Wait!  That's a small mimic!": what we walked into posed as something else.
+            if message.contains("Wait!") && message.contains("mimic") {
+                if let Some(p) = self.target_square() {
+                    for m in self.monsters.iter_mut().filter(|m| m.pos == p) {
+                        m.mimic = true;
+                    }
+                }
+            }
             if let Some(name) = killed_name(message) {
                 let pos = self
                     .target_square()
                     .or_else(|| self.vanished_neighbour(previous));
+                if let Some(p) = pos {
+                    self.forget_at(p);
+                }
                 self.kills.push(Kill {
                     turn: self.turn,
                     name,

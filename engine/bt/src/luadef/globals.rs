@@ -4,11 +4,11 @@ use super::*;
 
 pub const LEAF: Alias = Alias {
     name: "Leaf",
-    doc: "What a leaf script returns (or names with `function:`): called with the world and \
-      the node's own state table, which survives between decisions and reloads. Return \
-      an act.* action to act this decision, true/false to answer as a condition, nil to \
-      fail.",
-    ty: "fun(world: World, state: table): Action|boolean|nil",
+    doc: "What a leaf script returns (or names with `function:`): called with the world, \
+      the node's own state table, which survives between decisions and reloads, and the \
+      node's tree path (as in decisions.log and `world.last_decision.path`). Return an \
+      act.* action to act this decision, true/false to answer as a condition, nil to fail.",
+    ty: "fun(world: World, state: table, path: string): Action|boolean|nil",
 };
 
 pub const FUNCTIONS: &[Function] = &[
