@@ -19,7 +19,7 @@
 //!   - seen: "fizzy potion"
 //! ```
 
-use crate::facts::{Fact, FactLog};
+use crate::facts::{Fact, FactLog, Why};
 use crate::kb::Kb;
 use crate::parse::{
     parse_discovery_line, parse_engrave_test, parse_item, parse_sell_offer, parse_shop_label, Hero,
@@ -218,6 +218,7 @@ fn entry_facts(e: Entry, hero: Hero) -> Result<Vec<Fact>> {
         out.push(Fact::Named {
             appearance: appearance_of(&n.appearance)?,
             identity: n.identity,
+            why: Why::default(),
         });
     }
     if let Some(w) = e.weight {
