@@ -59,7 +59,7 @@ mod yaml;
 pub use diag::{Diagnostic, Severity};
 pub use leaf::{Blackboard, FnLeaf, Leaf, Tick};
 pub use lua::{LeafError, INSTRUCTION_LIMIT, MEMORY_LIMIT};
-pub use luaapi::KbQuery;
+pub use luaapi::{KbObservation, KbQuery};
 pub use luadef::lua_definitions;
 pub use manifest::{
     p, LeafOutcome, NodeKind, NodeSpec, ParamSpec, ParamType, ParamValue, Params, Requirement,
