@@ -56,7 +56,10 @@ pub fn observation_facts(obs: &Observation) -> Result<Vec<Fact>> {
     let identity = |name: &str| -> Result<String> {
         match cat.resolve_identity(app, name) {
             Some(id) => Ok(cat.object(id).name.clone()),
-            None => bail!("{name:?} is never a {appearance} (not a {})", pool.class),
+            None => bail!(
+                "{name:?} is not an identity of {appearance:?} (a {})",
+                pool.class
+            ),
         }
     };
     let why = Why {
@@ -152,7 +155,7 @@ mod tests {
             identity: healing.clone(),
             ..obs("tin wand")
         })
-        .contains("\"healing\" is never a tin wand"));
+        .contains("\"healing\" is not an identity of \"tin wand\" (a wand)"));
         assert!(err(Observation {
             identity: healing.clone(),
             ..obs("long sword")
