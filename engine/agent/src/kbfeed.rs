@@ -111,7 +111,12 @@ impl KbFeed {
             letter,
             blind: world.status.conditions.contains(&Condition::Blind),
         });
-        let renamed = renamed_facts(&feed.pack, &pack);
+        // Most decisions leave the pack as it was: nothing was renamed.
+        let renamed = if feed.pack == pack {
+            Vec::new()
+        } else {
+            renamed_facts(&feed.pack, &pack)
+        };
         used += !tested.is_empty() as usize + renamed.len();
         facts.extend(tested.into_iter().chain(renamed));
         feed.pack = pack;
