@@ -31,6 +31,14 @@ pub mod evidence {
         pub struct Tested(pub u32, pub Effect);
         @input
         pub struct Weighed(pub u32, pub u32);
+        // (fact number, identity) the appearance is not.
+        @input
+        pub struct NotAs(pub u32, pub ObjId);
+        // A fact that allows only some identities (fact number), and each of them.
+        @input
+        pub struct Restricts(pub u32);
+        @input
+        pub struct AllowedBy(pub u32, pub ObjId);
 
         // (identity, the fact that rules it out)
         @output
@@ -48,6 +56,10 @@ pub mod evidence {
             Tested(f, e), Ident(id), (!outcome_fits(e, id)), let cause = Cause::Fact(f);
         Ruled(id, cause) <-
             Weighed(f, w), Ident(id), (!weight_fits(w, id)), let cause = Cause::Fact(f);
+        Ruled(id, cause) <-
+            NotAs(f, id), Ident(id), let cause = Cause::Fact(f);
+        Ruled(id, cause) <-
+            Restricts(f), Ident(id), !AllowedBy(f, id), let cause = Cause::Fact(f);
         RuledAny(id) <- Ruled(id, _);
         Possible(id) <- Ident(id), !RuledAny(id);
     }

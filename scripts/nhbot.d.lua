@@ -230,6 +230,17 @@ function World:can_pray_safely() end
 ---@field class string|nil object class symbols, e.g. "?" for scrolls
 ---@field index integer|nil the n-th object (1-based) of the pile as the world lists it
 
+---What a script observed about one appearance (`kb.observe`): set `identity`, `not_identity` or
+---`one_of` (or several). Names are checked against the object table: a randomized appearance,
+---identities of its class ("digging" or "wand of digging"). Each string is at most 300 bytes,
+---`one_of` at most 64 names.
+---@class KbObservation
+---@field appearance string as the game shows it: "tin wand", "scroll labeled KIRJE"
+---@field identity string|nil what it is
+---@field not_identity string|nil what it is not
+---@field one_of string[]|nil what it may be (all else is ruled out)
+---@field reason string|nil the evidence, cited by `kb.why` and `nhbot kb`
+
 ---Action constructors. The last argument is always the reason shown in the decision log.
 act = {}
 
@@ -335,7 +346,9 @@ function act.travel(x, y, reason) end
 ---@return Action
 function act.farlook(x, y, reason) end
 
----The item-identification knowledge base (empty answers until the engine installs one).
+---The item-identification knowledge base (empty answers until the engine installs one). It learns
+---from shop prices, engrave tests, the game's own names (identified by use, the `\` discoveries
+---list) and `kb.observe`; every fact keeps its source and reason.
 kb = {}
 
 ---Identities an unidentified appearance may still have.
@@ -353,6 +366,19 @@ function kb.identity(appearance) end
 ---@param identity string
 ---@return boolean
 function kb.could_be(appearance, identity) end
+
+---The facts known about an appearance, each with its source and reason, e.g. tin wand
+---engrave-tested: Digging → digging (engrave test: "Gravel flies up from the floor.").
+---@param appearance string
+---@return string[] # one line per fact
+function kb.why(appearance) end
+
+---Adds what the script observed to the game's facts (facts.jsonl, source `lua:<script>:<line>`),
+---e.g. `kb.observe{appearance = "tin wand", identity = "digging", reason = "gravel"}`. Raises an
+---error for what does not fit (unknown appearance, an identity of another class, an unknown field).
+---@param observation KbObservation
+---@return boolean # true when it is news, false for a repeat (or no knowledge base)
+function kb.observe(observation) end
 
 ---Plain data shared by the Lua leaves of one tree (every script of the tree sees the same board),
 ---for the whole game and across hot reloads. Each script runs in a Lua state of its own, so values

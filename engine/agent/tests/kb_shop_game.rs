@@ -243,6 +243,7 @@ fn truth(r: &mut Runner) -> BTreeMap<String, String> {
             if let Some(Fact::Named {
                 appearance,
                 identity,
+                ..
             }) = parse_discovery_line(line)
             {
                 known.insert(appearance, identity);

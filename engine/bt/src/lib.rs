@@ -66,7 +66,7 @@ pub use board::{BoardValue, LuaBoard, LUA_BOARD_DEPTH, LUA_BOARD_LIMIT};
 pub use diag::{Diagnostic, Severity};
 pub use leaf::{Blackboard, FnLeaf, Leaf, Tick};
 pub use lua::{LeafError, LeafLog, INSTRUCTION_LIMIT, LOG_BYTES, LOG_LINES, MEMORY_LIMIT};
-pub use luaapi::KbQuery;
+pub use luaapi::{KbObservation, KbQuery};
 pub use luadef::lua_definitions;
 pub use manifest::{
     p, LeafOutcome, NodeKind, NodeSpec, ParamSpec, ParamType, ParamValue, Params, Requirement,

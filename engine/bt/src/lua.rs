@@ -46,6 +46,7 @@ pub const INSTRUCTION_LIMIT: i64 = 1_000_000;
 pub const TIME_LIMIT: Duration = Duration::from_millis(250);
 /// Bytes one script's Lua state may hold, over its whole life.
 pub const MEMORY_LIMIT: usize = 16 * 1024 * 1024;
+pub(crate) use limits::{lua_error, script_place};
 pub use limits::{LOG_BYTES, LOG_LINES};
 pub(crate) use strings::STRING_LIMIT;
 /// Leaf errors kept until the engine drains them (oldest dropped first).

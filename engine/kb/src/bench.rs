@@ -2,7 +2,7 @@
 
 use crate::catalogue::{AppId, Catalogue, ObjId, PriceKind};
 use crate::effects::{Effect, ALL_EFFECTS};
-use crate::facts::Fact;
+use crate::facts::{Fact, Why};
 use crate::kb::Kb;
 use crate::price::{buy_price, sell_offer, Side};
 use std::collections::BTreeMap;
@@ -126,6 +126,7 @@ pub fn synthetic_game(
                 return Fact::Named {
                     appearance,
                     identity: obj.name.clone(),
+                    why: Why::default(),
                 };
             }
             if roll < named_percent + 5 {
@@ -142,7 +143,11 @@ pub fn synthetic_game(
                     .collect();
                 if !fits.is_empty() {
                     let effect = fits[rng.below(fits.len())];
-                    return Fact::UseOutcome { appearance, effect };
+                    return Fact::UseOutcome {
+                        appearance,
+                        effect,
+                        why: Why::default(),
+                    };
                 }
             }
             let enchant = if obj.price_kind == PriceKind::Armor && rng.chance(30) {

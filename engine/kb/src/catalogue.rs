@@ -187,6 +187,19 @@ impl Catalogue {
             .copied()
             .find(|&id| self.objects[id as usize].name.eq_ignore_ascii_case(name))
     }
+
+    /// The identity of `app`'s pool a name gives, as the catalogue ("digging") or the game
+    /// ("wand of digging", "potions of healing", "amulet of ESP") writes it.
+    pub fn resolve_identity(&self, app: AppId, name: &str) -> Option<ObjId> {
+        let name = name.trim();
+        let word = self.pool_of(app).class.split('/').next().unwrap_or("");
+        let short = crate::parse::strip_prefix_ci(name, word)
+            .and_then(|r| r.strip_prefix("s of ").or_else(|| r.strip_prefix(" of ")));
+        [Some(name), short]
+            .into_iter()
+            .flatten()
+            .find_map(|n| self.identity_in_pool(app, n))
+    }
 }
 
 #[cfg(test)]
@@ -208,6 +221,23 @@ mod tests {
             cat.identity_in_pool(potion, "healing")
                 .map(|i| cat.object(i).base_price),
             Some(100)
+        );
+        let wand = cat.appearance("tin wand").expect("tin wand");
+        let name = |app, n: &str| {
+            cat.resolve_identity(app, n)
+                .map(|i| cat.object(i).name.as_str())
+        };
+        assert_eq!(name(wand, "wand of digging"), Some("digging"));
+        assert_eq!(name(wand, "digging"), Some("digging"));
+        assert_eq!(name(wand, "wands of fire"), Some("fire"));
+        assert_eq!(name(wand, "potion of healing"), None);
+        assert_eq!(name(potion, "Potions of healing"), Some("healing"));
+        let amulet = cat.appearance("oval amulet").expect("oval amulet");
+        assert_eq!(name(amulet, "amulet of ESP"), Some("amulet of ESP"));
+        let helmet = cat.appearance("plumed helmet").expect("plumed helmet");
+        assert_eq!(
+            name(helmet, "helm of brilliance"),
+            Some("helm of brilliance")
         );
     }
 

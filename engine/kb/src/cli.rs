@@ -15,12 +15,15 @@
 //!     charisma: 16      # per-entry override
 //!   - sell: {appearance: "milky potion", price: 75}
 //!   - named: {appearance: "jade ring", identity: "conflict"}
+//!   - not: {appearance: "oak wand", identity: "death", reason: "a newt survived"}
+//!   - one_of: {appearance: "oak wand", identities: [sleep, death]}
 //!   - weight: {appearance: "plumed helmet", weight: 30}
 //!   - seen: "fizzy potion"
 //! ```
 
-use crate::facts::{Fact, FactLog};
+use crate::facts::{Fact, FactLog, Why};
 use crate::kb::Kb;
+use crate::observation::{observation_facts, Observation};
 use crate::parse::{
     parse_discovery_line, parse_engrave_test, parse_item, parse_sell_offer, parse_shop_label, Hero,
 };
@@ -108,6 +111,8 @@ struct Entry {
     buy: Option<PriceEntry>,
     sell: Option<PriceEntry>,
     named: Option<NamedEntry>,
+    not: Option<NamedEntry>,
+    one_of: Option<OneOfEntry>,
     weight: Option<WeightEntry>,
     seen: Option<String>,
     /// Stack size for an `offer` of several objects ("Sell them?").
@@ -141,7 +146,19 @@ fn one() -> u32 {
 struct NamedEntry {
     appearance: String,
     identity: String,
+    reason: Option<String>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OneOfEntry {
+    appearance: String,
+    identities: Vec<String>,
+    reason: Option<String>,
+}
+
+/// Where hand-written facts come from, in the answers' reasons.
+const FACT_FILE: &str = "fact file";
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -218,7 +235,29 @@ fn entry_facts(e: Entry, hero: Hero) -> Result<Vec<Fact>> {
         out.push(Fact::Named {
             appearance: appearance_of(&n.appearance)?,
             identity: n.identity,
+            why: Why {
+                source: Some(FACT_FILE.into()),
+                reason: n.reason,
+            },
         });
+    }
+    if let Some(n) = e.not {
+        out.extend(observation_facts(&Observation {
+            appearance: n.appearance,
+            not_identity: Some(n.identity),
+            source: FACT_FILE.into(),
+            reason: n.reason,
+            ..Observation::default()
+        })?);
+    }
+    if let Some(o) = e.one_of {
+        out.extend(observation_facts(&Observation {
+            appearance: o.appearance,
+            one_of: Some(o.identities),
+            source: FACT_FILE.into(),
+            reason: o.reason,
+            ..Observation::default()
+        })?);
     }
     if let Some(w) = e.weight {
         out.push(Fact::Weight {
@@ -234,7 +273,7 @@ fn entry_facts(e: Entry, hero: Hero) -> Result<Vec<Fact>> {
         });
     }
     if out.is_empty() {
-        bail!("empty entry: give one of label, offer, discovery, engrave, buy, sell, named, weight, seen");
+        bail!("empty entry: give one of label, offer, discovery, engrave, buy, sell, named, not, one_of, weight, seen");
     }
     Ok(out)
 }
@@ -317,6 +356,29 @@ mod tests {
         .unwrap();
         assert!(out.contains("6 candidates, price 100"), "{out}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn not_and_one_of_entries_narrow_with_their_reasons() {
+        let facts = parse_fact_file(
+            "facts:\n  - one_of: {appearance: \"an oak wand\", identities: [sleep, wand of death]}\n  \
+             - not: {appearance: \"oak wand\", identity: death, reason: \"a newt survived\"}\n",
+        )
+        .unwrap();
+        let answer = Kb::from_facts(facts).candidates("oak wand").unwrap();
+        assert_eq!(answer.identified.as_deref(), Some("sleep"));
+        let text = answer.to_string();
+        assert!(
+            text.contains("evidence: oak wand is not death (fact file: a newt survived)"),
+            "{text}"
+        );
+        let err =
+            parse_fact_file("facts:\n  - not: {appearance: \"oak wand\", identity: healing}\n")
+                .unwrap_err();
+        assert!(
+            format!("{err:#}").contains("\"healing\" is not an identity of \"oak wand\""),
+            "{err:#}"
+        );
     }
 
     #[test]

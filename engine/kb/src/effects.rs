@@ -63,13 +63,17 @@ pub const ALL_EFFECTS: [Effect; 17] = [
 
 /// Wands (catalogue names) that produce each outcome.
 pub fn wands_for(effect: Effect) -> &'static [&'static str] {
-    const QUIET: [&str; 6] = [
+    // No message over an existing engraving: the wands that leave it alone and say nothing.
+    // Secret door detection names itself only when it finds something, create monster only
+    // when its monster is seen (zapnodir).
+    const QUIET: [&str; 7] = [
         "nothing",
         "undead turning",
         "opening",
         "locking",
         "probing",
         "secret door detection",
+        "create monster",
     ];
     match effect {
         Effect::Digging => &["digging"],
@@ -81,13 +85,15 @@ pub fn wands_for(effect: Effect) -> &'static [&'static str] {
         Effect::BugsSpeedUp => &["speed monster"],
         Effect::IceCubes => &["cold"],
         Effect::FightsWriting => &["striking"],
-        Effect::EngravingVanishes => &["cancellation", "make invisible", "teleportation"],
+        // Cold also wipes out a burned engraving (after its ice cubes).
+        Effect::EngravingVanishes => &["cancellation", "make invisible", "teleportation", "cold"],
         Effect::EngravingChanged => &["polymorph"],
         Effect::LitField => &["light"],
         Effect::Wish => &["wishing"],
         Effect::SelfKnowledge => &["enlightenment"],
         Effect::MonsterCreated => &["create monster"],
         Effect::NoEffectOverEngraving => &QUIET,
+        // Without an engraving, the wands that change or remove one show nothing either.
         Effect::NoEffect => &[
             "nothing",
             "undead turning",
@@ -95,6 +101,7 @@ pub fn wands_for(effect: Effect) -> &'static [&'static str] {
             "locking",
             "probing",
             "secret door detection",
+            "create monster",
             "polymorph",
             "cancellation",
             "make invisible",
@@ -137,7 +144,7 @@ pub fn parse_engrave_message(message: &str) -> Option<Effect> {
         Effect::Lightning
     } else if has("riddled by bullet holes") {
         Effect::BulletHoles
-    } else if has("stop moving") {
+    } else if has("bugs on the") && has("stop moving") {
         Effect::BugsStop
     } else if has("bugs on the") && has("slow down") {
         Effect::BugsSlowDown

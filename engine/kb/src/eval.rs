@@ -56,6 +56,18 @@ pub fn evidence(
                 rt.extend([ev::NamedAs(f, id)]);
             }
             &Fact::UseOutcome { effect, .. } => rt.extend([ev::Tested(f, effect)]),
+            Fact::NotIdentity { identity, .. } => {
+                // A name outside the pool rules nothing out.
+                let id = cat.identity_in_pool(app, identity).unwrap_or(NO_OBJ);
+                rt.extend([ev::NotAs(f, id)]);
+            }
+            Fact::OneOf { identities, .. } => {
+                rt.extend([ev::Restricts(f)]);
+                let ids = identities.iter();
+                rt.extend(
+                    ids.filter_map(|i| cat.identity_in_pool(app, i).map(|id| ev::AllowedBy(f, id))),
+                );
+            }
             &Fact::Weight { weight, .. } => rt.extend([ev::Weighed(f, weight)]),
         }
     }

@@ -31,13 +31,33 @@ pub enum Fact {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         shopkeeper: Option<String>,
     },
+    /// The appearance is this identity (the game named it, or a script says so).
     Named {
         appearance: String,
         identity: String,
+        #[serde(flatten)]
+        why: Why,
     },
+    /// What engraving with a wand of this appearance showed.
     UseOutcome {
         appearance: String,
         effect: Effect,
+        #[serde(flatten)]
+        why: Why,
+    },
+    /// The appearance is not this identity.
+    NotIdentity {
+        appearance: String,
+        identity: String,
+        #[serde(flatten)]
+        why: Why,
+    },
+    /// The appearance is one of these identities.
+    OneOf {
+        appearance: String,
+        identities: Vec<String>,
+        #[serde(flatten)]
+        why: Why,
     },
     /// Weight of one object of this appearance.
     Weight {
@@ -53,7 +73,67 @@ impl Fact {
             | Fact::PriceQuote { appearance, .. }
             | Fact::Named { appearance, .. }
             | Fact::UseOutcome { appearance, .. }
+            | Fact::NotIdentity { appearance, .. }
+            | Fact::OneOf { appearance, .. }
             | Fact::Weight { appearance, .. } => appearance,
+        }
+    }
+
+    /// Where the fact came from and why, for the facts that carry it.
+    pub fn why(&self) -> Option<&Why> {
+        match self {
+            Fact::Named { why, .. }
+            | Fact::UseOutcome { why, .. }
+            | Fact::NotIdentity { why, .. }
+            | Fact::OneOf { why, .. } => Some(why),
+            _ => None,
+        }
+    }
+
+    /// The same observation, whatever its source and reason: the KB learns it once.
+    pub fn same_evidence(&self, other: &Fact) -> bool {
+        let bare = |f: &Fact| {
+            let mut f = f.clone();
+            if let Fact::Named { why, .. }
+            | Fact::UseOutcome { why, .. }
+            | Fact::NotIdentity { why, .. }
+            | Fact::OneOf { why, .. } = &mut f
+            {
+                *why = Why::default();
+            }
+            f
+        };
+        bare(self) == bare(other)
+    }
+}
+
+/// Where a fact came from ("engrave test", "inventory", "discoveries", "lua:scripts/x.lua:4")
+/// and the evidence itself (the game's message or line, a script's words): what the KB's
+/// answers cite.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Why {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl Why {
+    pub fn new(source: impl Into<String>, reason: impl Into<String>) -> Why {
+        Why {
+            source: Some(source.into()),
+            reason: Some(reason.into()),
+        }
+    }
+}
+
+impl fmt::Display for Why {
+    /// ` (source: reason)`, or nothing when neither is known.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.source, &self.reason) {
+            (Some(s), Some(r)) => write!(f, " ({s}: {r})"),
+            (Some(x), None) | (None, Some(x)) => write!(f, " ({x})"),
+            (None, None) => Ok(()),
         }
     }
 }
@@ -93,10 +173,23 @@ impl fmt::Display for Fact {
             Fact::Named {
                 appearance,
                 identity,
-            } => write!(f, "{appearance} is {identity}"),
-            Fact::UseOutcome { appearance, effect } => {
-                write!(f, "{appearance} engrave-tested: {}", effect.describe())
-            }
+                why,
+            } => write!(f, "{appearance} is {identity}{why}"),
+            Fact::UseOutcome {
+                appearance,
+                effect,
+                why,
+            } => write!(f, "{appearance} engrave-tested: {}{why}", effect.describe()),
+            Fact::NotIdentity {
+                appearance,
+                identity,
+                why,
+            } => write!(f, "{appearance} is not {identity}{why}"),
+            Fact::OneOf {
+                appearance,
+                identities,
+                why,
+            } => write!(f, "{appearance} is one of {}{why}", identities.join(", ")),
             Fact::Weight { appearance, weight } => write!(f, "{appearance} weighs {weight}"),
         }
     }
@@ -185,5 +278,27 @@ mod tests {
         let err = FactLog::load(&path).unwrap_err();
         assert!(format!("{err:#}").contains(":1: bad fact"), "{err:#}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn reasons_are_kept_in_the_log_and_old_lines_still_load() {
+        let fact = Fact::Named {
+            appearance: "tin wand".into(),
+            identity: "digging".into(),
+            why: Why::new("engrave test", "\"Gravel flies up from the floor.\""),
+        };
+        let line = serde_json::to_string(&fact).unwrap();
+        assert_eq!(
+            line,
+            r#"{"kind":"named","appearance":"tin wand","identity":"digging","source":"engrave test","reason":"\"Gravel flies up from the floor.\""}"#
+        );
+        assert_eq!(serde_json::from_str::<Fact>(&line).unwrap(), fact);
+        let old = r#"{"kind":"use_outcome","appearance":"oak wand","effect":"bugs_stop"}"#;
+        let loaded: Fact = serde_json::from_str(old).unwrap();
+        assert_eq!(loaded.why(), Some(&Why::default()));
+        assert_eq!(
+            loaded.to_string(),
+            "oak wand engrave-tested: BugsStop → sleep/death"
+        );
     }
 }

@@ -26,13 +26,14 @@ impl GameKb {
     }
 
     /// Logs and learns one fact; a repeat of a known fact is neither logged nor learned.
-    pub fn add(&mut self, fact: Fact) -> Result<()> {
+    /// Returns whether it was new.
+    pub fn add(&mut self, fact: Fact) -> Result<bool> {
         let before = self.kb.facts().len();
         self.kb.add(fact);
-        if let Some(new) = self.kb.facts().get(before) {
-            self.log.append(new)?;
+        match self.kb.facts().get(before) {
+            Some(new) => self.log.append(new).map(|()| true),
+            None => Ok(false),
         }
-        Ok(())
     }
 
     pub fn kb(&self) -> &Kb {

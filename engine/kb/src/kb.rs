@@ -24,6 +24,8 @@ pub struct Answer {
     pub identified: Option<String>,
     /// Set when no identity fits: "no candidate — conflicting facts: …".
     pub conflict: Option<String>,
+    /// The appearance's own facts (sightings aside), each with its source and reason.
+    pub evidence: Vec<String>,
 }
 
 impl fmt::Display for Answer {
@@ -41,6 +43,9 @@ impl fmt::Display for Answer {
                 join(self.price_groups.iter()),
                 self.candidates.join(", ")
             )?,
+        }
+        for fact in &self.evidence {
+            write!(f, "\n    evidence: {fact}")?;
         }
         for (id, why) in &self.excluded {
             write!(f, "\n    not {id}: {why}")?;
@@ -236,11 +241,12 @@ impl Kb {
         let index = self.facts.len() as u32;
         let app = self.cat.appearance(fact.appearance());
         if let Some(app) = app {
-            // A bot re-reads the same label every turn: a repeat adds nothing.
+            // A bot re-reads the same label every turn: a repeat adds nothing, whatever the
+            // words it came with.
             let facts = &self.facts;
             if self.app_facts[app as usize]
                 .iter()
-                .any(|&i| facts[i as usize] == fact)
+                .any(|&i| facts[i as usize].same_evidence(&fact))
             {
                 return None;
             }
@@ -278,6 +284,7 @@ impl Kb {
                 Fact::Named {
                     appearance,
                     identity,
+                    ..
                 } => {
                     let app = self.cat.appearance(appearance)?;
                     let id = self.cat.identity_in_pool(app, identity).unwrap_or(NO_OBJ);
@@ -400,13 +407,14 @@ impl Kb {
             .iter()
             .filter_map(|&x| Some((name(x), self.explain(self.exclusion(app, x)?, x))))
             .collect();
+        let evidence: Vec<String> = self.app_facts[app as usize]
+            .iter()
+            .map(|&f| &self.facts[f as usize])
+            .filter(|f| !matches!(f, Fact::Seen { .. }))
+            .map(|f| f.to_string())
+            .collect();
         let conflict = ids.is_empty().then(|| {
-            let mut why: Vec<String> = self.app_facts[app as usize]
-                .iter()
-                .map(|&f| &self.facts[f as usize])
-                .filter(|f| !matches!(f, Fact::Seen { .. }))
-                .map(|f| f.to_string())
-                .collect();
+            let mut why = evidence.clone();
             for (&(a, x), &cause) in &result.eliminated {
                 if a == app {
                     why.push(self.explain(cause, x));
@@ -422,6 +430,7 @@ impl Kb {
             price_groups,
             excluded,
             conflict,
+            evidence,
         }
     }
 

@@ -1,7 +1,7 @@
 //! Hand-computed KB cases: price narrowing, elimination chains, conflicts.
 
 use crate::effects::Effect;
-use crate::facts::Fact;
+use crate::facts::{Fact, Why};
 use crate::kb::Kb;
 use crate::price::Side;
 
@@ -21,6 +21,7 @@ fn named(appearance: &str, identity: &str) -> Fact {
     Fact::Named {
         appearance: appearance.into(),
         identity: identity.into(),
+        why: Why::default(),
     }
 }
 
@@ -145,6 +146,7 @@ fn engrave_weight_and_price_evidence_combine() {
         Fact::UseOutcome {
             appearance: "oak wand".into(),
             effect: Effect::BugsStop,
+            why: Why::default(),
         },
         quote("oak wand", Side::Buy, 175, 11),
     ]);
@@ -265,4 +267,87 @@ fn one_shopkeepers_offers_share_his_stinginess() {
     kb.add(offer("scroll labeled ZELGO MER", 30, Some("Izchak")));
     let zelgo = kb.candidates("scroll labeled ZELGO MER").unwrap();
     assert_eq!(zelgo.price_groups, vec![80], "60 is taken, 80 still fits");
+}
+
+#[test]
+fn answers_cite_the_messages_that_decided_them() {
+    use crate::learn::{engrave_test_facts, renamed_facts, EngraveTest};
+    let slots = |s: &[(char, &str)]| -> Vec<(char, String)> {
+        s.iter().map(|(l, t)| (*l, t.to_string())).collect()
+    };
+    let before = slots(&[('f', "a tin wand")]);
+    let after = slots(&[('f', "a wand of digging")]);
+    let messages = vec![
+        "You engrave in the floor with a wand of digging.".to_string(),
+        "Gravel flies up from the floor.".to_string(),
+    ];
+    let mut facts = engrave_test_facts(&EngraveTest {
+        messages: &messages,
+        before: &before,
+        after: &after,
+        letter: Some('f'),
+        blind: false,
+    });
+    facts.extend(renamed_facts(&before, &after));
+    let kb = Kb::from_facts(facts);
+    let a = kb.candidates("tin wand").unwrap();
+    assert_eq!(a.identified.as_deref(), Some("digging"));
+    let gravel = "(engrave test: \"Gravel flies up from the floor.\")";
+    assert!(a.evidence[0].ends_with(gravel), "{:?}", a.evidence);
+    assert!(
+        a.evidence[1].contains("(inventory: f - \"a tin wand\" became \"a wand of digging\")"),
+        "{:?}",
+        a.evidence
+    );
+    let (_, why_not_fire) = a.excluded.iter().find(|(id, _)| id == "fire").unwrap();
+    assert!(why_not_fire.contains(gravel), "{why_not_fire}");
+    assert!(a.to_string().contains(&format!(
+        "evidence: tin wand engrave-tested: Digging → digging {gravel}"
+    )));
+    // No other wand is digging now, and the reason says which one is.
+    let other = kb.candidates("oak wand").unwrap();
+    assert!(!other.candidates.contains(&"digging".to_string()));
+}
+
+#[test]
+fn scripts_narrow_with_not_and_one_of_and_repeats_are_learned_once() {
+    let lua = |reason: &str| Why::new("lua:scripts/t.lua:3", reason);
+    let one_of = Fact::OneOf {
+        appearance: "oak wand".into(),
+        identities: vec!["death".into(), "sleep".into()],
+        why: lua("the bugs stopped"),
+    };
+    let not_death = Fact::NotIdentity {
+        appearance: "oak wand".into(),
+        identity: "death".into(),
+        why: lua("a newt survived the zap"),
+    };
+    let mut kb = Kb::from_facts([one_of]);
+    let a = kb.candidates("oak wand").unwrap();
+    assert_eq!(a.candidates, vec!["sleep", "death"]);
+    let (_, why) = a.excluded.iter().find(|(id, _)| id == "striking").unwrap();
+    assert!(
+        why.contains("is one of death, sleep (lua:scripts/t.lua:3: the bugs stopped)"),
+        "{why}"
+    );
+    kb.add(not_death);
+    let a = kb.candidates("oak wand").unwrap();
+    assert_eq!(a.identified.as_deref(), Some("sleep"));
+    let (_, why) = a.excluded.iter().find(|(id, _)| id == "death").unwrap();
+    assert!(why.contains("a newt survived the zap"), "{why}");
+    // The same observation in other words adds nothing.
+    let n = kb.facts().len();
+    kb.add(Fact::OneOf {
+        appearance: "oak wand".into(),
+        identities: vec!["death".into(), "sleep".into()],
+        why: lua("said again"),
+    });
+    assert_eq!(kb.facts().len(), n);
+    // A "not" outside the pool rules nothing out.
+    let kb = Kb::from_facts([Fact::NotIdentity {
+        appearance: "oak wand".into(),
+        identity: "healing".into(),
+        why: Why::default(),
+    }]);
+    assert_eq!(kb.candidates("oak wand").unwrap().candidates.len(), 24);
 }

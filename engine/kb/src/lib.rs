@@ -1,10 +1,12 @@
 //! nhbot-kb: item identification for NetHack 3.6.6.
 //!
-//! Facts (shop prices, names, engrave tests, weights) go in; for every appearance
-//! the KB answers which identities are still possible, why the others are not,
-//! and which appearances are identified. The rules are Datalog (crepe) in
-//! `rules/itemid.rs`; the shop arithmetic is in [`price`]; game text becomes
-//! facts through [`parse`]; facts persist in a [`FactLog`].
+//! Facts (shop prices, names the game gives, engrave tests, weights, what scripts observe) go
+//! in, each with its source and reason where it has one; for every appearance the KB answers
+//! which identities are still possible, why the others are not (citing those reasons), and
+//! which appearances are identified. The rules are Datalog (crepe) in `rules/itemid.rs`; the
+//! shop arithmetic is in [`price`]; game text becomes facts through [`parse`] (one line) and
+//! [`learn`] (a decision's messages and pack); scripts' facts are checked by [`observation`];
+//! facts persist in a [`FactLog`].
 //!
 //! ```
 //! use nhbot_kb::{parse_shop_label, Hero, Kb};
@@ -28,14 +30,18 @@ mod eval;
 pub mod facts;
 pub mod game;
 pub mod kb;
+pub mod learn;
+pub mod observation;
 pub mod parse;
 pub mod price;
 mod rules;
 
 pub use catalogue::Catalogue;
 pub use effects::{parse_engrave_message, Effect};
-pub use facts::{Fact, FactLog};
+pub use facts::{Fact, FactLog, Why};
 pub use kb::{Answer, Kb};
+pub use learn::{engrave_test_facts, renamed_facts, EngraveTest, Slot, INVENTORY};
+pub use observation::{observation_facts, Observation};
 pub use price::{buy_price, sell_offer, Quote, Side};
 #[cfg(test)]
 mod kb_tests;
@@ -43,6 +49,6 @@ pub use bench::{bench, BenchReport};
 pub use cli::{load_fact_file, run_cli, KbArgs};
 pub use game::GameKb;
 pub use parse::{
-    parse_discovery_line, parse_engrave_test, parse_item, parse_sell_offer, parse_shop_label, Hero,
-    ItemRef,
+    identity_named, parse_discovery_line, parse_engrave_test, parse_item, parse_sell_offer,
+    parse_shop_label, Hero, ItemRef, DISCOVERIES, ENGRAVE_TEST,
 };

@@ -3,7 +3,7 @@
 
 use crate::catalogue::Catalogue;
 use crate::effects::parse_engrave_message;
-use crate::facts::Fact;
+use crate::facts::{Fact, Why};
 use crate::price::Side;
 
 /// The hero's price-relevant state when a text was seen.
@@ -42,7 +42,7 @@ const MODIFIERS: [&str; 16] = [
     "rustproof ",
 ];
 
-fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+pub(crate) fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
     let head = s.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)
         .then(|| &s[prefix.len()..])
@@ -51,6 +51,36 @@ fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
 /// Resolves an object name as the game prints it ("2 uncursed scrolls labeled
 /// FOO", "a pair of combat boots") to an unidentified appearance.
 pub fn parse_item(text: &str) -> Option<ItemRef> {
+    let (quantity, s) = bare_name(text)?;
+    let cat = Catalogue::embedded();
+    let singular = [
+        s.to_string(),
+        s.replacen("scrolls labeled ", "scroll labeled ", 1),
+        s.strip_suffix('s').unwrap_or(s).to_string(),
+    ];
+    let app = singular.iter().find_map(|n| cat.appearance(n))?;
+    let info = cat.appearance_info(app);
+    Some(ItemRef {
+        quantity,
+        appearance: info.shown.clone(),
+        class: cat.pools[info.pool].class.clone(),
+    })
+}
+
+/// The identity an object name as the game prints it ("j - an uncursed wand of digging
+/// (0:8)", "2 potions of healing") gives within the pool of `appearance` (a catalogue
+/// appearance, e.g. "tin wand"): "digging". None when it names no identity of that pool.
+pub fn identity_named(appearance: &str, text: &str) -> Option<String> {
+    let cat = Catalogue::embedded();
+    let app = cat.appearance(appearance)?;
+    let (_, name) = bare_name(text)?;
+    let id = cat.resolve_identity(app, name)?;
+    Some(cat.object(id).name.clone())
+}
+
+/// An object name without inventory letter, leading words, article or count, modifiers,
+/// enchantment, trailing "(...)" groups and given names: (count, what is left).
+fn bare_name(text: &str) -> Option<(u32, &str)> {
     let mut s = text.trim().trim_end_matches('.');
     // inventory letter: "j - "
     if s.len() > 4 && s.as_bytes()[1..4] == *b" - " && s.as_bytes()[0].is_ascii_alphabetic() {
@@ -96,19 +126,7 @@ pub fn parse_item(text: &str) -> Option<ItemRef> {
             break;
         }
     }
-    let cat = Catalogue::embedded();
-    let singular = [
-        s.to_string(),
-        s.replacen("scrolls labeled ", "scroll labeled ", 1),
-        s.strip_suffix('s').unwrap_or(s).to_string(),
-    ];
-    let app = singular.iter().find_map(|n| cat.appearance(n))?;
-    let info = cat.appearance_info(app);
-    Some(ItemRef {
-        quantity,
-        appearance: info.shown.clone(),
-        class: cat.pools[info.pool].class.clone(),
-    })
+    Some((quantity, s))
 }
 
 fn seen(item: &ItemRef) -> Fact {
@@ -210,6 +228,7 @@ pub fn parse_discovery_line(line: &str) -> Option<Fact> {
             return Some(Fact::Named {
                 appearance: info.shown.clone(),
                 identity: identity.to_string(),
+                why: Why::new(DISCOVERIES, quoted(line)),
             });
         }
     }
@@ -221,7 +240,18 @@ pub fn parse_engrave_test(appearance: &str, message: &str) -> Option<Fact> {
     Some(Fact::UseOutcome {
         appearance: parse_item(appearance)?.appearance,
         effect: parse_engrave_message(message)?,
+        why: Why::new(ENGRAVE_TEST, quoted(message)),
     })
+}
+
+/// The source of engrave-test facts.
+pub const ENGRAVE_TEST: &str = "engrave test";
+/// The source of names read in the discoveries list (`\`).
+pub const DISCOVERIES: &str = "discoveries";
+
+/// A line of the game's, quoted as evidence.
+pub fn quoted(line: &str) -> String {
+    format!("{:?}", line.trim())
 }
 
 #[cfg(test)]
@@ -349,36 +379,50 @@ mod tests {
 
     #[test]
     fn discovery_lines_become_names() {
+        // The reason is the discoveries line itself.
         let named = |app: &str, id: &str| {
             Some(Fact::Named {
                 appearance: app.into(),
                 identity: id.into(),
+                why: Why::default(),
+            })
+        };
+        let bare = |line: &str| {
+            let fact = parse_discovery_line(line);
+            if let Some(Fact::Named { why, .. }) = &fact {
+                assert_eq!(why, &Why::new(DISCOVERIES, quoted(line)), "{line}");
+            }
+            fact.map(|mut f| {
+                if let Fact::Named { why, .. } = &mut f {
+                    *why = Why::default();
+                }
+                f
             })
         };
         assert_eq!(
-            parse_discovery_line("  potion of healing (bubbly)"),
+            bare("  potion of healing (bubbly)"),
             named("bubbly potion", "healing")
         );
         assert_eq!(
-            parse_discovery_line("* scroll of identify (KIRJE)"),
+            bare("* scroll of identify (KIRJE)"),
             named("scroll labeled KIRJE", "identify")
         );
         assert_eq!(
-            parse_discovery_line("  helm of brilliance (plumed helmet)"),
+            bare("  helm of brilliance (plumed helmet)"),
             named("plumed helmet", "helm of brilliance")
         );
         assert_eq!(
-            parse_discovery_line("  amulet of ESP (hexagonal)"),
+            bare("  amulet of ESP (hexagonal)"),
             named("hexagonal amulet", "amulet of ESP")
         );
         assert_eq!(
-            parse_discovery_line("  wand of light (hexagonal)"),
+            bare("  wand of light (hexagonal)"),
             named("hexagonal wand", "light")
         );
-        assert_eq!(parse_discovery_line("Potions"), None);
-        assert_eq!(parse_discovery_line("  potion called red (ruby)"), None);
+        assert_eq!(bare("Potions"), None);
+        assert_eq!(bare("  potion called red (ruby)"), None);
         assert_eq!(
-            parse_discovery_line("  ring of conflict called fight (jade)"),
+            bare("  ring of conflict called fight (jade)"),
             named("jade ring", "conflict")
         );
     }
@@ -389,7 +433,8 @@ mod tests {
             parse_engrave_test("an oak wand", "The bugs on the floor stop moving!"),
             Some(Fact::UseOutcome {
                 appearance: "oak wand".into(),
-                effect: crate::Effect::BugsStop
+                effect: crate::Effect::BugsStop,
+                why: Why::new(ENGRAVE_TEST, "\"The bugs on the floor stop moving!\""),
             })
         );
         assert_eq!(

@@ -11,7 +11,7 @@ mod kb;
 mod world;
 
 pub use act::{act_table, LuaAction};
-pub use kb::{kb_table, KbQuery, SharedKb};
+pub use kb::{kb_table, KbObservation, KbQuery, SharedKb};
 pub use world::register_world;
 
 /// Converts what a Lua leaf returned into a leaf outcome.

@@ -152,6 +152,7 @@ pub static LUA_API: LuaApi = LuaApi {
         world::WORLD,
         act::ACTION_CLASS,
         act::PICK_CHOICE,
+        kb::OBSERVATION,
     ],
     tables: &[act::MODULE, kb::MODULE, globals::BLACKBOARD],
     functions: globals::FUNCTIONS,

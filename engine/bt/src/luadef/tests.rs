@@ -162,6 +162,18 @@ fn sample(lua: &Lua, ty: &str) -> Value {
         .find(|a| *a != "nil")
         .unwrap_or("nil");
     let text = |s: &str| Value::String(lua.create_string(s).expect("string"));
+    if let Some(elem) = alt.strip_suffix("[]") {
+        let list = lua.create_sequence_from([sample(lua, elem)]).expect("list");
+        return Value::Table(list);
+    }
+    if let Some(c) = class(alt) {
+        // A table with every field set.
+        let t = lua.create_table().expect("table");
+        for f in c.fields {
+            t.set(f.name, sample(lua, f.ty)).expect("field");
+        }
+        return Value::Table(t);
+    }
     match alt {
         "integer" => Value::Integer(1),
         "number" => Value::Number(1.5),
@@ -339,6 +351,12 @@ impl KbQuery for Kb {
     }
     fn could_be(&self, _: &str, _: &str) -> bool {
         true
+    }
+    fn why(&self, _: &str) -> Vec<String> {
+        vec!["brown potion is booze".into()]
+    }
+    fn observe(&self, _: &luaapi::KbObservation) -> Result<bool, String> {
+        Ok(true)
     }
 }
 
