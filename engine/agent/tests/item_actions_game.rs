@@ -772,3 +772,29 @@ fn a_pick_up_menu_of_several_pages_is_answered_page_by_page() {
     s.act(Action::Pickup { what: Pick::All });
     assert_eq!(count(&s, "Rings"), 8, "{}", s.inventory());
 }
+
+/// Two plate mails on the floor: the first is picked up, the second would burden us, so the
+/// game asks ("You have a little trouble lifting ...  Continue?") and it is left.
+#[test]
+fn an_object_that_would_burden_us_is_left_on_the_floor() {
+    let mut s = Scene::start("burden", 3);
+    s.step_onto_floor();
+    for _ in 0..2 {
+        let mail = s.wish("uncursed +0 plate mail");
+        s.act(Action::Drop {
+            item: mail,
+            count: None,
+        });
+    }
+    let said = s.act(Action::Pickup { what: Pick::All });
+    assert!(shown(&said, "Continue?"), "{said:?}");
+    let mails = s
+        .world()
+        .inventory
+        .iter()
+        .filter(|i| i.text.contains("plate mail"))
+        .count();
+    assert_eq!(mails, 1, "{}", s.inventory());
+    let said = s.act(Action::Look);
+    assert!(shown(&said, "You see here a plate mail."), "{said:?}");
+}
