@@ -185,21 +185,37 @@ impl Runner {
         self.identify_monsters()
     }
 
-    /// `action` as the game's menus can answer it: a pick-up by pile index becomes the text of
-    /// that object (`resolve_pick`); one the world cannot resolve is noted as a warning.
+    /// `action` against what the world knows: a pick-up by pile index becomes the text of that
+    /// object (`resolve_pick`; one the world cannot resolve is noted as a warning), and firing
+    /// the stack already in the quiver needs no readying.
     // TODO(lead): once the world remembers piles per square, resolve against the pile here
     // instead of the last look's messages (see `actions::resolve_pick`).
     fn resolved(&mut self, action: &Action) -> Action {
-        let Action::Pickup { what } = action else {
-            return action.clone();
-        };
-        let what = resolve_pick(&self.world, what.clone());
-        if let Pick::Index(n) = what {
-            self.session.warn(format!(
-                "pick up #{n}: no such object in the last pile listed (look with `:` first)"
-            ));
+        match action {
+            Action::Pickup { what } => {
+                let what = resolve_pick(&self.world, what.clone());
+                if let Pick::Index(n) = what {
+                    self.session.warn(format!(
+                        "pick up #{n}: no such object in the last pile listed (look with `:` \
+                         first)"
+                    ));
+                }
+                Action::Pickup { what }
+            }
+            Action::Fire { dir, item: Some(c) }
+                if self
+                    .world
+                    .inventory
+                    .iter()
+                    .any(|i| i.letter == *c && i.quivered) =>
+            {
+                Action::Fire {
+                    dir: *dir,
+                    item: None,
+                }
+            }
+            other => other.clone(),
         }
-        Action::Pickup { what }
     }
 
     /// Farlooks (`;`, no game time) one visible monster the world cannot name yet, and tells the

@@ -161,7 +161,7 @@ impl Session {
                 };
                 let keys = if times > MAX_SAME_QUESTION {
                     self.warnings.push(format!(
-                        "the game asked {q:?} {MAX_SAME_QUESTION} times: the answer was \
+                        "the game asked {q:?} again after {MAX_SAME_QUESTION} answers: \
                          refused, cancelled with ESC"
                     ));
                     "\x1b".to_string()

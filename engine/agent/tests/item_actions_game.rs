@@ -431,6 +431,15 @@ fn daggers_are_wielded_quivered_fired_and_dropped() {
     });
     let left = s.item(quivered.letter).map_or(0, |i| i.count);
     assert!(left < 5, "{}", s.inventory());
+    // The quivered stack by its letter: fired as it is, no readying again.
+    let said = s.act(Action::Fire {
+        dir: Dir::E,
+        item: Some(quivered.letter),
+    });
+    assert!(!shown(&said, "already readied"), "{said:?}");
+    let left_now = s.item(quivered.letter).map_or(0, |i| i.count);
+    assert!(left_now < left, "{}", s.inventory());
+    let left = left_now;
     // Back to the sword; fire the dagger that stayed in hand's stack: it is readied, then
     // flies (and its letter leaves the pack).
     s.act(Action::Wield { item: Some('a') });
@@ -637,6 +646,16 @@ fn objects_of_a_pile_are_picked_up_by_name_index_class_and_all() {
     for item in ['b', 'd', scrolls, ring] {
         s.act(Action::Drop { item, count: None });
     }
+    // No look yet: an index names nothing, nothing is taken, and the warning says why.
+    s.act_quietly(Action::Pickup {
+        what: Pick::Index(1),
+    });
+    let warnings = s.runner.session.take_warnings();
+    assert!(
+        warnings.len() == 1 && warnings[0].contains("look with `:` first"),
+        "{warnings:?}"
+    );
+    assert!(s.find("ring").is_none(), "{}", s.inventory());
     let said = s.act(Action::Look);
     let listed = pile(&said);
     assert_eq!(listed.len(), 4, "{listed:?}");
