@@ -241,7 +241,10 @@ function World:can_pray_safely() end
 ---@field one_of string[]|nil what it may be (all else is ruled out)
 ---@field reason string|nil the evidence, cited by `kb.why` and `nhbot kb`
 
----Action constructors. The last argument is always the reason shown in the decision log.
+---Action constructors. The last argument is always the reason shown in the decision log (pass nil
+---for an optional argument before it). Item letters are inventory letters, one of a-z or A-Z (`$`
+---for gold where a command takes it, `-` for bare hands or fingers); anything else is an error.
+---Each action answers the questions its command asks.
 act = {}
 
 ---Steps one square (or attacks what is there).
@@ -269,7 +272,7 @@ function act.open(dir, reason) end
 function act.kick(dir, reason) end
 
 ---Throws one of the stack `letter` (objects fly over boulders).
----@param letter string inventory letter
+---@param letter string inventory letter, or `$` (gold)
 ---@param dir Direction
 ---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
@@ -345,6 +348,114 @@ function act.travel(x, y, reason) end
 ---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.farlook(x, y, reason) end
+
+---Looks at what is here (`:`): the objects ("Things that are here:" and one line each, or "You see
+---here ...") and any engraving come as messages; `act.pickup{index=}` counts in this list.
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.look(reason) end
+
+---Engraves with an item: a wand (the engrave test: its message says what it is), a dagger or a hard
+---gem; an engraving here is not added to.
+---@param letter string inventory letter; `-`: fingers
+---@param text string at most 200 bytes
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.engrave_with(letter, text, reason) end
+
+---Zaps a wand (`z`); the direction answers the wand that asks for one.
+---@param letter string inventory letter
+---@param dir Direction
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.zap(letter, dir, reason) end
+
+---Drinks (`q`) a potion from the pack, or from the fountain or sink here.
+---@param letter? string inventory letter; nil: from the fountain or sink
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.quaff(letter, reason) end
+
+---Reads (`r`) a scroll or spellbook; identify picks the first item it offers.
+---@param letter string inventory letter
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.read(letter, reason) end
+
+---Wears (`W`) a piece of armour.
+---@param letter string inventory letter
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.wear(letter, reason) end
+
+---Takes off (`T`) a piece of armour.
+---@param letter string inventory letter
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.take_off(letter, reason) end
+
+---Wields (`w`) a weapon or tool.
+---@param letter? string inventory letter; nil or `-`: bare hands
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.wield(letter, reason) end
+
+---Puts on (`P`) a ring (the right hand when both are free), an amulet or a blindfold.
+---@param letter string inventory letter
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.put_on(letter, reason) end
+
+---Removes (`R`) a ring, an amulet or a blindfold.
+---@param letter string inventory letter
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.remove(letter, reason) end
+
+---Applies (`a`) a tool; `dir` answers a direction question (a pick-axe digs that way, `down` digs
+---down).
+---@param letter string inventory letter
+---@param dir? Direction when the tool asks
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.apply(letter, dir, reason) end
+
+---Fires (`f`) the quivered stack, or the stack `letter` (readied with `Q` first).
+---@param dir Direction
+---@param letter? string inventory letter; nil: the quiver
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.fire(dir, letter, reason) end
+
+---Readies (`Q`) a stack in the quiver (of the wielded stack, all but one).
+---@param letter string inventory letter
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.quiver(letter, reason) end
+
+---Drops (`d`) a stack, or `count` of it.
+---@param letter string inventory letter, or `$` (gold)
+---@param count? integer how many (at least 1); nil: all
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.drop(letter, count, reason) end
+
+---Advances (`#enhance`) the first skill the game offers; nothing when none can be.
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.enhance(reason) end
+
+---Sacrifices (`#offer`) on the altar here the corpse here, or the pack item.
+---@param letter? string inventory letter; nil: the corpse here
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.offer(letter, reason) end
+
+---Talks (`#chat`) to the monster in a direction.
+---@param dir Direction
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.chat(dir, reason) end
 
 ---The item-identification knowledge base (empty answers until the engine installs one). It learns
 ---from shop prices, engrave tests, the game's own names (identified by use, the `\` discoveries

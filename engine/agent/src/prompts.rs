@@ -18,7 +18,9 @@ pub enum Answer {
 pub enum MenuPick {
     /// Every item.
     All,
-    /// The first selectable item.
+    /// The first selectable item. Selecting it ends a pick-one menu (#enhance) at once, so its
+    /// letter goes alone; a menu still shown with it selected (pick-any: identify) is then
+    /// confirmed.
     First,
     /// The items whose text contains this (case-insensitive).
     Named(String),
@@ -26,7 +28,7 @@ pub enum MenuPick {
 
 impl MenuPick {
     /// The keys that select the chosen items of one menu page (skipping those already selected)
-    /// and then go on: `>` to the next page, Enter on the last one.
+    /// and then go on: `>` to the next page, Enter on the last one (`First`: see there).
     pub fn keys(&self, menu: &nhbot_screen::Menu) -> String {
         let selectable = menu
             .items
@@ -39,11 +41,12 @@ impl MenuPick {
                 .map(|(l, _)| l)
                 .collect(),
             MenuPick::First => {
-                let first_page = menu.page.is_none_or(|(n, _)| n == 1);
-                let any_selected = menu.items.iter().any(|i| i.selected);
+                if menu.items.iter().any(|i| i.selected) {
+                    return "\r".into();
+                }
                 match selectable.clone().next() {
-                    Some((l, _)) if first_page && !any_selected => l.to_string(),
-                    _ => String::new(),
+                    Some((l, _)) => return l.to_string(),
+                    None => String::new(),
                 }
             }
             MenuPick::Named(name) => {
@@ -153,6 +156,70 @@ mod tests {
             default: Some('n'),
         };
         assert_eq!(default_answer(&p).0, "q");
+    }
+
+    /// A menu page: `(letter, text, selected)` items under a "Weapons" header.
+    fn page(items: &[(char, &str, bool)], page: Option<(u32, u32)>) -> nhbot_screen::Menu {
+        let header = nhbot_screen::MenuItem {
+            letter: None,
+            text: "Weapons".into(),
+            selected: false,
+            header: true,
+        };
+        let items = items
+            .iter()
+            .map(|&(l, text, selected)| nhbot_screen::MenuItem {
+                letter: Some(l),
+                text: text.into(),
+                selected,
+                header: false,
+            });
+        nhbot_screen::Menu {
+            items: std::iter::once(header).chain(items).collect(),
+            page,
+            last_page: page.is_none_or(|(n, m)| n == m),
+            column: 40,
+            title: None,
+            end_row: 5,
+            text_window: false,
+        }
+    }
+
+    #[test]
+    fn the_first_item_is_chosen_then_confirmed() {
+        let first = MenuPick::First;
+        // Its letter alone: a pick-one menu (#enhance) ends on it; a `>` after it would be
+        // read as a command.
+        let menu = page(&[('a', "axe", false), ('b', "dagger", false)], Some((1, 2)));
+        assert_eq!(first.keys(&menu), "a");
+        // A pick-any menu (identify) still shows it, selected: confirm.
+        let menu = page(&[('a', "axe", true), ('b', "dagger", false)], Some((1, 2)));
+        assert_eq!(first.keys(&menu), "\r");
+        // Nothing to choose on this page: the next one.
+        let menu = page(&[], Some((1, 2)));
+        assert_eq!(first.keys(&menu), ">");
+    }
+
+    #[test]
+    fn named_items_are_chosen_on_each_page() {
+        let named = MenuPick::Named("Dagger".into());
+        let menu = page(
+            &[
+                ('a', "a dagger", false),
+                ('b', "an elven dagger", true),
+                ('c', "an axe", false),
+            ],
+            Some((1, 2)),
+        );
+        assert_eq!(
+            named.keys(&menu),
+            "a>",
+            "case-insensitive; the selected one stays"
+        );
+        let menu = page(&[('d', "2 daggers", false)], Some((2, 2)));
+        assert_eq!(named.keys(&menu), "d\r");
+        let menu = page(&[('a', "a dagger", false), ('c', "an axe", false)], None);
+        assert_eq!(MenuPick::All.keys(&menu), "ac\r");
     }
 
     #[test]

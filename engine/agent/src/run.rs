@@ -10,9 +10,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use nhbot_game::{xlog, Game, GameConfig};
-use nhbot_world::{Action, Decision, Event, World};
+use nhbot_world::{Action, Decision, Event, Pick, World};
 
-use crate::actions::plan;
+use crate::actions::{commands, plan, resolve_pick};
 use crate::brain::Brain;
 use crate::kbfeed::KbFeed;
 use crate::logs::{DecisionLog, ResultsLine};
@@ -94,6 +94,7 @@ fn changes_inventory(a: &Action) -> bool {
     matches!(
         a,
         Action::Eat { .. }
+            | Action::Inventory
             | Action::Throw { .. }
             | Action::Pickup { .. }
             | Action::Pray
@@ -168,7 +169,10 @@ impl Runner {
     /// action or its messages say the pack changed).
     pub fn act(&mut self, decision: &Decision) -> Result<()> {
         self.world.observe(Event::Decision(decision));
-        self.session.perform(&plan(&decision.action))?;
+        let action = self.resolved(&decision.action);
+        for command in commands(&action) {
+            self.session.perform(&command)?;
+        }
         self.actions += 1;
         self.observe();
         self.inventory_stale |= changes_inventory(&decision.action)
@@ -179,6 +183,39 @@ impl Runner {
                 .any(|m| message_changes_inventory(m));
         self.refresh_inventory()?;
         self.identify_monsters()
+    }
+
+    /// `action` against what the world knows: a pick-up by pile index becomes the text of that
+    /// object (`resolve_pick`; one the world cannot resolve is noted as a warning), and firing
+    /// the stack already in the quiver needs no readying.
+    // TODO(lead): once the world remembers piles per square, resolve against the pile here
+    // instead of the last look's messages (see `actions::resolve_pick`).
+    fn resolved(&mut self, action: &Action) -> Action {
+        match action {
+            Action::Pickup { what } => {
+                let what = resolve_pick(&self.world, what.clone());
+                if let Pick::Index(n) = what {
+                    self.session.warn(format!(
+                        "pick up #{n}: no such object in the last pile listed (look with `:` \
+                         first)"
+                    ));
+                }
+                Action::Pickup { what }
+            }
+            Action::Fire { dir, item: Some(c) }
+                if self
+                    .world
+                    .inventory
+                    .iter()
+                    .any(|i| i.letter == *c && i.quivered) =>
+            {
+                Action::Fire {
+                    dir: *dir,
+                    item: None,
+                }
+            }
+            other => other.clone(),
+        }
     }
 
     /// Farlooks (`;`, no game time) one visible monster the world cannot name yet, and tells the

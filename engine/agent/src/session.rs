@@ -13,6 +13,10 @@ use crate::prompts::{default_answer, question, Answer};
 /// the action is abandoned with ESCs, so a confused exchange never loops forever.
 const MAX_EXCHANGES: usize = 64;
 
+/// The same question asked more often than this in a row within one action is cancelled (ESC):
+/// the game keeps refusing the answer.
+const MAX_SAME_QUESTION: usize = 3;
+
 /// After this many consecutive waits without an input request the game is given up on (the
 /// engine never waits forever; the game is then saved or killed by the caller).
 const MAX_TIMEOUTS: u32 = 3;
@@ -130,6 +134,11 @@ impl Session {
     }
 
     fn settle(&mut self, plan: &Plan) -> Result<()> {
+        // The question last answered and how often in a row: the game asking again is the game
+        // refusing the answer ("You don't have that many!").
+        let mut asked: Option<(String, usize)> = None;
+        // The answer to the menu being answered: its later pages carry no title.
+        let mut menu: Option<Answer> = None;
         for _ in 0..MAX_EXCHANGES {
             if self.ended {
                 return Ok(());
@@ -145,11 +154,25 @@ impl Session {
                 if let Prompt::YesNo { question, .. } = &prompt {
                     self.messages.push(question.clone());
                 }
-                let keys = self.answer(plan, &prompt);
+                let q = question(&prompt).to_string();
+                let times = match asked.take() {
+                    Some((last, n)) if last == q => n + 1,
+                    _ => 1,
+                };
+                let keys = if times > MAX_SAME_QUESTION {
+                    self.warnings.push(format!(
+                        "the game asked {q:?} again after {MAX_SAME_QUESTION} answers: \
+                         refused, cancelled with ESC"
+                    ));
+                    "\x1b".to_string()
+                } else {
+                    self.answer(plan, &prompt)
+                };
+                asked = Some((q, times));
                 self.send_raw(&keys)?;
                 continue;
             }
-            if let Some(keys) = self.menu_answer(plan) {
+            if let Some(keys) = self.menu_answer(plan, &mut menu) {
                 self.send_raw(&keys)?;
                 continue;
             }
@@ -216,18 +239,26 @@ impl Session {
     }
 
     /// The action's answer to the selection menu on screen, matched by its title ("Pick up
-    /// what?"): the item letters (or group accelerators) and Enter.
-    fn menu_answer(&self, plan: &Plan) -> Option<String> {
+    /// what?"): the item letters (or group accelerators) and Enter, or `>` to the next page.
+    /// A page after the first has no title: it gets the answer its first page got
+    /// (`answering`).
+    fn menu_answer(&self, plan: &Plan, answering: &mut Option<Answer>) -> Option<String> {
         let menu = self.frame.menu.as_ref().filter(|m| !m.text_window)?;
-        let title = menu.title.as_deref()?;
-        plan.expect
-            .iter()
-            .find(|e| title.contains(e.contains))
-            .and_then(|e| match &e.answer {
-                Answer::Keys(k) => Some(k.clone()),
-                Answer::Menu(pick) => Some(pick.keys(menu)),
-                Answer::Unknown => None,
-            })
+        let answer = match menu.title.as_deref() {
+            Some(title) => plan
+                .expect
+                .iter()
+                .find(|e| title.contains(e.contains))
+                .map(|e| e.answer.clone()),
+            None if menu.page.is_some_and(|(n, _)| n > 1) => answering.clone(),
+            None => None,
+        };
+        answering.clone_from(&answer);
+        match answer? {
+            Answer::Keys(k) => Some(k),
+            Answer::Menu(pick) => Some(pick.keys(menu)),
+            Answer::Unknown => None,
+        }
     }
 
     fn answer(&mut self, plan: &Plan, prompt: &Prompt) -> String {

@@ -149,7 +149,8 @@ pub enum Action {
     Descend,
     Ascend,
     /// `,`: pick up what `what` chooses among the objects here (a lone object is taken whatever
-    /// `what` says, as the game does not ask).
+    /// `what` says, as the game does not ask). An object that would burden us is left (the
+    /// game asks first, and the answer is no).
     Pickup {
         what: Pick,
     },
@@ -180,7 +181,8 @@ pub enum Action {
     Wield {
         item: Option<char>,
     },
-    /// `P`: put on a ring, amulet or blindfold (rings go on the right hand first).
+    /// `P`: put on a ring, amulet or blindfold (a ring goes on the right hand when both are
+    /// free).
     PutOn {
         item: char,
     },
@@ -193,12 +195,12 @@ pub enum Action {
         item: char,
         dir: Option<Dir>,
     },
-    /// `f`: fire the quivered stack (`item`: quiver it first if the game asks what to fire).
+    /// `f`: fire the quivered stack, or `item`: that stack, readied (`Q`) first.
     Fire {
         dir: Dir,
         item: Option<char>,
     },
-    /// `Q`: put a stack in the quiver.
+    /// `Q`: put a stack in the quiver (of the wielded stack, all but the one in hand).
     Quiver {
         item: char,
     },
@@ -207,7 +209,7 @@ pub enum Action {
         item: char,
         count: Option<u32>,
     },
-    /// `#enhance`: advance the first skill the menu offers.
+    /// `#enhance`: advance the first skill the menu offers (none: the list is just closed).
     Enhance,
     /// `#offer`: sacrifice the corpse here (or `item` from the pack) on this altar.
     Offer {

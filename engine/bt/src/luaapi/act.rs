@@ -88,6 +88,31 @@ fn typed(what: &str, text: String) -> LuaResult<String> {
     Ok(text)
 }
 
+/// An inventory letter: one ASCII letter, or one of `also` where the command takes it (`$`
+/// gold to drop or throw, `-` bare hands to wield or fingers to engrave with).
+fn letter(what: &str, text: &str, also: &str) -> LuaResult<char> {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() || also.contains(c) => Ok(c),
+        _ => {
+            let extra: Vec<String> = also.chars().map(|c| format!("`{c}`")).collect();
+            let extra = if extra.is_empty() {
+                String::new()
+            } else {
+                format!(" or {}", extra.join(", "))
+            };
+            Err(mlua::Error::RuntimeError(format!(
+                "{what}: {text:?} is not an inventory letter (one of a-z, A-Z{extra})"
+            )))
+        }
+    }
+}
+
+/// An optional letter (nil stays None).
+fn letter_or_nil(what: &str, text: Option<String>, also: &str) -> LuaResult<Option<char>> {
+    text.map(|t| letter(what, &t, also)).transpose()
+}
+
 /// The `act` table of action constructors. Every constructor takes an optional trailing reason.
 pub fn act_table(lua: &Lua) -> LuaResult<Table> {
     let act = lua.create_table()?;
@@ -108,13 +133,9 @@ pub fn act_table(lua: &Lua) -> LuaResult<Table> {
     act.set(
         "throw",
         lua.create_function(|_, (item, d, why): (String, String, Option<String>)| {
-            let item = item
-                .chars()
-                .next()
-                .ok_or_else(|| mlua::Error::runtime("throw: no item letter"))?;
             Ok(made(
                 Action::Throw {
-                    item,
+                    item: letter("act.throw", &item, "$")?,
                     dir: dir(&d)?,
                 },
                 why,
@@ -145,10 +166,10 @@ pub fn act_table(lua: &Lua) -> LuaResult<Table> {
     )?;
     act.set(
         "eat",
-        lua.create_function(|_, (letter, why): (Option<String>, Option<String>)| {
+        lua.create_function(|_, (item, why): (Option<String>, Option<String>)| {
             Ok(made(
                 Action::Eat {
-                    item: letter.and_then(|l| l.chars().next()),
+                    item: letter_or_nil("act.eat", item, "")?,
                 },
                 why,
             ))
@@ -211,5 +232,147 @@ pub fn act_table(lua: &Lua) -> LuaResult<Table> {
             Ok(made(Action::Farlook { at: Pos::new(x, y) }, why))
         })?,
     )?;
+    items(lua, &act)?;
     Ok(act)
 }
+
+/// The item constructors: use, wear, wield, drop... an inventory letter.
+fn items(lua: &Lua, act: &Table) -> LuaResult<()> {
+    // (name, variant): constructors of one letter and the reason.
+    macro_rules! item_action {
+        ($name:literal, $variant:ident) => {
+            act.set(
+                $name,
+                lua.create_function(|_, (item, why): (String, Option<String>)| {
+                    let item = letter(concat!("act.", $name), &item, "")?;
+                    Ok(made(Action::$variant { item }, why))
+                })?,
+            )?;
+        };
+    }
+    item_action!("read", Read);
+    item_action!("wear", Wear);
+    item_action!("take_off", TakeOff);
+    item_action!("put_on", PutOn);
+    item_action!("remove", Remove);
+    item_action!("quiver", Quiver);
+    act.set(
+        "zap",
+        lua.create_function(|_, (item, d, why): (String, String, Option<String>)| {
+            Ok(made(
+                Action::Zap {
+                    item: letter("act.zap", &item, "")?,
+                    dir: dir(&d)?,
+                },
+                why,
+            ))
+        })?,
+    )?;
+    act.set(
+        "quaff",
+        lua.create_function(|_, (item, why): (Option<String>, Option<String>)| {
+            Ok(made(
+                Action::Quaff {
+                    item: letter_or_nil("act.quaff", item, "")?,
+                },
+                why,
+            ))
+        })?,
+    )?;
+    act.set(
+        "wield",
+        lua.create_function(|_, (item, why): (Option<String>, Option<String>)| {
+            // `-` and nil both mean bare hands.
+            let item = letter_or_nil("act.wield", item, "-")?.filter(|c| *c != '-');
+            Ok(made(Action::Wield { item }, why))
+        })?,
+    )?;
+    act.set(
+        "apply",
+        lua.create_function(
+            |_, (item, d, why): (String, Option<String>, Option<String>)| {
+                Ok(made(
+                    Action::Apply {
+                        item: letter("act.apply", &item, "")?,
+                        dir: d.as_deref().map(dir).transpose()?,
+                    },
+                    why,
+                ))
+            },
+        )?,
+    )?;
+    act.set(
+        "fire",
+        lua.create_function(
+            |_, (d, item, why): (String, Option<String>, Option<String>)| {
+                Ok(made(
+                    Action::Fire {
+                        dir: dir(&d)?,
+                        item: letter_or_nil("act.fire", item, "")?,
+                    },
+                    why,
+                ))
+            },
+        )?,
+    )?;
+    act.set(
+        "drop",
+        lua.create_function(
+            |_, (item, count, why): (String, Option<u32>, Option<String>)| {
+                if count == Some(0) {
+                    return Err(mlua::Error::runtime("act.drop: a count is at least 1"));
+                }
+                Ok(made(
+                    Action::Drop {
+                        item: letter("act.drop", &item, "$")?,
+                        count,
+                    },
+                    why,
+                ))
+            },
+        )?,
+    )?;
+    act.set(
+        "offer",
+        lua.create_function(|_, (item, why): (Option<String>, Option<String>)| {
+            Ok(made(
+                Action::Offer {
+                    item: letter_or_nil("act.offer", item, "")?,
+                },
+                why,
+            ))
+        })?,
+    )?;
+    act.set(
+        "engrave_with",
+        lua.create_function(|_, (item, text, why): (String, String, Option<String>)| {
+            Ok(made(
+                Action::Engrave {
+                    text: typed("act.engrave_with", text)?,
+                    // `-`: fingers, as `act.engrave` writes.
+                    with: Some(letter("act.engrave_with", &item, "-")?).filter(|c| *c != '-'),
+                },
+                why,
+            ))
+        })?,
+    )?;
+    act.set(
+        "enhance",
+        lua.create_function(|_, why: Option<String>| Ok(made(Action::Enhance, why)))?,
+    )?;
+    act.set(
+        "look",
+        lua.create_function(|_, why: Option<String>| Ok(made(Action::Look, why)))?,
+    )?;
+    act.set(
+        "chat",
+        lua.create_function(|_, (d, why): (String, Option<String>)| {
+            Ok(made(Action::Chat { dir: dir(&d)? }, why))
+        })?,
+    )?;
+    Ok(())
+}
+
+#[cfg(test)]
+#[path = "act_tests.rs"]
+mod tests;

@@ -48,10 +48,16 @@ pub const PICK_CHOICE: Class = Class {
     methods: &[],
 };
 
+/// An item argument: an inventory letter (validated: one ASCII letter).
+const LETTER: Param = param("letter", "string", "inventory letter");
+
 pub const MODULE: Module = Module {
     name: "act",
     doc: "Action constructors. The last argument is always the reason shown in the \
-          decision log.",
+          decision log (pass nil for an optional argument before it). Item letters are \
+          inventory letters, one of a-z or A-Z (`$` for gold where a command takes it, `-` \
+          for bare hands or fingers); anything else is an error. Each action answers the \
+          questions its command asks.",
     functions: &[
         act(
             "move",
@@ -68,7 +74,11 @@ pub const MODULE: Module = Module {
         act(
             "throw",
             "Throws one of the stack `letter` (objects fly over boulders).",
-            &[param("letter", "string", "inventory letter"), DIR, REASON],
+            &[
+                param("letter", "string", "inventory letter, or `$` (gold)"),
+                DIR,
+                REASON,
+            ],
         ),
         act(
             "search",
@@ -121,5 +131,124 @@ pub const MODULE: Module = Module {
         ),
         act("travel", "Travels (`_`) to a map square.", &[X, Y, REASON]),
         act("farlook", "Looks at a map square (`;`).", &[X, Y, REASON]),
+        act(
+            "look",
+            "Looks at what is here (`:`): the objects (\"Things that are here:\" and one line \
+             each, or \"You see here ...\") and any engraving come as messages; \
+             `act.pickup{index=}` counts in this list.",
+            &[REASON],
+        ),
+        act(
+            "engrave_with",
+            "Engraves with an item: a wand (the engrave test: its message says what it is), \
+             a dagger or a hard gem; an engraving here is not added to.",
+            &[
+                param("letter", "string", "inventory letter; `-`: fingers"),
+                param("text", "string", "at most 200 bytes"),
+                REASON,
+            ],
+        ),
+        act(
+            "zap",
+            "Zaps a wand (`z`); the direction answers the wand that asks for one.",
+            &[LETTER, DIR, REASON],
+        ),
+        act(
+            "quaff",
+            "Drinks (`q`) a potion from the pack, or from the fountain or sink here.",
+            &[
+                opt(
+                    "letter",
+                    "string",
+                    "inventory letter; nil: from the fountain or sink",
+                ),
+                REASON,
+            ],
+        ),
+        act(
+            "read",
+            "Reads (`r`) a scroll or spellbook; identify picks the first item it offers.",
+            &[LETTER, REASON],
+        ),
+        act("wear", "Wears (`W`) a piece of armour.", &[LETTER, REASON]),
+        act(
+            "take_off",
+            "Takes off (`T`) a piece of armour.",
+            &[LETTER, REASON],
+        ),
+        act(
+            "wield",
+            "Wields (`w`) a weapon or tool.",
+            &[
+                opt(
+                    "letter",
+                    "string",
+                    "inventory letter; nil or `-`: bare hands",
+                ),
+                REASON,
+            ],
+        ),
+        act(
+            "put_on",
+            "Puts on (`P`) a ring (the right hand when both are free), an amulet or a \
+             blindfold.",
+            &[LETTER, REASON],
+        ),
+        act(
+            "remove",
+            "Removes (`R`) a ring, an amulet or a blindfold.",
+            &[LETTER, REASON],
+        ),
+        act(
+            "apply",
+            "Applies (`a`) a tool; `dir` answers a direction question (a pick-axe digs that \
+             way, `down` digs down).",
+            &[
+                LETTER,
+                opt("dir", "Direction", "when the tool asks"),
+                REASON,
+            ],
+        ),
+        act(
+            "fire",
+            "Fires (`f`) the quivered stack, or the stack `letter` (readied with `Q` first).",
+            &[
+                DIR,
+                opt("letter", "string", "inventory letter; nil: the quiver"),
+                REASON,
+            ],
+        ),
+        act(
+            "quiver",
+            "Readies (`Q`) a stack in the quiver (of the wielded stack, all but one).",
+            &[LETTER, REASON],
+        ),
+        act(
+            "drop",
+            "Drops (`d`) a stack, or `count` of it.",
+            &[
+                param("letter", "string", "inventory letter, or `$` (gold)"),
+                opt("count", "integer", "how many (at least 1); nil: all"),
+                REASON,
+            ],
+        ),
+        act(
+            "enhance",
+            "Advances (`#enhance`) the first skill the game offers; nothing when none can be.",
+            &[REASON],
+        ),
+        act(
+            "offer",
+            "Sacrifices (`#offer`) on the altar here the corpse here, or the pack item.",
+            &[
+                opt("letter", "string", "inventory letter; nil: the corpse here"),
+                REASON,
+            ],
+        ),
+        act(
+            "chat",
+            "Talks (`#chat`) to the monster in a direction.",
+            &[DIR, REASON],
+        ),
     ],
 };

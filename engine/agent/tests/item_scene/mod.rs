@@ -1,0 +1,215 @@
+//! The scene of an item-action game test: a seeded wizard-mode game (-D) set up with wizard
+//! commands (^W wish, ^G create monster, ^V level teleport), where `Action`s are carried out
+//! through `Runner::act` as the game loop does them, and any warning (an unknown prompt, an
+//! abandoned action) fails the test.
+
+#![allow(dead_code)] // each test file uses its own part of the scene
+
+use nhbot_agent::actions::Plan;
+use nhbot_agent::Runner;
+use nhbot_game::GameConfig;
+use nhbot_world::{Action, Decision, Dir, Item, World};
+use std::path::PathBuf;
+
+pub struct Scene {
+    pub runner: Runner,
+    dir: PathBuf,
+    /// Every message since the scene started, for failure reports.
+    pub log: Vec<String>,
+}
+
+impl Scene {
+    pub fn start(name: &str, seed: u64) -> Scene {
+        let dir =
+            std::env::temp_dir().join(format!("nhbot-item-actions-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut game = GameConfig::new(dir.join("game"));
+        game.seed = Some(seed);
+        game.wizard = true;
+        let mut runner = Runner::start(&game).expect("the game starts in wizard mode");
+        runner.session.take_warnings();
+        Scene {
+            runner,
+            dir,
+            log: Vec::new(),
+        }
+    }
+
+    pub fn world(&self) -> &World {
+        &self.runner.world
+    }
+
+    pub fn screen(&self) -> String {
+        self.runner.session.term.screen().text()
+    }
+
+    /// Wizard keys for setting the scene (a whole command with its answers); --More-- is
+    /// dismissed and the world observes the outcome. Warnings of the setup are dropped.
+    pub fn keys(&mut self, keys: &str) -> Vec<String> {
+        let plan = Plan {
+            keys: keys.to_string(),
+            expect: Vec::new(),
+        };
+        if let Err(e) = self.runner.session.perform(&plan) {
+            panic!("{keys:?}: {e}\n{:?}\n{}", self.log, self.screen());
+        }
+        self.runner.observe();
+        self.runner.session.take_warnings();
+        let said = self.runner.world.messages.clone();
+        self.log.extend(said.iter().cloned());
+        said
+    }
+
+    /// Wishes for `what` (wizard ^W); returns the inventory letter it landed in.
+    pub fn wish(&mut self, what: &str) -> char {
+        // As raw keys through the runner: the pick-up message makes it read the pack again.
+        let said = self.act_quietly(Action::Keys {
+            keys: format!("\x17{what}\r"),
+        });
+        self.runner.session.take_warnings();
+        said.iter()
+            .find_map(|m| {
+                let (l, _) = m.split_once(" - ")?;
+                (l.len() == 1).then(|| l.chars().next()).flatten()
+            })
+            .unwrap_or_else(|| {
+                panic!(
+                    "no item from wishing for {what}: {said:?}\n{}",
+                    self.screen()
+                )
+            })
+    }
+
+    /// Carries out `action` as the game loop does; returns its messages. Fails the test on any
+    /// warning (an unknown prompt, an abandoned action) or when the game is left in a prompt or
+    /// a menu.
+    pub fn act(&mut self, action: Action) -> Vec<String> {
+        let said = self.act_quietly(action.clone());
+        let warnings = self.runner.session.take_warnings();
+        assert!(
+            warnings.is_empty(),
+            "{action}: warnings {warnings:?}\nmessages {said:?}\n{}",
+            self.screen()
+        );
+        let frame = &self.runner.session.frame;
+        assert!(
+            frame.prompt.is_none() && frame.menu.is_none() && !frame.more,
+            "{action}: not back at the command prompt\n{}",
+            self.screen()
+        );
+        eprintln!("{action} -> {said:?}");
+        said
+    }
+
+    pub fn act_quietly(&mut self, action: Action) -> Vec<String> {
+        let d = Decision {
+            action,
+            path: "scene".into(),
+            reason: "item actions".into(),
+        };
+        self.runner.act(&d).expect("the action reaches the game");
+        let said = self.runner.world.messages.clone();
+        self.log.extend(said.iter().cloned());
+        said
+    }
+
+    pub fn item(&self, letter: char) -> Option<&Item> {
+        self.world().inventory.iter().find(|i| i.letter == letter)
+    }
+
+    /// The inventory item whose text contains `text`.
+    pub fn find(&self, text: &str) -> Option<&Item> {
+        self.world()
+            .inventory
+            .iter()
+            .find(|i| i.text.contains(text))
+    }
+
+    pub fn inventory(&self) -> String {
+        self.world()
+            .inventory
+            .iter()
+            .map(|i| format!("{} - {}", i.letter, i.text))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// A monster next to us that is not our pet, and its direction.
+    pub fn adjacent_monster(&self, glyph: char) -> Option<Dir> {
+        let w = self.world();
+        w.monsters
+            .iter()
+            .filter(|m| !m.tame && m.ch == glyph)
+            .find_map(|m| {
+                let (dx, dy) = (m.pos.x - w.player.x, m.pos.y - w.player.y);
+                (dx.abs() <= 1 && dy.abs() <= 1)
+                    .then(|| Dir::from_delta(dx, dy))
+                    .flatten()
+            })
+    }
+}
+
+impl Drop for Scene {
+    fn drop(&mut self) {
+        let _ = self
+            .runner
+            .session
+            .game
+            .hangup(std::time::Duration::from_secs(5));
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+pub fn shown(messages: &[String], text: &str) -> bool {
+    messages.iter().any(|m| m.contains(text))
+}
+
+impl Scene {
+    /// Steps onto a free floor square next to us (off the stairs the game starts on).
+    pub fn step_onto_floor(&mut self) {
+        let w = self.world();
+        let dir = Dir::COMPASS
+            .into_iter()
+            .find(|d| {
+                let p = d.step(w.player);
+                w.view.get(p).is_some_and(|c| c.ch == '.') && !w.monsters.iter().any(|m| m.pos == p)
+            })
+            .unwrap_or_else(|| panic!("no free floor next to us\n{}", self.screen()));
+        let from = w.player;
+        self.act(Action::Move { dir });
+        assert_ne!(self.world().player, from, "the step was taken");
+    }
+
+    /// Level-teleports (wizard ^V) to `depth` while no monster is next to us, so the pet (which
+    /// follows only from an adjacent square) stays behind.
+    pub fn leave_the_pet(&mut self, depth: i32) {
+        for _ in 0..20 {
+            self.keys("3s");
+            let me = self.world().player;
+            let adjacent = self
+                .world()
+                .monsters
+                .iter()
+                .any(|m| (m.pos.x - me.x).abs() <= 1 && (m.pos.y - me.y).abs() <= 1);
+            if !adjacent {
+                self.keys(&format!("\x16{depth}\r"));
+                if self.world().status.dlvl == depth {
+                    return;
+                }
+            }
+        }
+        panic!("could not leave the pet behind: {}", self.screen());
+    }
+
+    /// Fights (`F`) the monsters of `glyph` next to us until none is left; at most `max` blows.
+    pub fn fight_all(&mut self, glyph: char, max: usize) {
+        for _ in 0..max {
+            match self.adjacent_monster(glyph) {
+                Some(dir) => {
+                    self.act_quietly(Action::Fight { dir });
+                }
+                None => return,
+            }
+        }
+    }
+}
