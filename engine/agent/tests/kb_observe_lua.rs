@@ -50,7 +50,7 @@ fn a_script_observation_is_a_fact_with_its_source_and_reason() {
     assert_eq!(errors.len(), 1, "{errors:?}");
     assert!(
         errors[0].message.contains(
-            "scripts/bad.lua:2: kb.observe: \"healing\" is not an identity of \"tin wand\""
+            "scripts/bad.lua:2 in function <scripts/bad.lua:1>: kb.observe: \"healing\" is not an identity of \"tin wand\""
         ),
         "{}",
         errors[0].message

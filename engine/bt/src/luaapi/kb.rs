@@ -119,7 +119,10 @@ fn observation(lua: &Lua, t: &Table) -> LuaResult<KbObservation> {
     let Some(appearance) = field("appearance")? else {
         return Err(bad(lua, "appearance is missing"));
     };
-    let place = crate::lua::script_place(lua, 1).unwrap_or_else(|| "?".into());
+    // A fact's source is the script line (`scripts/x.lua:12`), without the function.
+    let place = crate::lua::script_place(lua, 1)
+        .map(|p| p.split(" in ").next().unwrap_or_default().to_string())
+        .unwrap_or_else(|| "?".into());
     Ok(KbObservation {
         appearance,
         identity: field("identity")?,
@@ -270,7 +273,9 @@ mod tests {
         );
         let refused = refused.unwrap_err();
         assert!(
-            refused.contains("scripts/t.lua:1: kb.observe: \"rock\" is not a randomized"),
+            refused.contains(
+                "scripts/t.lua:1 in main chunk: kb.observe: \"rock\" is not a randomized"
+            ),
             "{refused}"
         );
     }
