@@ -1,0 +1,89 @@
+-- Throw daggers at a hostile monster in a clear line of fire, then pick them back up.
+--
+-- API used: world.inventory, world.monsters, world:distance, world:fire_dir (the line of fire
+-- with the game's rules), world.objects_here / world:objects (remembered piles), world:path,
+-- world:in_shop, act.throw, act.pickup{name=...}, act.travel, log, and the leaf's own `state`.
+local RANGE = 7 -- a dagger flies about Str/2 squares; 7 is safe for a Valkyrie
+
+local function dagger_stack(world)
+  for _, item in ipairs(world.inventory) do
+    local text = item.text
+    if text:find("dagger") and not text:find("in hand") and not text:find("cursed") then
+      return item
+    end
+  end
+end
+
+-- The nearest hostile 2..RANGE squares away that a dagger reaches; adjacent ones are the
+-- melee leaves' job.
+local function target(world)
+  local best
+  for _, m in ipairs(world.monsters) do
+    if m.hostile and not m.statue and not m.remembered then
+      local d = world:distance(m.x, m.y)
+      local dir = d >= 2 and world:fire_dir(m.x, m.y, RANGE)
+      if dir and (not best or d < best.d) then
+        best = { m = m, d = d, dir = dir }
+      end
+    end
+  end
+  return best
+end
+
+local function is_dagger(o)
+  return o.text and o.text:find("dagger")
+end
+
+local function hostile_in_view(world)
+  for _, m in ipairs(world.monsters) do
+    if m.hostile and not m.remembered then return true end
+  end
+  return false
+end
+
+-- The path to the nearest remembered dagger (or unnamed weapon glyph) around us, not in a shop.
+local function nearest_dagger(world)
+  local best
+  for dy = -RANGE, RANGE do
+    for dx = -RANGE, RANGE do
+      local x, y = world.x + dx, world.y + dy
+      if (dx ~= 0 or dy ~= 0) and not world:in_shop(x, y) then
+        for _, o in ipairs(world:objects(x, y)) do
+          if is_dagger(o) or (o.text == nil and o.glyph == ")") then
+            local p = world:path(x, y)
+            if p and (not best or p.length < best.length) then best = p end
+            break
+          end
+        end
+      end
+    end
+  end
+  return best
+end
+
+return function(world, state)
+  local stack = dagger_stack(world)
+  local aim = stack and target(world)
+  if aim then
+    state.thrown = (state.thrown or 0) + 1
+    local who = aim.m.name or aim.m.glyph
+    log(string.format("throw #%d: %s at %s, %d squares %s", state.thrown, stack.text, who,
+      aim.d, aim.dir))
+    return act.throw(stack.letter, aim.dir, string.format("dagger at %s, %d squares away", who,
+      aim.d))
+  end
+  if (state.thrown or 0) == 0 or hostile_in_view(world) then return false end
+  for _, o in ipairs(world.objects_here) do
+    if is_dagger(o) then
+      log("picking up " .. o.text)
+      return act.pickup({ name = "dagger" }, "picking my daggers back up")
+    end
+  end
+  local p = nearest_dagger(world)
+  if p then
+    return act.travel(p.x, p.y, string.format("fetching a thrown dagger, %d steps", p.length))
+  end
+  log(string.format("no dagger left to fetch after %d throws", state.thrown))
+  state.thrown = 0
+  return false
+end
