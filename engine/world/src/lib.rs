@@ -18,7 +18,10 @@
 //! (levels by branch and depth, stairs links, placeholder branches), `monsters` (tracking),
 //! `observe` (the events and the update step), `learn` (what messages and failed moves teach,
 //! called by the update step; it does not use `observe`), `nav` (Dijkstra), `explore` (frontier,
-//! doors, searching, stairs), `inventory` (item lines), `farlook` (`;` answers).
+//! doors, searching, stairs), `inventory` (item lines), `farlook` (`;` answers). The map
+//! queries Rust skills and Lua share: `map` (terrain, paths and distances from the hero,
+//! features by kind), `objects` (floor piles), `rooms` (rooms and shops), `sight` (lines of
+//! fire and sight), `traps` (trap kinds).
 
 pub mod action;
 pub mod dungeon;
@@ -27,12 +30,17 @@ pub mod farlook;
 pub mod inventory;
 pub mod learn;
 pub mod level;
+pub mod map;
 pub mod monsters;
 pub mod names;
 pub mod nav;
+pub mod objects;
 mod observe;
+pub mod rooms;
+pub mod sight;
 pub mod testing;
 pub mod tiles;
+pub mod traps;
 
 pub use action::{Action, Decision, Dir};
 pub use dungeon::{Arrival, Dungeon};
@@ -45,6 +53,10 @@ pub use nav::{bench_path, Path, PathOpts};
 pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, Pos, Status};
 pub use observe::{Event, Observation};
 pub use tiles::Feature;
+// map
+pub use map::PathInfo;
+pub use objects::{FloorObject, Pile};
+pub use rooms::Shop;
 
 use serde::{Deserialize, Serialize};
 

@@ -141,7 +141,82 @@ impl Feature {
     pub fn is_solid(self) -> bool {
         matches!(self, Feature::Wall | Feature::Rock)
     }
+
+    /// Stops a thrown object before it enters (3.6.6 `bhit()`): rock and walls, trees, closed
+    /// doors, iron bars (which let only darts, arrows, bolts, shuriken, spears and knives
+    /// through: not daggers), a sink (the object drops onto it) and a raised drawbridge.
+    /// Boulders, statues, water and lava are flown over. Never-seen squares count as solid.
+    pub fn stops_missiles(self) -> bool {
+        use Feature::*;
+        matches!(
+            self,
+            Unknown | Rock | Wall | ClosedDoor | Tree | IronBars | Sink | DrawbridgeUp
+        )
+    }
+
+    /// Blocks the line of sight (3.6.6 `does_block()`): rock and walls, trees, closed doors,
+    /// boulders, clouds and a raised drawbridge. Never-seen squares count as solid.
+    pub fn blocks_sight(self) -> bool {
+        use Feature::*;
+        matches!(
+            self,
+            Unknown | Rock | Wall | ClosedDoor | Tree | Boulder | Cloud | DrawbridgeUp
+        )
+    }
+
+    /// Part of a room's inside: what lies or stands on a room's floor (corridors, doors and
+    /// walls are not).
+    pub fn is_room_inside(self) -> bool {
+        use Feature::*;
+        matches!(
+            self,
+            Floor
+                | Fountain
+                | Altar
+                | Sink
+                | Throne
+                | Grave
+                | StairsUp
+                | StairsDown
+                | LadderUp
+                | LadderDown
+                | Trap
+                | Web
+                | Ice
+                | Water
+                | Lava
+                | Boulder
+                | Statue
+        )
+    }
 }
+
+/// Every trap kind of NetHack 3.6.6, as the game names them (`defsyms` explanations).
+pub const TRAP_NAMES: &[&str] = &[
+    "arrow trap",
+    "dart trap",
+    "falling rock trap",
+    "squeaky board",
+    "bear trap",
+    "land mine",
+    "rolling boulder trap",
+    "sleeping gas trap",
+    "rust trap",
+    "fire trap",
+    "pit",
+    "spiked pit",
+    "hole",
+    "trap door",
+    "teleportation trap",
+    "level teleporter",
+    "magic portal",
+    "web",
+    "statue trap",
+    "magic trap",
+    "anti-magic field",
+    "polymorph trap",
+    "vibrating square",
+];
 
 /// What one map cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
