@@ -84,6 +84,61 @@ pub enum Feature {
 }
 
 impl Feature {
+    /// Every feature, in declaration order.
+    pub const ALL: [Feature; 30] = {
+        use Feature::*;
+        [
+            Unknown,
+            Rock,
+            Floor,
+            Corridor,
+            Wall,
+            Doorway,
+            OpenDoor,
+            ClosedDoor,
+            StairsUp,
+            StairsDown,
+            LadderUp,
+            LadderDown,
+            Fountain,
+            Altar,
+            Sink,
+            Throne,
+            Grave,
+            Trap,
+            Web,
+            Water,
+            Lava,
+            Ice,
+            Tree,
+            IronBars,
+            Boulder,
+            Statue,
+            DrawbridgeDown,
+            DrawbridgeUp,
+            Air,
+            Cloud,
+        ]
+    };
+
+    /// The name trees and Lua use: `StairsDown` → `stairs_down`.
+    pub fn name(self) -> String {
+        let camel = format!("{self:?}");
+        let mut out = String::with_capacity(camel.len() + 4);
+        for (i, c) in camel.chars().enumerate() {
+            if c.is_ascii_uppercase() && i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+        out
+    }
+
+    /// The feature of a [`Feature::name`].
+    pub fn from_name(name: &str) -> Option<Feature> {
+        Feature::ALL.into_iter().find(|f| f.name() == name)
+    }
+
     /// Can the player walk onto it without doing anything first?
     pub fn walkable(self) -> bool {
         use Feature::*;
@@ -396,6 +451,18 @@ pub(crate) mod tests {
 
     fn at(map: &[Cell], x: usize, y: usize) -> Glyph {
         classify(map, x, y)
+    }
+
+    #[test]
+    fn every_feature_is_listed_once_and_named_back() {
+        // serde lists every variant when a name is unknown.
+        let err = serde_json::from_str::<Feature>("\"?\"").expect_err("unknown");
+        let listed = err.to_string().matches('`').count() / 2 - 1;
+        assert_eq!(Feature::ALL.len(), listed, "{err}");
+        for f in Feature::ALL {
+            assert_eq!(Feature::from_name(&f.name()), Some(f));
+        }
+        assert_eq!(Feature::StairsDown.name(), "stairs_down");
     }
 
     #[test]
