@@ -66,6 +66,12 @@ impl Level {
     /// Recomputes the room of every square from the remembered map, keeping each room's id.
     pub fn refresh_rooms(&mut self) {
         let n = COLS * MAP_ROWS;
+        // The same squares inside rooms as last time: the same rooms (most frames).
+        let unchanged = self.rooms.len() == n
+            && (0..n).all(|i| (self.rooms[i] > 0) == self.squares[i].feature.is_room_inside());
+        if unchanged {
+            return;
+        }
         let old = std::mem::take(&mut self.rooms);
         let old_id = |i: usize| old.get(i).copied().unwrap_or(0);
         let mut rooms = vec![0u16; n];

@@ -3,7 +3,7 @@
 //! off under us ("A board beneath you squeaks loudly.").
 
 use crate::level::Level;
-use crate::tiles::{trap_kinds, Feature, TRAP_NAMES};
+use crate::tiles::{clr, trap_kinds, Feature, TRAP_NAMES};
 use crate::World;
 use nhbot_screen::Pos;
 
@@ -18,7 +18,8 @@ const SPRUNG: &[(&str, &str)] = &[
     ("A board beneath you squeaks", "squeaky board"),
     ("bear trap closes on your", "bear trap"),
     ("You are caught in a bear trap", "bear trap"),
-    ("KAABLAMM", "land mine"),
+    // An exploded land mine leaves a pit.
+    ("KAABLAMM", "pit"),
     ("You trigger a rolling boulder trap", "rolling boulder trap"),
     ("A cloud of gas puts you to sleep", "sleeping gas trap"),
     ("You are enveloped in a cloud of gas", "sleeping gas trap"),
@@ -30,7 +31,6 @@ const SPRUNG: &[(&str, &str)] = &[
         "magic trap",
     ),
     ("You feel momentarily lethargic", "anti-magic field"),
-    ("You feel a change coming over you", "polymorph trap"),
 ];
 
 /// The trap kind a message names under the hero, if any.
@@ -57,6 +57,11 @@ pub fn trap_named(message: &str) -> Option<&'static str> {
                 .find(|(words, _)| message.contains(words))
                 .map(|&(_, kind)| kind)
         })
+}
+
+/// The colour the game draws a trap kind in (the inverse of [`trap_kinds`]).
+pub fn trap_color(kind: &str) -> Option<u8> {
+    (0..16u8).find(|&c| trap_kinds(c).contains(&kind))
 }
 
 impl Level {
@@ -99,6 +104,8 @@ impl World {
             } else {
                 sq.feature = Feature::Trap;
                 sq.trap_kind = TRAP_NAMES.iter().position(|n| *n == kind).map(|k| k as u8);
+                // Paths judge a trap by its colour (`trap_is_mild`): the kind's own.
+                sq.trap_color = trap_color(kind).unwrap_or(clr::MAGENTA);
             }
         }
     }
@@ -128,6 +135,8 @@ mod tests {
             Some("spiked pit")
         );
         assert_eq!(trap_named("There is a doorway here."), None);
+        assert_eq!(trap_color("bear trap"), Some(clr::CYAN));
+        assert_eq!(trap_color("rust trap"), Some(clr::BLUE));
         assert_eq!(trap_named("There is a staircase down here."), None);
     }
 }

@@ -306,6 +306,22 @@ fn trap_kinds_from_messages_and_colours() {
     assert_eq!(level.trap_kind(Pos::new(3, 0)), Some("bear trap"));
     assert_eq!(level.feature(Pos::new(3, 0)), Feature::Trap);
     assert_eq!(level.trap_candidates(Pos::new(3, 0)), ["bear trap"]);
+    // A trap set off under a rock it dropped (the map shows the rock, not the `^`).
+    frame(
+        &mut w,
+        &["|...@^.|"],
+        &["     4"],
+        Pos::new(4, 0),
+        3,
+        &["A trap door in the ceiling opens and a rock falls on your head!"],
+    );
+    frame(&mut w, &["|..@`^.|"], &["     4"], Pos::new(3, 0), 4, &[]);
+    let level = w.level().expect("level");
+    assert_eq!(level.trap_kind(Pos::new(4, 0)), Some("falling rock trap"));
+    assert!(
+        nhbot_world::tiles::trap_is_mild(level.at(Pos::new(4, 0)).map_or(0, |s| s.trap_color)),
+        "paths may cross it"
+    );
 }
 
 #[test]
