@@ -7,14 +7,14 @@
 -- `act.*` action to act this decision, true/false to answer as a condition, nil to fail.
 -- Sandbox: the globals are assert, error, ipairs, next, pairs, pcall, select, tonumber, tostring,
 -- type, xpcall, rawequal, rawget, rawlen, rawset, setmetatable, getmetatable, string, table, math,
--- utf8, coroutine, _VERSION, and act, kb, require, print below; no io, os, debug, load, loadfile,
--- dofile.
+-- utf8, coroutine, _VERSION, and act, kb, blackboard, require, log, print below; no io, os, debug,
+-- load, loadfile, dofile.
 -- Each script runs in a Lua state of its own (shared nothing: setting a global or a library field
 -- changes it for that script only). Each call may run 1,000,000 instructions within 250 ms, each
 -- script's state may hold 16 MiB over its whole life, and string.rep and string.gsub build strings
--- of up to 1 MiB. Past a limit the leaf fails, the error (file:line) is logged and the script is
--- disabled until its file changes; the game goes on. setmetatable refuses __gc; require loads only
--- files inside scripts/.
+-- of up to 1 MiB. Past a limit the leaf fails, the error (file, line and function) is logged and
+-- the script is disabled until its file changes; the game goes on. setmetatable refuses __gc;
+-- require loads only files inside scripts/.
 
 ---A direction for act.*: compass points, up/down (stairs, ladders), here (self). The long names
 ---("north", "southwest", ...) work too.
@@ -77,10 +77,31 @@
 ---| "air"
 ---| "cloud"
 
----What a leaf script returns (or names with `function:`): called with the world and the node's own
----state table, which survives between decisions and reloads. Return an act.* action to act this
----decision, true/false to answer as a condition, nil to fail.
----@alias Leaf fun(world: World, state: table): Action|boolean|nil
+---An intrinsic, learnt from the welcome message (the role's and race's starting ones) and from the
+---game's gain and loss messages.
+---@alias Intrinsic
+---| "fire_resistance"
+---| "cold_resistance"
+---| "sleep_resistance"
+---| "shock_resistance"
+---| "poison_resistance"
+---| "disintegration_resistance"
+---| "telepathy"
+---| "teleportitis"
+---| "teleport_control"
+---| "speed"
+---| "stealth"
+---| "see_invisible"
+---| "searching"
+---| "warning"
+---| "infravision"
+---| "invisibility"
+
+---What a leaf script returns (or names with `function:`): called with the world, the node's own
+---state table, which survives between decisions and reloads, and the node's tree path (as in
+---decisions.log and `world.last_decision.path`). Return an act.* action to act this decision,
+---true/false to answer as a condition, nil to fail.
+---@alias Leaf fun(world: World, state: table, path: string): Action|boolean|nil
 
 ---An item in the pack, as last listed.
 ---@class InventoryItem
@@ -88,7 +109,7 @@
 ---@field text string the line as shown, e.g. "2 food rations"
 ---@field class string menu header, e.g. "Comestibles"
 
----A monster in view.
+---A monster in view, or remembered out of view.
 ---@class MonsterSeen
 ---@field x integer column (0..79)
 ---@field y integer map row (0..20)
@@ -98,6 +119,11 @@
 ---@field peaceful boolean|nil nil until farlook tells
 ---@field tame boolean our pet
 ---@field hostile boolean neither our pet nor known peaceful
+---@field first_seen integer turn this monster came into view
+---@field last_seen integer turn it was last in view
+---@field statue boolean suspected statue: the level remembers one on its square
+---@field mimic boolean suspected mimic: drawn `m`, unmasked ("Wait!"), or an object just before
+---@field remembered boolean not in view now: where it was last seen
 
 ---A map square.
 ---@class Position
@@ -144,6 +170,20 @@
 ---@field first_dir Direction the first step, for act.move
 ---@field travel boolean whether the engine would travel (`_`) rather than step
 
+---A message of the history, oldest first.
+---@class Said
+---@field turn integer game turn it was shown
+---@field decision integer decisions taken when it was shown (it followed that decision)
+---@field text string
+
+---The decision carried out last and the leaf that took it: compare `path` with the third argument
+---of your leaf function to tell whether it was yours.
+---@class LastDecision
+---@field path string tree path of the acting leaf, e.g. "root/feed/eat"
+---@field reason string its reason
+---@field action string the action, e.g. "move W", "search 5"
+---@field decision integer its number (world.decisions when it was taken)
+
 ---Read-only view of the game at this decision (valid during the call only: do not keep it in
 ---`state`).
 ---@class World
@@ -169,6 +209,12 @@
 ---@field monsters MonsterSeen[] monsters in view
 ---@field feature_here Feature remembered terrain under the player
 ---@field last_prayer_turn integer|nil turn of the last prayer
+---@field intrinsics Intrinsic[] intrinsics the hero is believed to have
+---@field turns_since_prayer integer|nil turns since the last prayer began; nil if none
+---@field prayer_timeout_estimate integer high guess: 300 at first, 1000 after a prayer, -1 a turn
+---@field last_decision LastDecision|nil the previous decision; nil before the first
+---@field pet MonsterSeen|nil our pet, in view or remembered
+---@field remembered_monsters MonsterSeen[] this level's monsters out of view, where last seen
 ---@field objects_here FloorObject[] objects remembered under the hero, top first
 ---@field stairs_down Position|nil the nearest known down stairs (or ladder)
 ---@field stairs_up Position|nil the nearest known up stairs (or ladder)
@@ -189,6 +235,37 @@ function World:has_condition(name) end
 ---@param text string
 ---@return boolean
 function World:message_contains(text) end
+
+---The last `n` messages (up to 500 are kept), oldest first.
+---@param n integer
+---@return Said[]
+function World:history(n) end
+
+---Whether a message containing `text` was shown at or after `turn`.
+---@param turn integer
+---@param text string
+---@return boolean
+function World:said_since(turn, text) end
+
+---The turn of the latest message containing `text`, or nil.
+---@param text string
+---@return integer|nil
+function World:message_turn(text) end
+
+---Whether the hero is believed to have this intrinsic.
+---@param name Intrinsic e.g. "cold_resistance"
+---@return boolean
+function World:has_intrinsic(name) end
+
+---The major trouble a prayer fixes (HP at most 5 or a seventh of max, Weak from hunger), described,
+---or nil.
+---@return string|nil
+function World:prayer_trouble() end
+
+---In major trouble and the timeout estimate below 100 (the `should_pray` node's defaults wait for
+---it to reach 0).
+---@return boolean
+function World:can_pray_safely() end
 
 ---The remembered terrain of a square (nil outside the map).
 ---`if world:terrain(x, y) == "closed_door" then ... end`
@@ -314,6 +391,12 @@ function World:dead_end(x, y) end
 ---@field kind string the action's debug form, e.g. "Move { dir: E }"
 ---@field reason string the reason given ("" if none)
 
+---Which objects `act.pickup` takes; set one field.
+---@class PickChoice
+---@field name string|nil objects whose text contains this (case-insensitive)
+---@field class string|nil object class symbols, e.g. "?" for scrolls
+---@field index integer|nil the n-th object (1-based) of the pile as the world lists it
+
 ---Action constructors. The last argument is always the reason shown in the decision log.
 act = {}
 
@@ -398,11 +481,12 @@ function act.engrave(text, reason) end
 ---@return Action
 function act.keys(keys, reason) end
 
----Picks up what is here.
----@param letters? string menu letters; nil picks up everything
+---Picks up objects here, chosen by their text in the game's menu (never by guessed letters). A lone
+---object is taken whatever `what` says.
+---@param what? string|PickChoice a name (matched in the text) or a choice; nil: all
 ---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
-function act.pickup(letters, reason) end
+function act.pickup(what, reason) end
 
 ---Travels (`_`) to a map square.
 ---@param x integer column (0..79)
@@ -437,11 +521,42 @@ function kb.identity(appearance) end
 ---@return boolean
 function kb.could_be(appearance, identity) end
 
+---Plain data shared by the Lua leaves of one tree (every script of the tree sees the same board),
+---for the whole game and across hot reloads. Each script runs in a Lua state of its own, so values
+---are copied: `set` stores a copy, `get` returns a fresh one. Values are strings (UTF-8), numbers,
+---booleans and tables of them (keys all strings, or 1..n for a list; no cycles; at most 32 deep);
+---functions and userdata are refused with an error. The board holds at most 1024 KiB (8 bytes per
+---number, boolean or table, plus the length of each string and key). There while a leaf runs, not
+---while a script loads. Rust leaves see it as the `LuaBoard` entry of the tree's blackboard.
+blackboard = {}
+
+---A copy of the value stored under `key` (change it, then `set` it, to store the change), or nil.
+---@param key string
+---@return boolean|number|string|table|nil
+function blackboard.get(key) end
+
+---Stores a copy of `value` under `key`; nil removes the key. An error when the value is not plain
+---data or the board would pass its size.
+---@param key string
+---@param value? boolean|number|string|table
+function blackboard.set(key, value) end
+
+---The keys in use, sorted.
+---@return string[]
+function blackboard.keys() end
+
 ---Loads scripts/<name>.lua (dots are folders) once per reload.
 ---@param name string
 ---@return any
 function require(name) end
 
----Logs its arguments, tab-separated, at info level (log target nhbot::lua).
+---Writes its arguments (through tostring, space-separated) as one line into the game's
+---decisions.log, as `T<turn> LOG <decision> <leaf path>: <text>`, and to the log target nhbot::lua
+---(info level). At most 20 lines and 2048 bytes per leaf call, log and print together: a longer
+---line is cut, further lines are dropped with one line saying so.
+---@param ... any
+function log(...) end
+
+---As `log`, with its arguments tab-separated.
 ---@param ... any
 function print(...) end

@@ -1,7 +1,7 @@
 //! Actions → keys, plus the prompt answers each implies.
 
-use crate::prompts::Expect;
-use nhbot_world::{Action, Dir};
+use crate::prompts::{Answer, Expect, MenuPick};
+use nhbot_world::{Action, Dir, Pick};
 
 /// The keys to start an action and the prompts it expects.
 pub struct Plan {
@@ -48,8 +48,11 @@ pub fn plan(action: &Action) -> Plan {
         Action::Pray => {
             Plan::keys("#pray\r").with(Expect::new("Are you sure you want to pray?", "y"))
         }
-        Action::Engrave { text } => Plan::keys("E")
-            .with(Expect::new("What do you want to write with?", "-"))
+        Action::Engrave { text, with } => Plan::keys("E")
+            .with(Expect::new(
+                "What do you want to write with?",
+                with.unwrap_or('-').to_string(),
+            ))
             .with(Expect::new(
                 "Do you want to add to the current engraving?",
                 "n",
@@ -62,7 +65,11 @@ pub fn plan(action: &Action) -> Plan {
             .with(Expect::new(
                 "What do you want to engrave here?",
                 format!("{text}\r"),
-            )),
+            ))
+            // Wands and hard tools ask in their own words ("burn into the floor", "melt into
+            // the ice", "scrawl on the ..."): every one is "What do you want to ... here?".
+            .with(Expect::new(" here?", format!("{text}\r")))
+            .with(Expect::new("Call a", "\x1b")),
         Action::Travel { to } => Plan::keys("_").with(Expect::new(
             "Where do you want to travel to?",
             travel_keys(*to),
@@ -78,14 +85,103 @@ pub fn plan(action: &Action) -> Plan {
             .with(Expect::new("In what direction?", dir.key().to_string())),
         Action::Descend => Plan::keys(">"),
         Action::Ascend => Plan::keys("<"),
-        Action::Pickup { letters } => {
+        Action::Pickup { what } => {
             let p = Plan::keys(",");
-            match letters {
-                // The menu's letters, or group accelerators: an object class symbol
-                // selects every item of that class, `.` every item.
-                Some(l) => p.with(Expect::new("Pick up what?", format!("{l}\r"))),
+            let answer = match what {
+                Pick::All => Answer::Menu(MenuPick::All),
+                // Group accelerators: a class symbol selects every item of that class.
+                Pick::Classes(c) => Answer::Keys(format!("{c}\r")),
+                Pick::Named(n) => Answer::Menu(MenuPick::Named(n.clone())),
+                // Unresolved (the agent resolves an index against the world's pile first).
+                Pick::Index(_) => Answer::Keys("\x1b".into()),
+            };
+            p.with(Expect {
+                contains: "Pick up what?",
+                answer,
+            })
+        }
+        Action::Look => Plan::keys(":"),
+        Action::Zap { item, dir } => Plan::keys("z")
+            .with(Expect::new("What do you want to zap?", item.to_string()))
+            .with(Expect::new("In what direction?", dir.key().to_string()))
+            .with(Expect::new("Call a", "\x1b")),
+        Action::Quaff { item } => {
+            let from_here = if item.is_some() { "n" } else { "y" };
+            Plan::keys("q")
+                .with(Expect::new("Drink from the fountain?", from_here))
+                .with(Expect::new("Drink from the sink?", from_here))
+                .with(Expect::new(
+                    "What do you want to drink?",
+                    item.map_or("\x1b".to_string(), |c| c.to_string()),
+                ))
+                .with(Expect::new("Call a", "\x1b"))
+        }
+        Action::Read { item } => Plan::keys("r")
+            .with(Expect::new("What do you want to read?", item.to_string()))
+            .with(Expect {
+                contains: "What would you like to identify first?",
+                answer: Answer::Menu(MenuPick::First),
+            })
+            .with(Expect::new("Call a", "\x1b")),
+        Action::Wear { item } => {
+            Plan::keys("W").with(Expect::new("What do you want to wear?", item.to_string()))
+        }
+        Action::TakeOff { item } => Plan::keys("T").with(Expect::new(
+            "What do you want to take off?",
+            item.to_string(),
+        )),
+        Action::Wield { item } => Plan::keys("w").with(Expect::new(
+            "What do you want to wield?",
+            item.unwrap_or('-').to_string(),
+        )),
+        Action::PutOn { item } => Plan::keys("P")
+            .with(Expect::new("What do you want to put on?", item.to_string()))
+            .with(Expect::new("Which ring-finger", "r")),
+        Action::Remove { item } => {
+            Plan::keys("R").with(Expect::new("What do you want to remove?", item.to_string()))
+        }
+        Action::Apply { item, dir } => {
+            let p = Plan::keys("a").with(Expect::new(
+                "What do you want to use or apply?",
+                item.to_string(),
+            ));
+            match dir {
+                // "In what direction?", "In what direction do you want to dig?"
+                Some(d) => p.with(Expect::new("In what direction", d.key().to_string())),
                 None => p,
             }
+        }
+        Action::Fire { dir, item } => Plan::keys("f")
+            .with(Expect::new(
+                "What do you want to fire?",
+                item.map_or("\x1b".to_string(), |c| c.to_string()),
+            ))
+            .with(Expect::new("In what direction?", dir.key().to_string())),
+        Action::Quiver { item } => {
+            Plan::keys("Q").with(Expect::new("What do you want to ready?", item.to_string()))
+        }
+        Action::Drop { item, count } => Plan::keys("d").with(Expect::new(
+            "What do you want to drop?",
+            match count {
+                Some(n) => format!("{n}{item}"),
+                None => item.to_string(),
+            },
+        )),
+        Action::Enhance => Plan::keys("#enhance\r").with(Expect {
+            contains: "Pick a skill to advance",
+            answer: Answer::Menu(MenuPick::First),
+        }),
+        Action::Offer { item } => Plan::keys("#offer\r")
+            .with(Expect::new(
+                "here; sacrifice",
+                if item.is_some() { "n" } else { "y" },
+            ))
+            .with(Expect::new(
+                "What do you want to sacrifice?",
+                item.map_or("\x1b".to_string(), |c| c.to_string()),
+            )),
+        Action::Chat { dir } => {
+            Plan::keys("#chat\r").with(Expect::new("Talk to whom?", dir.key().to_string()))
         }
         Action::Farlook { at } => {
             Plan::keys(";").with(Expect::new("Pick an object", travel_keys(*at)))

@@ -8,6 +8,11 @@ pub trait Brain {
     fn notes(&mut self) -> Vec<String> {
         Vec::new()
     }
+    /// What the brain's leaves logged while deciding (Lua's `log(...)`), taken after each
+    /// decision and handed to the observers with it.
+    fn leaf_logs(&mut self) -> Vec<nhbot_bt::LeafLog> {
+        Vec::new()
+    }
     fn name(&self) -> String;
     /// Gives the brain the game's knowledge base (trees hand it to Lua's `kb.*`).
     fn install_kb(&mut self, _kb: crate::kbfeed::KbFeed) {}
@@ -172,6 +177,10 @@ impl Brain for TreeBrain {
         notes
     }
 
+    fn leaf_logs(&mut self) -> Vec<nhbot_bt::LeafLog> {
+        self.bot.take_leaf_logs()
+    }
+
     fn name(&self) -> String {
         self.label.clone()
     }
@@ -181,7 +190,7 @@ impl Brain for TreeBrain {
     }
 }
 
-/// `script error in root/lua#0: scripts/eat.lua:3: attempt to index a nil value`.
+/// `script error in root/lua#0: scripts/eat.lua:3 in function f: attempt to index a nil value`.
 fn describe_leaf_error(e: &nhbot_bt::LeafError) -> String {
     format!("script error in {}: {}", e.path, e.message)
 }
@@ -235,8 +244,46 @@ mod tests {
         }
         assert_eq!(
             notes,
-            ["script error in root/lua#0: scripts/bad.lua:3: attempt to index a nil value (local 'x')"]
+            ["script error in root/lua#0: scripts/bad.lua:3 in function <scripts/bad.lua:1>: attempt to index a nil value (local 'x')"]
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_tree_brain_hands_over_what_its_lua_leaves_logged() {
+        let dir = std::env::temp_dir().join(format!("nhbot-brain-log-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("trees")).unwrap();
+        std::fs::create_dir_all(dir.join("scripts")).unwrap();
+        let tree = dir.join("trees/main.yaml");
+        std::fs::write(
+            &tree,
+            "priority:\n  name: root\n  children:\n    - lua: {file: scripts/say.lua, name: say}\n    - search: 1\n",
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join("scripts/say.lua"),
+            "return function(world)\n  log('turn', world.turn)\n  return false\nend\n",
+        )
+        .unwrap();
+        let mut brain = TreeBrain::load(&tree).unwrap();
+        let mut world = World::default();
+        let mut got = Vec::new();
+        for turn in 1..=3 {
+            world.turn = turn;
+            world.decisions = turn as u64 - 1;
+            brain.decide(&world);
+            got.extend(brain.leaf_logs().iter().map(|l| l.to_string()));
+        }
+        assert_eq!(
+            got,
+            [
+                "0 root/say: turn 1",
+                "1 root/say: turn 2",
+                "2 root/say: turn 3"
+            ]
+        );
+        assert!(TrivialBrain::new(1).leaf_logs().is_empty());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -10,7 +10,8 @@ use crate::observer::LoopObserver;
 use crate::result::{append_result, open_append, GameResult};
 
 /// `decisions.log`: `T<turn> <action JSON> | <path> | <reason>` per decision, `T<turn> NOTE
-/// <note>` per warning or brain note. Every line is whole whatever ends the engine: each is one
+/// <note>` per warning or brain note, `T<turn> LOG <decision> <leaf path>: <text>` per line a
+/// leaf logged (Lua's `log(...)`), just before the decision it was logged in. Every line is whole whatever ends the engine: each is one
 /// unbuffered write (a killed engine loses no line and cuts none), free text has its newlines
 /// written as `\n`, and a resumed game's log first drops a torn last line.
 pub struct DecisionLog {
@@ -46,6 +47,16 @@ fn drop_torn_line(path: &Path, file: &std::fs::File) -> Result<()> {
 impl LoopObserver for DecisionLog {
     fn on_note(&mut self, world: &World, note: &str) -> Result<()> {
         self.line(format!("T{} NOTE {}\n", world.turn, one_line(note)))
+    }
+
+    fn on_leaf_log(&mut self, world: &World, line: &nhbot_bt::LeafLog) -> Result<()> {
+        self.line(format!(
+            "T{} LOG {} {}: {}\n",
+            world.turn,
+            line.decision,
+            one_line(&line.path),
+            one_line(&line.text)
+        ))
     }
 
     fn on_decision(&mut self, world: &World, decision: &Decision) -> Result<()> {
@@ -84,6 +95,13 @@ pub enum LogLine {
         turn: i64,
         text: String,
     },
+    /// A line a leaf logged while deciding.
+    Log {
+        turn: i64,
+        decision: u64,
+        path: String,
+        text: String,
+    },
 }
 
 /// Reads one decision-log line (without its newline); `None` for anything else (a torn line).
@@ -94,6 +112,17 @@ pub fn parse_line(line: &str) -> Option<LogLine> {
     if let Some(text) = rest.strip_prefix("NOTE ") {
         return Some(LogLine::Note {
             turn,
+            text: text.into(),
+        });
+    }
+    if let Some(logged) = rest.strip_prefix("LOG ") {
+        let (decision, logged) = logged.split_once(' ')?;
+        // The path ends at the first ": " (a node name holding one reads back cut there).
+        let (path, text) = logged.split_once(": ")?;
+        return Some(LogLine::Log {
+            turn,
+            decision: decision.parse().ok()?,
+            path: path.into(),
             text: text.into(),
         });
     }
@@ -185,6 +214,40 @@ mod tests {
     }
 
     #[test]
+    fn leaf_log_lines_come_before_their_decision_and_read_back() {
+        let path = temp_log("leaf-log.log");
+        let world = World {
+            turn: 40,
+            ..World::default()
+        };
+        let mut log = DecisionLog::open(&path).unwrap();
+        let line = nhbot_bt::LeafLog {
+            decision: 12,
+            path: "root/survive/my_leaf".into(),
+            text: "hp 3: low\nnext".into(),
+        };
+        log.on_leaf_log(&world, &line).unwrap();
+        log.on_decision(&world, &decision("root/survive/my_leaf", "resting"))
+            .unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            text.starts_with("T40 LOG 12 root/survive/my_leaf: hp 3: low\\nnext\n"),
+            "{text}"
+        );
+        let got = lines(&path);
+        assert_eq!(
+            got[0],
+            LogLine::Log {
+                turn: 40,
+                decision: 12,
+                path: "root/survive/my_leaf".into(),
+                text: "hp 3: low\\nnext".into(),
+            }
+        );
+        assert!(matches!(&got[1], LogLine::Decision { reason, .. } if reason == "resting"));
+    }
+
+    #[test]
     fn a_resumed_log_drops_a_torn_last_line() {
         let path = temp_log("torn.log");
         let world = World::default();
@@ -216,6 +279,8 @@ mod tests {
             "T1",
             "T1 {\"kind\":\"mo",
             "T1 {\"kind\":\"move\",\"dir\":\"E\"} | p",
+            "T1 LOG x root/a: text",
+            "T1 LOG 3 no colon",
             "x",
         ] {
             assert_eq!(parse_line(bad), None, "{bad:?}");

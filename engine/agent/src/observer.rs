@@ -28,6 +28,12 @@ pub trait LoopObserver {
         Ok(())
     }
 
+    /// A line a leaf logged while taking the decision that follows (Lua's `log(...)`), at the
+    /// world it was taken on.
+    fn on_leaf_log(&mut self, _world: &World, _line: &nhbot_bt::LeafLog) -> Result<()> {
+        Ok(())
+    }
+
     /// The decision about to be carried out, at the world it was taken on.
     fn on_decision(&mut self, _world: &World, _decision: &Decision) -> Result<()> {
         Ok(())

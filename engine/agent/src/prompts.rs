@@ -7,8 +7,59 @@ use nhbot_screen::Prompt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
     Keys(String),
+    /// For a selection menu: the letters of the items chosen by their text, page by page.
+    Menu(MenuPick),
     /// The action does not know this prompt: fall through to the default policy.
     Unknown,
+}
+
+/// Which items of a selection menu an action takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MenuPick {
+    /// Every item.
+    All,
+    /// The first selectable item.
+    First,
+    /// The items whose text contains this (case-insensitive).
+    Named(String),
+}
+
+impl MenuPick {
+    /// The keys that select the chosen items of one menu page (skipping those already selected)
+    /// and then go on: `>` to the next page, Enter on the last one.
+    pub fn keys(&self, menu: &nhbot_screen::Menu) -> String {
+        let selectable = menu
+            .items
+            .iter()
+            .filter(|i| !i.header)
+            .filter_map(|i| i.letter.map(|l| (l, i)));
+        let mut keys: String = match self {
+            MenuPick::All => selectable
+                .filter(|(_, i)| !i.selected)
+                .map(|(l, _)| l)
+                .collect(),
+            MenuPick::First => {
+                let first_page = menu.page.is_none_or(|(n, _)| n == 1);
+                let any_selected = menu.items.iter().any(|i| i.selected);
+                match selectable.clone().next() {
+                    Some((l, _)) if first_page && !any_selected => l.to_string(),
+                    _ => String::new(),
+                }
+            }
+            MenuPick::Named(name) => {
+                let name = name.to_lowercase();
+                selectable
+                    .filter(|(_, i)| !i.selected && i.text.to_lowercase().contains(&name))
+                    .map(|(l, _)| l)
+                    .collect()
+            }
+        };
+        match menu.page {
+            Some((n, m)) if n < m => keys.push('>'),
+            _ => keys.push('\r'),
+        }
+        keys
+    }
 }
 
 /// One expected prompt of an action: a question fragment and the answer.

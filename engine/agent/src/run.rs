@@ -99,6 +99,19 @@ fn changes_inventory(a: &Action) -> bool {
             | Action::Pray
             | Action::Keys { .. }
             | Action::Engrave { .. }
+            | Action::Zap { .. }
+            | Action::Quaff { .. }
+            | Action::Read { .. }
+            | Action::Wear { .. }
+            | Action::TakeOff { .. }
+            | Action::Wield { .. }
+            | Action::PutOn { .. }
+            | Action::Remove { .. }
+            | Action::Apply { .. }
+            | Action::Fire { .. }
+            | Action::Quiver { .. }
+            | Action::Drop { .. }
+            | Action::Offer { .. }
     )
 }
 
@@ -267,6 +280,11 @@ pub fn play_watched(
                 return Ok(end);
             }
             let decision = watchdog.unstick(brain.decide(&runner.world));
+            for line in brain.leaf_logs() {
+                for o in observers.iter_mut() {
+                    o.on_leaf_log(&runner.world, &line)?;
+                }
+            }
             for o in observers.iter_mut() {
                 o.on_decision(&runner.world, &decision)?;
             }

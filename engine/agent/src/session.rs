@@ -225,6 +225,7 @@ impl Session {
             .find(|e| title.contains(e.contains))
             .and_then(|e| match &e.answer {
                 Answer::Keys(k) => Some(k.clone()),
+                Answer::Menu(pick) => Some(pick.keys(menu)),
                 Answer::Unknown => None,
             })
     }
@@ -243,7 +244,7 @@ impl Session {
                     .unwrap_or_else(|| "\x1b".into())
             }
             Some(Answer::Keys(k)) => k,
-            Some(Answer::Unknown) | None => {
+            Some(Answer::Menu(_)) | Some(Answer::Unknown) | None => {
                 if let Prompt::Item { letters, .. } = prompt {
                     if let (Some(Answer::Unknown), Some(first)) =
                         (&expected, letters.chars().next())

@@ -1,8 +1,10 @@
 //! The live view: the game screen exactly as NetHack draws it (its bytes mirrored to our
-//! terminal), plus one line with the turn, the last action and its reason chain: under the game
-//! when the terminal has a 25th row, else in the terminal's title. The game's 24 rows are never
-//! written over (on an 80x24 terminal a line "on row 25" lands on row 24: NetHack's second
-//! status line, Dlvl, HP and T).
+//! terminal), plus the turn, the last action and its whole reason chain (the leaf's reason and
+//! its tree path): under the game when the terminal has rows below its 24, wrapped onto as many
+//! of them as it needs (up to [`MAX_SUMMARY_ROWS`]); else, or when even those rows are too few,
+//! the whole line is also the terminal's title, and the rows under the game end with `…`. Never
+//! cut silently. The game's 24 rows are never written over (on an 80x24 terminal a line "on row
+//! 25" lands on row 24: NetHack's second status line, Dlvl, HP and T).
 
 use anyhow::Result;
 use std::io::Write;
@@ -39,7 +41,8 @@ impl LoopObserver for View {
     fn on_decision(&mut self, world: &World, d: &Decision) -> Result<()> {
         if self.live {
             let line = format!("T:{} {}", world.turn, short(d));
-            print!("{}", summary(&line, terminal_rows()));
+            let (rows, cols) = terminal_size();
+            print!("{}", summary(&line, rows, cols));
             let _ = std::io::stdout().flush();
         }
         if let Some(delay) = self.delay {
@@ -51,7 +54,9 @@ impl LoopObserver for View {
     fn on_end(&mut self, _result: &GameResult) -> Result<()> {
         if self.live {
             // Under everything the view wrote, and the terminal's own title back.
-            let below = terminal_rows().unwrap_or(GAME_ROWS).min(GAME_ROWS + 2);
+            let below = terminal_size()
+                .0
+                .map_or(GAME_ROWS, |r| r.min(GAME_ROWS + 1 + MAX_SUMMARY_ROWS));
             println!("\x1b[23;2t\x1b[{below};1H");
             let _ = std::io::stdout().flush();
         }
@@ -61,31 +66,101 @@ impl LoopObserver for View {
 
 /// The rows the game draws on.
 const GAME_ROWS: u16 = 24;
+/// Rows under the game the summary may wrap onto.
+pub const MAX_SUMMARY_ROWS: u16 = 6;
+/// Columns assumed when the terminal does not say.
+const DEFAULT_COLS: u16 = 80;
+/// A title longer than this many characters is cut, with `…` (a reason is at most 300 bytes,
+/// so only an absurd tree path gets there).
+const MAX_TITLE: usize = 2000;
 
-/// The escapes that show one decision's summary `line` on a terminal of `rows` rows (None:
-/// unknown): on the row under the game when there is one, else as the terminal's title. Control
-/// characters become spaces: the reason may come from a script, and an escape in it would
-/// reach the terminal.
-pub fn summary(line: &str, rows: Option<u16>) -> String {
-    let clean = |max: usize| -> String {
-        let shown = line.chars().map(|c| if c.is_control() { ' ' } else { c });
-        shown.take(max).collect()
-    };
-    match rows {
-        // Save the cursor, write on row 25, restore.
-        Some(r) if r > GAME_ROWS => {
-            format!("\x1b7\x1b[25;1H\x1b[2K\x1b[7m{}\x1b[0m\x1b8", clean(79))
-        }
-        _ => format!("\x1b]2;{}\x07", clean(200)),
+/// The escapes that show one decision's summary `line` on a terminal of `rows` rows and `cols`
+/// columns (None: unknown). Under the game, wrapped at the terminal's width onto the rows it
+/// needs (breaking after spaces and `/`), when the terminal has rows below the game; the whole
+/// line is also the title when it has none or when they are too few (their last row then ends
+/// with `…`). Control characters become spaces: the reason may come from a script, and an
+/// escape in it would reach the terminal.
+pub fn summary(line: &str, rows: Option<u16>, cols: Option<u16>) -> String {
+    let clean: String = line
+        .trim_end()
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let spare = rows.map_or(0, |r| r.saturating_sub(GAME_ROWS).min(MAX_SUMMARY_ROWS));
+    if spare == 0 {
+        return title(&clean);
     }
+    // One column short of the edge: writing the last column would wrap in some terminals.
+    let width = usize::from(cols.unwrap_or(DEFAULT_COLS).max(2) - 1);
+    let mut wrapped = wrap(&clean, width);
+    let fits = wrapped.len() <= usize::from(spare);
+    if !fits {
+        wrapped.truncate(usize::from(spare));
+        if let Some(last) = wrapped.last_mut() {
+            while last.chars().count() >= width {
+                last.pop();
+            }
+            last.push('…');
+        }
+    }
+    // Save the cursor, write each row under the game (clearing the rows left over), restore.
+    let mut out = String::from("\x1b7");
+    for i in 0..spare {
+        let text = wrapped.get(usize::from(i)).map_or("", String::as_str);
+        let row = GAME_ROWS + 1 + i;
+        if text.is_empty() {
+            out += &format!("\x1b[{row};1H\x1b[2K");
+        } else {
+            out += &format!("\x1b[{row};1H\x1b[2K\x1b[7m{text}\x1b[0m");
+        }
+    }
+    out += "\x1b8";
+    if !fits {
+        out += &title(&clean);
+    }
+    out
 }
 
-/// Our terminal's height, if stdout is one.
-fn terminal_rows() -> Option<u16> {
+/// The terminal's title set to `line` (already clean).
+fn title(line: &str) -> String {
+    let mut shown: String = line.chars().take(MAX_TITLE).collect();
+    if line.chars().count() > MAX_TITLE {
+        shown.pop();
+        shown.push('…');
+    }
+    format!("\x1b]2;{shown}\x07")
+}
+
+/// `text` in rows of at most `width` characters, broken after a space or a `/` when one is in
+/// the row (else anywhere); every character of `text` but the spaces at the breaks is in one
+/// row, in order.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut rows = Vec::new();
+    let mut rest: Vec<char> = text.chars().collect();
+    while rest.len() > width {
+        let cut = (1..=width)
+            .rev()
+            .find(|&i| matches!(rest[i - 1], ' ' | '/'))
+            .unwrap_or(width);
+        let row: String = rest.drain(..cut).collect();
+        rows.push(row.trim_end().to_string());
+    }
+    if !rest.is_empty() || rows.is_empty() {
+        rows.push(rest.into_iter().collect());
+    }
+    rows
+}
+
+/// Our terminal's height and width, if stdout is one.
+fn terminal_size() -> (Option<u16>, Option<u16>) {
     let mut size: libc::winsize = unsafe { std::mem::zeroed() };
     // SAFETY: TIOCGWINSZ writes a winsize into `size`, which lives for the call.
     let ok = unsafe { libc::ioctl(libc::STDOUT_FILENO, libc::TIOCGWINSZ, &mut size) } == 0;
-    (ok && size.ws_row > 0).then_some(size.ws_row)
+    (
+        (ok && size.ws_row > 0).then_some(size.ws_row),
+        (ok && size.ws_col > 0).then_some(size.ws_col),
+    )
 }
 
 /// The decision summary under the game: "action — reason (path)".
@@ -129,7 +204,7 @@ mod tests {
             for rows in [Some(24), Some(10), None] {
                 let mut term = game();
                 let before = seen(&term);
-                term.feed(summary(line, rows).as_bytes());
+                term.feed(summary(line, rows, Some(80)).as_bytes());
                 assert_eq!(seen(&term), before, "{rows:?}");
                 let status = term.screen().row_text(23);
                 assert!(status.starts_with("Dlvl:1 $:0 HP:16(16)"), "{status}");
@@ -140,7 +215,7 @@ mod tests {
 
     #[test]
     fn with_a_25th_row_the_summary_goes_under_the_game() {
-        let out = summary("T:1 search — searching (root/search#1)", Some(25));
+        let out = summary("T:1 search — searching (root/search#1)", Some(25), Some(80));
         assert!(
             out.contains("\x1b[25;1H") && out.contains("searching"),
             "{out:?}"
@@ -152,7 +227,7 @@ mod tests {
     fn escapes_in_a_reason_never_reach_the_terminal() {
         let line = "T:1 x — \x1b[2J\x1b]2;owned\x07 (root/lua#1)";
         for rows in [Some(24), Some(25)] {
-            let out = summary(line, rows);
+            let out = summary(line, rows, None);
             assert!(
                 !out.contains("\x1b[2J") && !out.contains("\x1b]2;owned"),
                 "{out:?}"
@@ -164,5 +239,117 @@ mod tests {
                 assert_eq!(seen(&term), before);
             }
         }
+    }
+
+    /// A real terminal of `rows`x80 showing the game on its first 24 rows.
+    fn tall(rows: u16) -> vt100::Parser {
+        let mut term = vt100::Parser::new(rows, 80, 0);
+        term.process(
+            b"\x1b[H\x1b[2JHello nhbot, welcome to NetHack!\x1b[24;1HDlvl:1 $:0 HP:16(16) T:1\x1b[7;40H",
+        );
+        term
+    }
+
+    /// A reason chain far longer than a row: a deep tree path and a plan's reason.
+    fn long_line() -> String {
+        let path: Vec<String> = (0..14).map(|i| format!("survive_branch_{i}")).collect();
+        format!(
+            "T:1234 travel 12,7 — plan phase 2 of 3: walking to the downstairs at (12, 7) past the \
+             fountain, HP 16/16, nothing hostile in sight (root/{})",
+            path.join("/")
+        )
+    }
+
+    /// The text of rows `from..to` (1-based, inclusive), joined with spaces between rows.
+    fn rows_text(term: &vt100::Parser, from: u16, to: u16) -> Vec<String> {
+        let screen = term.screen();
+        screen
+            .rows(0, 80)
+            .skip(usize::from(from - 1))
+            .take(usize::from(to - from + 1))
+            .collect()
+    }
+
+    /// `text` without spaces: what must survive wrapping (which drops the spaces it breaks at).
+    fn squeezed(text: &str) -> String {
+        text.chars().filter(|c| *c != ' ').collect()
+    }
+
+    #[test]
+    fn a_long_reason_chain_wraps_under_the_game_whole_at_80_columns() {
+        let line = long_line();
+        assert!(line.chars().count() > 3 * 79, "{}", line.len());
+        let mut term = tall(40);
+        let before = rows_text(&term, 1, 24);
+        term.process(summary(&line, Some(40), Some(80)).as_bytes());
+        assert_eq!(
+            rows_text(&term, 1, 24),
+            before,
+            "the game's rows are untouched"
+        );
+        let under = rows_text(&term, 25, 30);
+        assert!(under.iter().all(|r| r.chars().count() <= 79), "{under:#?}");
+        assert_eq!(
+            squeezed(&under.concat()),
+            squeezed(&line),
+            "every character of the line is shown, in order: {under:#?}"
+        );
+        let used = under.iter().take_while(|r| !r.is_empty()).count();
+        assert!(used >= 4, "{under:#?}");
+        assert!(under[used..].iter().all(String::is_empty), "{under:#?}");
+        assert_eq!(term.screen().title(), "", "it fits: no title needed");
+        // The cursor is back on the hero.
+        assert_eq!(term.screen().cursor_position(), (6, 39));
+
+        // A shorter summary next clears the rows the long one used.
+        term.process(summary("T:1235 search — resting", Some(40), Some(80)).as_bytes());
+        let under = rows_text(&term, 25, 30);
+        assert_eq!(under[0], "T:1235 search — resting");
+        assert!(under[1..].iter().all(String::is_empty), "{under:#?}");
+    }
+
+    #[test]
+    fn when_the_rows_under_the_game_are_too_few_the_title_has_the_whole_line() {
+        let line = long_line();
+        let mut term = tall(25);
+        let before = rows_text(&term, 1, 24);
+        term.process(summary(&line, Some(25), Some(80)).as_bytes());
+        assert_eq!(rows_text(&term, 1, 24), before);
+        let row = &rows_text(&term, 25, 25)[0];
+        assert!(row.ends_with('…') && row.chars().count() <= 79, "{row}");
+        assert!(line.starts_with(row.trim_end_matches('…')), "{row}");
+        assert_eq!(
+            term.screen().title(),
+            line,
+            "the whole line, never cut silently"
+        );
+
+        // Without rows under the game (80x24), the title alone.
+        let mut term = tall(24);
+        let before = rows_text(&term, 1, 24);
+        term.process(summary(&line, Some(24), Some(80)).as_bytes());
+        assert_eq!(rows_text(&term, 1, 24), before);
+        assert_eq!(term.screen().title(), line);
+    }
+
+    #[test]
+    fn wrapping_keeps_every_character_and_the_width() {
+        for width in [1, 5, 10, 79] {
+            for text in [
+                long_line(),
+                "a/b c".to_string(),
+                String::new(),
+                "x".repeat(200),
+            ] {
+                let rows = wrap(&text, width);
+                assert!(rows.iter().all(|r| r.chars().count() <= width), "{rows:?}");
+                assert_eq!(
+                    squeezed(&rows.concat()),
+                    squeezed(&text),
+                    "{width}: {rows:?}"
+                );
+            }
+        }
+        assert_eq!(wrap("root/a/b c d", 7), ["root/a/", "b c d"]);
     }
 }

@@ -507,7 +507,7 @@ fn a_pickup_menu_takes_only_the_classes_asked_for() {
     );
     s.log.clear();
     s.act(Action::Pickup {
-        letters: Some("\"".into()),
+        what: nhbot_world::Pick::Classes("\"".into()),
     });
     assert!(
         s.log

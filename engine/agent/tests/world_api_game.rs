@@ -5,7 +5,7 @@
 
 use nhbot_agent::Runner;
 use nhbot_game::GameConfig;
-use nhbot_world::{Action, Decision, Dir, Feature, Pos, World};
+use nhbot_world::{Action, Decision, Dir, Feature, Pick, Pos, World};
 use std::path::PathBuf;
 
 struct Game {
@@ -155,8 +155,8 @@ fn a_dropped_pile_is_listed_whole_and_a_pick_up_takes_one_out() {
         .map(|what| g.wish(what))
         .collect();
     // Dropped in this order, the blindfold ends on top.
-    for l in &letters {
-        g.keys(&format!("d{l}"));
+    for &item in &letters {
+        g.act(Action::Drop { item, count: None });
     }
     let here = g.world().player;
     let step = [Dir::E, Dir::W, Dir::N, Dir::S]
@@ -183,9 +183,8 @@ fn a_dropped_pile_is_listed_whole_and_a_pick_up_takes_one_out() {
         assert!(text.contains(name), "top first: {pile:?}");
     }
     assert_eq!(g.world().objects_here()[0].glyph, Some('('));
-    // The pick-up menu sorts by class: `a` is the weapon, the dagger.
     let said = g.act(Action::Pickup {
-        letters: Some("a".into()),
+        what: Pick::Named("dagger".into()),
     });
     assert!(
         said.iter()

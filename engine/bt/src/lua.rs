@@ -13,15 +13,25 @@
 //!
 //! A script that passes a limit is disabled, with its error (file:line) reported once, until one
 //! of its files changes; its leaves fail meanwhile and the game goes on.
+//!
+//! - **Reports**: every error names the file, line and function (`errors`); what a leaf logs
+//!   (`log`, `print`) is kept per call, bounded ([`LOG_LINES`], [`LOG_BYTES`]), for the game's
+//!   decision log ([`LeafLog`]).
+//! - **Blackboard**: the tree's [`crate::LuaBoard`] is lent to the state of the script whose
+//!   leaf runs, for that call only (`board`).
 
+mod board;
+mod errors;
 mod limits;
 mod sandbox;
 mod strings;
 
+use crate::board::LuaBoard;
 use crate::compile::Program;
 use crate::diag::{Diagnostic, Mark};
 use crate::luaapi::{self, SharedKb};
 use crate::manifest::LeafOutcome;
+use errors::{defined, describe, first_line, limit_error, line_of};
 use mlua::chunk::ChunkMode;
 use mlua::{Function, Table, Value};
 use sandbox::Sandbox;
@@ -36,9 +46,12 @@ pub const INSTRUCTION_LIMIT: i64 = 1_000_000;
 pub const TIME_LIMIT: Duration = Duration::from_millis(250);
 /// Bytes one script's Lua state may hold, over its whole life.
 pub const MEMORY_LIMIT: usize = 16 * 1024 * 1024;
+pub use limits::{LOG_BYTES, LOG_LINES};
 pub(crate) use strings::STRING_LIMIT;
 /// Leaf errors kept until the engine drains them (oldest dropped first).
 const MAX_KEPT_ERRORS: usize = 100;
+/// Logged lines kept until the engine drains them (oldest dropped first).
+const MAX_KEPT_LOG_LINES: usize = 1000;
 /// A leaf error message is cut at this many bytes.
 const MAX_MESSAGE: usize = 300;
 
@@ -69,15 +82,34 @@ pub(crate) const SAFE_GLOBALS: &[&str] = &[
     "_VERSION",
 ];
 
+/// A line a Lua leaf logged (`log(...)`, `print(...)`), for the game's decision log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeafLog {
+    /// The decision it was logged at (`World::decisions`, as the script saw it).
+    pub decision: u64,
+    /// The leaf's path in the tree.
+    pub path: String,
+    pub text: String,
+}
+
+/// `12 root/survive/my_leaf: text`.
+impl fmt::Display for LeafLog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}: {}", self.decision, self.path, self.text)
+    }
+}
+
 /// A Lua leaf failure, kept for the engine to show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeafError {
     pub path: String,
-    /// `scripts/x.lua:12: attempt to index a nil value` and similar.
+    /// `scripts/x.lua:12 in function f: attempt to index a nil value` and similar: the file,
+    /// line and function where it was raised.
     pub message: String,
 }
 
-/// `Lua leaf root/x: scripts/x.lua:12: attempt to index a nil value`: one line for a log.
+/// `Lua leaf root/x: scripts/x.lua:12 in function f: attempt to index a nil value`: one line
+/// for a log.
 impl fmt::Display for LeafError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Lua leaf {}: {}", self.path, self.message)
@@ -119,6 +151,8 @@ pub struct LuaEngine {
     /// reported once.
     last_error: HashMap<String, String>,
     pub errors: Vec<LeafError>,
+    /// Lines the leaves logged since the engine last took them.
+    pub logs: Vec<LeafLog>,
     #[cfg(test)]
     probe: Sandbox,
 }
@@ -132,6 +166,7 @@ impl LuaEngine {
             disabled: HashMap::new(),
             last_error: HashMap::new(),
             errors: Vec::new(),
+            logs: Vec::new(),
             #[cfg(test)]
             probe: Sandbox::new(scripts_dir, kb)?,
         })
@@ -158,9 +193,8 @@ impl LuaEngine {
                     }
                     Ok(None) => None, // disabled, unchanged
                     Err(msg) => {
-                        let (line, text) = split_line(&msg);
-                        let mark = Mark::new(line.max(1), 1);
-                        diags.push(Diagnostic::error(&leaf.script, mark, text));
+                        let mark = Mark::new(line_of(&msg).max(1), 1);
+                        diags.push(Diagnostic::error(&leaf.script, mark, msg));
                         None
                     }
                 }
@@ -256,7 +290,10 @@ impl LuaEngine {
             ))),
             Err(e) => Err(match limit_error(&sb, Err(&e), &name) {
                 Some(msg) => msg,
-                None => first_line(&e, &name),
+                None => match e {
+                    mlua::Error::SyntaxError { .. } => first_line(&e, &name),
+                    _ => describe(&e, &name),
+                },
             }),
         }
     }
@@ -298,8 +335,11 @@ impl LuaEngine {
                 Err(e) => first_line(&e, &name),
             },
         };
-        let (line, text) = split_line(&err);
-        Some(Diagnostic::error(script, Mark::new(line.max(1), 1), text))
+        Some(Diagnostic::error(
+            script,
+            Mark::new(line_of(&err).max(1), 1),
+            err,
+        ))
     }
 
     /// Keeps a leaf error for the engine, unless it is the one this leaf reported last.
@@ -351,11 +391,13 @@ pub struct LuaCall<'a> {
 }
 
 impl LuaCall<'_> {
+    /// Runs Lua leaf `leaf` with the tree's Lua blackboard lent to its script for the call.
     pub fn call(
         &mut self,
         scripts: &mut LoadedScripts,
         prog: &Program,
         leaf: usize,
+        board: &mut LuaBoard,
     ) -> LeafOutcome {
         let meta = &prog.lua_leaves[leaf];
         let Some(&Some(slot)) = scripts.leaf_script.get(leaf) else {
@@ -376,10 +418,16 @@ impl LuaCall<'_> {
         }
         sb.limits.arm();
         let world = self.world;
-        let result = sb.lua.scope(|scope| {
-            let ud = scope.create_any_userdata_ref(world)?;
-            func.call::<Value>((ud, state.clone()))
-        });
+        let result = {
+            let _lent = board::Lent::new(&sb.board, board);
+            sb.lua.scope(|scope| {
+                let ud = scope.create_any_userdata_ref(world)?;
+                // The leaf's own tree path: `world.last_decision.path == path` was this leaf.
+                func.call::<Value>((ud, state.clone(), &*meta.path))
+            })
+        };
+        self.engine
+            .keep_log(&meta.path, world.decisions, sb.limits.take_log());
         if let Some(msg) = limit_error(sb, result.as_ref(), &script.name) {
             let msg = format!("{msg}; {} is disabled until it changes", script.name);
             let script = scripts.scripts[slot].take().expect("checked above");
@@ -389,8 +437,8 @@ impl LuaCall<'_> {
             return LeafOutcome::Failure;
         }
         let outcome = result
-            .map_err(|e| first_line(&e, &script.name))
-            .and_then(|v| luaapi::outcome_of(v).map_err(|m| format!("{}: {m}", script.name)));
+            .map_err(|e| describe(&e, &script.name))
+            .and_then(|v| luaapi::outcome_of(v).map_err(|m| format!("{}: {m}", defined(func))));
         match outcome {
             Ok(o) => {
                 self.engine.last_error.remove(&*meta.path);
@@ -404,22 +452,33 @@ impl LuaCall<'_> {
     }
 }
 
-/// The report of a call (or chunk run) that passed a limit, if it did.
-fn limit_error(sb: &Sandbox, result: Result<&Value, &mlua::Error>, name: &str) -> Option<String> {
-    let raised = result.err().map(|e| first_line(e, name));
-    let why = match sb.limits.exceeded() {
-        Some(why) => why,
-        None if result.is_err_and(sandbox::is_memory_error) => {
-            let msg = sandbox::memory_message(&sb.limits);
-            return Some(with_name(&msg, name));
+impl LuaEngine {
+    /// Keeps what a leaf logged in one call (already bounded per call), oldest lines dropped
+    /// first past [`MAX_KEPT_LOG_LINES`].
+    fn keep_log(&mut self, path: &str, decision: u64, lines: Vec<String>) {
+        for text in lines {
+            if self.logs.len() >= MAX_KEPT_LOG_LINES {
+                self.logs.remove(0);
+            }
+            self.logs.push(LeafLog {
+                decision,
+                path: path.to_string(),
+                text,
+            });
         }
-        None => return None,
-    };
-    // The error raised says where; a script may have replaced it on its way out (a __close).
-    Some(match raised {
-        Some(msg) if msg.contains(&why) => msg,
-        _ => format!("{name}: {why}"),
-    })
+    }
+}
+
+/// A `blackboard` table in `lua` with an empty board of its own (for the tests of `luadef`).
+#[cfg(test)]
+pub(crate) fn sample_blackboard_table(lua: &mlua::Lua) -> mlua::Result<Table> {
+    let slot = board::BoardSlot::default();
+    if let Ok(mut s) = slot.lock() {
+        *s = Some(LuaBoard::default());
+    }
+    let limits = std::sync::Arc::new(limits::Limits::new());
+    limits.arm();
+    board::board_table(lua, &slot, &limits)
 }
 
 /// `scripts/eat.lua` for a script inside the scripts dir, else the path as given.
@@ -428,40 +487,4 @@ fn display_name(script: &Path, scripts_dir: &Path) -> String {
         Ok(rel) => format!("scripts/{}", rel.display()),
         Err(_) => script.display().to_string(),
     }
-}
-
-fn with_name(line: &str, name: &str) -> String {
-    if line.starts_with(name) {
-        line.to_string()
-    } else {
-        format!("{name}: {line}")
-    }
-}
-
-/// The first meaningful line of a Lua error, always naming the script.
-fn first_line(e: &mlua::Error, name: &str) -> String {
-    let text = match e {
-        mlua::Error::CallbackError { cause, .. } => return first_line(cause, name),
-        other => other.to_string(),
-    };
-    let line = text.lines().next().unwrap_or_default();
-    let line = line
-        .strip_prefix("runtime error: ")
-        .or_else(|| line.strip_prefix("syntax error: "))
-        .unwrap_or(line);
-    if line.contains(name) {
-        line.to_string()
-    } else {
-        format!("{name}: {line}")
-    }
-}
-
-/// Splits `scripts/x.lua:12: msg` into (12, whole message); 0 when no line is given.
-fn split_line(msg: &str) -> (usize, String) {
-    let line = msg
-        .split(':')
-        .nth(1)
-        .and_then(|l| l.trim().parse().ok())
-        .unwrap_or(0);
-    (line, msg.to_string())
 }

@@ -4,7 +4,13 @@
 //! sent, wait for the next decision"). At the next decision that same leaf, when ticked again,
 //! returns Success (its action is done) without acting, so sequences move on. A root that finishes
 //! without acting is reset and ticked once more (at most two passes: no spinning).
+//!
+//! Each user leaf (Rust or Lua) runs at most once per decision: the second pass, and a
+//! repeat_until's second round, get the answer the leaf already gave in this decision. The world
+//! is the same within a decision, so a condition's answer is too; running it again only made
+//! counters in leaf state advance twice and errors appear twice.
 
+use crate::board::LuaBoard;
 use crate::compile::{LeafKind, Program};
 use crate::leaf::{Blackboard, LeafState, Tick};
 use crate::manifest::LeafOutcome;
@@ -28,6 +34,8 @@ pub struct RunState {
     epoch: u64,
     /// Leaf that acted at the previous decision.
     prev_emitter: Option<u32>,
+    /// Per leaf: the decision (epoch) it last answered at, and its answer then.
+    answered: Vec<(u64, Status)>,
     /// When on, the user leaves ticked at the last decision with their answers, in order.
     pub trace: Option<Vec<(u32, Status)>>,
 }
@@ -52,6 +60,7 @@ impl RunState {
             loop_count: vec![0; prog.loops],
             epoch: 0,
             prev_emitter: None,
+            answered: vec![(0, Status::Failure); prog.leaves.len()],
             trace: None,
         }
     }
@@ -113,13 +122,16 @@ pub struct Emitted {
     pub reason: String,
 }
 
-/// Ticks `bt` for one decision. `lua` evaluates Lua leaf `i` (by `Program::lua_leaves` index).
+/// Evaluates Lua leaf `i` (by `Program::lua_leaves` index) with the Lua blackboard.
+pub type LuaLeaves<'a> = dyn FnMut(usize, &mut LuaBoard) -> LeafOutcome + 'a;
+
+/// Ticks `bt` for one decision.
 pub fn tick_decision(
     prog: &Program,
     bt: &mut BT<u32, ()>,
     st: &mut RunState,
     world: &World,
-    lua: &mut dyn FnMut(usize) -> LeafOutcome,
+    lua: &mut LuaLeaves<'_>,
 ) -> Option<Emitted> {
     st.epoch += 1;
     if let Some(trace) = st.trace.as_mut() {
@@ -148,11 +160,6 @@ pub fn tick_decision(
                 &mut emitted,
                 lua,
             );
-            if let Some(trace) = st.trace.as_mut() {
-                if is_user_leaf(&prog.leaves[id as usize].kind) {
-                    trace.push((id, status));
-                }
-            }
             (status, 0.0)
         };
         let result = bt.tick(&event, &mut leaf_cb);
@@ -219,15 +226,24 @@ fn run_leaf(
     prev: Option<u32>,
     resume: &mut Option<u32>,
     emitted: &mut Option<Emitted>,
-    lua: &mut dyn FnMut(usize) -> LeafOutcome,
+    lua: &mut LuaLeaves<'_>,
 ) -> Status {
     let entry = &prog.leaves[id as usize];
+    if !is_user_leaf(&entry.kind) {
+        return run_internal(prog, st, world, &entry.kind, prev);
+    }
+    if *resume == Some(id) {
+        // This leaf acted at the previous decision: its action is done.
+        *resume = None;
+        trace(st, id, Status::Success);
+        return Status::Success;
+    }
+    let (at, answer) = st.answered[id as usize];
+    if at == st.epoch {
+        // Already answered in this decision (a second pass or a second loop round).
+        return answer;
+    }
     let outcome = match &entry.kind {
-        LeafKind::Builtin(_) | LeafKind::Lua(_) if *resume == Some(id) => {
-            // This leaf acted at the previous decision: its action is done.
-            *resume = None;
-            return Status::Success;
-        }
         LeafKind::Builtin(rust) => {
             let RunState {
                 leaf_states,
@@ -244,38 +260,10 @@ fn run_leaf(
                 },
             )
         }
-        LeafKind::Lua(i) => lua(*i),
-        LeafKind::MemCheck { mem, index, select } => {
-            st.mem_touched[*mem] = st.epoch;
-            let progress = st.mem_progress[*mem];
-            let pass = if *select {
-                progress <= *index
-            } else {
-                progress > *index
-            };
-            return status_of(pass);
-        }
-        LeafKind::MemAdvance { mem, index } => {
-            st.mem_progress[*mem] = index + 1;
-            return Status::Success;
-        }
-        LeafKind::MemReset { mem } => {
-            st.mem_progress[*mem] = 0;
-            return Status::Success;
-        }
-        LeafKind::Gate(g) => return status_of(gate_open(prog, st, world, *g, prev)),
-        LeafKind::Running => return Status::Running,
-        LeafKind::LoopGuard(l) => {
-            if st.loop_epoch[*l] != st.epoch {
-                st.loop_epoch[*l] = st.epoch;
-                st.loop_count[*l] = 0;
-            }
-            st.loop_count[*l] += 1;
-            // Two rounds are normal (the previous action completing, then the next one).
-            return status_of(st.loop_count[*l] <= 2);
-        }
+        LeafKind::Lua(i) => lua(*i, st.blackboard.entry::<LuaBoard>()),
+        _ => unreachable!("internal leaves are run above"),
     };
-    match outcome {
+    let status = match outcome {
         LeafOutcome::Success => Status::Success,
         LeafOutcome::Failure => Status::Failure,
         LeafOutcome::Act(action, reason) => {
@@ -286,6 +274,58 @@ fn run_leaf(
             });
             Status::Running
         }
+    };
+    st.answered[id as usize] = (st.epoch, status);
+    trace(st, id, status);
+    status
+}
+
+/// Notes a user leaf's answer in the trace, when tracing.
+fn trace(st: &mut RunState, id: u32, status: Status) {
+    if let Some(trace) = st.trace.as_mut() {
+        trace.push((id, status));
+    }
+}
+
+/// The engine's own bookkeeping leaves (memory composites, gates, loops): they run at every
+/// pass, as their answers depend on what the pass changed.
+fn run_internal(
+    prog: &Program,
+    st: &mut RunState,
+    world: &World,
+    kind: &LeafKind,
+    prev: Option<u32>,
+) -> Status {
+    match kind {
+        LeafKind::MemCheck { mem, index, select } => {
+            st.mem_touched[*mem] = st.epoch;
+            let progress = st.mem_progress[*mem];
+            status_of(if *select {
+                progress <= *index
+            } else {
+                progress > *index
+            })
+        }
+        LeafKind::MemAdvance { mem, index } => {
+            st.mem_progress[*mem] = index + 1;
+            Status::Success
+        }
+        LeafKind::MemReset { mem } => {
+            st.mem_progress[*mem] = 0;
+            Status::Success
+        }
+        LeafKind::Gate(g) => status_of(gate_open(prog, st, world, *g, prev)),
+        LeafKind::Running => Status::Running,
+        LeafKind::LoopGuard(l) => {
+            if st.loop_epoch[*l] != st.epoch {
+                st.loop_epoch[*l] = st.epoch;
+                st.loop_count[*l] = 0;
+            }
+            st.loop_count[*l] += 1;
+            // Two rounds are normal (the previous action completing, then the next one).
+            status_of(st.loop_count[*l] <= 2)
+        }
+        LeafKind::Builtin(_) | LeafKind::Lua(_) => unreachable!("user leaves are run by run_leaf"),
     }
 }
 

@@ -309,7 +309,9 @@ fn string_rep_and_gsub_results_are_capped() {
                 assert_eq!(d.action, Action::Search { count: 9 }, "{call}");
                 assert_eq!(errors.len(), 1, "{call}: {errors:?}");
                 assert!(
-                    errors[0].message.starts_with("scripts/evil.lua:2:"),
+                    errors[0]
+                        .message
+                        .starts_with("scripts/evil.lua:2 in function <scripts/evil.lua:1>: "),
                     "{call}: {}",
                     errors[0].message
                 );
@@ -620,7 +622,7 @@ fn a_leaf_failing_the_same_way_reports_once() {
     assert!(
         reported[0]
             .message
-            .starts_with("scripts/err.lua:1: attempt to index"),
+            .starts_with("scripts/err.lua:1 in function <scripts/err.lua:1>: attempt to index"),
         "{}",
         reported[0].message
     );

@@ -91,6 +91,7 @@ fn logged_decisions(dir: &Path) -> Vec<i64> {
                 assert!(!text.contains("unknown prompt"), "{l}");
                 None
             }
+            Some(LogLine::Log { .. }) => None,
             None => panic!("not a whole decision-log line: {l:?}"),
         })
         .collect()

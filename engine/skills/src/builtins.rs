@@ -87,7 +87,7 @@ pub fn pray(_: &Params, w: &World) -> LeafOutcome {
 pub fn engrave(p: &Params, _: &World) -> LeafOutcome {
     let text = p.text("text").unwrap_or("Elbereth").to_string();
     let why = format!("engraving {text}");
-    LeafOutcome::Act(Action::Engrave { text }, why)
+    LeafOutcome::Act(Action::Engrave { text, with: None }, why)
 }
 
 pub fn keys(p: &Params, _: &World) -> LeafOutcome {
@@ -145,8 +145,9 @@ pub fn wander(_: &Params, w: &World) -> LeafOutcome {
     )
 }
 
-pub fn explore(_: &Params, w: &World) -> LeafOutcome {
-    match crate::explore::explore_step(w) {
+pub fn explore(p: &Params, w: &World) -> LeafOutcome {
+    let descend = p.text("then") != Some("stay");
+    match crate::explore::explore_step_then(w, descend) {
         Some((action, why)) => LeafOutcome::Act(action, why),
         None => LeafOutcome::Failure,
     }
@@ -186,6 +187,24 @@ pub fn can_pray(p: &Params, w: &World) -> LeafOutcome {
         w.last_prayer_turn
             .is_none_or(|t| w.turn - t >= p.integer("turns")),
     )
+}
+
+/// Whether going deeper is wise now: HP at least `hp` of max, experience level at least
+/// the next level's depth plus `xl_above_depth`, and off Dlvl 1 only from `leave_first_at_xl`
+/// (AutoAscend stays on Dlvl 1 until XL 8: monsters there come one at a time).
+///
+/// Waiting for experience has a price: food. Hungry, or after `patience` turns on this level,
+/// only the HP condition holds us back.
+pub fn ready_to_descend(p: &Params, w: &World) -> LeafOutcome {
+    let next_depth = w.status.dlvl as i64 + 1;
+    let xl = w.status.xl as i64;
+    let first = w.status.dlvl <= 1 && xl < p.integer("leave_first_at_xl");
+    let experienced = xl >= next_depth + p.integer("xl_above_depth") && !first;
+    let waited = w
+        .level()
+        .is_some_and(|l| l.stats.turns_spent >= p.integer("patience"));
+    let hungry = w.status.hunger >= nhbot_world::Hunger::Hungry;
+    check(w.hp_fraction() >= p.number("hp") && (experienced || waited || hungry))
 }
 
 pub fn descend_if_on_stairs(_: &Params, w: &World) -> LeafOutcome {
@@ -277,5 +296,44 @@ mod tests {
             descend_if_on_stairs(&Params::default(), &w),
             LeafOutcome::Act(Action::Descend, _)
         ));
+    }
+
+    #[test]
+    fn going_deeper_waits_for_experience_health_or_hunger() {
+        let p = Params(vec![
+            ("hp", ParamValue::Number(0.8)),
+            ("xl_above_depth", ParamValue::Integer(0)),
+            ("leave_first_at_xl", ParamValue::Integer(1)),
+            ("patience", ParamValue::Integer(1000)),
+        ]);
+        let mut w = World::default();
+        w.dungeon.start(3, "Dlvl:3");
+        (w.status.dlvl, w.status.xl, w.status.hp, w.status.hp_max) = (3, 3, 20, 20);
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Failure,
+            "Dlvl 4 wants XL 4"
+        );
+        w.status.xl = 4;
+        assert_eq!(ready_to_descend(&p, &w), LeafOutcome::Success);
+        w.status.hp = 15;
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Failure,
+            "not below 80% HP"
+        );
+        (w.status.hp, w.status.xl, w.status.hunger) = (20, 1, Hunger::Hungry);
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Success,
+            "hungry: food is deeper"
+        );
+        w.status.hunger = Hunger::NotHungry;
+        w.dungeon.current_mut().unwrap().stats.turns_spent = 1000;
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Success,
+            "waited long enough here"
+        );
     }
 }

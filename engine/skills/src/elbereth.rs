@@ -99,6 +99,7 @@ pub fn elbereth_step(
     Some((
         Action::Engrave {
             text: "Elbereth".into(),
+            with: None,
         },
         why,
     ))

@@ -43,6 +43,12 @@ fn nearest(dist: &DistMap, targets: &[Pos]) -> Option<Path> {
 /// The next exploration action on the current level, or None when there is nothing left to do
 /// (explored, every search spot exhausted, no down stairs reachable).
 pub fn explore_step(world: &World) -> Option<(Action, String)> {
+    explore_step_then(world, true)
+}
+
+/// [`explore_step`], or with `descend` false the same without heading for (or taking) the
+/// down stairs once the level is done: None then.
+pub fn explore_step_then(world: &World, descend: bool) -> Option<(Action, String)> {
     let level = world.level()?;
     let me = world.player;
     let opts = world.path_opts();
@@ -74,6 +80,9 @@ pub fn explore_step(world: &World) -> Option<(Action, String)> {
         if let Some(step) = search_step(world, level, &dist) {
             return Some(step);
         }
+    }
+    if !descend {
+        return None;
     }
     if downstairs.contains(&me) {
         return Some((Action::Descend, "level explored; descending".into()));
@@ -425,6 +434,11 @@ mod tests {
         let (action, reason) = explore_step(&w).expect("a step");
         assert_eq!(action, Action::Move { dir: Dir::E });
         assert!(reason.contains("down stairs"), "{reason}");
+        assert_eq!(
+            explore_step_then(&w, false),
+            None,
+            "told to stay: nothing left to do here"
+        );
         let mut w = world(&rows, &[], Pos::new(2, 1));
         let status = Status {
             dlvl: 1,

@@ -217,7 +217,9 @@ pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
     }
     let food = SPARE_FOOD.iter().find(|f| text.contains(*f))?;
     Some((
-        Action::Pickup { letters: None },
+        Action::Pickup {
+            what: nhbot_world::Pick::All,
+        },
         format!("picking up spare food: {text} ({food})"),
     ))
 }

@@ -35,7 +35,9 @@ pub fn pick_up_missile_step(w: &World) -> Option<(Action, String)> {
     }
     is_missile(&text).then(|| {
         (
-            Action::Pickup { letters: None },
+            Action::Pickup {
+                what: nhbot_world::Pick::All,
+            },
             format!("picking up a missile to throw: {text}"),
         )
     })
@@ -65,7 +67,12 @@ mod tests {
         w.messages = vec!["You see here 2 orcish daggers.".into()];
         assert!(matches!(
             pick_up_missile_step(&w),
-            Some((Action::Pickup { letters: None }, _))
+            Some((
+                Action::Pickup {
+                    what: nhbot_world::Pick::All
+                },
+                _
+            ))
         ));
         for not in [
             "You see here a dagger (for sale, 5 zorkmids).",

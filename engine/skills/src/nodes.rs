@@ -210,10 +210,28 @@ pub fn register(r: &mut NodeRegistry) {
     r.register_fn(
         LeafSpec::action(
             "explore",
-            "One step of the world model's exploration (nearest unexplored spot, doors, search spots); \
-         fails when the level is done or unknown.",
-        ),
+            "One step of the world model's exploration (nearest unexplored spot, doors, search spots), \
+         then to the down stairs and down (`then: descend`) or nothing (`then: stay`); fails when \
+         the level is done (and, with `descend`, no down stairs are reachable) or unknown.",
+        )
+        .params(const { &[p("then", Choice(&["descend", "stay"]), Default("descend"), "Once the level is explored.")] })
+        .shorthand("then"),
         builtins::explore,
+    );
+    r.register_fn(
+        LeafSpec::condition(
+            "ready_to_descend",
+            "Succeeds when going one level deeper is wise: HP at least `hp` of max, experience level at \
+         least the next depth plus `xl_above_depth`, and on Dlvl 1 only from experience level \
+         `leave_first_at_xl` — unless Hungry or `patience` turns were spent on this level.",
+        )
+        .params(const { &[
+            p("hp", Number { min: 0.0, max: 1.0 }, Default("0.8"), "HP fraction needed."),
+            p("xl_above_depth", Integer { min: -50, max: 50 }, Default("0"), "Experience level needed above the next depth."),
+            p("leave_first_at_xl", Integer { min: 1, max: 30 }, Default("1"), "Experience level needed to leave Dlvl 1."),
+            p("patience", Integer { min: 0, max: 100000 }, Default("1000"), "Turns on a level after which experience is not needed."),
+        ] }),
+        builtins::ready_to_descend,
     );
     r.register_fn(
         LeafSpec::action(

@@ -1,7 +1,9 @@
 //! When to pray: in trouble the gods fix (low HP, weakness from hunger) and only when the
 //! prayer timeout is believed to have run out.
 
-use nhbot_world::{Hunger, World};
+#[cfg(test)]
+use nhbot_world::Hunger;
+use nhbot_world::World;
 
 /// Our beliefs about the prayer timeout. It starts at 300 and a safe prayer needs it low
 /// (below 200 in major trouble, so ~turn 100 with Luck 0); after a prayer it is reset to
@@ -15,35 +17,27 @@ pub struct PrayerRules {
 }
 
 impl Default for PrayerRules {
+    /// The world's own estimate (`nhbot_world::prayer`): no prayer until the starting timeout
+    /// has run out, then one per the longest timeout a prayer sets.
     fn default() -> Self {
         PrayerRules {
-            first_turn: 300,
-            gap: 1000,
+            first_turn: nhbot_world::prayer::START_TIMEOUT,
+            gap: nhbot_world::prayer::TIMEOUT_AFTER_PRAYER,
         }
     }
 }
 
-/// The major trouble a prayer would fix, if we are in one (pray.c in_trouble: HP ≤ 5 or
-/// HP ≤ max/7; Weak from hunger).
+/// The major trouble a prayer would fix, if we are in one (the world's definition, shared with
+/// Lua's `world:can_pray_safely()`).
 pub fn trouble(w: &World) -> Option<String> {
-    let (hp, max) = (w.status.hp, w.status.hp_max);
-    if max > 0 && (hp <= 5 || hp * 7 <= max) {
-        return Some(format!("HP {hp}/{max} is low to the gods"));
-    }
-    if matches!(
-        w.status.hunger,
-        Hunger::Weak | Hunger::Fainting | Hunger::Fainted
-    ) {
-        return Some(format!("{:?} from hunger", w.status.hunger));
-    }
-    None
+    w.prayer_trouble()
 }
 
 /// Whether the prayer timeout is believed safe now.
 pub fn timeout_safe(w: &World, rules: PrayerRules) -> bool {
-    match w.last_prayer_turn {
+    match w.turns_since_prayer() {
         None => w.turn >= rules.first_turn,
-        Some(t) => w.turn - t >= rules.gap,
+        Some(since) => since >= rules.gap,
     }
 }
 

@@ -155,7 +155,9 @@ fn memory_bomb_is_stopped() {
         errors[0].message
     );
     assert!(
-        errors[0].message.starts_with("scripts/leaf.lua:3:"),
+        errors[0]
+            .message
+            .starts_with("scripts/leaf.lua:3 in function <scripts/leaf.lua:1>: "),
         "{}",
         errors[0].message
     );
@@ -177,7 +179,7 @@ fn runtime_error_fails_the_leaf_with_file_and_line() {
     assert!(
         errors[0]
             .message
-            .starts_with("scripts/leaf.lua:3: attempt to index"),
+            .starts_with("scripts/leaf.lua:3 in function <scripts/leaf.lua:1>: attempt to index"),
         "{}",
         errors[0].message
     );

@@ -90,7 +90,8 @@ fn save_via_rename_and_subtree_changes_are_seen() {
     assert_eq!(
         d.action,
         Action::Engrave {
-            text: "Elbereth".into()
+            text: "Elbereth".into(),
+            with: None,
         }
     );
     assert_eq!(d.path, "root/act");
@@ -148,7 +149,10 @@ fn sequence_progress_survives_a_reload_when_its_path_exists() {
     assert!(bot.reload(vec![root]));
     assert_eq!(
         bot.decide(&world()).action,
-        Action::Engrave { text: "x".into() }
+        Action::Engrave {
+            text: "x".into(),
+            with: None,
+        }
     );
 }
 

@@ -46,6 +46,7 @@ fn weak_from_hunger_eats_before_resting_on_elbereth() {
         name: None,
         peaceful: Some(false),
         tame: false,
+        mimic: false,
     }];
     w.messages = vec!["You read: \"Elbereth\".".into()];
     let fed = bot.decide(&w);

@@ -122,9 +122,12 @@ pub enum Action {
     },
     /// `#pray`, confirming.
     Pray,
-    /// `E`, `-` (fingers), the text; declines to add to an existing engraving.
+    /// `E`, then what to write with (`with`: an inventory letter, e.g. a wand to engrave-test it;
+    /// `None`: fingers), then the text; declines to add to an existing engraving.
     Engrave {
         text: String,
+        #[serde(default)]
+        with: Option<char>,
     },
     /// `_` travel to a square.
     Travel {
@@ -145,9 +148,74 @@ pub enum Action {
     /// `>` / `<`.
     Descend,
     Ascend,
-    /// `,`: pick up (the one object, or the listed menu letters; `.` selects all).
+    /// `,`: pick up what `what` chooses among the objects here (a lone object is taken whatever
+    /// `what` says, as the game does not ask).
     Pickup {
-        letters: Option<String>,
+        what: Pick,
+    },
+    /// `:`: look at what is here (lists a pile in a text window).
+    Look,
+    /// `z`, the wand, then the direction when the wand asks for one.
+    Zap {
+        item: char,
+        dir: Dir,
+    },
+    /// `q`: drink a potion from the pack (`item`), or from a fountain or sink here (`None`).
+    Quaff {
+        item: Option<char>,
+    },
+    /// `r`: read a scroll or spellbook.
+    Read {
+        item: char,
+    },
+    /// `W`: wear armour.
+    Wear {
+        item: char,
+    },
+    /// `T`: take armour off.
+    TakeOff {
+        item: char,
+    },
+    /// `w`: wield a weapon (`None`: bare hands).
+    Wield {
+        item: Option<char>,
+    },
+    /// `P`: put on a ring, amulet or blindfold (rings go on the right hand first).
+    PutOn {
+        item: char,
+    },
+    /// `R`: remove a ring, amulet or blindfold.
+    Remove {
+        item: char,
+    },
+    /// `a`: apply a tool; `dir` answers a direction question (a pick-axe digging, a whip...).
+    Apply {
+        item: char,
+        dir: Option<Dir>,
+    },
+    /// `f`: fire the quivered stack (`item`: quiver it first if the game asks what to fire).
+    Fire {
+        dir: Dir,
+        item: Option<char>,
+    },
+    /// `Q`: put a stack in the quiver.
+    Quiver {
+        item: char,
+    },
+    /// `d`: drop `count` of a stack (`None`: all of it).
+    Drop {
+        item: char,
+        count: Option<u32>,
+    },
+    /// `#enhance`: advance the first skill the menu offers.
+    Enhance,
+    /// `#offer`: sacrifice the corpse here (or `item` from the pack) on this altar.
+    Offer {
+        item: Option<char>,
+    },
+    /// `#chat` in a direction.
+    Chat {
+        dir: Dir,
     },
     /// `;` farlook at a square.
     Farlook {
@@ -160,6 +228,22 @@ pub enum Action {
     Keys {
         keys: String,
     },
+}
+
+/// Which objects of a pile a pick-up takes: matched against the game's pick-up menu by the
+/// objects' text, never by guessed menu letters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "by", content = "value", rename_all = "snake_case")]
+pub enum Pick {
+    /// Everything here.
+    All,
+    /// Every object of these classes, by their symbols (`?` scrolls, `)` weapons, `"` amulets).
+    Classes(String),
+    /// The objects whose text contains this (case-insensitive), e.g. "dagger".
+    Named(String),
+    /// The n-th object (1-based) of the pile as the world lists it (the `:` order): the agent
+    /// resolves it to that object's text.
+    Index(u16),
 }
 
 /// An action with the reason chain that produced it: the tree path and the leaf's reason.
@@ -183,15 +267,52 @@ impl std::fmt::Display for Action {
             Action::Eat { item: Some(c) } => write!(f, "eat {c}"),
             Action::Eat { item: None } => write!(f, "eat"),
             Action::Pray => write!(f, "pray"),
-            Action::Engrave { text } => write!(f, "engrave {text:?}"),
+            Action::Engrave { text, with: None } => write!(f, "engrave {text:?}"),
+            Action::Engrave {
+                text,
+                with: Some(c),
+            } => write!(f, "engrave {text:?} with {c}"),
             Action::Travel { to } => write!(f, "travel {},{}", to.x, to.y),
             Action::Open { dir } => write!(f, "open {dir:?}"),
             Action::Kick { dir } => write!(f, "kick {dir:?}"),
             Action::Throw { item, dir } => write!(f, "throw {item} {dir:?}"),
             Action::Descend => write!(f, "descend"),
             Action::Ascend => write!(f, "ascend"),
-            Action::Pickup { letters: Some(l) } => write!(f, "pick up {l}"),
-            Action::Pickup { letters: None } => write!(f, "pick up"),
+            Action::Pickup { what: Pick::All } => write!(f, "pick up"),
+            Action::Pickup {
+                what: Pick::Classes(c),
+            } => write!(f, "pick up class {c}"),
+            Action::Pickup {
+                what: Pick::Named(n),
+            } => write!(f, "pick up {n:?}"),
+            Action::Pickup {
+                what: Pick::Index(i),
+            } => write!(f, "pick up #{i}"),
+            Action::Look => write!(f, "look here"),
+            Action::Zap { item, dir } => write!(f, "zap {item} {dir:?}"),
+            Action::Quaff { item: Some(c) } => write!(f, "quaff {c}"),
+            Action::Quaff { item: None } => write!(f, "quaff from here"),
+            Action::Read { item } => write!(f, "read {item}"),
+            Action::Wear { item } => write!(f, "wear {item}"),
+            Action::TakeOff { item } => write!(f, "take off {item}"),
+            Action::Wield { item: Some(c) } => write!(f, "wield {c}"),
+            Action::Wield { item: None } => write!(f, "wield bare hands"),
+            Action::PutOn { item } => write!(f, "put on {item}"),
+            Action::Remove { item } => write!(f, "remove {item}"),
+            Action::Apply { item, dir: None } => write!(f, "apply {item}"),
+            Action::Apply { item, dir: Some(d) } => write!(f, "apply {item} {d:?}"),
+            Action::Fire { dir, item: None } => write!(f, "fire {dir:?}"),
+            Action::Fire { dir, item: Some(c) } => write!(f, "fire {c} {dir:?}"),
+            Action::Quiver { item } => write!(f, "quiver {item}"),
+            Action::Drop { item, count: None } => write!(f, "drop {item}"),
+            Action::Drop {
+                item,
+                count: Some(n),
+            } => write!(f, "drop {n} {item}"),
+            Action::Enhance => write!(f, "enhance"),
+            Action::Offer { item: None } => write!(f, "offer"),
+            Action::Offer { item: Some(c) } => write!(f, "offer {c}"),
+            Action::Chat { dir } => write!(f, "chat {dir:?}"),
             Action::Farlook { at } => write!(f, "farlook {},{}", at.x, at.y),
             Action::Inventory => write!(f, "inventory"),
             Action::Keys { keys } => write!(f, "keys {keys:?}"),

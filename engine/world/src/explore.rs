@@ -67,8 +67,9 @@ impl World {
         });
         let hostile_in_view = self.monsters.iter().any(Monster::maybe_hostile);
         // A travel that went nowhere: walk, so a failed step can teach what is in the way.
-        let travel_failed =
-            matches!(self.last_action, Some(Action::Travel { .. })) && self.idle_repeats > 0;
+        let travel_failed = (matches!(self.last_action, Some(Action::Travel { .. }))
+            && self.idle_repeats > 0)
+            || level.is_some_and(|l| l.travel_astray.contains(&path.target()));
         if path.travel_saves_actions() && !obstacle_ahead && !hostile_in_view && !travel_failed {
             Action::Travel { to: path.target() }
         } else {

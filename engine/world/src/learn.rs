@@ -47,10 +47,28 @@ impl World {
             if message.contains("You begin praying") {
                 self.last_prayer_turn = Some(self.turn);
             }
+            self.learn_intrinsics(message);
+            // The answer to a farlook a leaf asked for (`act.farlook`): the monster is named.
+            if let Some(Action::Farlook { at }) = self.last_action {
+                if let Some(answer) = crate::parse_farlook(message) {
+                    self.learn_monster(at, &answer);
+                }
+            }
+            // "Wait!  That's a small mimic!": what we walked into posed as something else.
+            if message.contains("Wait!") && message.contains("mimic") {
+                if let Some(p) = self.target_square() {
+                    for m in self.monsters.iter_mut().filter(|m| m.pos == p) {
+                        m.mimic = true;
+                    }
+                }
+            }
             if let Some(name) = killed_name(message) {
                 let pos = self
                     .target_square()
                     .or_else(|| self.vanished_neighbour(previous));
+                if let Some(p) = pos {
+                    self.forget_at(p);
+                }
                 self.kills.push(Kill {
                     turn: self.turn,
                     name,
@@ -256,7 +274,7 @@ impl World {
         // looks and then retries the same step loops forever.
         let looked = matches!(
             self.last_action,
-            Some(Action::Keys { .. } | Action::Inventory | Action::Farlook { .. })
+            Some(Action::Keys { .. } | Action::Inventory | Action::Farlook { .. } | Action::Look)
         ) && stayed;
         self.idle_repeats = if stayed && acted {
             self.idle_repeats + 1
@@ -291,6 +309,41 @@ impl World {
                 sq.bumps = sq.bumps.saturating_add(if silent_bump { 1 } else { 2 });
             }
             self.idle_repeats = 0;
+        }
+    }
+}
+
+impl World {
+    /// A travel (`_`) that left us no nearer its target by our own paths went another way than
+    /// ours (the game's travel avoids known traps and guesses a direction when it finds no
+    /// route): following it again only loops. The level remembers the target and
+    /// `step_along` walks there; arriving forgets it.
+    pub(crate) fn learn_from_travel(&mut self, prev_player: Pos) {
+        let player = self.player;
+        let opts = self.path_opts();
+        let last = self.last_action.clone();
+        let Some(level) = self.dungeon.current_mut() else {
+            return;
+        };
+        level.travel_astray.retain(|&t| t != player);
+        let Some(Action::Travel { to }) = last else {
+            return;
+        };
+        if player == to || level.travel_astray.contains(&to) {
+            return;
+        }
+        let from_target = level.distances(to, &opts);
+        let nearer = match (from_target.cost(prev_player), from_target.cost(player)) {
+            (Some(before), Some(after)) => after < before,
+            // No path of ours either way: nothing to compare with.
+            _ => true,
+        };
+        if !nearer {
+            const REMEMBERED: usize = 32;
+            if level.travel_astray.len() >= REMEMBERED {
+                level.travel_astray.remove(0);
+            }
+            level.travel_astray.push(to);
         }
     }
 }

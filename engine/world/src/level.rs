@@ -105,6 +105,11 @@ pub struct Level {
     /// Shops entered (or seen selling), with their keepers' names and kinds.
     #[serde(default)]
     pub shops: Vec<Shop>,
+    /// Targets a travel (`_`) to which left us no nearer by our own paths: the game's travel
+    /// takes another way there (it avoids known traps, it guesses when it finds no route), so
+    /// they are walked to instead (see `World::step_along`).
+    #[serde(default)]
+    pub travel_astray: Vec<Pos>,
 }
 
 impl Default for Level {
@@ -144,6 +149,7 @@ impl Level {
             rooms: Vec::new(),
             last_room_id: 0,
             shops: Vec::new(),
+            travel_astray: Vec::new(),
         }
     }
 

@@ -18,15 +18,21 @@
 //! (levels by branch and depth, stairs links, placeholder branches), `monsters` (tracking),
 //! `observe` (the events and the update step), `learn` (what messages and failed moves teach,
 //! called by the update step; it does not use `observe`), `nav` (Dijkstra), `explore` (frontier,
-//! doors, searching, stairs), `inventory` (item lines), `farlook` (`;` answers). The map
-//! queries Rust skills and Lua share: `map` (terrain, paths and distances from the hero,
-//! features by kind), `objects` (floor piles), `rooms` (rooms and shops), `sight` (lines of
-//! fire and sight), `traps` (trap kinds).
+//! doors, searching, stairs), `inventory` (item lines), `farlook` (`;` answers), `history` (the
+//! message history and the last decision), `intrinsics` (learnt from the welcome and from
+//! messages), `prayer` (the timeout estimate and the trouble a prayer fixes), `identity`
+//! (remembered monsters, the pet, statue and mimic suspicion). The map queries Rust skills and
+//! Lua share: `map` (terrain, paths and distances from the hero, features by kind), `objects`
+//! (floor piles), `rooms` (rooms and shops), `sight` (lines of fire and sight), `traps` (trap
+//! kinds).
 
 pub mod action;
 pub mod dungeon;
 pub mod explore;
 pub mod farlook;
+pub mod history;
+mod identity;
+pub mod intrinsics;
 pub mod inventory;
 pub mod learn;
 pub mod level;
@@ -36,15 +42,18 @@ pub mod names;
 pub mod nav;
 pub mod objects;
 mod observe;
+pub mod prayer;
 pub mod rooms;
 pub mod sight;
 pub mod testing;
 pub mod tiles;
 pub mod traps;
 
-pub use action::{Action, Decision, Dir};
+pub use action::{Action, Decision, Dir, Pick};
 pub use dungeon::{Arrival, Dungeon};
 pub use farlook::{parse_farlook, Farlook};
+pub use history::{DecisionTaken, MessageHistory, Said};
+pub use intrinsics::Intrinsic;
 pub use inventory::{parse_inventory_line, parse_inventory_menu, Buc, Charges, Erosion, Item};
 pub use learn::Kill;
 pub use level::{Branch, Level, LevelStats, Square};
@@ -102,6 +111,10 @@ pub struct World {
     pub dungeon: Dungeon,
     /// Monsters in view on the current level.
     pub monsters: Vec<Monster>,
+    /// Monsters of the current level gone out of view, where they were last seen (newest
+    /// last). Never in `monsters`: they are not counted as present.
+    #[serde(default)]
+    pub remembered: Vec<Monster>,
     /// Turn of the last "You begin praying".
     pub last_prayer_turn: Option<i64>,
     /// Monsters we killed, for corpse ages.
@@ -111,6 +124,15 @@ pub struct World {
     pub last_action: Option<Action>,
     /// Observations in a row in which a directed action changed nothing (see `learn`).
     pub idle_repeats: u32,
+    /// The last messages with their turns (see [`history`]).
+    #[serde(default)]
+    pub history: MessageHistory,
+    /// The decision carried out last and the leaf that took it.
+    #[serde(default)]
+    pub last_decision: Option<DecisionTaken>,
+    /// Intrinsics the hero is believed to have (see [`intrinsics`]).
+    #[serde(default)]
+    pub intrinsics: std::collections::BTreeSet<Intrinsic>,
 }
 
 impl World {

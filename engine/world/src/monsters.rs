@@ -1,5 +1,7 @@
 //! Monsters in view, matched across observations so what farlook taught about one (its name,
-//! whether it is peaceful) stays with it while it moves.
+//! whether it is peaceful) stays with it while it moves; and the monsters out of view that the
+//! world still remembers (never counted as present), so the pet that went round a corner is the
+//! pet again when it comes back.
 
 use crate::tiles::{classify, color_of, Glyph};
 use nhbot_screen::{Cell, Pos, COLS, MAP_ROWS};
@@ -18,6 +20,10 @@ pub struct Monster {
     pub peaceful: Option<bool>,
     /// Our pet: walking into it swaps places, it never blocks a path.
     pub tame: bool,
+    /// Suspected mimic: drawn as one (`m`), named one by the game ("Wait!  That's a small
+    /// mimic!"), or a monster that appeared where an object was drawn a moment before.
+    #[serde(default)]
+    pub mimic: bool,
 }
 
 impl Monster {
@@ -43,21 +49,43 @@ fn distance(a: Pos, b: Pos) -> i16 {
 /// The monsters visible on `map` (the player's own square excluded), each matched to the
 /// nearest unclaimed monster of the same glyph and colour in `previous`.
 pub fn track(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: i64) -> Vec<Monster> {
+    track_all(previous, map, player, turn).now
+}
+
+/// What [`track_all`] found.
+pub struct Tracked {
+    /// The monsters in view.
+    pub now: Vec<Monster>,
+    /// Whether each of `now` was matched to a monster of `previous` (else it is a new sighting).
+    pub matched: Vec<bool>,
+    /// The monsters of `previous` matched to none in view: gone out of sight (or dead).
+    pub gone: Vec<Monster>,
+}
+
+/// [`track`], also telling which monsters are new sightings and which went out of view.
+pub fn track_all(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: i64) -> Tracked {
     let mut now = Vec::new();
     if map.len() < COLS * MAP_ROWS {
-        return now;
+        return Tracked {
+            now,
+            matched: Vec::new(),
+            gone: previous.to_vec(),
+        };
     }
     for y in 0..MAP_ROWS {
         for x in 0..COLS {
             let pos = Pos::new(x as i16, y as i16);
-            if Some(pos) != player && classify(map, x, y) == Glyph::Monster {
-                let cell = &map[y * COLS + x];
+            let cell = &map[y * COLS + x];
+            // `]`, the "strange object", is what a mimic poses as: no object is drawn so.
+            let mimic = matches!(cell.ch, 'm' | ']');
+            if Some(pos) != player && (classify(map, x, y) == Glyph::Monster || cell.ch == ']') {
                 now.push(Monster {
                     pos,
                     ch: cell.ch,
                     color: color_of(cell),
                     first_seen: turn,
                     last_seen: turn,
+                    mimic,
                     ..Default::default()
                 });
             }
@@ -85,6 +113,7 @@ pub fn track(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: i64)
                 m.name = old.name.clone();
                 m.peaceful = old.peaceful;
                 m.tame = old.tame;
+                m.mimic |= old.mimic;
             }
         }
     }
@@ -102,13 +131,20 @@ pub fn track(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: i64)
             .min_by_key(|(m, _)| distance(old.pos, m.pos));
         if let Some((m, done)) = found {
             *done = true;
+            claimed[i] = true;
             m.first_seen = old.first_seen;
             m.name = old.name.clone();
             m.peaceful = old.peaceful;
             m.tame = true;
         }
     }
-    now
+    let gone = previous
+        .iter()
+        .zip(&claimed)
+        .filter(|(_, c)| !**c)
+        .map(|(m, _)| m.clone())
+        .collect();
+    Tracked { now, matched, gone }
 }
 
 #[cfg(test)]

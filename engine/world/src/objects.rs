@@ -320,8 +320,11 @@ impl World {
             _ => false,
         };
         // A drop without a message (`!verbose`) leaves a pile we no longer know.
-        let dropping = matches!(&self.last_action,
-            Some(Action::Keys { keys }) if keys.starts_with(['d', 'D']));
+        let dropping = match &self.last_action {
+            Some(Action::Drop { .. }) => true,
+            Some(Action::Keys { keys }) => keys.starts_with(['d', 'D']),
+            _ => false,
+        };
         let news = floor_news(&self.messages, picking);
         let (hero, turn) = (self.player, self.turn);
         let Some(level) = self.dungeon.current_mut() else {

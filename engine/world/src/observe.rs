@@ -4,10 +4,11 @@
 
 use crate::dungeon::Arrival;
 use crate::farlook::Farlook;
+use crate::history::DecisionTaken;
 use crate::inventory::parse_inventory_menu;
 use crate::learn::fell;
 use crate::level::{index, Level, LevelStats};
-use crate::monsters::{track, Monster};
+use crate::monsters::{track_all, Monster};
 use crate::tiles::Feature;
 use crate::{Action, Condition, Decision, World};
 use nhbot_screen::{Cell, MenuItem, Pos, Status, COLS, MAP_ROWS};
@@ -93,6 +94,7 @@ impl World {
             Event::Decision(decision) => {
                 self.last_action = Some(decision.action.clone());
                 self.decisions += 1;
+                self.last_decision = Some(DecisionTaken::new(self.decisions, decision));
             }
             Event::Inventory(items) => self.inventory = parse_inventory_menu(items),
             Event::Farlook { at, answer } => self.learn_monster(at, answer),
@@ -115,11 +117,10 @@ impl World {
             self.player = p;
         }
         self.messages = obs.messages.to_vec();
+        self.remember_messages(obs.messages);
         // With a menu, prompt or --More-- up, text may cover the map: leave the map alone.
         let map_ok = obs.map.len() == COLS * MAP_ROWS && obs.cursor_on_map;
-        if map_ok {
-            self.view.cells = obs.map.to_vec();
-        }
+        let before = map_ok.then(|| std::mem::replace(&mut self.view.cells, obs.map.to_vec()));
 
         let changed_level = self.enter_level(
             prev_depth,
@@ -155,15 +156,26 @@ impl World {
             level.update(obs.map, player, turn, !blind);
         }
         let previous = std::mem::take(&mut self.monsters);
+        if changed_level {
+            // Memories of monsters are of the level we left.
+            self.remembered.clear();
+        }
         if !readable && !changed_level {
             self.monsters = previous.clone();
         } else if readable {
             let known: &[Monster] = if changed_level { &[] } else { &previous };
-            self.monsters = track(known, obs.map, player, turn);
-            if let Some(level) = self.dungeon.current() {
-                // A statue looks like its monster.
-                self.monsters.retain(|m| !level.statue_at(m));
-            }
+            let tracked = track_all(known, obs.map, player, turn);
+            // A statue looks like its monster.
+            let (monsters, matched): (Vec<Monster>, Vec<bool>) = tracked
+                .now
+                .into_iter()
+                .zip(tracked.matched)
+                .filter(|(m, _)| !self.dungeon.current().is_some_and(|l| l.statue_at(m)))
+                .unzip();
+            self.monsters = monsters;
+            // A frame read after a level change has nothing of the old level to compare with.
+            let before = before.as_deref().filter(|_| !changed_level);
+            self.update_memory(&matched, tracked.gone, before);
         }
         if readable {
             self.recognise_pet(&previous, changed_level);
@@ -172,6 +184,7 @@ impl World {
         self.learn_map(prev_player);
         if readable && !changed_level && player.is_some() {
             self.learn_from_bump(prev_player, elapsed, &previous);
+            self.learn_from_travel(prev_player);
         }
         self.mark_shop_doors();
         let gnomes = self
@@ -238,7 +251,7 @@ impl World {
     }
 
     /// What farlook taught about the monster at `pos`.
-    fn learn_monster(&mut self, pos: Pos, answer: &Farlook) {
+    pub(crate) fn learn_monster(&mut self, pos: Pos, answer: &Farlook) {
         if answer.statue {
             // No monster there: a statue drawn as one. Remember it, so it is not listed (nor
             // asked about) again.

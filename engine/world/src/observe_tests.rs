@@ -679,3 +679,32 @@ fn the_pet_stays_tame_when_it_moves_far() {
     assert_eq!(w.monsters.len(), 1);
     assert!(w.monsters[0].tame, "{:?}", w.monsters);
 }
+
+#[test]
+fn a_travel_that_leads_away_is_walked_instead() {
+    // A long corridor: our path to its east end goes east; the game's travel took us west
+    // (it avoids a trap we do not count, or it guessed).
+    let mut w = World::default();
+    let row = [
+        "..............................",
+        "------------------------------",
+    ];
+    let target = Pos::new(29, 0);
+    see(&mut w, &row, Pos::new(10, 0), &status(1, 1), &[]);
+    let path = w.path_to(&[target]).expect("a path east");
+    assert!(
+        matches!(w.step_along(&path), Action::Travel { .. }),
+        "a long clear path is travelled"
+    );
+    w.observe(&Action::Travel { to: target });
+    see(&mut w, &row, Pos::new(9, 0), &status(1, 2), &[]);
+    let path = w.path_to(&[target]).expect("a path east");
+    assert_eq!(
+        w.step_along(&path),
+        Action::Move { dir: crate::Dir::E },
+        "travel went the other way: walk"
+    );
+    // Arriving forgets it.
+    see(&mut w, &row, target, &status(1, 40), &[]);
+    assert!(w.level().unwrap().travel_astray.is_empty());
+}

@@ -132,7 +132,7 @@ fn piles_follow_looks_pick_ups_and_the_glyph_on_the_square() {
         &[],
     );
     w.observe(&Action::Pickup {
-        letters: Some("b".into()),
+        what: Pick::Named("arrow".into()),
     });
     frame(
         &mut w,

@@ -1,8 +1,8 @@
 -- Runs once in each script's fresh Lua state, before any script, with the real globals.
 -- `fatal(err)` (Rust): the limit the current call went past (instructions, time, memory), or
 -- false; `err` is an error to check for a memory error, or nil. `charge()` (Rust) pays for a
--- coroutine; `log(line)` (Rust) logs a print.
-local fatal, charge, log = ...
+-- coroutine; `emit(line)` (Rust) logs a line of `log` or `print` (bounded per call).
+local fatal, charge, emit = ...
 local error, select, type, rawget, tostring = error, select, type, rawget, tostring
 local raw_pcall, raw_xpcall, raw_setmetatable, raw_sort = pcall, xpcall, setmetatable, table.sort
 local co_create, co_wrap, co_resume, co_close = coroutine.create, coroutine.wrap, coroutine.resume, coroutine.close
@@ -134,13 +134,16 @@ function table.sort(t, comp)
   return raw_sort(t, lt)
 end
 
--- print goes to the log (target nhbot::lua); tostring runs here, under the hook.
-function print(...)
+-- log and print go to the log (target nhbot::lua) and the game's decision log; tostring runs
+-- here, under the hook.
+local function joined(sep, ...)
   local args = pack(...)
   local parts = {}
   for i = 1, args.n do parts[i] = tostring(args[i]) end
-  log(concat(parts, "\t"))
+  return concat(parts, sep)
 end
+function log(...) emit(joined(" ", ...)) end
+function print(...) emit(joined("\t", ...)) end
 
 -- The string metatable (its __index is the string library) stays out of reach.
 getmetatable("").__metatable = false

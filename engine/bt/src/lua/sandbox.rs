@@ -7,6 +7,7 @@
 //! run) gets an instruction budget and a wall-clock deadline, checked by a hook that every
 //! coroutine inherits and by the Rust string functions.
 
+use super::board::{self, BoardSlot};
 use super::limits::{lua_error, where_, Limits, Nesting, PRELUDE_NAME};
 use super::strings;
 use super::{MEMORY_LIMIT, SAFE_GLOBALS};
@@ -18,17 +19,12 @@ use std::ffi::{c_char, c_int, c_void};
 use std::fmt::Write as _;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 
 /// The hook runs every this many instructions (per coroutine).
 pub(crate) const HOOK_EVERY: u32 = 100;
 /// Largest script or module file read.
 const MAX_FILE: u64 = 1 << 20;
-/// Lines one call may print; the rest are dropped.
-const MAX_PRINTS: usize = 100;
-/// A printed line is cut at this many bytes.
-const MAX_PRINT_LINE: usize = 1000;
 /// Node state copied into a new state no deeper than this.
 const MAX_COPY_DEPTH: usize = 64;
 
@@ -54,6 +50,8 @@ pub(crate) struct Sandbox {
     /// The files this state read (the script, then the modules it required) with a hash of
     /// their text: a script disabled for a limit stays off until one of them changes.
     pub(crate) sources: Arc<Mutex<Vec<(PathBuf, u64)>>>,
+    /// The tree's Lua blackboard while a leaf of this script runs (see [`board`]).
+    pub(crate) board: BoardSlot,
 }
 
 impl Sandbox {
@@ -72,13 +70,17 @@ impl Sandbox {
             base.set(*name, globals.get::<Value>(*name)?)?;
         }
         base.set("print", globals.get::<Value>("print")?)?;
+        base.set("log", globals.get::<Value>("log")?)?;
         base.set("act", luaapi::act_table(&lua)?)?;
         base.set("kb", luaapi::kb_table(&lua, kb)?)?;
+        let board = BoardSlot::default();
+        base.set("blackboard", board::board_table(&lua, &board, &limits)?)?;
         let sandbox = Sandbox {
             lua,
             limits,
             base,
             sources: Arc::default(),
+            board,
         };
         sandbox.install_require(scripts_dir)?;
         // Each call leaves userdata with finalizers behind (the world, act.* actions), and Lua
@@ -215,21 +217,17 @@ fn prelude_args(lua: &Lua, limits: &Arc<Limits>) -> mlua::Result<mlua::MultiValu
             .map_err(|why| lua_error(lua, why))
     })?;
     let l = limits.clone();
-    let log = lua.create_function(move |lua, line: mlua::LuaString| {
-        let n = l.prints.fetch_add(1, Ordering::Relaxed);
-        if n < MAX_PRINTS {
-            let bytes = line.as_bytes();
-            let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MAX_PRINT_LINE)]);
+    // `log` and `print`: to the log target nhbot::lua now, and kept for the decision log.
+    let emit = lua.create_function(move |lua, line: mlua::LuaString| {
+        if let Some(text) = l.log_line(&line.as_bytes()) {
             log::info!(target: "nhbot::lua", "{}{text}", where_(lua));
-        } else if n == MAX_PRINTS {
-            log::info!(target: "nhbot::lua", "{}more prints this call dropped", where_(lua));
         }
         Ok(())
     })?;
     Ok(mlua::MultiValue::from(vec![
         Value::Function(fatal),
         Value::Function(charge),
-        Value::Function(log),
+        Value::Function(emit),
     ]))
 }
 
@@ -260,6 +258,9 @@ unsafe extern "C-unwind" fn count_hook(state: *mut ffi::lua_State, _: *mut ffi::
         Ok(()) => return,
         Err(why) => {
             let place = raw_place(state).unwrap_or_default();
+            if let Ok(mut at) = limits.stopped_at.lock() {
+                at.get_or_insert_with(|| place.as_str().to_string());
+            }
             let _ = write!(msg, "{}: {why}", place.as_str());
         }
     }
@@ -302,20 +303,32 @@ impl std::fmt::Write for StackText {
     }
 }
 
-/// [`script_place`] with the C API, for the hook.
+/// [`script_place`] with the C API, for the hook: `scripts/x.lua:12 in function f`.
 unsafe fn raw_place(state: *mut ffi::lua_State) -> Option<StackText> {
     for level in 0..64 {
         let mut ar: ffi::lua_Debug = std::mem::zeroed();
         if ffi::lua_getstack(state, level, &mut ar) == 0 {
             return None;
         }
-        ffi::lua_getinfo(state, c"Sl".as_ptr(), &mut ar);
+        ffi::lua_getinfo(state, c"Sln".as_ptr(), &mut ar);
         let src = std::ffi::CStr::from_ptr(ar.short_src.as_ptr())
             .to_str()
             .unwrap_or("?");
         if ar.currentline > 0 && src != PRELUDE_NAME {
             let mut place = StackText::default();
-            let _ = write!(place, "{src}:{}", ar.currentline);
+            let _ = write!(place, "{src}:{} in ", ar.currentline);
+            let name = (!ar.name.is_null())
+                .then(|| std::ffi::CStr::from_ptr(ar.name).to_str().ok())
+                .flatten()
+                .filter(|n| !n.is_empty() && *n != "?");
+            let main =
+                !ar.what.is_null() && std::ffi::CStr::from_ptr(ar.what).to_bytes() == b"main";
+            // As limits::function_label, without allocating.
+            let _ = match name {
+                Some(n) => write!(place, "function {n}"),
+                None if main => write!(place, "main chunk"),
+                None => write!(place, "function <{src}:{}>", ar.linedefined),
+            };
             return Some(place);
         }
     }

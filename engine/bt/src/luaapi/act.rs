@@ -1,9 +1,9 @@
 //! The `act` table: action constructors, each with an optional trailing reason.
 
 use mlua::{
-    Lua, MetaMethod, Result as LuaResult, Table, UserData, UserDataFields, UserDataMethods,
+    Lua, MetaMethod, Result as LuaResult, Table, UserData, UserDataFields, UserDataMethods, Value,
 };
-use nhbot_world::{Action, Dir, Pos};
+use nhbot_world::{Action, Dir, Pick, Pos};
 
 /// An action built by `act.*`, with the script's reason.
 #[derive(Clone, Debug)]
@@ -48,6 +48,33 @@ fn made(action: Action, reason: Option<String>) -> LuaAction {
         reason.push('…');
     }
     LuaAction { action, reason }
+}
+
+/// `act.pickup`'s choice: nil (everything), a name, or `{name=}`, `{class=}`, `{index=}`.
+fn pick(v: Value) -> LuaResult<Pick> {
+    let bad = |why: &str| mlua::Error::RuntimeError(format!("act.pickup: {why}"));
+    match v {
+        Value::Nil => Ok(Pick::All),
+        Value::String(s) => Ok(Pick::Named(typed("act.pickup", s.to_str()?.to_string())?)),
+        Value::Table(t) => {
+            if let Some(name) = t.get::<Option<String>>("name")? {
+                Ok(Pick::Named(typed("act.pickup", name)?))
+            } else if let Some(class) = t.get::<Option<String>>("class")? {
+                Ok(Pick::Classes(typed("act.pickup", class)?))
+            } else if let Some(index) = t.get::<Option<u16>>("index")? {
+                if index == 0 {
+                    return Err(bad("index counts from 1"));
+                }
+                Ok(Pick::Index(index))
+            } else {
+                Err(bad("expected {name=...}, {class=...} or {index=...}"))
+            }
+        }
+        other => Err(bad(&format!(
+            "expected nil, a name or a table, got a {}",
+            other.type_name()
+        ))),
+    }
 }
 
 /// Refuses key strings longer than [`MAX_KEYS`].
@@ -149,6 +176,7 @@ pub fn act_table(lua: &Lua) -> LuaResult<Table> {
             Ok(made(
                 Action::Engrave {
                     text: typed("act.engrave", text)?,
+                    with: None,
                 },
                 why,
             ))
@@ -167,8 +195,8 @@ pub fn act_table(lua: &Lua) -> LuaResult<Table> {
     )?;
     act.set(
         "pickup",
-        lua.create_function(|_, (letters, why): (Option<String>, Option<String>)| {
-            Ok(made(Action::Pickup { letters }, why))
+        lua.create_function(|_, (what, why): (Value, Option<String>)| {
+            Ok(made(Action::Pickup { what: pick(what)? }, why))
         })?,
     )?;
     act.set(

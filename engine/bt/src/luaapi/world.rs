@@ -4,7 +4,7 @@ use super::Noting;
 use mlua::{Lua, Result as LuaResult, Table};
 use nhbot_world::names::{condition_name, hunger_name};
 use nhbot_world::tiles::color_of;
-use nhbot_world::{Dir, Feature, FloorObject, PathInfo, Pos, World};
+use nhbot_world::{Dir, Feature, FloorObject, Intrinsic, Monster, PathInfo, Pos, World};
 
 /// Registers the `World` userdata type (fields and methods Lua may read); returns their names
 /// (the tests compare them with `luadef::LUA_API`).
@@ -45,16 +45,7 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
         reg.add_field_method_get("monsters", |lua, w| {
             let list = lua.create_table()?;
             for (i, m) in w.monsters.iter().enumerate() {
-                let t = lua.create_table()?;
-                t.set("x", m.pos.x)?;
-                t.set("y", m.pos.y)?;
-                t.set("glyph", m.ch.to_string())?;
-                t.set("color", m.color)?;
-                t.set("name", m.name.clone())?;
-                t.set("peaceful", m.peaceful)?;
-                t.set("tame", m.tame)?;
-                t.set("hostile", m.maybe_hostile())?;
-                list.raw_set(i + 1, t)?;
+                list.raw_set(i + 1, monster_seen(lua, w, m, false)?)?;
             }
             Ok(list)
         });
@@ -84,9 +75,89 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
         reg.add_method("message_contains", |_, w, text: String| {
             Ok(w.messages.iter().any(|m| m.contains(&text)))
         });
+        // hero, history, monsters
+        register_hero(reg);
         register_map(reg);
     })?;
     Ok(names)
+}
+
+// hero, history, monsters
+
+/// The hero's intrinsics and prayer, the message history, the last decision, the pet and the
+/// remembered monsters.
+fn register_hero(reg: &mut Noting<'_, World>) {
+    reg.add_field_method_get("intrinsics", |lua, w| {
+        lua.create_sequence_from(w.intrinsics.iter().map(|i| i.name()))
+    });
+    reg.add_field_method_get("turns_since_prayer", |_, w| Ok(w.turns_since_prayer()));
+    reg.add_field_method_get("prayer_timeout_estimate", |_, w| {
+        Ok(w.prayer_timeout_estimate())
+    });
+    reg.add_field_method_get("last_decision", |lua, w| {
+        let Some(d) = &w.last_decision else {
+            return Ok(None);
+        };
+        let t = lua.create_table()?;
+        t.set("path", d.path.clone())?;
+        t.set("reason", d.reason.clone())?;
+        t.set("action", d.action.to_string())?;
+        t.set("decision", d.index)?;
+        Ok(Some(t))
+    });
+    reg.add_field_method_get("pet", |lua, w| {
+        let Some(pet) = w.pet() else { return Ok(None) };
+        let remembered = !w.monsters.iter().any(|m| std::ptr::eq(m, pet));
+        monster_seen(lua, w, pet, remembered).map(Some)
+    });
+    reg.add_field_method_get("remembered_monsters", |lua, w| {
+        let list = lua.create_table()?;
+        for (i, m) in w.remembered.iter().enumerate() {
+            list.raw_set(i + 1, monster_seen(lua, w, m, true)?)?;
+        }
+        Ok(list)
+    });
+    reg.add_method("history", |lua, w, n: i64| {
+        let list = lua.create_table()?;
+        for (i, said) in w.history.last(n.max(0) as usize).enumerate() {
+            let t = lua.create_table()?;
+            t.set("turn", said.turn)?;
+            t.set("decision", said.decision)?;
+            t.set("text", said.text.clone())?;
+            list.raw_set(i + 1, t)?;
+        }
+        Ok(list)
+    });
+    reg.add_method("said_since", |_, w, (turn, text): (i64, String)| {
+        Ok(w.said_since(turn, &text))
+    });
+    reg.add_method("message_turn", |_, w, text: String| {
+        Ok(w.message_turn(&text))
+    });
+    reg.add_method("has_intrinsic", |_, w, name: String| {
+        Ok(Intrinsic::parse(&name).is_some_and(|i| w.has_intrinsic(i)))
+    });
+    reg.add_method("prayer_trouble", |_, w, ()| Ok(w.prayer_trouble()));
+    reg.add_method("can_pray_safely", |_, w, ()| Ok(w.can_pray_safely()));
+}
+
+/// A `MonsterSeen` table.
+fn monster_seen(lua: &Lua, w: &World, m: &Monster, remembered: bool) -> LuaResult<Table> {
+    let t = lua.create_table()?;
+    t.set("x", m.pos.x)?;
+    t.set("y", m.pos.y)?;
+    t.set("glyph", m.ch.to_string())?;
+    t.set("color", m.color)?;
+    t.set("name", m.name.clone())?;
+    t.set("peaceful", m.peaceful)?;
+    t.set("tame", m.tame)?;
+    t.set("hostile", m.maybe_hostile())?;
+    t.set("first_seen", m.first_seen)?;
+    t.set("last_seen", m.last_seen)?;
+    t.set("statue", w.statue_suspected(m))?;
+    t.set("mimic", m.mimic)?;
+    t.set("remembered", remembered)?;
+    Ok(t)
 }
 
 // map: terrain, objects, rooms and shops, lines of fire and sight, paths (luadef/world.rs).

@@ -25,6 +25,29 @@ pub const ACTION_CLASS: Class = Class {
     methods: &[],
 };
 
+pub const PICK_CHOICE: Class = Class {
+    name: "PickChoice",
+    doc: "Which objects `act.pickup` takes; set one field.",
+    fields: &[
+        field(
+            "name",
+            "string|nil",
+            "objects whose text contains this (case-insensitive)",
+        ),
+        field(
+            "class",
+            "string|nil",
+            "object class symbols, e.g. \"?\" for scrolls",
+        ),
+        field(
+            "index",
+            "integer|nil",
+            "the n-th object (1-based) of the pile as the world lists it",
+        ),
+    ],
+    methods: &[],
+};
+
 pub const MODULE: Module = Module {
     name: "act",
     doc: "Action constructors. The last argument is always the reason shown in the \
@@ -85,9 +108,14 @@ pub const MODULE: Module = Module {
         ),
         act(
             "pickup",
-            "Picks up what is here.",
+            "Picks up objects here, chosen by their text in the game's menu (never by guessed \
+             letters). A lone object is taken whatever `what` says.",
             &[
-                opt("letters", "string", "menu letters; nil picks up everything"),
+                opt(
+                    "what",
+                    "string|PickChoice",
+                    "a name (matched in the text) or a choice; nil: all",
+                ),
                 REASON,
             ],
         ),

@@ -141,6 +141,7 @@ pub static LUA_API: LuaApi = LuaApi {
         world::ALIGNMENT,
         world::CONDITION,
         world::FEATURE,
+        world::INTRINSIC,
     ],
     aliases: &[globals::LEAF],
     classes: &[
@@ -151,10 +152,13 @@ pub static LUA_API: LuaApi = LuaApi {
         world::SQUARE,
         world::SHOP,
         world::PATH,
+        world::SAID,
+        world::LAST_DECISION,
         world::WORLD,
         act::ACTION_CLASS,
+        act::PICK_CHOICE,
     ],
-    tables: &[act::MODULE, kb::MODULE],
+    tables: &[act::MODULE, kb::MODULE, globals::BLACKBOARD],
     functions: globals::FUNCTIONS,
 };
 
@@ -259,8 +263,8 @@ pub fn lua_definitions() -> String {
              library field changes it for that script only). Each call may run {} instructions \
              within {} ms, each script's state may hold {} MiB over its whole life, and \
              string.rep and string.gsub build strings of up to {} MiB. Past a limit the leaf \
-             fails, the error (file:line) is logged and the script is disabled until its file \
-             changes; the game goes on. setmetatable refuses __gc; require loads only files \
+             fails, the error (file, line and function) is logged and the script is disabled \
+             until its file changes; the game goes on. setmetatable refuses __gc; require loads only files \
              inside scripts/.",
             thousands(INSTRUCTION_LIMIT),
             TIME_LIMIT.as_millis(),

@@ -3,8 +3,8 @@ use crate::lua::LuaEngine;
 use crate::luaapi::{self, KbQuery, SharedKb};
 use mlua::{Function as LuaFn, Lua, MultiValue, ObjectLike, Table, Value};
 use nhbot_world::{
-    Alignment, Branch, Condition, Dir, Encumbrance, Feature, Hunger, Item, Level, Monster, Pos,
-    World,
+    Action, Alignment, Branch, Condition, Decision, Dir, Encumbrance, Event, Feature, Hunger,
+    Intrinsic, Item, Level, Monster, Pos, Said, World,
 };
 use std::collections::BTreeSet;
 use std::sync::{Arc, Mutex};
@@ -294,6 +294,31 @@ fn sample_world() -> World {
         name: Some("jackal".into()),
         peaceful: Some(false),
         tame: false,
+        mimic: false,
+    }];
+    // hero, history, monsters
+    w.intrinsics = [Intrinsic::ColdResistance, Intrinsic::Stealth].into();
+    w.turn = 500;
+    w.observe(Event::Decision(&Decision {
+        action: Action::Search { count: 3 },
+        path: "root/patient".into(),
+        reason: "waiting".into(),
+    }));
+    w.history.push(Said {
+        turn: 499,
+        decision: 0,
+        text: "You feel quick!".into(),
+    });
+    w.remembered = vec![Monster {
+        pos: Pos::new(45, 12),
+        ch: 'f',
+        color: 15,
+        first_seen: 1,
+        last_seen: 400,
+        name: Some("kitten".into()),
+        peaceful: Some(true),
+        tame: true,
+        mimic: false,
     }];
     w.inventory = vec![Item {
         letter: 'f',
@@ -433,6 +458,10 @@ fn the_definition_is_what_lua_sees() {
         ("act", luaapi::act_table(&lua).expect("act")),
         ("kb", luaapi::kb_table(&lua, &kb).expect("kb")),
         ("kb", luaapi::kb_table(&lua, &empty_kb).expect("kb")),
+        (
+            "blackboard",
+            crate::lua::sample_blackboard_table(&lua).expect("blackboard"),
+        ),
     ];
     for (name, table) in &tables {
         let def = module(name);
@@ -556,6 +585,8 @@ fn enumerations_hold_every_value_lua_can_see() {
     assert_eq!(read("alignment", al), values("Alignment"));
     let all = with(&|w| w.status.conditions = variants::<Condition>());
     assert_eq!(read("conditions", [all]), values("Condition"));
+    let all = with(&|w| w.intrinsics = variants::<Intrinsic>().into_iter().collect());
+    assert_eq!(read("intrinsics", [all]), values("Intrinsic"));
     let features = variants::<Feature>().into_iter().map(|f| {
         with(&|w| {
             let mut level = Level::new(Branch::default(), 1);

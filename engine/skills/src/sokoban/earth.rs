@@ -60,10 +60,12 @@ impl EarthScrolls {
     fn on_square(&mut self, r: &mut Recall, w: &World, map: &str) -> Option<LeafOutcome> {
         let here = w.player;
         let pickup = match look_here(&w.messages) {
-            LookHere::One(what) if what.contains("scroll") => Action::Pickup { letters: None },
+            LookHere::One(what) if what.contains("scroll") => Action::Pickup {
+                what: nhbot_world::Pick::All,
+            },
             // Several objects (a corpse fell on it): only the scrolls, by their class symbol.
             LookHere::Several => Action::Pickup {
-                letters: Some("?".into()),
+                what: nhbot_world::Pick::Classes("?".into()),
             },
             LookHere::Unknown if !looked_at(r, w) => {
                 return Some(act(

@@ -44,13 +44,15 @@ impl PrizeHunt {
     fn look(&mut self, here: Pos, messages: &[String]) -> Option<Action> {
         let pickup = match look_here(messages) {
             LookHere::One(what) if what.contains("amulet") || what.contains("bag") => {
-                Action::Pickup { letters: None }
+                Action::Pickup {
+                    what: nhbot_world::Pick::All,
+                }
             }
             // The prize shares its closet with a cursed scroll of scare monster, and fights
             // may leave corpses there: only amulets and tools (a bag is one) are taken, by
             // their class symbols in the pickup menu.
             LookHere::Several => Action::Pickup {
-                letters: Some("\"(".into()),
+                what: nhbot_world::Pick::Classes("\"(".into()),
             },
             LookHere::One(_) | LookHere::Nothing => {
                 self.searched.push(here);

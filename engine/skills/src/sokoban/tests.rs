@@ -323,7 +323,12 @@ fn solve_on_screen(name: &str) -> (usize, usize, usize, usize) {
                     "You see no objects here.".into()
                 });
             }
-            LeafOutcome::Act(Action::Pickup { letters: None }, _) => {
+            LeafOutcome::Act(
+                Action::Pickup {
+                    what: nhbot_world::Pick::All,
+                },
+                _,
+            ) => {
                 assert_eq!(under, '?', "picks up only where a scroll lies");
                 under = '.';
                 scrolls += 1;
@@ -549,7 +554,8 @@ fn a_floating_eye_in_the_way_is_scared_off_not_hit() {
     }
     assert!(
         seen.contains(&Action::Engrave {
-            text: "Elbereth".into()
+            text: "Elbereth".into(),
+            with: None,
         }),
         "{seen:?}"
     );
@@ -1210,7 +1216,9 @@ fn the_scrolls_of_earth_are_fetched_once_a_walk_reaches_them() {
     assert_eq!(
         sokoban(&Params::default(), &w),
         LeafOutcome::Act(
-            Action::Pickup { letters: None },
+            Action::Pickup {
+                what: nhbot_world::Pick::All
+            },
             "soko4-1: picking up the scroll of earth".into()
         )
     );
