@@ -125,6 +125,51 @@
 ---@field mimic boolean suspected mimic: drawn `m`, unmasked ("Wait!"), or an object just before
 ---@field remembered boolean not in view now: where it was last seen
 
+---A map square.
+---@class Position
+---@field x integer column (0..79)
+---@field y integer map row (0..20)
+
+---An object remembered on the floor. A look (`:`, or stepping on the square) lists the whole pile,
+---top first; a square whose object was never looked at is known by its glyph alone (text nil).
+---@class FloorObject
+---@field text string|nil the game's name for it, e.g. "2 uncursed daggers"; nil when only seen
+---@field glyph string|nil its map glyph, e.g. ")"; known for the top object only
+---@field color integer|nil CLR_* colour 0..15 of the glyph
+---@field turn integer game turn it was listed or seen
+
+---What the level memory holds about one square.
+---@class Square
+---@field feature Feature the remembered terrain
+---@field glyph string what the screen shows there now (" " if nothing)
+---@field color integer CLR_* colour 0..15 of the glyph
+---@field room integer|nil room id (see World:room_of), nil in corridors and walls
+---@field shop boolean a shop's door or inside a shop
+---@field trap string|nil the trap's kind when known, e.g. "bear trap"
+---@field trap_candidates string[] kinds the trap may be (its colour's), empty without a trap
+---@field objects FloorObject[] objects remembered here, top first
+---@field searched integer turns of searching done next to it (hidden doors and passages)
+---@field locked boolean a door the game said is locked
+---@field walked integer decisions taken standing here
+---@field last_seen integer|nil turn it was last seen, nil if never
+
+---A shop the hero entered (the keeper's greeting) or saw selling.
+---@class Shop
+---@field owner string|nil the shopkeeper, e.g. "Asidonhopo" (nil: not named)
+---@field kind string|nil e.g. "general store"
+---@field door_x integer|nil its door, where the keeper greeted us
+---@field door_y integer|nil
+
+---The way the engine's navigation would walk from the hero (doors opened, traps and peacefuls
+---avoided, hostiles fought through).
+---@class Path
+---@field x integer where it ends
+---@field y integer
+---@field length integer squares walked
+---@field cost integer the path finder's cost (doors, traps, fights cost more)
+---@field first_dir Direction the first step, for act.move
+---@field travel boolean whether the engine would travel (`_`) rather than step
+
 ---A message of the history, oldest first.
 ---@class Said
 ---@field turn integer game turn it was shown
@@ -170,6 +215,9 @@
 ---@field last_decision LastDecision|nil the previous decision; nil before the first
 ---@field pet MonsterSeen|nil our pet, in view or remembered
 ---@field remembered_monsters MonsterSeen[] this level's monsters out of view, where last seen
+---@field objects_here FloorObject[] objects remembered under the hero, top first
+---@field stairs_down Position|nil the nearest known down stairs (or ladder)
+---@field stairs_up Position|nil the nearest known up stairs (or ladder)
 local World = {}
 
 ---The glyph at a map position, or nil outside the map.
@@ -218,6 +266,125 @@ function World:prayer_trouble() end
 ---it to reach 0).
 ---@return boolean
 function World:can_pray_safely() end
+
+---The remembered terrain of a square (nil outside the map).
+---`if world:terrain(x, y) == "closed_door" then ... end`
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@return Feature|nil
+function World:terrain(x, y) end
+
+---Everything remembered about a square (nil outside the map).
+---`local sq = world:square(x, y); if sq.trap then ... end`
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@return Square|nil
+function World:square(x, y) end
+
+---The objects remembered on a square, top first: the whole pile once a look listed it.
+---`for _, o in ipairs(world:objects(x, y)) do ... o.text ... end`
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@return FloorObject[]
+function World:objects(x, y) end
+
+---The id of the room a square is in: floor and what stands on it, bounded by walls and doors; a
+---door belongs to the one room it opens into. Ids stay with their room as more of it is seen.
+---`world:room_of(m.x, m.y) == world:room_of(world.x, world.y)`
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@return integer|nil # nil in corridors, walls, unknown squares
+function World:room_of(x, y) end
+
+---Whether a square is a shop's door or inside a shop (known from the keeper's greeting at the door,
+---or objects for sale). `if world:in_shop(x, y) then return false end -- never throw into a shop`
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@return boolean
+function World:in_shop(x, y) end
+
+---The shop a square belongs to, with its keeper and kind.
+---`local s = world:shop(world.x, world.y); if s then ... s.kind ... end`
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@return Shop|nil
+function World:shop(x, y) end
+
+---Whether an object thrown from (x1, y1) reaches (x2, y2): the squares are on one row, column or
+---diagonal and nothing strictly between stops a missile (walls, rock, unknown squares, closed
+---doors, trees, iron bars, sinks; boulders, water and open doors do not). Monsters and range are
+---not considered. `world:line_clear(world.x, world.y, m.x, m.y)`
+---@param x1 integer from
+---@param y1 integer
+---@param x2 integer to
+---@param y2 integer
+---@return boolean
+function World:line_clear(x1, y1, x2, y2) end
+
+---The direction to throw from the hero at a square: nil unless the line is clear, no monster in
+---view stands between (it would be hit first) and the square is within `range` (a dagger flies
+---about Str/2 squares).
+---`local d = world:fire_dir(m.x, m.y, 8); if d then return act.throw("b", d) end`
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@param range? integer squares; no limit if nil
+---@return Direction|nil
+function World:fire_dir(x, y, range) end
+
+---NetHack's line of sight (vision.c `clear_path`) over the remembered terrain: nothing between
+---blocks light (walls, rock, unknown squares, closed doors, boulders, trees). Lighting is not
+---considered. `world:can_see(m.x, m.y, world.x, world.y)`
+---@param x1 integer from
+---@param y1 integer
+---@param x2 integer to
+---@param y2 integer
+---@return boolean
+function World:can_see(x1, y1, x2, y2) end
+
+---The engine's path from the hero to a square, or nil when none is known.
+---`local p = world:path(x, y); if p then return act.move(p.first_dir) end`
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@return Path|nil
+function World:path(x, y) end
+
+---Squares to walk from the hero to a square, or nil when unreachable.
+---`(world:path_length(x, y) or math.huge) < 10`
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@return integer|nil
+function World:path_length(x, y) end
+
+---Moves from the hero to a square on an open floor (the larger of the column and row differences).
+---`world:distance(m.x, m.y) <= 1` (adjacent)
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@return integer
+function World:distance(x, y) end
+
+---Every square of the level with this terrain.
+---`for _, p in ipairs(world:find("fountain")) do ... end`
+---@param feature Feature e.g. "stairs_down"
+---@return Position[]
+function World:find(feature) end
+
+---The path to the nearest reachable square with this terrain.
+---`local p = world:nearest("altar"); if p then ... p.x, p.y ... end`
+---@param feature Feature e.g. "stairs_down"
+---@return Path|nil
+function World:nearest(feature) end
+
+---Known squares one can stand on that touch never-seen squares and were never stood on: where
+---exploring goes next. `#world:frontier() == 0` (explored)
+---@return Position[]
+function World:frontier() end
+
+---Whether a square is a corridor with a single way out (a hidden passage may go on).
+---`world:dead_end(world.x, world.y)`
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@return boolean
+function World:dead_end(x, y) end
 
 ---An action built by act.*; return it from a leaf to act. Opaque.
 ---@class Action

@@ -1,6 +1,8 @@
 //! One dungeon level as the bot remembers it: per-square terrain, counts and objects, its stairs
 //! links and statistics. Updated from the map glyphs; never from guesses about the future.
 
+use crate::objects::Pile;
+use crate::rooms::Shop;
 use crate::tiles::{classify, color_of, Feature, Glyph};
 use nhbot_screen::{Cell, Pos, COLS, MAP_ROWS};
 use serde::{Deserialize, Serialize};
@@ -48,6 +50,10 @@ pub struct Square {
     /// tells; the square showing terrain or an object clears it.
     #[serde(default)]
     pub statue: Option<(char, u8)>,
+    /// The trap's kind when a message named it: an index into [`crate::tiles::TRAP_NAMES`]
+    /// (see [`Level::trap_kind`], which also knows the colours that name one kind).
+    #[serde(default)]
+    pub trap_kind: Option<u8>,
 }
 
 /// Per-level statistics for reports.
@@ -87,6 +93,18 @@ pub struct Level {
     pub merged_into: Option<usize>,
     /// Gnomes that came into view while the branch was unknown (the Mines are full of them).
     pub gnomes_seen: u32,
+    /// The object piles looked at, one per square (see [`crate::objects`]).
+    #[serde(default)]
+    pub piles: Vec<Pile>,
+    /// Room id per square, 0 outside rooms (see [`crate::rooms`]); empty until computed.
+    #[serde(default)]
+    pub rooms: Vec<u16>,
+    /// The last room id given out: ids stay with their room as more of it is seen.
+    #[serde(default)]
+    pub last_room_id: u16,
+    /// Shops entered (or seen selling), with their keepers' names and kinds.
+    #[serde(default)]
+    pub shops: Vec<Shop>,
     /// Targets a travel (`_`) to which left us no nearer by our own paths: the game's travel
     /// takes another way there (it avoids known traps, it guesses when it finds no route), so
     /// they are walked to instead (see `World::step_along`).
@@ -127,6 +145,10 @@ impl Level {
             entered_going_up: false,
             merged_into: None,
             gnomes_seen: 0,
+            piles: Vec::new(),
+            rooms: Vec::new(),
+            last_room_id: 0,
+            shops: Vec::new(),
             travel_astray: Vec::new(),
         }
     }
@@ -359,6 +381,15 @@ impl Level {
             }
         }
         self.links.extend(other.links.iter().copied());
+        for pile in &other.piles {
+            if !self.piles.iter().any(|p| p.pos == pile.pos) {
+                self.piles.push(pile.clone());
+            }
+        }
+        self.shops.extend(other.shops.iter().cloned());
+        // Ids of the other level's rooms mean nothing here: recomputed from the merged map.
+        self.rooms.clear();
+        self.refresh_rooms();
         self.stats.turns_spent += other.stats.turns_spent;
         self.stats.turns_searching += other.stats.turns_searching;
         self.stats.doors_found = self.stats.doors_found.max(other.stats.doors_found);

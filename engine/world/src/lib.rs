@@ -21,7 +21,10 @@
 //! doors, searching, stairs), `inventory` (item lines), `farlook` (`;` answers), `history` (the
 //! message history and the last decision), `intrinsics` (learnt from the welcome and from
 //! messages), `prayer` (the timeout estimate and the trouble a prayer fixes), `identity`
-//! (remembered monsters, the pet, statue and mimic suspicion).
+//! (remembered monsters, the pet, statue and mimic suspicion). The map queries Rust skills and
+//! Lua share: `map` (terrain, paths and distances from the hero, features by kind), `objects`
+//! (floor piles), `rooms` (rooms and shops), `sight` (lines of fire and sight), `traps` (trap
+//! kinds).
 
 pub mod action;
 pub mod dungeon;
@@ -33,13 +36,18 @@ pub mod intrinsics;
 pub mod inventory;
 pub mod learn;
 pub mod level;
+pub mod map;
 pub mod monsters;
 pub mod names;
 pub mod nav;
+pub mod objects;
 mod observe;
 pub mod prayer;
+pub mod rooms;
+pub mod sight;
 pub mod testing;
 pub mod tiles;
+pub mod traps;
 
 pub use action::{Action, Decision, Dir, Pick};
 pub use dungeon::{Arrival, Dungeon};
@@ -54,6 +62,10 @@ pub use nav::{bench_path, Path, PathOpts};
 pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, Pos, Status};
 pub use observe::{Event, Observation};
 pub use tiles::Feature;
+// map
+pub use map::PathInfo;
+pub use objects::{FloorObject, Pile};
+pub use rooms::Shop;
 
 use serde::{Deserialize, Serialize};
 

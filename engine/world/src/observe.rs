@@ -181,6 +181,7 @@ impl World {
             self.recognise_pet(&previous, changed_level);
         }
         self.read_messages(&previous);
+        self.learn_map(prev_player);
         if readable && !changed_level && player.is_some() {
             self.learn_from_bump(prev_player, elapsed, &previous);
             self.learn_from_travel(prev_player);

@@ -84,6 +84,61 @@ pub enum Feature {
 }
 
 impl Feature {
+    /// Every feature, in declaration order.
+    pub const ALL: [Feature; 30] = {
+        use Feature::*;
+        [
+            Unknown,
+            Rock,
+            Floor,
+            Corridor,
+            Wall,
+            Doorway,
+            OpenDoor,
+            ClosedDoor,
+            StairsUp,
+            StairsDown,
+            LadderUp,
+            LadderDown,
+            Fountain,
+            Altar,
+            Sink,
+            Throne,
+            Grave,
+            Trap,
+            Web,
+            Water,
+            Lava,
+            Ice,
+            Tree,
+            IronBars,
+            Boulder,
+            Statue,
+            DrawbridgeDown,
+            DrawbridgeUp,
+            Air,
+            Cloud,
+        ]
+    };
+
+    /// The name trees and Lua use: `StairsDown` → `stairs_down`.
+    pub fn name(self) -> String {
+        let camel = format!("{self:?}");
+        let mut out = String::with_capacity(camel.len() + 4);
+        for (i, c) in camel.chars().enumerate() {
+            if c.is_ascii_uppercase() && i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+        out
+    }
+
+    /// The feature of a [`Feature::name`].
+    pub fn from_name(name: &str) -> Option<Feature> {
+        Feature::ALL.into_iter().find(|f| f.name() == name)
+    }
+
     /// Can the player walk onto it without doing anything first?
     pub fn walkable(self) -> bool {
         use Feature::*;
@@ -141,7 +196,82 @@ impl Feature {
     pub fn is_solid(self) -> bool {
         matches!(self, Feature::Wall | Feature::Rock)
     }
+
+    /// Stops a thrown object before it enters (3.6.6 `bhit()`): rock and walls, trees, closed
+    /// doors, iron bars (which let only darts, arrows, bolts, shuriken, spears and knives
+    /// through: not daggers), a sink (the object drops onto it) and a raised drawbridge.
+    /// Boulders, statues, water and lava are flown over. Never-seen squares count as solid.
+    pub fn stops_missiles(self) -> bool {
+        use Feature::*;
+        matches!(
+            self,
+            Unknown | Rock | Wall | ClosedDoor | Tree | IronBars | Sink | DrawbridgeUp
+        )
+    }
+
+    /// Blocks the line of sight (3.6.6 `does_block()`): rock and walls, trees, closed doors,
+    /// boulders, clouds and a raised drawbridge. Never-seen squares count as solid.
+    pub fn blocks_sight(self) -> bool {
+        use Feature::*;
+        matches!(
+            self,
+            Unknown | Rock | Wall | ClosedDoor | Tree | Boulder | Cloud | DrawbridgeUp
+        )
+    }
+
+    /// Part of a room's inside: what lies or stands on a room's floor (corridors, doors and
+    /// walls are not).
+    pub fn is_room_inside(self) -> bool {
+        use Feature::*;
+        matches!(
+            self,
+            Floor
+                | Fountain
+                | Altar
+                | Sink
+                | Throne
+                | Grave
+                | StairsUp
+                | StairsDown
+                | LadderUp
+                | LadderDown
+                | Trap
+                | Web
+                | Ice
+                | Water
+                | Lava
+                | Boulder
+                | Statue
+        )
+    }
 }
+
+/// Every trap kind of NetHack 3.6.6, as the game names them (`defsyms` explanations).
+pub const TRAP_NAMES: &[&str] = &[
+    "arrow trap",
+    "dart trap",
+    "falling rock trap",
+    "squeaky board",
+    "bear trap",
+    "land mine",
+    "rolling boulder trap",
+    "sleeping gas trap",
+    "rust trap",
+    "fire trap",
+    "pit",
+    "spiked pit",
+    "hole",
+    "trap door",
+    "teleportation trap",
+    "level teleporter",
+    "magic portal",
+    "web",
+    "statue trap",
+    "magic trap",
+    "anti-magic field",
+    "polymorph trap",
+    "vibrating square",
+];
 
 /// What one map cell shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -321,6 +451,18 @@ pub(crate) mod tests {
 
     fn at(map: &[Cell], x: usize, y: usize) -> Glyph {
         classify(map, x, y)
+    }
+
+    #[test]
+    fn every_feature_is_listed_once_and_named_back() {
+        // serde lists every variant when a name is unknown.
+        let err = serde_json::from_str::<Feature>("\"?\"").expect_err("unknown");
+        let listed = err.to_string().matches('`').count() / 2 - 1;
+        assert_eq!(Feature::ALL.len(), listed, "{err}");
+        for f in Feature::ALL {
+            assert_eq!(Feature::from_name(&f.name()), Some(f));
+        }
+        assert_eq!(Feature::StairsDown.name(), "stairs_down");
     }
 
     #[test]

@@ -3,7 +3,8 @@
 use super::Noting;
 use mlua::{Lua, Result as LuaResult, Table};
 use nhbot_world::names::{condition_name, hunger_name};
-use nhbot_world::{Intrinsic, Monster, Pos, World};
+use nhbot_world::tiles::color_of;
+use nhbot_world::{Dir, Feature, FloorObject, Intrinsic, Monster, PathInfo, Pos, World};
 
 /// Registers the `World` userdata type (fields and methods Lua may read); returns their names
 /// (the tests compare them with `luadef::LUA_API`).
@@ -76,6 +77,7 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
         });
         // hero, history, monsters
         register_hero(reg);
+        register_map(reg);
     })?;
     Ok(names)
 }
@@ -156,6 +158,157 @@ fn monster_seen(lua: &Lua, w: &World, m: &Monster, remembered: bool) -> LuaResul
     t.set("mimic", m.mimic)?;
     t.set("remembered", remembered)?;
     Ok(t)
+}
+
+// map: terrain, objects, rooms and shops, lines of fire and sight, paths (luadef/world.rs).
+fn register_map(reg: &mut Noting<'_, World>) {
+    reg.add_field_method_get("objects_here", |lua, w| {
+        floor_objects(lua, &w.objects_here())
+    });
+    reg.add_field_method_get("stairs_down", |lua, w| {
+        w.stairs_down().map(|p| position(lua, p)).transpose()
+    });
+    reg.add_field_method_get("stairs_up", |lua, w| {
+        w.stairs_up().map(|p| position(lua, p)).transpose()
+    });
+    reg.add_method("terrain", |_, w, (x, y): (i16, i16)| {
+        Ok(w.terrain(Pos::new(x, y)).map(Feature::name))
+    });
+    reg.add_method("square", |lua, w, (x, y): (i16, i16)| {
+        square(lua, w, Pos::new(x, y))
+    });
+    reg.add_method("objects", |lua, w, (x, y): (i16, i16)| {
+        floor_objects(lua, &w.objects_at(Pos::new(x, y)))
+    });
+    reg.add_method("room_of", |_, w, (x, y): (i16, i16)| {
+        Ok(w.room_of(Pos::new(x, y)))
+    });
+    reg.add_method("in_shop", |_, w, (x, y): (i16, i16)| {
+        Ok(w.in_shop(Pos::new(x, y)))
+    });
+    reg.add_method("shop", |lua, w, (x, y): (i16, i16)| {
+        let Some(shop) = w.shop_at(Pos::new(x, y)) else {
+            return Ok(None);
+        };
+        let t = lua.create_table()?;
+        t.set("owner", shop.owner.clone())?;
+        t.set("kind", shop.kind.clone())?;
+        t.set("door_x", shop.door.map(|d| d.x))?;
+        t.set("door_y", shop.door.map(|d| d.y))?;
+        Ok(Some(t))
+    });
+    reg.add_method(
+        "line_clear",
+        |_, w, (x1, y1, x2, y2): (i16, i16, i16, i16)| {
+            Ok(w.line_clear(Pos::new(x1, y1), Pos::new(x2, y2)))
+        },
+    );
+    reg.add_method(
+        "fire_dir",
+        |_, w, (x, y, range): (i16, i16, Option<i16>)| {
+            Ok(w.fire_dir(Pos::new(x, y), range).map(dir_name))
+        },
+    );
+    reg.add_method("can_see", |_, w, (x1, y1, x2, y2): (i16, i16, i16, i16)| {
+        Ok(w.can_see(Pos::new(x1, y1), Pos::new(x2, y2)))
+    });
+    reg.add_method("path", |lua, w, (x, y): (i16, i16)| {
+        w.path_info(&[Pos::new(x, y)])
+            .map(|p| path(lua, &p))
+            .transpose()
+    });
+    reg.add_method("path_length", |_, w, (x, y): (i16, i16)| {
+        Ok(w.path_info(&[Pos::new(x, y)]).map(|p| p.length))
+    });
+    reg.add_method("distance", |_, w, (x, y): (i16, i16)| {
+        Ok(w.distance(Pos::new(x, y)))
+    });
+    reg.add_method("find", |lua, w, name: String| {
+        positions(lua, &w.find(feature(&name)?))
+    });
+    reg.add_method("nearest", |lua, w, name: String| {
+        w.path_info(&w.find(feature(&name)?))
+            .map(|p| path(lua, &p))
+            .transpose()
+    });
+    reg.add_method("frontier", |lua, w, ()| positions(lua, &w.frontier()));
+    reg.add_method("dead_end", |_, w, (x, y): (i16, i16)| {
+        Ok(w.dead_end(Pos::new(x, y)))
+    });
+}
+
+fn feature(name: &str) -> LuaResult<Feature> {
+    Feature::from_name(name).ok_or_else(|| {
+        mlua::Error::runtime(format!(
+            "unknown feature `{name}` (e.g. \"stairs_down\", \"closed_door\", \"fountain\")"
+        ))
+    })
+}
+
+fn dir_name(d: Dir) -> String {
+    format!("{d:?}").to_lowercase()
+}
+
+fn position(lua: &Lua, p: Pos) -> LuaResult<Table> {
+    let t = lua.create_table()?;
+    t.set("x", p.x)?;
+    t.set("y", p.y)?;
+    Ok(t)
+}
+
+fn positions(lua: &Lua, ps: &[Pos]) -> LuaResult<Table> {
+    let list = lua.create_table()?;
+    for (i, &p) in ps.iter().enumerate() {
+        list.raw_set(i + 1, position(lua, p)?)?;
+    }
+    Ok(list)
+}
+
+fn path(lua: &Lua, p: &PathInfo) -> LuaResult<Table> {
+    let t = position(lua, p.to)?;
+    t.set("length", p.length)?;
+    t.set("cost", p.cost)?;
+    t.set("first_dir", dir_name(p.first))?;
+    t.set("travel", p.travel)?;
+    Ok(t)
+}
+
+fn floor_objects(lua: &Lua, objects: &[FloorObject]) -> LuaResult<Table> {
+    let list = lua.create_table()?;
+    for (i, o) in objects.iter().enumerate() {
+        let t = lua.create_table()?;
+        t.set("text", o.text.clone())?;
+        t.set("glyph", o.glyph.map(String::from))?;
+        t.set("color", o.color)?;
+        t.set("turn", o.turn)?;
+        list.raw_set(i + 1, t)?;
+    }
+    Ok(list)
+}
+
+/// What the level memory holds about one square; nil outside the map.
+fn square(lua: &Lua, w: &World, p: Pos) -> LuaResult<Option<Table>> {
+    if !p.in_map() {
+        return Ok(None);
+    }
+    let level = w.level();
+    let sq = level.and_then(|l| l.at(p)).copied().unwrap_or_default();
+    let cell = w.view.get(p).copied().unwrap_or_default();
+    let t = lua.create_table()?;
+    t.set("feature", sq.feature.name())?;
+    t.set("glyph", cell.ch.to_string())?;
+    t.set("color", color_of(&cell))?;
+    t.set("room", w.room_of(p))?;
+    t.set("shop", w.in_shop(p))?;
+    t.set("trap", level.and_then(|l| l.trap_kind(p)))?;
+    let candidates = level.map(|l| l.trap_candidates(p)).unwrap_or_default();
+    t.set("trap_candidates", lua.create_sequence_from(candidates)?)?;
+    t.set("objects", floor_objects(lua, &w.objects_at(p))?)?;
+    t.set("searched", sq.searched)?;
+    t.set("locked", sq.locked)?;
+    t.set("walked", sq.walked)?;
+    t.set("last_seen", (sq.seen > 0).then_some(sq.last_seen))?;
+    Ok(Some(t))
 }
 
 /// `StairsDown` → `stairs_down`.

@@ -147,6 +147,11 @@ pub static LUA_API: LuaApi = LuaApi {
     classes: &[
         world::INVENTORY_ITEM,
         world::MONSTER_SEEN,
+        world::POSITION,
+        world::FLOOR_OBJECT,
+        world::SQUARE,
+        world::SHOP,
+        world::PATH,
         world::SAID,
         world::LAST_DECISION,
         world::WORLD,

@@ -338,7 +338,66 @@ fn sample_world() -> World {
         class: "Comestibles".into(),
         ..Item::default()
     }];
+    map_sample(&mut w);
     w
+}
+
+/// map: a walled room around the player (40, 10) whose square (1, 1), where the method calls
+/// look, holds everything a square can: a known trap, one object listed, a shop with its door
+/// at (0, 1); one object under the player; stairs both ways.
+fn map_sample(w: &mut World) {
+    use nhbot_world::{Cell, Pile, Shop};
+    let mut level = Level::new(Branch::Doom, 1);
+    for y in 0..=16 {
+        for x in 0..=51 {
+            let border = x == 0 || y == 0 || x == 51 || y == 16;
+            if let Some(sq) = level.at_mut(Pos::new(x, y)) {
+                sq.feature = if border {
+                    Feature::Wall
+                } else {
+                    Feature::Floor
+                };
+                sq.seen = 1;
+                sq.last_seen = 5;
+            }
+        }
+    }
+    let set = |level: &mut Level, x, y, f| {
+        if let Some(sq) = level.at_mut(Pos::new(x, y)) {
+            sq.feature = f;
+        }
+    };
+    set(&mut level, 0, 1, Feature::OpenDoor);
+    set(&mut level, 1, 1, Feature::Trap);
+    set(&mut level, 45, 12, Feature::StairsDown);
+    set(&mut level, 35, 8, Feature::StairsUp);
+    if let Some(sq) = level.at_mut(Pos::new(1, 1)) {
+        sq.trap_kind = Some(4); // bear trap
+        sq.searched = 3;
+    }
+    let dagger = Cell {
+        ch: ')',
+        fg: 6,
+        bold: false,
+        inverse: false,
+    };
+    for at in [Pos::new(1, 1), w.player] {
+        level.piles.push(Pile {
+            pos: at,
+            items: vec!["a dagger".into()],
+            turn: 4,
+            top: Some(dagger),
+        });
+    }
+    level.refresh_rooms();
+    level.shops.push(Shop {
+        owner: Some("Asidonhopo".into()),
+        kind: Some("general store".into()),
+        door: Some(Pos::new(0, 1)),
+        inside: Some(Pos::new(1, 1)),
+    });
+    w.dungeon.levels = vec![level];
+    w.dungeon.current = Some(0);
 }
 
 struct Kb;

@@ -192,6 +192,137 @@ pub const MONSTER_SEEN: Class = Class {
     methods: &[],
 };
 
+// map: the classes the map queries hand out.
+
+pub const POSITION: Class = Class {
+    name: "Position",
+    doc: "A map square.",
+    fields: &[
+        field("x", "integer", "column (0..79)"),
+        field("y", "integer", "map row (0..20)"),
+    ],
+    methods: &[],
+};
+
+pub const FLOOR_OBJECT: Class = Class {
+    name: "FloorObject",
+    doc: "An object remembered on the floor. A look (`:`, or stepping on the square) lists the \
+          whole pile, top first; a square whose object was never looked at is known by its \
+          glyph alone (text nil).",
+    fields: &[
+        field(
+            "text",
+            "string|nil",
+            "the game's name for it, e.g. \"2 uncursed daggers\"; nil when only seen",
+        ),
+        field(
+            "glyph",
+            "string|nil",
+            "its map glyph, e.g. \")\"; known for the top object only",
+        ),
+        field("color", "integer|nil", "CLR_* colour 0..15 of the glyph"),
+        field("turn", "integer", "game turn it was listed or seen"),
+    ],
+    methods: &[],
+};
+
+pub const SQUARE: Class = Class {
+    name: "Square",
+    doc: "What the level memory holds about one square.",
+    fields: &[
+        field("feature", "Feature", "the remembered terrain"),
+        field(
+            "glyph",
+            "string",
+            "what the screen shows there now (\" \" if nothing)",
+        ),
+        field("color", "integer", "CLR_* colour 0..15 of the glyph"),
+        field(
+            "room",
+            "integer|nil",
+            "room id (see World:room_of), nil in corridors and walls",
+        ),
+        field("shop", "boolean", "a shop's door or inside a shop"),
+        field(
+            "trap",
+            "string|nil",
+            "the trap's kind when known, e.g. \"bear trap\"",
+        ),
+        field(
+            "trap_candidates",
+            "string[]",
+            "kinds the trap may be (its colour's), empty without a trap",
+        ),
+        field(
+            "objects",
+            "FloorObject[]",
+            "objects remembered here, top first",
+        ),
+        field(
+            "searched",
+            "integer",
+            "turns of searching done next to it (hidden doors and passages)",
+        ),
+        field("locked", "boolean", "a door the game said is locked"),
+        field("walked", "integer", "decisions taken standing here"),
+        field(
+            "last_seen",
+            "integer|nil",
+            "turn it was last seen, nil if never",
+        ),
+    ],
+    methods: &[],
+};
+
+pub const SHOP: Class = Class {
+    name: "Shop",
+    doc: "A shop the hero entered (the keeper's greeting) or saw selling.",
+    fields: &[
+        field(
+            "owner",
+            "string|nil",
+            "the shopkeeper, e.g. \"Asidonhopo\" (nil: not named)",
+        ),
+        field("kind", "string|nil", "e.g. \"general store\""),
+        field(
+            "door_x",
+            "integer|nil",
+            "its door, where the keeper greeted us",
+        ),
+        field("door_y", "integer|nil", ""),
+    ],
+    methods: &[],
+};
+
+pub const PATH: Class = Class {
+    name: "Path",
+    doc: "The way the engine's navigation would walk from the hero (doors opened, traps and \
+          peacefuls avoided, hostiles fought through).",
+    fields: &[
+        field("x", "integer", "where it ends"),
+        field("y", "integer", ""),
+        field("length", "integer", "squares walked"),
+        field(
+            "cost",
+            "integer",
+            "the path finder's cost (doors, traps, fights cost more)",
+        ),
+        field("first_dir", "Direction", "the first step, for act.move"),
+        field(
+            "travel",
+            "boolean",
+            "whether the engine would travel (`_`) rather than step",
+        ),
+    ],
+    methods: &[],
+};
+
+const X1: Param = param("x1", "integer", "from");
+const Y1: Param = param("y1", "integer", "");
+const X2: Param = param("x2", "integer", "to");
+const Y2: Param = param("y2", "integer", "");
+const FEATURE_PARAM: Param = param("feature", "Feature", "e.g. \"stairs_down\"");
+
 pub const WORLD: Class = Class {
     name: "World",
     doc: "Read-only view of the game at this decision (valid during the call only: do not \
@@ -253,6 +384,22 @@ pub const WORLD: Class = Class {
             "remembered_monsters",
             "MonsterSeen[]",
             "this level's monsters out of view, where last seen",
+        ),
+        // map
+        field(
+            "objects_here",
+            "FloorObject[]",
+            "objects remembered under the hero, top first",
+        ),
+        field(
+            "stairs_down",
+            "Position|nil",
+            "the nearest known down stairs (or ladder)",
+        ),
+        field(
+            "stairs_up",
+            "Position|nil",
+            "the nearest known up stairs (or ladder)",
         ),
     ],
     methods: &[
@@ -323,6 +470,166 @@ pub const WORLD: Class = Class {
             doc: "In major trouble and the timeout estimate below 100 (the `should_pray` node's \
                   defaults wait for it to reach 0).",
             params: &[],
+            returns: BOOLEAN,
+        },
+        // map
+        Function {
+            name: "terrain",
+            doc: "The remembered terrain of a square (nil outside the map). \
+                  `if world:terrain(x, y) == \"closed_door\" then ... end`",
+            params: &[X, Y],
+            returns: &[Return {
+                ty: "Feature|nil",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "square",
+            doc: "Everything remembered about a square (nil outside the map). \
+                  `local sq = world:square(x, y); if sq.trap then ... end`",
+            params: &[X, Y],
+            returns: &[Return {
+                ty: "Square|nil",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "objects",
+            doc: "The objects remembered on a square, top first: the whole pile once a look \
+                  listed it. `for _, o in ipairs(world:objects(x, y)) do ... o.text ... end`",
+            params: &[X, Y],
+            returns: &[Return {
+                ty: "FloorObject[]",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "room_of",
+            doc: "The id of the room a square is in: floor and what stands on it, bounded by \
+                  walls and doors; a door belongs to the one room it opens into. Ids stay with \
+                  their room as more of it is seen. \
+                  `world:room_of(m.x, m.y) == world:room_of(world.x, world.y)`",
+            params: &[X, Y],
+            returns: &[Return {
+                ty: "integer|nil",
+                doc: "nil in corridors, walls, unknown squares",
+            }],
+        },
+        Function {
+            name: "in_shop",
+            doc: "Whether a square is a shop's door or inside a shop (known from the keeper's \
+                  greeting at the door, or objects for sale). \
+                  `if world:in_shop(x, y) then return false end -- never throw into a shop`",
+            params: &[X, Y],
+            returns: BOOLEAN,
+        },
+        Function {
+            name: "shop",
+            doc: "The shop a square belongs to, with its keeper and kind. \
+                  `local s = world:shop(world.x, world.y); if s then ... s.kind ... end`",
+            params: &[X, Y],
+            returns: &[Return {
+                ty: "Shop|nil",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "line_clear",
+            doc: "Whether an object thrown from (x1, y1) reaches (x2, y2): the squares are on \
+                  one row, column or diagonal and nothing strictly between stops a missile \
+                  (walls, rock, unknown squares, closed doors, trees, iron bars, sinks; boulders, \
+                  water and open doors do not). Monsters and range are not considered. \
+                  `world:line_clear(world.x, world.y, m.x, m.y)`",
+            params: &[X1, Y1, X2, Y2],
+            returns: BOOLEAN,
+        },
+        Function {
+            name: "fire_dir",
+            doc:
+                "The direction to throw from the hero at a square: nil unless the line is \
+                  clear, no monster in view stands between (it would be hit first) and the \
+                  square is within `range` (a dagger flies about Str/2 squares). \
+                  `local d = world:fire_dir(m.x, m.y, 8); if d then return act.throw(\"b\", d) end`",
+            params: &[X, Y, opt("range", "integer", "squares; no limit if nil")],
+            returns: &[Return {
+                ty: "Direction|nil",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "can_see",
+            doc: "NetHack's line of sight (vision.c `clear_path`) over the remembered terrain: \
+                  nothing between blocks light (walls, rock, unknown squares, closed doors, \
+                  boulders, trees). Lighting is not considered. \
+                  `world:can_see(m.x, m.y, world.x, world.y)`",
+            params: &[X1, Y1, X2, Y2],
+            returns: BOOLEAN,
+        },
+        Function {
+            name: "path",
+            doc: "The engine's path from the hero to a square, or nil when none is known. \
+                  `local p = world:path(x, y); if p then return act.move(p.first_dir) end`",
+            params: &[X, Y],
+            returns: &[Return {
+                ty: "Path|nil",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "path_length",
+            doc: "Squares to walk from the hero to a square, or nil when unreachable. \
+                  `(world:path_length(x, y) or math.huge) < 10`",
+            params: &[X, Y],
+            returns: &[Return {
+                ty: "integer|nil",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "distance",
+            doc: "Moves from the hero to a square on an open floor (the larger of the column \
+                  and row differences). `world:distance(m.x, m.y) <= 1` (adjacent)",
+            params: &[X, Y],
+            returns: &[Return {
+                ty: "integer",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "find",
+            doc: "Every square of the level with this terrain. \
+                  `for _, p in ipairs(world:find(\"fountain\")) do ... end`",
+            params: &[FEATURE_PARAM],
+            returns: &[Return {
+                ty: "Position[]",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "nearest",
+            doc: "The path to the nearest reachable square with this terrain. \
+                  `local p = world:nearest(\"altar\"); if p then ... p.x, p.y ... end`",
+            params: &[FEATURE_PARAM],
+            returns: &[Return {
+                ty: "Path|nil",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "frontier",
+            doc: "Known squares one can stand on that touch never-seen squares and were never \
+                  stood on: where exploring goes next. `#world:frontier() == 0` (explored)",
+            params: &[],
+            returns: &[Return {
+                ty: "Position[]",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "dead_end",
+            doc: "Whether a square is a corridor with a single way out (a hidden passage may \
+                  go on). `world:dead_end(world.x, world.y)`",
+            params: &[X, Y],
             returns: BOOLEAN,
         },
     ],
