@@ -188,8 +188,6 @@ impl Runner {
     /// `action` against what the world knows: a pick-up by pile index becomes the text of that
     /// object (`resolve_pick`; one the world cannot resolve is noted as a warning), and firing
     /// the stack already in the quiver needs no readying.
-    // TODO(lead): once the world remembers piles per square, resolve against the pile here
-    // instead of the last look's messages (see `actions::resolve_pick`).
     fn resolved(&mut self, action: &Action) -> Action {
         match action {
             Action::Pickup { what } => {

@@ -43,13 +43,25 @@ pub(super) fn plan(what: &Pick) -> Plan {
 /// pile (1-based, in the order `:` lists it), matched in the menu by text. Other choices are
 /// kept. An index the world cannot resolve stays an index, which picks up nothing.
 ///
-/// The pile is read from the messages of the last decision (a `:` look lists "Things that are
-/// here:" and the objects, or "You see here <object>."), so look first.
+/// The pile is the world's memory of the hero's square (`World::objects_here`, filled by the
+/// looks and "You see here"), or else the last decision's messages; an unnamed object (only its
+/// glyph seen) cannot be chosen, so look first.
 pub fn resolve_pick(world: &World, pick: Pick) -> Pick {
     match pick {
-        Pick::Index(n) => pile_listed(&world.messages)
-            .get(usize::from(n).wrapping_sub(1))
-            .map_or(Pick::Index(n), |text| Pick::Named(text.clone())),
+        Pick::Index(n) => {
+            let remembered: Vec<String> = world
+                .objects_here()
+                .into_iter()
+                .map_while(|o| o.text)
+                .collect();
+            let pile = if remembered.is_empty() {
+                pile_listed(&world.messages)
+            } else {
+                remembered
+            };
+            pile.get(usize::from(n).wrapping_sub(1))
+                .map_or(Pick::Index(n), |text| Pick::Named(text.clone()))
+        }
         other => other,
     }
 }
