@@ -212,7 +212,7 @@ pub static CONTROL_NODES: &[NodeSpec] = &[
         name: "lua",
         kind: NodeKind::Reference,
         doc: "A Lua leaf: `lua: scripts/eat.lua`. The script returns a function (or a table of them, or \
-              defines globals; pick one with `function`). Called as `f(world, state)`, it returns an \
+              defines globals; pick one with `function`). Called as `f(world, state, path)` (`path`: its own tree path), it returns an \
               action (`act.*`), `true`/`false` (a condition) or nil (failure).",
         params: &[
             p("file", Text, Required, "Script path, relative to the scripts directory (a leading `scripts/` is allowed)."),
