@@ -41,13 +41,15 @@ local function hostile_in_view(world)
   return false
 end
 
--- The path to the nearest remembered dagger (or unnamed weapon glyph) around us, not in a shop.
-local function nearest_dagger(world)
+-- The path to the nearest remembered dagger (or unnamed weapon glyph) around us, not in a shop,
+-- and not one we already went for 6 times (what lies there may not be ours, or not reachable).
+local function nearest_dagger(world, tried)
   local best
   for dy = -RANGE, RANGE do
     for dx = -RANGE, RANGE do
       local x, y = world.x + dx, world.y + dy
-      if (dx ~= 0 or dy ~= 0) and not world:in_shop(x, y) then
+      local key = world.dlvl .. ":" .. x .. "," .. y
+      if (dx ~= 0 or dy ~= 0) and (tried[key] or 0) < 6 and not world:in_shop(x, y) then
         for _, o in ipairs(world:objects(x, y)) do
           if is_dagger(o) or (o.text == nil and o.glyph == ")") then
             local p = world:path(x, y)
@@ -79,11 +81,14 @@ return function(world, state)
       return act.pickup({ name = "dagger" }, "picking my daggers back up")
     end
   end
-  local p = nearest_dagger(world)
+  state.tried = state.tried or {}
+  local p = nearest_dagger(world, state.tried)
   if p then
+    local key = world.dlvl .. ":" .. p.x .. "," .. p.y
+    state.tried[key] = (state.tried[key] or 0) + 1
     return act.travel(p.x, p.y, string.format("fetching a thrown dagger, %d steps", p.length))
   end
   log(string.format("no dagger left to fetch after %d throws", state.thrown))
-  state.thrown = 0
+  state.thrown, state.tried = 0, {}
   return false
 end

@@ -24,12 +24,14 @@ local function is_wand(o)
   return (o.text and o.text:find("wand")) or (o.text == nil and o.glyph == "/")
 end
 
-local function nearest_wand(world)
+-- Not a square we already went for 6 times (what lies there may be no wand, or unreachable).
+local function nearest_wand(world, tried)
   local best
   for dy = -REACH, REACH do
     for dx = -REACH, REACH do
       local x, y = world.x + dx, world.y + dy
-      if (dx ~= 0 or dy ~= 0) and not world:in_shop(x, y) then
+      local key = world.dlvl .. ":" .. x .. "," .. y
+      if (dx ~= 0 or dy ~= 0) and (tried[key] or 0) < 6 and not world:in_shop(x, y) then
         for _, o in ipairs(world:objects(x, y)) do
           if is_wand(o) then
             local p = world:path(x, y)
@@ -72,8 +74,11 @@ return function(world, state)
       return act.engrave_with(item.letter, "x", "engrave-testing the " .. name)
     end
   end
-  local p = nearest_wand(world)
+  state.tried = state.tried or {}
+  local p = nearest_wand(world, state.tried)
   if p then
+    local key = world.dlvl .. ":" .. p.x .. "," .. p.y
+    state.tried[key] = (state.tried[key] or 0) + 1
     return act.travel(p.x, p.y, string.format("fetching a wand, %d steps", p.length))
   end
   return false

@@ -109,6 +109,9 @@ const COMMON: &[(&str, &str)] = &[
     ("Do you want to see the dungeon overview", "n"),
     ("Do you want to see your conduct", "n"),
     ("Do you want to see", "n"),
+    // The game offers to name an object whose use showed nothing ("Call a milky potion:"):
+    // naming is a decision, not an accident (the knowledge base keeps what was learnt).
+    ("Call a", "\x1b"),
     ("Die?", "y"),
     ("Shall I pick a character", "y"),
     ("Is this ok?", "y"),
@@ -150,6 +153,15 @@ mod tests {
             so_far: String::new(),
         };
         assert_eq!(default_answer(&p), ("\x1b".to_string(), false));
+        let p = Prompt::Text {
+            question: "Call a milky potion:".into(),
+            so_far: String::new(),
+        };
+        assert_eq!(
+            default_answer(&p),
+            ("\x1b".to_string(), true),
+            "known, no warning"
+        );
         let p = Prompt::YesNo {
             question: "Something odd?".into(),
             choices: "ynq".into(),
