@@ -183,6 +183,8 @@
 ---@field reason string its reason
 ---@field action string the action, e.g. "move W", "search 5"
 ---@field decision integer its number (world.decisions when it was taken)
+---@field hp integer the hero's HP when it was taken
+---@field turn integer the game turn when it was taken
 
 ---Read-only view of the game at this decision (valid during the call only: do not keep it in
 ---`state`).

@@ -193,13 +193,20 @@ impl Catalogue {
     pub fn resolve_identity(&self, app: AppId, name: &str) -> Option<ObjId> {
         let name = name.trim();
         let word = self.pool_of(app).class.split('/').next().unwrap_or("");
-        let short = crate::parse::strip_prefix_ci(name, word)
+        let short = strip_prefix_ci(name, word)
             .and_then(|r| r.strip_prefix("s of ").or_else(|| r.strip_prefix(" of ")));
         [Some(name), short]
             .into_iter()
             .flatten()
             .find_map(|n| self.identity_in_pool(app, n))
     }
+}
+
+/// `s` without `prefix`, compared ignoring ASCII case ("A dagger" less "a ").
+pub(crate) fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
+    let head = s.get(..prefix.len())?;
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &s[prefix.len()..])
 }
 
 #[cfg(test)]

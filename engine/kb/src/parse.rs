@@ -1,7 +1,7 @@
 //! Game text → facts: shop labels, sell offers, discoveries, engrave tests.
 //! Pure functions; nothing here needs a running game.
 
-use crate::catalogue::Catalogue;
+use crate::catalogue::{strip_prefix_ci, Catalogue};
 use crate::effects::parse_engrave_message;
 use crate::facts::{Fact, Why};
 use crate::price::Side;
@@ -41,12 +41,6 @@ const MODIFIERS: [&str; 16] = [
     "fireproof ",
     "rustproof ",
 ];
-
-pub(crate) fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
-    let head = s.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix)
-        .then(|| &s[prefix.len()..])
-}
 
 /// Resolves an object name as the game prints it ("2 uncursed scrolls labeled
 /// FOO", "a pair of combat boots") to an unidentified appearance.

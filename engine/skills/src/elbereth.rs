@@ -57,6 +57,7 @@ pub fn would_help(r: &Recall, w: &World) -> bool {
 pub fn elbereth_step(
     r: &mut Recall,
     w: &World,
+    path: &str,
     enter: f64,
     until: f64,
 ) -> Option<(Action, String)> {
@@ -66,6 +67,11 @@ pub fn elbereth_step(
     let hp = w.hp_fraction();
     let msgs = &w.messages;
     if look::on_elbereth(msgs) {
+        // HP fell while we rested on it: what hurts us does not respect it (a missile, a
+        // monster we cannot see). Resting on only lets it go on.
+        if w.hp_fell_since_own(path).is_some() {
+            return None;
+        }
         return (hp < until).then(|| {
             (
                 Action::Search { count: 1 },
@@ -132,7 +138,7 @@ mod tests {
     }
 
     fn action(r: &mut crate::Recall, w: &World) -> Option<Action> {
-        elbereth_step(r, w, 0.5, 0.9).map(|(a, _)| a)
+        elbereth_step(r, w, "root/elbereth", 0.5, 0.9).map(|(a, _)| a)
     }
 
     #[test]

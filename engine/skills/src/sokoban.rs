@@ -1086,7 +1086,7 @@ fn step_action(
                     // waited 140 turns for one): on Elbereth next to it, it flees.
                     let scare = m
                         .maybe_hostile()
-                        .then(|| elbereth_step(r, w, WHATEVER_HP, WHATEVER_HP));
+                        .then(|| elbereth_step(r, w, "", WHATEVER_HP, WHATEVER_HP));
                     if let Some((action, how)) = scare.flatten() {
                         return act(action, format!("{name}: {why}; scaring it off: {how}"));
                     }

@@ -140,7 +140,7 @@ pub fn fight_or_flee_step(r: &mut Recall, w: &World, depth: u32) -> Option<(Acti
     };
     let step = match choice {
         Choice::Fight => None,
-        Choice::Elbereth => elbereth::elbereth_step(r, w, HEALTHY, HEALTHY),
+        Choice::Elbereth => elbereth::elbereth_step(r, w, "", HEALTHY, HEALTHY),
         Choice::Flee => retreat::retreat_step(w, &threats),
     };
     step.or_else(|| fight_step(r, w)).map(tag)
@@ -220,8 +220,17 @@ pub fn pray_step(w: &World, rules: PrayerRules) -> Option<(Action, String)> {
 /// Search in place to recover HP while no hostile is within `radius`, and nothing attacked us
 /// this turn (one we cannot see or tell hostile is no less there: seed 4 rested to death
 /// under a Mordor orc's blows on the solved Sokoban top level).
-pub fn rest_step(r: &Recall, w: &World, below: f64, radius: i16) -> Option<(Action, String)> {
-    if w.hp_fraction() >= below || attacked(&w.messages) {
+///
+/// `path` is the resting leaf's own: when HP fell since its last rest, something we do not see
+/// or cannot tell hostile hurts us (a missile from the dark, an invisible monster): no rest.
+pub fn rest_step(
+    r: &Recall,
+    w: &World,
+    path: &str,
+    below: f64,
+    radius: i16,
+) -> Option<(Action, String)> {
+    if w.hp_fraction() >= below || attacked(&w.messages) || w.hp_fell_since_own(path).is_some() {
         return None;
     }
     let threats = threat::threats(r, w);
@@ -327,7 +336,10 @@ mod tests {
         let mut r = crate::Recall::default();
         let mut w = world(&["-----", "|.@.|", "-----"]);
         (w.status.hp, w.status.hp_max) = (8, 74);
-        assert!(rest_step(&r, &w, 0.5, 6).is_some(), "nothing in view: rest");
+        assert!(
+            rest_step(&r, &w, "root/rest", 0.5, 6).is_some(),
+            "nothing in view: rest"
+        );
         for blow in [
             "The Mordor orc hits!",
             "It bites!",
@@ -335,9 +347,32 @@ mod tests {
             "It misses.",
         ] {
             w.messages = vec![blow.into()];
-            assert_eq!(rest_step(&r, &w, 0.5, 6), None, "{blow}");
+            assert_eq!(rest_step(&r, &w, "root/rest", 0.5, 6), None, "{blow}");
         }
         w.messages = vec!["You hit the jackal!".into(), "You kill it!".into()];
-        assert!(rest_step(&r, &w, 0.5, 6).is_some());
+        assert!(rest_step(&r, &w, "root/rest", 0.5, 6).is_some());
+    }
+
+    #[test]
+    fn no_rest_when_hp_fell_since_our_own_rest() {
+        let r = crate::Recall::default();
+        let mut w = world(&["-----", "|.@.|", "-----"]);
+        (w.status.hp, w.status.hp_max) = (21, 74);
+        let (action, reason) = rest_step(&r, &w, "root/rest", 0.5, 6).expect("rests");
+        w.observe(nhbot_world::Event::Decision(&nhbot_world::Decision {
+            action,
+            path: "root/rest".into(),
+            reason,
+        }));
+        w.status.hp = 20;
+        assert_eq!(
+            rest_step(&r, &w, "root/rest", 0.5, 6),
+            None,
+            "HP fell while we rested: something hurts us"
+        );
+        assert!(
+            rest_step(&r, &w, "root/other_rest", 0.5, 6).is_some(),
+            "another leaf's decision says nothing about this one's rest"
+        );
     }
 }

@@ -58,6 +58,7 @@ pub fn elbereth_rest(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     act(elbereth::elbereth_step(
         r,
         w,
+        t.path,
         p.number("below"),
         p.number("until"),
     ))
@@ -102,6 +103,7 @@ pub fn rest_when_safe(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     act(steps::rest_step(
         r,
         w,
+        t.path,
         p.number("below"),
         p.integer("radius").clamp(1, 80) as i16,
     ))

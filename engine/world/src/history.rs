@@ -63,20 +63,35 @@ pub struct DecisionTaken {
     /// The acting leaf's tree path, e.g. `root/survive/eat`.
     pub path: String,
     pub reason: String,
+    /// The hero's HP and the game turn when it was taken: a leaf that rests can tell HP fell
+    /// since its own last action.
+    #[serde(default)]
+    pub hp: i32,
+    #[serde(default)]
+    pub turn: i64,
 }
 
 impl DecisionTaken {
-    pub(crate) fn new(index: u64, d: &Decision) -> DecisionTaken {
+    pub(crate) fn new(index: u64, d: &Decision, hp: i32, turn: i64) -> DecisionTaken {
         DecisionTaken {
             index,
             action: d.action.clone(),
             path: d.path.clone(),
             reason: d.reason.clone(),
+            hp,
+            turn,
         }
     }
 }
 
 impl World {
+    /// HP when the leaf at `path` took the last decision, if it did and HP has fallen since:
+    /// (then, now). A leaf that rests or waits stops when something it cannot see hurts us.
+    pub fn hp_fell_since_own(&self, path: &str) -> Option<(i32, i32)> {
+        let last = self.last_decision.as_ref().filter(|d| d.path == path)?;
+        (self.status.hp < last.hp).then_some((last.hp, self.status.hp))
+    }
+
     /// Adds this frame's messages to the history, stamped with the turn and decision count.
     pub(crate) fn remember_messages(&mut self, messages: &[String]) {
         for text in messages {

@@ -1,8 +1,6 @@
 //! One dungeon level as the bot remembers it: per-square terrain, counts and objects, its stairs
 //! links and statistics. Updated from the map glyphs; never from guesses about the future.
 
-use crate::objects::Pile;
-use crate::rooms::Shop;
 use crate::tiles::{classify, color_of, Feature, Glyph};
 use nhbot_screen::{Cell, Pos, COLS, MAP_ROWS};
 use serde::{Deserialize, Serialize};
@@ -78,6 +76,33 @@ pub struct StairLink {
     /// Index into [`crate::dungeon::Dungeon::levels`].
     pub to_level: usize,
     pub to_pos: Pos,
+}
+
+/// What a look listed on one square.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pile {
+    pub pos: Pos,
+    /// The objects as the game named them, top first. Empty when the game only said there
+    /// are several.
+    pub items: Vec<String>,
+    /// Game turn of the look.
+    pub turn: i64,
+    /// The glyph the square showed once we stepped off (its top object); a different one
+    /// later means the pile changed, and it is forgotten.
+    pub top: Option<Cell>,
+}
+
+/// A shop of the level.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Shop {
+    /// The shopkeeper's name, e.g. "Asidonhopo" (None for an untended shop).
+    pub owner: Option<String>,
+    /// The shop type as the game names it, e.g. "general store".
+    pub kind: Option<String>,
+    /// The shop's door, where the keeper greeted us.
+    pub door: Option<Pos>,
+    /// A square inside the shop: its room is the shop.
+    pub inside: Option<Pos>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -56,7 +56,7 @@ pub use history::{DecisionTaken, MessageHistory, Said};
 pub use intrinsics::Intrinsic;
 pub use inventory::{parse_inventory_line, parse_inventory_menu, Buc, Charges, Erosion, Item};
 pub use learn::Kill;
-pub use level::{Branch, Level, LevelStats, Square};
+pub use level::{Branch, Level, LevelStats, Pile, Shop, Square};
 pub use monsters::Monster;
 pub use nav::{bench_path, Path, PathOpts};
 pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, Pos, Status};
@@ -64,8 +64,7 @@ pub use observe::{Event, Observation};
 pub use tiles::Feature;
 // map
 pub use map::PathInfo;
-pub use objects::{FloorObject, Pile};
-pub use rooms::Shop;
+pub use objects::FloorObject;
 
 use serde::{Deserialize, Serialize};
 

@@ -3,25 +3,10 @@
 //! drop or a changed glyph does to them. A square showing an object that was never looked at
 //! is remembered by its glyph alone ([`crate::Square::object`]).
 
-use crate::level::Level;
+use crate::level::{Level, Pile};
 use crate::tiles::color_of;
 use crate::{Action, World};
 use nhbot_screen::{Cell, Pos};
-use serde::{Deserialize, Serialize};
-
-/// What a look listed on one square.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Pile {
-    pub pos: Pos,
-    /// The objects as the game named them, top first. Empty when the game only said there
-    /// are several.
-    pub items: Vec<String>,
-    /// Game turn of the look.
-    pub turn: i64,
-    /// The glyph the square showed once we stepped off (its top object); a different one
-    /// later means the pile changed, and it is forgotten.
-    pub top: Option<Cell>,
-}
 
 /// One object on the floor as the bot remembers it.
 #[derive(Clone, Debug, PartialEq)]

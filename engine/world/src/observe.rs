@@ -94,7 +94,12 @@ impl World {
             Event::Decision(decision) => {
                 self.last_action = Some(decision.action.clone());
                 self.decisions += 1;
-                self.last_decision = Some(DecisionTaken::new(self.decisions, decision));
+                self.last_decision = Some(DecisionTaken::new(
+                    self.decisions,
+                    decision,
+                    self.status.hp,
+                    self.turn,
+                ));
             }
             Event::Inventory(items) => self.inventory = parse_inventory_menu(items),
             Event::Farlook { at, answer } => self.learn_monster(at, answer),

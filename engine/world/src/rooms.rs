@@ -5,23 +5,9 @@
 //! at its door ("Hello, Agnar!  Welcome to Asidonhopo's general store!"), or when a look here
 //! shows objects for sale.
 
-use crate::level::{index, neighbours, pos_of, Level};
+use crate::level::{index, neighbours, pos_of, Level, Shop};
 use crate::World;
 use nhbot_screen::{Pos, COLS, MAP_ROWS};
-use serde::{Deserialize, Serialize};
-
-/// A shop of the level.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Shop {
-    /// The shopkeeper's name, e.g. "Asidonhopo" (None for an untended shop).
-    pub owner: Option<String>,
-    /// The shop type as the game names it, e.g. "general store".
-    pub kind: Option<String>,
-    /// The shop's door, where the keeper greeted us.
-    pub door: Option<Pos>,
-    /// A square inside the shop: its room is the shop.
-    pub inside: Option<Pos>,
-}
 
 /// NetHack 3.6.6's shop types (shknam.c).
 pub const SHOP_KINDS: &[&str] = &[

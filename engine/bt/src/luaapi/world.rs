@@ -103,6 +103,8 @@ fn register_hero(reg: &mut Noting<'_, World>) {
         t.set("reason", d.reason.clone())?;
         t.set("action", d.action.to_string())?;
         t.set("decision", d.index)?;
+        t.set("hp", d.hp)?;
+        t.set("turn", d.turn)?;
         Ok(Some(t))
     });
     reg.add_field_method_get("pet", |lua, w| {

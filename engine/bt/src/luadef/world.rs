@@ -139,6 +139,8 @@ pub const LAST_DECISION: Class = Class {
             "integer",
             "its number (world.decisions when it was taken)",
         ),
+        field("hp", "integer", "the hero's HP when it was taken"),
+        field("turn", "integer", "the game turn when it was taken"),
     ],
     methods: &[],
 };
