@@ -16,10 +16,11 @@ fn default_tree_loads_and_decides() {
     w.turn = 100;
     let d = bot.decide(&w);
     assert_eq!(d.path, "root/search_now_and_then/search#1", "{d:?}");
+    // Nothing to explore in this world and not ready to go deeper (XL 1 on Dlvl 1): camp.
     w.turn = 101;
     let d = bot.decide(&w);
-    assert!(matches!(d.action, Action::Move { .. }), "{d:?}");
-    assert_eq!(d.path, "root/wander#8");
+    assert_eq!(d.action, Action::Search { count: 10 }, "{d:?}");
+    assert_eq!(d.path, "root/camp/search#1");
 }
 
 /// Seed 7's bottom level: robbed of its rations by a nymph, the bot rested on Elbereth among
