@@ -145,9 +145,14 @@ pub fn wander(_: &Params, w: &World) -> LeafOutcome {
     )
 }
 
+/// Whether the Mines are to be avoided at our experience level (`avoid_mines_until_xl`).
+fn avoiding_mines(p: &Params, w: &World) -> bool {
+    (w.status.xl as i64) < p.integer("avoid_mines_until_xl")
+}
+
 pub fn explore(p: &Params, w: &World) -> LeafOutcome {
     let descend = p.text("then") != Some("stay");
-    match crate::explore::explore_step_then(w, descend) {
+    match crate::explore::explore_step_then(w, descend, avoiding_mines(p, w)) {
         Some((action, why)) => LeafOutcome::Act(action, why),
         None => LeafOutcome::Failure,
     }
@@ -207,7 +212,23 @@ pub fn ready_to_descend(p: &Params, w: &World) -> LeafOutcome {
     check(w.hp_fraction() >= p.number("hp") && (experienced || waited || hungry))
 }
 
-pub fn descend_if_on_stairs(_: &Params, w: &World) -> LeafOutcome {
+/// In the Gnomish Mines below experience level `until_xl`: back up towards the main dungeon
+/// (gnome lords with crossbows, dwarves with mattocks and hill orcs killed most of the games that
+/// went in early).
+pub fn leave_mines(p: &Params, w: &World) -> LeafOutcome {
+    if (w.status.xl as i64) >= p.integer("until_xl") {
+        return LeafOutcome::Failure;
+    }
+    match crate::explore::leave_mines_step(w) {
+        Some((action, why)) => LeafOutcome::Act(action, why),
+        None => LeafOutcome::Failure,
+    }
+}
+
+pub fn descend_if_on_stairs(p: &Params, w: &World) -> LeafOutcome {
+    if avoiding_mines(p, w) && crate::explore::stairs_into_mines(w, w.player) {
+        return LeafOutcome::Failure;
+    }
     let on_map = w.view.get(w.player).is_some_and(|c| c.ch == '>')
         || matches!(w.feature_here(), Feature::StairsDown | Feature::LadderDown);
     let told = w

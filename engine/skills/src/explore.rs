@@ -43,12 +43,43 @@ fn nearest(dist: &DistMap, targets: &[Pos]) -> Option<Path> {
 /// The next exploration action on the current level, or None when there is nothing left to do
 /// (explored, every search spot exhausted, no down stairs reachable).
 pub fn explore_step(world: &World) -> Option<(Action, String)> {
-    explore_step_then(world, true)
+    explore_step_then(world, true, false)
+}
+
+/// Whether the stairs at `at` on the current level are known to lead into the Gnomish Mines.
+pub fn stairs_into_mines(world: &World, at: Pos) -> bool {
+    let Some(level) = world.level() else {
+        return false;
+    };
+    level.links.iter().any(|link| {
+        link.from == at
+            && world.dungeon.levels[world.dungeon.resolve(link.to_level)].branch == Branch::Mines
+    })
+}
+
+/// Leaving the Gnomish Mines: the next step up towards the main-dungeon level the Mines branch
+/// from (over the stairs we came down), or None outside the Mines.
+pub fn leave_mines_step(world: &World) -> Option<(Action, String)> {
+    let level = world.level()?;
+    if level.branch != Branch::Mines {
+        return None;
+    }
+    let fork_depth = world.dungeon.mines_top().unwrap_or(level.depth) - 1;
+    let fork = (1..=fork_depth)
+        .rev()
+        .find_map(|d| world.dungeon.find(Branch::Doom, d))?;
+    let (action, why) = step_toward_level(world, fork)?;
+    Some((action, format!("leaving the Gnomish Mines: {why}")))
 }
 
 /// [`explore_step`], or with `descend` false the same without heading for (or taking) the
-/// down stairs once the level is done: None then.
-pub fn explore_step_then(world: &World, descend: bool) -> Option<(Action, String)> {
+/// down stairs once the level is done: None then. With `avoid_mines`, down stairs known to lead
+/// into the Gnomish Mines are not taken (the main dungeon's go on from the same level).
+pub fn explore_step_then(
+    world: &World,
+    descend: bool,
+    avoid_mines: bool,
+) -> Option<(Action, String)> {
     let level = world.level()?;
     let me = world.player;
     let opts = world.path_opts();
@@ -75,6 +106,7 @@ pub fn explore_step_then(world: &World, descend: bool) -> Option<(Action, String
     let downstairs: Vec<Pos> = [Feature::StairsDown, Feature::LadderDown]
         .iter()
         .flat_map(|&f| level.find(f))
+        .filter(|&p| !(avoid_mines && stairs_into_mines(world, p)))
         .collect();
     if downstairs.is_empty() && level.branch != Branch::Sokoban {
         if let Some(step) = search_step(world, level, &dist) {
@@ -363,6 +395,42 @@ mod tests {
     }
 
     #[test]
+    fn the_mines_are_left_and_their_stairs_avoided() {
+        let rows = [" -----", " |.>.|", " -----"];
+        let mut w = world(&rows, &[], Pos::new(2, 1));
+        let fork = w.dungeon.current.unwrap_or_default();
+        w.dungeon.set_branch(fork, Branch::Doom);
+        let below = w.dungeon.arrive(
+            2,
+            "Dlvl:2",
+            nhbot_world::Arrival::Stairs {
+                from: Pos::new(3, 1),
+                up: false,
+                ladder: false,
+            },
+            Some(Pos::new(3, 1)),
+        );
+        w.dungeon.set_branch(below, Branch::Mines);
+        (w.status.dlvl, w.player) = (2, Pos::new(3, 1));
+        let (action, reason) = leave_mines_step(&w).expect("a step up");
+        assert_eq!(action, Action::Ascend, "{reason}");
+        assert!(reason.contains("leaving the Gnomish Mines"), "{reason}");
+        // Back on the fork level, on the stairs we took: they lead into the Mines.
+        w.dungeon.current = Some(fork);
+        (w.status.dlvl, w.player) = (1, Pos::new(2, 1));
+        assert!(stairs_into_mines(&w, Pos::new(3, 1)));
+        assert_eq!(leave_mines_step(&w), None, "not in the Mines");
+        let downwards = |step: &Option<(Action, String)>| {
+            step.as_ref()
+                .is_some_and(|(a, why)| *a == Action::Descend || why.contains("down stairs"))
+        };
+        let going = explore_step_then(&w, true, false);
+        assert!(downwards(&going), "{going:?}");
+        let avoiding = explore_step_then(&w, true, true);
+        assert!(!downwards(&avoiding), "{avoiding:?}");
+    }
+
+    #[test]
     fn small_closed_map_still_gets_searched() {
         // A lit room with no exits and few unknown squares around: the fallback still searches.
         let rows = [" ----", " |..|", " ----"];
@@ -435,7 +503,7 @@ mod tests {
         assert_eq!(action, Action::Move { dir: Dir::E });
         assert!(reason.contains("down stairs"), "{reason}");
         assert_eq!(
-            explore_step_then(&w, false),
+            explore_step_then(&w, false, false),
             None,
             "told to stay: nothing left to do here"
         );

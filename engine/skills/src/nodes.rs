@@ -214,9 +214,22 @@ pub fn register(r: &mut NodeRegistry) {
          then to the down stairs and down (`then: descend`) or nothing (`then: stay`); fails when \
          the level is done (and, with `descend`, no down stairs are reachable) or unknown.",
         )
-        .params(const { &[p("then", Choice(&["descend", "stay"]), Default("descend"), "Once the level is explored.")] })
+        .params(const { &[
+            p("then", Choice(&["descend", "stay"]), Default("descend"), "Once the level is explored."),
+            p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, never take stairs known to lead into the Gnomish Mines."),
+        ] })
         .shorthand("then"),
         builtins::explore,
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "leave_mines",
+            "In the Gnomish Mines below experience level `until_xl`: walk back up towards the main \
+         dungeon over the known stairs; fails elsewhere.",
+        )
+        .params(const { &[p("until_xl", Integer { min: 1, max: 30 }, Default("9"), "Experience level from which the Mines are fine.")] })
+        .shorthand("until_xl"),
+        builtins::leave_mines,
     );
     r.register_fn(
         LeafSpec::condition(
@@ -236,8 +249,10 @@ pub fn register(r: &mut NodeRegistry) {
     r.register_fn(
         LeafSpec::action(
             "descend_if_on_stairs",
-            "Go down (`>`) when standing on down stairs (the map or a message says so); fails otherwise.",
-        ),
+            "Go down (`>`) when standing on down stairs (the map or a message says so); fails otherwise, \
+         and on stairs known to lead into the Gnomish Mines below experience level `avoid_mines_until_xl`.",
+        )
+        .params(const { &[p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, not into the Gnomish Mines.")] }),
         builtins::descend_if_on_stairs,
     );
     r.register_tick_fn(
