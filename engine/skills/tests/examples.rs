@@ -74,11 +74,13 @@ fn item(letter: char, text: &str, class: &str) -> Item {
 fn throw_daggers_throws_along_a_clear_line_only() {
     let repo = Repo::new("ex-throw");
     let mut bot = bot(&repo, "throw_daggers.lua");
-    let mut w = World::default();
-    w.inventory = vec![
-        item('a', "a +1 long sword (weapon in hand)", "Weapons"),
-        item('b', "a +0 dagger", "Weapons"),
-    ];
+    let mut w = World {
+        inventory: vec![
+            item('a', "a +1 long sword (weapon in hand)", "Weapons"),
+            item('b', "a +0 dagger", "Weapons"),
+        ],
+        ..World::default()
+    };
     // A jackal four squares east on the same row: thrown at.
     seen(&mut w, Pos::new(3, 2), Some((Pos::new(7, 2), 'd')), 20, 10);
     let d = bot.decide(&w);
@@ -124,11 +126,13 @@ fn rest_watch_rests_and_stops_when_hp_falls_while_resting() {
 fn wand_test_engraves_with_an_unknown_wand_once() {
     let repo = Repo::new("ex-wand");
     let mut bot = bot(&repo, "wand_test.lua");
-    let mut w = World::default();
-    w.inventory = vec![
-        item('f', "a wand of striking (0:5)", "Wands"),
-        item('g', "a tin wand", "Wands"),
-    ];
+    let mut w = World {
+        inventory: vec![
+            item('f', "a wand of striking (0:5)", "Wands"),
+            item('g', "a tin wand", "Wands"),
+        ],
+        ..World::default()
+    };
     seen(&mut w, Pos::new(3, 2), None, 20, 10);
     // The feature under the hero is learnt from the map: floor.
     let d = bot.decide(&w);
