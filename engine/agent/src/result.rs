@@ -33,6 +33,13 @@ pub struct GameResult {
     pub end: EndReason,
     /// Death cause from the game's own record ("killed by a jackal", "quit", "starvation"...).
     pub death: Option<String>,
+    /// What the hero was doing when it ended (the game's record, `while`): "fainted from lack
+    /// of food" says hunger killed, whatever struck the last blow.
+    #[serde(default)]
+    pub helpless: Option<String>,
+    /// The dungeon it ended in, e.g. "The Gnomish Mines".
+    #[serde(default)]
+    pub death_dungeon: Option<String>,
     pub score: Option<i64>,
     pub turns: i64,
     pub max_depth: i32,

@@ -498,6 +498,11 @@ fn game_result(
         brain: cfg.brain_label.clone(),
         end,
         death: record.as_ref().map(|r| r.death.clone()),
+        helpless: record.as_ref().and_then(|r| r.helpless()),
+        death_dungeon: record
+            .as_ref()
+            .and_then(|r| r.dungeon())
+            .map(str::to_string),
         score: record.as_ref().map(|r| r.points),
         turns: record.as_ref().map(|r| r.turns).unwrap_or(world.turn),
         max_depth: record

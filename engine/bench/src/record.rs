@@ -23,6 +23,11 @@ pub struct Record {
     pub end: Option<String>,
     #[serde(default)]
     pub death: Option<String>,
+    /// The game's `while` at the end ("fainted from lack of food").
+    #[serde(default)]
+    pub helpless: Option<String>,
+    #[serde(default)]
+    pub death_dungeon: Option<String>,
     #[serde(default)]
     pub score: Option<f64>,
     #[serde(default)]

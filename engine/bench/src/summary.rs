@@ -31,6 +31,34 @@ pub struct Summary {
     pub causes: Vec<(String, usize)>,
     /// Games whose line carries an error.
     pub errors: usize,
+    /// (what the hero was doing at the end, games) over the games that ended by themselves
+    /// and carry the dungeon field (newer lines): "-" when nothing.
+    pub helpless: Vec<(String, usize)>,
+    /// (dungeon the game ended in, games).
+    pub dungeons: Vec<(String, usize)>,
+}
+
+/// Counts, most frequent first, ties by name.
+fn tally(values: impl Iterator<Item = String>) -> Vec<(String, usize)> {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for v in values {
+        *counts.entry(v).or_default() += 1;
+    }
+    let mut counts: Vec<(String, usize)> = counts.into_iter().collect();
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    counts
+}
+
+fn count_table(s: &mut String, title: &str, head: &str, rows: &[(String, usize)]) {
+    let total: usize = rows.iter().map(|(_, n)| n).sum();
+    let _ = write!(
+        s,
+        "\n### {title}\n\n| {head} | games | share |\n|---|---:|---:|\n"
+    );
+    for (what, n) in rows {
+        let share = 100.0 * *n as f64 / total.max(1) as f64;
+        let _ = writeln!(s, "| {} | {n} | {share:.0}% |", what.replace('|', "\\|"));
+    }
 }
 
 impl Summary {
@@ -51,12 +79,15 @@ impl Summary {
         let mut brains: Vec<String> = records.iter().filter_map(|r| r.brain.clone()).collect();
         brains.sort();
         brains.dedup();
+        let ended = || records.iter().filter(|r| r.death_dungeon.is_some());
         Summary {
             games: records.len(),
             brains,
             metrics,
             causes,
             errors: records.iter().filter(|r| r.error.is_some()).count(),
+            helpless: tally(ended().map(|r| r.helpless.clone().unwrap_or_else(|| "-".into()))),
+            dungeons: tally(ended().filter_map(|r| r.death_dungeon.clone())),
         }
     }
 
@@ -92,6 +123,15 @@ impl Summary {
             let share = 100.0 * *n as f64 / self.games.max(1) as f64;
             let _ = writeln!(s, "| {} | {n} | {share:.0}% |", cause.replace('|', "\\|"));
         }
+        if !self.dungeons.is_empty() {
+            count_table(&mut s, "Where games ended", "dungeon", &self.dungeons);
+            count_table(
+                &mut s,
+                "What the hero was doing (the game's `while`)",
+                "state",
+                &self.helpless,
+            );
+        }
         s
     }
 }
@@ -102,5 +142,43 @@ pub fn num(v: f64) -> String {
         format!("{v:.0}")
     } else {
         format!("{v:.1}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn where_and_how_helpless_games_ended_are_counted() {
+        let lines = [
+            r#"{"seed":1,"death":"killed by a newt","helpless":"fainted from lack of food","death_dungeon":"The Dungeons of Doom"}"#,
+            r#"{"seed":2,"death":"killed by a dwarf","death_dungeon":"The Gnomish Mines"}"#,
+            r#"{"seed":3,"death":"killed by a jackal","helpless":"fainted from lack of food","death_dungeon":"The Dungeons of Doom"}"#,
+            // An older line without the fields counts in neither table.
+            r#"{"seed":4,"death":"killed by a rat"}"#,
+        ];
+        let records: Vec<Record> = lines.iter().map(|l| Record::parse(l).unwrap()).collect();
+        let s = Summary::of(&records);
+        assert_eq!(
+            s.dungeons,
+            vec![
+                ("The Dungeons of Doom".to_string(), 2),
+                ("The Gnomish Mines".to_string(), 1)
+            ]
+        );
+        assert_eq!(
+            s.helpless,
+            vec![
+                ("fainted from lack of food".to_string(), 2),
+                ("-".to_string(), 1)
+            ]
+        );
+        let md = s.causes_markdown();
+        assert!(
+            md.contains("| fainted from lack of food | 2 | 67% |"),
+            "{md}"
+        );
+        assert!(md.contains("| The Gnomish Mines | 1 | 33% |"), "{md}");
     }
 }

@@ -23,6 +23,30 @@ pub struct XlogEntry {
     pub fields: BTreeMap<String, String>,
 }
 
+impl XlogEntry {
+    /// What the hero was doing when the game ended (`while`): "fainted from lack of food",
+    /// "frozen by a monster's gaze"... None when nothing.
+    pub fn helpless(&self) -> Option<String> {
+        self.fields.get("while").filter(|w| !w.is_empty()).cloned()
+    }
+
+    /// The dungeon the game ended in (`deathdnum`, NetHack 3.6.6's dungeon.def order).
+    pub fn dungeon(&self) -> Option<&'static str> {
+        const DUNGEONS: [&str; 8] = [
+            "The Dungeons of Doom",
+            "Gehennom",
+            "The Gnomish Mines",
+            "The Quest",
+            "Sokoban",
+            "Fort Ludios",
+            "Vlad's Tower",
+            "The Elemental Planes",
+        ];
+        let n: usize = self.fields.get("deathdnum")?.parse().ok()?;
+        DUNGEONS.get(n).copied()
+    }
+}
+
 /// Parses one xlogfile line (tab-separated `key=value` fields).
 pub fn parse_line(line: &str) -> Option<XlogEntry> {
     let fields: BTreeMap<String, String> = line
@@ -79,6 +103,13 @@ mod tests {
         assert_eq!(e.death, "killed by a jackal");
         assert_eq!(e.role, "Val");
         assert_eq!(e.fields["conduct"], "0x1f88");
+        assert_eq!(e.helpless(), None);
+        assert_eq!(e.dungeon(), Some("The Dungeons of Doom"));
         assert!(parse_line("garbage").is_none());
+        // A line from a bench game: killed while fainted, in the Mines.
+        let line = "version=3.6.6\tpoints=900\tdeathdnum=2\tdeathlev=5\tdeath=killed by a little dog\twhile=fainted from lack of food\tturns=6304";
+        let e = parse_line(line).unwrap();
+        assert_eq!(e.helpless().as_deref(), Some("fainted from lack of food"));
+        assert_eq!(e.dungeon(), Some("The Gnomish Mines"));
     }
 }
