@@ -22,7 +22,11 @@ impl World {
         let mut opts = PathOpts::default();
         for m in self.monsters.iter().filter(|m| !m.tame) {
             let peaceful = m.peaceful.unwrap_or(m.ch == '@');
-            if peaceful {
+            // A blue `e` is a floating eye: walking into it is a melee blow, and its passive
+            // gaze paralyses for dozens of turns (the killer of many games "frozen by a
+            // monster's gaze"). Paths go round it.
+            let floating_eye = m.ch == 'e' && m.color == crate::tiles::clr::BLUE;
+            if peaceful || floating_eye {
                 opts.blocked.push(m.pos);
             } else {
                 opts.monsters.push(m.pos);

@@ -708,3 +708,25 @@ fn a_travel_that_leads_away_is_walked_instead() {
     see(&mut w, &row, target, &status(1, 40), &[]);
     assert!(w.level().unwrap().travel_astray.is_empty());
 }
+
+#[test]
+fn paths_never_go_through_a_floating_eye() {
+    // A blue `e` in a one-square-wide passage: never walked into (that is a melee blow, and
+    // its passive gaze paralyses), so there is no path.
+    let rows = ["-------", "|.@e..|", "-------"];
+    let at = |color: char| {
+        let mut w = World::default();
+        let colors = [
+            "       ".to_string(),
+            format!("   {color}   "),
+            "       ".to_string(),
+        ];
+        let colors: Vec<&str> = colors.iter().map(String::as_str).collect();
+        obs(&mut w, &grid(&rows, &colors), Pos::new(2, 1), &status(1, 1));
+        assert!(w.monsters.iter().any(|m| m.ch == 'e'), "{:?}", w.monsters);
+        w.path_to(&[Pos::new(5, 1)])
+    };
+    assert_eq!(at('4'), None, "through a floating eye");
+    // Another `e` (a gray gas spore) costs a fight but is no wall.
+    assert!(at('7').is_some());
+}
