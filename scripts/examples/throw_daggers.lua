@@ -3,6 +3,7 @@
 -- API used: world.inventory, world.monsters, world:distance, world:fire_dir (the line of fire
 -- with the game's rules), world.objects_here / world:objects (remembered piles), world:path,
 -- world:in_shop, act.throw, act.pickup{name=...}, act.travel, log, and the leaf's own `state`.
+local common = require("examples.common")
 local RANGE = 7 -- a dagger flies about Str/2 squares; 7 is safe for a Valkyrie
 
 local function dagger_stack(world)
@@ -34,33 +35,8 @@ local function is_dagger(o)
   return o.text and o.text:find("dagger")
 end
 
-local function hostile_in_view(world)
-  for _, m in ipairs(world.monsters) do
-    if m.hostile and not m.remembered then return true end
-  end
-  return false
-end
-
--- The path to the nearest remembered dagger (or unnamed weapon glyph) around us, not in a shop,
--- and not one we already went for 6 times (what lies there may not be ours, or not reachable).
-local function nearest_dagger(world, tried)
-  local best
-  for dy = -RANGE, RANGE do
-    for dx = -RANGE, RANGE do
-      local x, y = world.x + dx, world.y + dy
-      local key = world.dlvl .. ":" .. x .. "," .. y
-      if (dx ~= 0 or dy ~= 0) and (tried[key] or 0) < 6 and not world:in_shop(x, y) then
-        for _, o in ipairs(world:objects(x, y)) do
-          if is_dagger(o) or (o.text == nil and o.glyph == ")") then
-            local p = world:path(x, y)
-            if p and (not best or p.length < best.length) then best = p end
-            break
-          end
-        end
-      end
-    end
-  end
-  return best
+local function dagger_or_unknown_weapon(o)
+  return is_dagger(o) or (o.text == nil and o.glyph == ")")
 end
 
 return function(world, state)
@@ -74,7 +50,7 @@ return function(world, state)
     return act.throw(stack.letter, aim.dir, string.format("dagger at %s, %d squares away", who,
       aim.d))
   end
-  if (state.thrown or 0) == 0 or hostile_in_view(world) then return false end
+  if (state.thrown or 0) == 0 or common.hostile_in_view(world) then return false end
   for _, o in ipairs(world.objects_here) do
     if is_dagger(o) then
       log("picking up " .. o.text)
@@ -82,10 +58,8 @@ return function(world, state)
     end
   end
   state.tried = state.tried or {}
-  local p = nearest_dagger(world, state.tried)
+  local p = common.fetch(world, RANGE, state.tried, dagger_or_unknown_weapon)
   if p then
-    local key = world.dlvl .. ":" .. p.x .. "," .. p.y
-    state.tried[key] = (state.tried[key] or 0) + 1
     return act.travel(p.x, p.y, string.format("fetching a thrown dagger, %d steps", p.length))
   end
   log(string.format("no dagger left to fetch after %d throws", state.thrown))

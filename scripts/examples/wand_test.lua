@@ -5,14 +5,8 @@
 -- API used: world.inventory, world.objects_here, world:objects, world:path, world:in_shop,
 -- world.feature_here, world:has_condition, act.pickup{name=}, act.engrave_with, act.travel,
 -- kb.identity, kb.candidates, kb.why, log, `state`.
+local common = require("examples.common")
 local REACH = 8
-
-local function hostile_in_view(world)
-  for _, m in ipairs(world.monsters) do
-    if m.hostile and not m.remembered then return true end
-  end
-  return false
-end
 
 -- "a tin wand" / "an oak wand (0:4)" -> "tin wand"; nil for an identified "wand of ...".
 local function appearance(text)
@@ -22,27 +16,6 @@ end
 
 local function is_wand(o)
   return (o.text and o.text:find("wand")) or (o.text == nil and o.glyph == "/")
-end
-
--- Not a square we already went for 6 times (what lies there may be no wand, or unreachable).
-local function nearest_wand(world, tried)
-  local best
-  for dy = -REACH, REACH do
-    for dx = -REACH, REACH do
-      local x, y = world.x + dx, world.y + dy
-      local key = world.dlvl .. ":" .. x .. "," .. y
-      if (dx ~= 0 or dy ~= 0) and (tried[key] or 0) < 6 and not world:in_shop(x, y) then
-        for _, o in ipairs(world:objects(x, y)) do
-          if is_wand(o) then
-            local p = world:path(x, y)
-            if p and (not best or p.length < best.length) then best = p end
-            break
-          end
-        end
-      end
-    end
-  end
-  return best
 end
 
 return function(world, state)
@@ -55,7 +28,7 @@ return function(world, state)
       kb.identity(name) or "not identified", #kb.candidates(name), #facts,
       facts[1] or "no reason"))
   end
-  if hostile_in_view(world) then return false end
+  if common.hostile_in_view(world) then return false end
   if not world:in_shop(world.x, world.y) then
     for _, o in ipairs(world.objects_here) do
       if o.text and o.text:find("wand") then
@@ -75,10 +48,8 @@ return function(world, state)
     end
   end
   state.tried = state.tried or {}
-  local p = nearest_wand(world, state.tried)
+  local p = common.fetch(world, REACH, state.tried, is_wand)
   if p then
-    local key = world.dlvl .. ":" .. p.x .. "," .. p.y
-    state.tried[key] = (state.tried[key] or 0) + 1
     return act.travel(p.x, p.y, string.format("fetching a wand, %d steps", p.length))
   end
   return false

@@ -15,6 +15,9 @@ fn example(name: &str) -> String {
 /// A bot whose tree tries the example first, then searches 9.
 fn bot(repo: &Repo, name: &str) -> nhbot_bt::TreeBot {
     repo.script("leaf.lua", &example(name));
+    // What the examples `require("examples.common")`.
+    std::fs::create_dir_all(repo.dir.join("scripts/examples")).expect("scripts/examples");
+    repo.script("examples/common.lua", &example("common.lua"));
     repo.tree(
         "main.yaml",
         "priority:\n  - lua: {file: scripts/leaf.lua, name: leaf}\n  - search: 9\n",

@@ -133,6 +133,17 @@ fn observation(lua: &Lua, t: &Table) -> LuaResult<KbObservation> {
     })
 }
 
+/// Runs `f` on the installed knowledge base (None before the engine installs one).
+fn with_kb<R>(
+    kb: &SharedKb,
+    f: impl FnOnce(Option<&(dyn KbQuery + Send)>) -> LuaResult<R>,
+) -> LuaResult<R> {
+    let guard = kb
+        .lock()
+        .map_err(|_| mlua::Error::RuntimeError("kb lock poisoned".into()))?;
+    f(guard.as_deref())
+}
+
 /// The `kb` table; answers are empty (and observations not kept) until the engine installs a
 /// knowledge base.
 pub fn kb_table(lua: &Lua, kb: &SharedKb) -> LuaResult<Table> {
@@ -141,48 +152,34 @@ pub fn kb_table(lua: &Lua, kb: &SharedKb) -> LuaResult<Table> {
     t.set(
         "candidates",
         lua.create_function(move |_, appearance: String| {
-            let guard = k
-                .lock()
-                .map_err(|_| mlua::Error::RuntimeError("kb lock poisoned".into()))?;
-            Ok(guard
-                .as_ref()
-                .map(|kb| kb.candidates(&appearance))
-                .unwrap_or_default())
+            with_kb(&k, |kb| {
+                Ok(kb.map(|kb| kb.candidates(&appearance)).unwrap_or_default())
+            })
         })?,
     )?;
     let k = kb.clone();
     t.set(
         "identity",
         lua.create_function(move |_, appearance: String| {
-            let guard = k
-                .lock()
-                .map_err(|_| mlua::Error::RuntimeError("kb lock poisoned".into()))?;
-            Ok(guard.as_ref().and_then(|kb| kb.identity(&appearance)))
+            with_kb(&k, |kb| Ok(kb.and_then(|kb| kb.identity(&appearance))))
         })?,
     )?;
     let k = kb.clone();
     t.set(
         "could_be",
         lua.create_function(move |_, (appearance, identity): (String, String)| {
-            let guard = k
-                .lock()
-                .map_err(|_| mlua::Error::RuntimeError("kb lock poisoned".into()))?;
-            Ok(guard
-                .as_ref()
-                .is_some_and(|kb| kb.could_be(&appearance, &identity)))
+            with_kb(&k, |kb| {
+                Ok(kb.is_some_and(|kb| kb.could_be(&appearance, &identity)))
+            })
         })?,
     )?;
     let k = kb.clone();
     t.set(
         "why",
         lua.create_function(move |_, appearance: String| {
-            let guard = k
-                .lock()
-                .map_err(|_| mlua::Error::RuntimeError("kb lock poisoned".into()))?;
-            Ok(guard
-                .as_ref()
-                .map(|kb| kb.why(&appearance))
-                .unwrap_or_default())
+            with_kb(&k, |kb| {
+                Ok(kb.map(|kb| kb.why(&appearance)).unwrap_or_default())
+            })
         })?,
     )?;
     let k = kb.clone();
@@ -196,13 +193,10 @@ pub fn kb_table(lua: &Lua, kb: &SharedKb) -> LuaResult<Table> {
                 ));
             };
             let seen = observation(lua, &table)?;
-            let guard = k
-                .lock()
-                .map_err(|_| mlua::Error::RuntimeError("kb lock poisoned".into()))?;
-            match guard.as_ref() {
+            with_kb(&k, |kb| match kb {
                 Some(kb) => kb.observe(&seen).map_err(|why| bad(lua, why)),
                 None => Ok(false),
-            }
+            })
         })?,
     )?;
     Ok(t)

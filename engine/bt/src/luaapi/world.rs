@@ -33,10 +33,10 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
             Ok(format!("{:?}", w.status.alignment).to_lowercase())
         });
         reg.add_field_method_get("feature_here", |_, w| {
-            Ok(snake(&format!(
-                "{:?}",
-                w.level().map(|l| l.feature(w.player)).unwrap_or_default()
-            )))
+            Ok(w.level()
+                .map(|l| l.feature(w.player))
+                .unwrap_or_default()
+                .name())
         });
         reg.add_field_method_get("last_prayer_turn", |_, w| Ok(w.last_prayer_turn));
         reg.add_field_method_get("conditions", |lua, w| {
@@ -311,16 +311,4 @@ fn square(lua: &Lua, w: &World, p: Pos) -> LuaResult<Option<Table>> {
     t.set("walked", sq.walked)?;
     t.set("last_seen", (sq.seen > 0).then_some(sq.last_seen))?;
     Ok(Some(t))
-}
-
-/// `StairsDown` → `stairs_down`.
-fn snake(camel: &str) -> String {
-    let mut out = String::with_capacity(camel.len() + 4);
-    for (i, c) in camel.chars().enumerate() {
-        if c.is_ascii_uppercase() && i > 0 {
-            out.push('_');
-        }
-        out.push(c.to_ascii_lowercase());
-    }
-    out
 }
