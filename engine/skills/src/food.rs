@@ -184,7 +184,7 @@ pub fn eat_from_pack_step(r: &mut Recall, w: &World) -> Option<(Action, String)>
 }
 
 /// Comestibles that keep and are always safe to carry and eat (no corpses, eggs or tins).
-const SPARE_FOOD: &[&str] = &[
+pub(crate) const SPARE_FOOD: &[&str] = &[
     "food ration",
     "cram ration",
     "lembas wafer",
@@ -209,10 +209,29 @@ const SPARE_FOOD: &[&str] = &[
 /// Pick up spare food we stand on: the step onto a square with one object says "You see here X."
 /// Never in a shop (the item would be unpaid) and never when it would burden us.
 pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
-    let LookHere::One(text) = look::look_here(&w.messages) else {
+    if w.status.encumbrance != nhbot_world::Encumbrance::Unencumbered || w.in_shop(w.player) {
         return None;
+    }
+    let text = match look::look_here(&w.messages) {
+        LookHere::One(text) => text,
+        // A pile: the food the world's listing of it names, taken by name.
+        LookHere::Several => {
+            let food = w
+                .objects_here()
+                .into_iter()
+                .filter_map(|o| o.text)
+                .find(|t| is_spare_food(t))?;
+            let name = SPARE_FOOD.iter().find(|f| food.contains(*f))?;
+            return Some((
+                Action::Pickup {
+                    what: nhbot_world::Pick::Named((*name).into()),
+                },
+                format!("picking up spare food from the pile here: {food}"),
+            ));
+        }
+        _ => return None,
     };
-    if text.contains("for sale") || w.status.encumbrance != nhbot_world::Encumbrance::Unencumbered {
+    if text.contains("for sale") {
         return None;
     }
     let food = SPARE_FOOD.iter().find(|f| text.contains(*f))?;
@@ -223,6 +242,10 @@ pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
         format!("picking up spare food: {text} ({food})"),
     ))
 }
+
+mod fetch;
+pub(crate) use fetch::FetchFood;
+pub use fetch::{food_squares, is_spare_food, spare_food_carried};
 
 #[cfg(test)]
 mod tests;

@@ -355,6 +355,52 @@ pub fn register(r: &mut NodeRegistry) {
         ),
         survival::pick_up_food,
     );
+    r.register(
+        LeafSpec::action(
+            "fetch_food",
+            "Walk to food seen on this level: a square whose pile lists spare food, or a `%` not \
+         known to be a corpse of our kills (not in shops). `pick_up_food` takes it once we stand \
+         on it; a square reached (or not reached within its path length + 20 decisions) is never \
+         walked to again. Only with no hostile within 6, HP at least `hp` of max, unburdened, and \
+         carrying fewer than `enough` spare food items (any number when Hungry).",
+        )
+        .params(
+            const {
+                &[
+                    p(
+                        "reach",
+                        Integer { min: 1, max: 400 },
+                        Default("30"),
+                        "Longest walk, in squares.",
+                    ),
+                    p(
+                        "hungry_reach",
+                        Integer { min: 1, max: 400 },
+                        Default("80"),
+                        "Longest walk when Hungry or worse.",
+                    ),
+                    p(
+                        "hp",
+                        Number { min: 0.0, max: 1.0 },
+                        Default("0.5"),
+                        "Least HP, a fraction of max.",
+                    ),
+                    p(
+                        "enough",
+                        Integer { min: 0, max: 50 },
+                        Default("4"),
+                        "Spare food items carried at which fetching stops (unless Hungry).",
+                    ),
+                ]
+            },
+        ),
+        |p| crate::food::FetchFood {
+            reach: p.integer("reach") as usize,
+            hungry_reach: p.integer("hungry_reach") as usize,
+            hp: p.number("hp"),
+            enough: p.integer("enough") as usize,
+        },
+    );
     r.register_fn(
         LeafSpec::action(
             "pick_up_missiles",
