@@ -85,11 +85,14 @@ impl DecisionTaken {
 }
 
 impl World {
-    /// HP when the leaf at `path` took the last decision, if it did and HP has fallen since:
-    /// (then, now). A leaf that rests or waits stops when something it cannot see hurts us.
+    /// When the leaf at `path` took the latest decisions in a row and HP is now below the most
+    /// it was at any of them: (that most, now). A leaf that rests or waits stops when something
+    /// it cannot see hurts us. The whole run counts, not only its last decision: a free look
+    /// (`:`) between two rests must not hide a blow (seed 38 rested on Elbereth from HP 13 to 3
+    /// under a wererat's hits, looking at the engraving between the rests).
     pub fn hp_fell_since_own(&self, path: &str) -> Option<(i32, i32)> {
-        let last = self.last_decision.as_ref().filter(|d| d.path == path)?;
-        (self.status.hp < last.hp).then_some((last.hp, self.status.hp))
+        let (_, most) = self.own_run.as_ref().filter(|(p, _)| p == path)?;
+        (self.status.hp < *most).then_some((*most, self.status.hp))
     }
 
     /// Adds this frame's messages to the history, stamped with the turn and decision count.
@@ -210,5 +213,26 @@ mod tests {
         // An action sent outside a decision is no decision.
         w.observe(&Action::Inventory);
         assert_eq!(w.last_decision.unwrap().index, 2);
+    }
+
+    #[test]
+    fn hp_fell_counts_the_whole_run_of_one_leafs_decisions() {
+        let mut w = World::default();
+        w.status.hp = 13;
+        decide(&mut w, "root/rest");
+        w.status.hp = 10;
+        // A free look by the same leaf at the lower HP: the blow is not forgotten.
+        decide(&mut w, "root/rest");
+        assert_eq!(w.hp_fell_since_own("root/rest"), Some((13, 10)));
+        assert_eq!(w.hp_fell_since_own("root/other"), None);
+        // Another leaf acted in between: a new run starts at the HP of then.
+        decide(&mut w, "root/other");
+        decide(&mut w, "root/rest");
+        assert_eq!(w.hp_fell_since_own("root/rest"), None);
+        w.status.hp = 12;
+        decide(&mut w, "root/rest");
+        assert_eq!(w.hp_fell_since_own("root/rest"), None, "HP rose");
+        w.status.hp = 11;
+        assert_eq!(w.hp_fell_since_own("root/rest"), Some((12, 11)));
     }
 }

@@ -129,6 +129,10 @@ pub struct World {
     /// The decision carried out last and the leaf that took it.
     #[serde(default)]
     pub last_decision: Option<DecisionTaken>,
+    /// The leaf that took the latest decisions in a row, and the most HP seen at any of them
+    /// (see [`World::hp_fell_since_own`]).
+    #[serde(default)]
+    pub own_run: Option<(String, i32)>,
     /// Intrinsics the hero is believed to have (see [`intrinsics`]).
     #[serde(default)]
     pub intrinsics: std::collections::BTreeSet<Intrinsic>,

@@ -94,6 +94,11 @@ impl World {
             Event::Decision(decision) => {
                 self.last_action = Some(decision.action.clone());
                 self.decisions += 1;
+                let hp = self.status.hp;
+                self.own_run = match self.own_run.take() {
+                    Some((path, most)) if path == decision.path => Some((path, most.max(hp))),
+                    _ => Some((decision.path.clone(), hp)),
+                };
                 self.last_decision = Some(DecisionTaken::new(
                     self.decisions,
                     decision,
