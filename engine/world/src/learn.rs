@@ -8,7 +8,8 @@ use crate::{Action, World};
 use nhbot_screen::Pos;
 use serde::{Deserialize, Serialize};
 
-/// A monster we killed: where its corpse may lie and since when.
+/// A monster we killed, or saw killed (by our pet, a trap, another monster): where its corpse
+/// may lie and since when.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Kill {
     pub turn: i64,
@@ -39,7 +40,39 @@ fn killed_name(message: &str) -> Option<String> {
     Some(rest.to_string())
 }
 
+/// "The jackal is killed!", "The kobold zombie is destroyed!": a monster we saw die by
+/// something else's hand (mhitm.c `monkilled`, shown only when the square is in view).
+fn seen_killed_name(message: &str) -> Option<String> {
+    message.split("  ").find_map(|sentence| {
+        let body = sentence.trim().trim_end_matches(['!', '.']);
+        let rest = body.strip_prefix("The ")?;
+        let name = rest
+            .strip_suffix(" is killed")
+            .or_else(|| rest.strip_suffix(" is destroyed"))?;
+        (!name.is_empty()).then(|| name.to_string())
+    })
+}
+
 impl World {
+    /// Where the monster seen killed lay: the one monster of the last frame (not our pet) gone
+    /// from its square, which now shows a `%`. Anything less certain gives no square: a kill
+    /// dated to the wrong corpse would have us eat an old one.
+    fn seen_killed_at(&self, previous: &[Monster]) -> Option<Pos> {
+        let mut gone = previous
+            .iter()
+            .filter(|m| !m.tame && !self.monsters.iter().any(|now| now.pos == m.pos));
+        let only = gone.next()?;
+        if gone.next().is_some() {
+            return None;
+        }
+        let level = self.dungeon.current()?;
+        level
+            .at(only.pos)
+            .and_then(|sq| sq.object)
+            .is_some_and(|c| c.ch == '%')
+            .then_some(only.pos)
+    }
+
     pub(crate) fn read_messages(&mut self, previous: &[Monster]) {
         let level_id = self.dungeon.current;
         let messages = std::mem::take(&mut self.messages);
@@ -69,6 +102,16 @@ impl World {
                 if let Some(p) = pos {
                     self.forget_at(p);
                 }
+                self.kills.push(Kill {
+                    turn: self.turn,
+                    name,
+                    pos,
+                    level: level_id,
+                    in_pile: false,
+                });
+            }
+            if let Some(name) = seen_killed_name(message) {
+                let pos = self.seen_killed_at(previous);
                 self.kills.push(Kill {
                     turn: self.turn,
                     name,

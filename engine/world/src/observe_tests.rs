@@ -219,6 +219,72 @@ fn a_kill_whose_square_shows_a_pile_is_marked() {
 }
 
 #[test]
+fn a_monster_seen_killed_leaves_a_dated_corpse_only_when_its_square_is_certain() {
+    let mut w = World::default();
+    see(
+        &mut w,
+        &["|....|", "|.:..|", "------"],
+        Pos::new(4, 1),
+        &status(1, 10),
+        &[],
+    );
+    // The newt's square shows a corpse now: the kill is dated and placed.
+    see(
+        &mut w,
+        &["|....|", "|.%..|", "------"],
+        Pos::new(4, 1),
+        &status(1, 11),
+        &["The newt is killed!  You hear some noises."],
+    );
+    assert_eq!(
+        w.kills,
+        vec![Kill {
+            turn: 11,
+            name: "newt".into(),
+            pos: Some(Pos::new(2, 1)),
+            level: Some(0),
+            in_pile: false,
+        }]
+    );
+    // Two monsters gone at once: which one died is not certain, so no square.
+    see(
+        &mut w,
+        &["|:..:|", "|.%..|", "------"],
+        Pos::new(3, 1),
+        &status(1, 12),
+        &[],
+    );
+    see(
+        &mut w,
+        &["|%..%|", "|.%..|", "------"],
+        Pos::new(3, 1),
+        &status(1, 13),
+        &["The newt is killed!"],
+    );
+    assert_eq!(w.kills[1].pos, None);
+    // A monster gone with no corpse where it stood (it walked out of view): no square.
+    see(
+        &mut w,
+        &["|%.:%|", "|.%..|", "------"],
+        Pos::new(2, 1),
+        &status(1, 14),
+        &[],
+    );
+    see(
+        &mut w,
+        &["|%..%|", "|.%..|", "------"],
+        Pos::new(2, 1),
+        &status(1, 15),
+        &["The kobold zombie is destroyed!"],
+    );
+    assert_eq!(
+        (w.kills[2].name.as_str(), w.kills[2].pos),
+        ("kobold zombie", None)
+    );
+    assert_eq!(w.kills.len(), 3);
+}
+
+#[test]
 fn shopkeeper_next_to_door_marks_it_and_monster_info_sticks() {
     let mut w = World::default();
     see(
