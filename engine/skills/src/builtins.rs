@@ -147,7 +147,11 @@ pub fn wander(_: &Params, w: &World) -> LeafOutcome {
 
 /// Whether the Mines are to be avoided at our experience level (`avoid_mines_until_xl`).
 fn avoiding_mines(p: &Params, w: &World) -> bool {
-    (w.status.xl as i64) < p.integer("avoid_mines_until_xl")
+    let stuck_after = p.integer("mines_when_stuck_after");
+    let stuck = stuck_after > 0
+        && w.level()
+            .is_some_and(|l| l.stats.turns_spent >= stuck_after);
+    (w.status.xl as i64) < p.integer("avoid_mines_until_xl") && !stuck
 }
 
 pub fn explore(p: &Params, w: &World) -> LeafOutcome {

@@ -109,6 +109,9 @@ pub fn explore_step_then(
         .filter(|&p| !(avoid_mines && stairs_into_mines(world, p)))
         .collect();
     if downstairs.is_empty() && level.branch != Branch::Sokoban {
+        if let Some(step) = hidden_stairs_step(world, level, &dist) {
+            return Some(step);
+        }
         if let Some(step) = search_step(world, level, &dist) {
             return Some(step);
         }
@@ -122,6 +125,29 @@ pub fn explore_step_then(
     let path = nearest(&dist, &downstairs)?;
     let reason = format!(
         "level explored; heading for the down stairs, {} steps away",
+        path.steps.len()
+    );
+    Some((world.step_along(&path), reason))
+}
+
+/// An object is drawn over the stairs under it: with no usable down stairs known, the squares
+/// with objects we never stood on (outside shops, which hold no stairs) are walked to before
+/// walls are searched.
+fn hidden_stairs_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, String)> {
+    let spots: Vec<Pos> = level
+        .squares
+        .iter()
+        .enumerate()
+        .filter(|(_, sq)| sq.object.is_some() && sq.walked == 0)
+        .map(|(i, _)| nhbot_world::level::pos_of(i))
+        .filter(|&p| p != world.player && !level.in_shop(p))
+        .collect();
+    let path = nearest(dist, &spots)?;
+    let target = path.target();
+    let reason = format!(
+        "no way down known: the object at ({}, {}) may hide the stairs, {} steps away",
+        target.x,
+        target.y,
         path.steps.len()
     );
     Some((world.step_along(&path), reason))
@@ -478,6 +504,30 @@ mod tests {
             None,
             "every round done: nothing left to try"
         );
+    }
+
+    #[test]
+    fn objects_never_stood_on_are_visited_before_walls_are_searched() {
+        // A closed lit room with a `[` in it and no down stairs: the armour may lie on them.
+        let rows = [" -----", " |.[.|", " -----"];
+        let mut w = world(&rows, &[], Pos::new(2, 1));
+        if let Some(level) = w.dungeon.current_mut() {
+            for sq in level
+                .squares
+                .iter_mut()
+                .filter(|s| s.feature == Feature::Unknown)
+            {
+                sq.feature = Feature::Rock;
+            }
+        }
+        let (action, reason) = explore_step(&w).expect("a step");
+        assert_eq!(action, Action::Move { dir: Dir::E }, "{reason}");
+        assert!(reason.contains("may hide the stairs"), "{reason}");
+        // Stood on once, it is no longer a candidate (and this room has nothing left to search).
+        if let Some(sq) = w.dungeon.current_mut().and_then(|l| l.at_mut(Pos::new(3, 1))) {
+            sq.walked = 1;
+        }
+        assert_eq!(explore_step(&w), None);
     }
 
     #[test]

@@ -33,6 +33,17 @@ const COUNT: ParamSpec = p(
     Default("1"),
     "Number of turns.",
 );
+/// The Mines rather than starving: a level whose only known way down leads into them.
+const MINES_WHEN_STUCK: ParamSpec = p(
+    "mines_when_stuck_after",
+    Integer {
+        min: 0,
+        max: 1_000_000,
+    },
+    Default("3000"),
+    "Turns on one level after which stairs into the Gnomish Mines are taken anyway (the main \
+     dungeon's were not found: seed 99 camped 16,000 turns on Dlvl 2 and starved); 0: never.",
+);
 /// Player races, for the cannibalism rule.
 pub const RACES: &[&str] = &["human", "elf", "dwarf", "gnome", "orc"];
 pub const HUNGER_LEVELS: &[&str] = &["hungry", "weak", "fainting"];
@@ -217,6 +228,7 @@ pub fn register(r: &mut NodeRegistry) {
         .params(const { &[
             p("then", Choice(&["descend", "stay"]), Default("descend"), "Once the level is explored."),
             p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, never take stairs known to lead into the Gnomish Mines."),
+            MINES_WHEN_STUCK,
         ] })
         .shorthand("then"),
         builtins::explore,
@@ -252,7 +264,7 @@ pub fn register(r: &mut NodeRegistry) {
             "Go down (`>`) when standing on down stairs (the map or a message says so); fails otherwise, \
          and on stairs known to lead into the Gnomish Mines below experience level `avoid_mines_until_xl`.",
         )
-        .params(const { &[p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, not into the Gnomish Mines.")] }),
+        .params(const { &[p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, not into the Gnomish Mines."), MINES_WHEN_STUCK] }),
         builtins::descend_if_on_stairs,
     );
     r.register_tick_fn(

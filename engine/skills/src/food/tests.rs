@@ -8,6 +8,7 @@ fn world_at(turn: i64) -> World {
         player: Pos::new(10, 10),
         ..World::default()
     };
+    w.dungeon.levels.push(nhbot_world::Level::default());
     w.dungeon.current = Some(0);
     w.status.hunger = Hunger::Hungry;
     w
