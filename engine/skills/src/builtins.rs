@@ -223,6 +223,14 @@ pub fn leave_mines(p: &Params, w: &World) -> LeafOutcome {
     if (w.status.xl as i64) >= p.integer("until_xl") {
         return LeafOutcome::Failure;
     }
+    // Sent down here by `mines_when_stuck_after` (the fork level gave no other way on): climbing
+    // back would only bring us down again.
+    let stuck_after = p.integer("mines_when_stuck_after");
+    let fork_stuck = crate::explore::mines_fork(w)
+        .is_some_and(|i| stuck_after > 0 && w.dungeon.levels[i].stats.turns_spent >= stuck_after);
+    if fork_stuck {
+        return LeafOutcome::Failure;
+    }
     match crate::explore::leave_mines_step(w) {
         Some((action, why)) => LeafOutcome::Act(action, why),
         None => LeafOutcome::Failure,

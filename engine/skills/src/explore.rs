@@ -60,16 +60,22 @@ pub fn stairs_into_mines(world: &World, at: Pos) -> bool {
 /// Leaving the Gnomish Mines: the next step up towards the main-dungeon level the Mines branch
 /// from (over the stairs we came down), or None outside the Mines.
 pub fn leave_mines_step(world: &World) -> Option<(Action, String)> {
+    let fork = mines_fork(world)?;
+    let (action, why) = step_toward_level(world, fork)?;
+    Some((action, format!("leaving the Gnomish Mines: {why}")))
+}
+
+/// In the Gnomish Mines: the main-dungeon level they branch from (the nearest known one above
+/// their top), as an index into the dungeon's levels.
+pub fn mines_fork(world: &World) -> Option<usize> {
     let level = world.level()?;
     if level.branch != Branch::Mines {
         return None;
     }
     let fork_depth = world.dungeon.mines_top().unwrap_or(level.depth) - 1;
-    let fork = (1..=fork_depth)
+    (1..=fork_depth)
         .rev()
-        .find_map(|d| world.dungeon.find(Branch::Doom, d))?;
-    let (action, why) = step_toward_level(world, fork)?;
-    Some((action, format!("leaving the Gnomish Mines: {why}")))
+        .find_map(|d| world.dungeon.find(Branch::Doom, d))
 }
 
 /// [`explore_step`], or with `descend` false the same without heading for (or taking) the
@@ -524,7 +530,11 @@ mod tests {
         assert_eq!(action, Action::Move { dir: Dir::E }, "{reason}");
         assert!(reason.contains("may hide the stairs"), "{reason}");
         // Stood on once, it is no longer a candidate (and this room has nothing left to search).
-        if let Some(sq) = w.dungeon.current_mut().and_then(|l| l.at_mut(Pos::new(3, 1))) {
+        if let Some(sq) = w
+            .dungeon
+            .current_mut()
+            .and_then(|l| l.at_mut(Pos::new(3, 1)))
+        {
             sq.walked = 1;
         }
         assert_eq!(explore_step(&w), None);

@@ -237,9 +237,10 @@ pub fn register(r: &mut NodeRegistry) {
         LeafSpec::action(
             "leave_mines",
             "In the Gnomish Mines below experience level `until_xl`: walk back up towards the main \
-         dungeon over the known stairs; fails elsewhere.",
+         dungeon over the known stairs; fails elsewhere, and when the level the Mines branch \
+         from was stayed on `mines_when_stuck_after` turns (no other way on was found there).",
         )
-        .params(const { &[p("until_xl", Integer { min: 1, max: 30 }, Default("9"), "Experience level from which the Mines are fine.")] })
+        .params(const { &[p("until_xl", Integer { min: 1, max: 30 }, Default("9"), "Experience level from which the Mines are fine."), MINES_WHEN_STUCK] })
         .shorthand("until_xl"),
         builtins::leave_mines,
     );

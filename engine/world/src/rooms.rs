@@ -283,4 +283,22 @@ mod tests {
         assert_eq!(dark.room_of(Pos::new(6, 0)), a.min(b));
         assert_eq!(dark.room_of(Pos::new(1, 0)), a.min(b));
     }
+
+    #[test]
+    fn a_known_shop_is_no_frontier() {
+        // A dark room east of a door: its unknown squares make its floor frontier...
+        let rows = ["-----   ", "|...+.. ", "-----   "];
+        let mut l = level(&rows, &["", "    3"]);
+        let inside = Pos::new(5, 1);
+        assert!(crate::explore::frontier(&l).contains(&inside));
+        // ...until a shopkeeper greets us on its door: no stairs in there, and no way out past him.
+        l.enter_shop(
+            Pos::new(4, 1),
+            Pos::new(3, 1),
+            Some("Aksaray".into()),
+            Some("used armor dealership".into()),
+        );
+        assert!(l.in_shop(inside));
+        assert!(!crate::explore::frontier(&l).contains(&inside));
+    }
 }
