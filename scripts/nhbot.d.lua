@@ -78,7 +78,8 @@
 ---| "cloud"
 
 ---An intrinsic, learnt from the welcome message (the role's and race's starting ones) and from the
----game's gain and loss messages.
+---game's gain and loss messages; `lycanthropy` is a were-creature's bite ("You feel feverish.")
+---until cured ("You feel purified.").
 ---@alias Intrinsic
 ---| "fire_resistance"
 ---| "cold_resistance"
@@ -96,6 +97,7 @@
 ---| "warning"
 ---| "infravision"
 ---| "invisibility"
+---| "lycanthropy"
 
 ---What a leaf script returns (or names with `function:`): called with the world, the node's own
 ---state table, which survives between decisions and reloads, and the node's tree path (as in

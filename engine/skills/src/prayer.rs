@@ -33,6 +33,21 @@ pub fn trouble(w: &World) -> Option<String> {
     w.prayer_trouble()
 }
 
+/// A prayer this recent that left a deadly trouble in place failed: another one now would
+/// only anger the god more.
+pub const DEADLY_RETRY_GAP: i64 = 50;
+
+/// Whether to pray now: the timeout is believed safe, or the trouble kills within a few turns
+/// anyway (stoning, food poisoning...) and we did not just pray.
+pub fn should_pray_now(w: &World, rules: PrayerRules) -> bool {
+    if w.deadly_trouble().is_some() {
+        return w
+            .turns_since_prayer()
+            .is_none_or(|since| since >= DEADLY_RETRY_GAP);
+    }
+    timeout_safe(w, rules)
+}
+
 /// Whether the prayer timeout is believed safe now.
 pub fn timeout_safe(w: &World, rules: PrayerRules) -> bool {
     match w.turns_since_prayer() {
@@ -76,5 +91,29 @@ mod tests {
         assert!(!timeout_safe(&w, rules));
         w.turn = 1400;
         assert!(timeout_safe(&w, rules));
+    }
+
+    #[test]
+    fn deadly_troubles_pray_whatever_the_timeout_but_not_twice_in_a_row() {
+        let rules = PrayerRules::default();
+        let mut w = world(16, 16, 700);
+        w.last_prayer_turn = Some(400);
+        assert!(!should_pray_now(&w, rules), "no trouble, recent prayer");
+        w.status.conditions.push(nhbot_world::Condition::FoodPois);
+        assert!(trouble(&w).is_some_and(|t| t.contains("FoodPois")));
+        assert!(
+            should_pray_now(&w, rules),
+            "food poisoning kills before the timeout ends"
+        );
+        w.last_prayer_turn = Some(690);
+        assert!(!should_pray_now(&w, rules), "that prayer just failed");
+        // Lycanthropy is trouble, prayed for only at a safe timeout.
+        let mut were = world(16, 16, 2000);
+        were.intrinsics
+            .insert(nhbot_world::intrinsics::Intrinsic::Lycanthropy);
+        assert!(trouble(&were).is_some_and(|t| t.contains("lycanthropy")));
+        assert!(should_pray_now(&were, rules));
+        were.last_prayer_turn = Some(1500);
+        assert!(!should_pray_now(&were, rules));
     }
 }

@@ -206,7 +206,7 @@ pub fn retreat_if_losing_step(r: &Recall, w: &World, turns: f64) -> Option<(Acti
 /// Pray when in major trouble and the timeout is believed safe.
 pub fn pray_step(w: &World, rules: PrayerRules) -> Option<(Action, String)> {
     let trouble = prayer::trouble(w)?;
-    prayer::timeout_safe(w, rules).then(|| {
+    prayer::should_pray_now(w, rules).then(|| {
         (
             Action::Pray,
             format!(

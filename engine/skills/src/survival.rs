@@ -70,7 +70,7 @@ pub fn retreat_if_losing(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 }
 
 pub fn should_pray(p: &Params, w: &World) -> LeafOutcome {
-    check(prayer::trouble(w).is_some() && prayer::timeout_safe(w, rules(p)))
+    check(prayer::trouble(w).is_some() && prayer::should_pray_now(w, rules(p)))
 }
 
 pub fn pray_if_in_trouble(p: &Params, w: &World) -> LeafOutcome {

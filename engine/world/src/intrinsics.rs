@@ -25,6 +25,9 @@ pub enum Intrinsic {
     Warning,
     Infravision,
     Invisibility,
+    /// Not wanted, but carried like one: a were-creature's bite ("You feel feverish.") until
+    /// a prayer, holy water or wolfsbane cures it ("You feel purified.").
+    Lycanthropy,
 }
 
 /// Every intrinsic, in declaration order.
@@ -45,6 +48,7 @@ pub const ALL: &[Intrinsic] = &[
     Intrinsic::Warning,
     Intrinsic::Infravision,
     Intrinsic::Invisibility,
+    Intrinsic::Lycanthropy,
 ];
 
 impl Intrinsic {
@@ -68,6 +72,7 @@ impl Intrinsic {
             Warning => "warning",
             Infravision => "infravision",
             Invisibility => "invisibility",
+            Lycanthropy => "lycanthropy",
         }
     }
 
@@ -145,6 +150,9 @@ const MESSAGES: &[(&str, Intrinsic, bool)] = {
         ("You thought you saw something!", SeeInvisible, false),
         ("You feel slower.", Speed, false),
         ("You feel clumsy.", Stealth, false),
+        // mhitu.c a were-creature's bite; pray.c / potion.c / eat.c the cures.
+        ("You feel feverish.", Lycanthropy, true),
+        ("You feel purified.", Lycanthropy, false),
     ]
 };
 

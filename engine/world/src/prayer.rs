@@ -31,9 +31,24 @@ impl World {
         }
     }
 
-    /// The major trouble a prayer would fix, if we are in one (pray.c `in_trouble`: HP below
-    /// 6 or at most a seventh of max; Weak from hunger or worse).
+    /// The troubles that kill within a few turns whatever else we do (pray.c `in_trouble`:
+    /// stoning, sliming, strangling, food poisoning and illness, from the status line): a
+    /// prayer is the cure we always have, so it is worth praying whatever the timeout.
+    pub fn deadly_trouble(&self) -> Option<String> {
+        use crate::Condition::*;
+        [Stone, Slime, Strangled, FoodPois, Ill]
+            .into_iter()
+            .find(|c| self.status.conditions.contains(c))
+            .map(|c| format!("{c:?} (deadly within turns)"))
+    }
+
+    /// The major trouble a prayer would fix, if we are in one (pray.c `in_trouble`: the deadly
+    /// ones above; HP below 6 or at most a seventh of max; lycanthropy; Weak from hunger or
+    /// worse).
     pub fn prayer_trouble(&self) -> Option<String> {
+        if let Some(deadly) = self.deadly_trouble() {
+            return Some(deadly);
+        }
         let (hp, max) = (self.status.hp, self.status.hp_max);
         if max > 0 && (hp <= 5 || hp * 7 <= max) {
             return Some(format!("HP {hp}/{max} is low to the gods"));
@@ -43,6 +58,12 @@ impl World {
             Hunger::Weak | Hunger::Fainting | Hunger::Fainted
         ) {
             return Some(format!("{:?} from hunger", self.status.hunger));
+        }
+        if self
+            .intrinsics
+            .contains(&crate::intrinsics::Intrinsic::Lycanthropy)
+        {
+            return Some("lycanthropy (\"You feel feverish.\")".into());
         }
         None
     }

@@ -82,7 +82,8 @@ pub const FEATURE: Enum = Enum {
 pub const INTRINSIC: Enum = Enum {
     name: "Intrinsic",
     doc: "An intrinsic, learnt from the welcome message (the role's and race's starting ones) \
-          and from the game's gain and loss messages.",
+          and from the game's gain and loss messages; `lycanthropy` is a were-creature's bite \
+          (\"You feel feverish.\") until cured (\"You feel purified.\").",
     values: &[
         "fire_resistance",
         "cold_resistance",
@@ -100,6 +101,7 @@ pub const INTRINSIC: Enum = Enum {
         "warning",
         "infravision",
         "invisibility",
+        "lycanthropy",
     ],
 };
 
