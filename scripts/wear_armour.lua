@@ -113,7 +113,7 @@ return function(world, state, path)
     if refusal then
       if not state.unknown["skip:" .. it.name] then
         state.unknown["skip:" .. it.name] = true
-        log(string.format("not wearing the %s: %s", it.text, refusal))
+        log(string.format("not wearing %s: %s", it.text, refusal))
       end
     elseif not blocked then
       if piece.slot == "suit" and worn.cloak then
