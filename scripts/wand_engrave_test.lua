@@ -7,7 +7,7 @@
 --
 -- API used: world.inventory (class, name, charges), world.objects_here, world:objects,
 -- world:path, world:in_shop, world.feature_here, world:has_condition, world.hp/hp_max,
--- act.pickup, act.engrave_with, act.travel, kb.identity, kb.candidates, kb.why, log, `state`.
+-- act.pickup, act.engrave_with, act.look, act.move, act.travel, kb.identity, kb.candidates, kb.why, log, `state`.
 local common = require("gear.common")
 local REACH = 8 -- steps to walk for a wand on the floor
 
@@ -66,10 +66,13 @@ return function(world, state)
   end
 
   if world.encumbrance ~= "unencumbered" then return false end
+  state.looked = state.looked or {}
+  local look = common.look_if_unlisted(world, state.looked, "/")
+  if look then return look end
   local p = common.fetch(world, REACH, state.tried, is_wand)
   if p then
     local top = world:objects(p.x, p.y)[1]
-    return act.travel(p.x, p.y, string.format("fetching %s, %d steps away",
+    return common.go(p, string.format("fetching %s, %d steps away",
       top and top.text or "a wand seen there", p.length))
   end
   return false

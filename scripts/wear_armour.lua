@@ -8,7 +8,7 @@
 --
 -- API used: world.inventory (name, buc, worn, wielded), world.objects_here, world:objects,
 -- world:path, world:in_shop, world.encumbrance, world.last_decision, world.messages,
--- kb.candidates, kb.why, act.wear, act.take_off, act.pickup, act.travel, log, `state`.
+-- kb.candidates, kb.why, act.wear, act.take_off, act.pickup, act.look, act.move, act.travel, log, `state`.
 local common = require("gear.common")
 local armour = require("gear.armour")
 local REACH = 6 -- steps to walk for a piece on the floor
@@ -124,7 +124,7 @@ return function(world, state, path)
       end
       state.pending = { verb = "wear", name = it.name }
       local buc = it.buc and (it.buc .. ")") or "curse status unknown: worn anyway)"
-      return act.wear(it.letter, string.format("wearing the %s (%s slot empty, base AC %d; %s",
+      return act.wear(it.letter, string.format("wearing %s (%s slot empty, base AC %d; %s",
         it.text, piece.slot, piece.ac, buc))
     end
   end
@@ -156,13 +156,16 @@ return function(world, state, path)
         "picking up %s for the empty %s slot", o.text, piece.slot))
     end
   end
+  state.looked = state.looked or {}
+  local look = common.look_if_unlisted(world, state.looked, "[")
+  if look then return look end
   local p = common.fetch(world, REACH, state.tried, function(o)
     if o.text == nil then return o.glyph == "[" end
     return wanted(o.text) ~= nil
   end)
   if p then
     local top = world:objects(p.x, p.y)[1]
-    return act.travel(p.x, p.y, string.format("fetching %s, %d steps away",
+    return common.go(p, string.format("fetching %s, %d steps away",
       top and top.text or "an unseen armour piece", p.length))
   end
   return false

@@ -47,6 +47,28 @@ function M.fetch(world, reach, tried, wanted)
   return best
 end
 
+-- A look (`:`) at the pile under us when an object drawn `glyph` there is known by its glyph
+-- alone (travel ends on a pile without listing it), once per square and 50 turns; nil when not
+-- needed. `looked`: the caller's state.
+function M.look_if_unlisted(world, looked, glyph)
+  local key = world.dlvl .. ":" .. world.x .. "," .. world.y
+  for _, o in ipairs(world.objects_here) do
+    if o.text == nil and o.glyph == glyph then
+      if looked[key] and world.turn - looked[key] < 50 then return nil end
+      looked[key] = world.turn
+      return act.look("looking at the pile here: only its glyph " .. (o.glyph or "?")
+        .. " is known")
+    end
+  end
+  return nil
+end
+
+-- The way to a fetched square: a step when it is next to us, else travel.
+function M.go(p, reason)
+  if p.length <= 1 or not p.travel then return act.move(p.first_dir, reason) end
+  return act.travel(p.x, p.y, reason)
+end
+
 -- A wand's appearance ("oak wand") while the game does not name it; nil for a "wand of ...".
 function M.wand_appearance(item)
   if item.class ~= "Wands" or item.name:find("^wand of ") then return nil end

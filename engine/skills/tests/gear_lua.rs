@@ -325,6 +325,12 @@ fn wear_armour_picks_up_armour_underfoot_and_fetches_it_nearby() {
     let d = decide(&mut bot, &mut w);
     assert_eq!(d.action, Action::Travel { to: pile }, "{}", d.reason);
     assert!(d.reason.contains("leather armor"), "{}", d.reason);
+    // A pile seen only as `[` and reached without a listing (travel ends so): a look first.
+    let unlisted = Pos::new(12, 6);
+    see(&mut w, HERO, &[(pile, '['), (unlisted, '[')], &[], 20);
+    see(&mut w, unlisted, &[(pile, '[')], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Look, "{}", d.reason);
     // Not while a hostile is in view.
     see(
         &mut w,
