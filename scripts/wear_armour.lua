@@ -12,6 +12,9 @@
 local common = require("gear.common")
 local armour = require("gear.armour")
 local REACH = 6 -- steps to walk for a piece on the floor
+-- Wears, take-offs and pick-ups of one piece at most: the outcome is only read when this leaf
+-- acts again right after, so a refusal between other leaves' decisions is caught by the count.
+local TRIES = 3
 
 -- Order of the slots when several are empty: body armour first (it goes under a cloak).
 local SLOT_ORDER = { suit = 1, cloak = 2, helmet = 3, boots = 4, gloves = 5, shield = 6 }
@@ -94,6 +97,7 @@ return function(world, state, path)
   state.refused = state.refused or {}
   state.tried = state.tried or {}
   state.unknown = state.unknown or {}
+  state.attempts = state.attempts or {}
   local mine = world.last_decision ~= nil and world.last_decision.path == path
   outcome(world, state, mine)
   if common.hostile_in_view(world) then return false end
@@ -109,6 +113,7 @@ return function(world, state, path)
     local it, piece = s.item, s.piece
     local blocked = slot_blocked(piece.slot, worn, weapon, state)
     local refusal = state.refused[it.name] and ("the game refused it: " .. state.refused[it.name])
+      or ((state.attempts[it.name] or 0) >= TRIES and "tried " .. TRIES .. " times already")
       or (it.buc == "cursed" and "it is cursed") or armour.refusal(piece, it.text)
     if refusal then
       if not state.unknown["skip:" .. it.name] then
@@ -118,10 +123,14 @@ return function(world, state, path)
     elseif not blocked then
       if piece.slot == "suit" and worn.cloak then
         local cloak = worn.cloak.item
+        local off = "off:" .. cloak.name
+        state.attempts[off] = (state.attempts[off] or 0) + 1
+        if state.attempts[off] >= TRIES then state.refused[off] = "tried " .. TRIES .. " times" end
         state.pending = { verb = "take_off", name = cloak.name }
         return act.take_off(cloak.letter, string.format(
           "taking off the %s to put the %s on under it", cloak.name, it.name))
       end
+      state.attempts[it.name] = (state.attempts[it.name] or 0) + 1
       state.pending = { verb = "wear", name = it.name }
       local buc = it.buc and (it.buc .. ")") or "curse status unknown: worn anyway)"
       return act.wear(it.letter, string.format("wearing %s (%s slot empty, base AC %d; %s",
@@ -145,7 +154,8 @@ return function(world, state, path)
     local piece = wanted(o.text)
     local floor = string.format("floor:%d:%d,%d:%s", world.dlvl, world.x, world.y,
       piece and piece.key or "")
-    if piece and not state.refused[floor] then
+    if piece and not state.refused[floor] and (state.attempts[floor] or 0) < TRIES then
+      state.attempts[floor] = (state.attempts[floor] or 0) + 1
       local had = 0
       for _, it in ipairs(world.inventory) do
         local p = armour.piece(it.name)

@@ -568,3 +568,29 @@ fn zap_attack_wand_keeps_rays_off_near_walls_and_harmless_foes_for_melee() {
     );
     assert!(d.reason.contains("HP 8/20"), "{}", d.reason);
 }
+
+#[test]
+fn wear_armour_gives_up_after_three_tries_when_other_leaves_act_between() {
+    let repo = Repo::new("gear-tries");
+    let mut bot = bot(&repo, "wear_armour.lua", None);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD, ("Armor", "h - a pair of hard shoes")]),
+        ..World::default()
+    };
+    let mut wears = 0;
+    for _ in 0..6 {
+        see(&mut w, HERO, &[], &[], 20);
+        let d = decide(&mut bot, &mut w);
+        if d.action == (Action::Wear { item: 'h' }) {
+            wears += 1;
+        }
+        // Another leaf acts before this one is ticked again: its outcome check sees no wear.
+        let other = Decision {
+            action: Action::Search { count: 1 },
+            path: "root/other".into(),
+            reason: "something else".into(),
+        };
+        w.observe(Event::Decision(&other));
+    }
+    assert_eq!(wears, 3);
+}
