@@ -1,10 +1,11 @@
 -- Zap an attack wand at a dangerous hostile in line. Cheap unless it matters: it fails at once
--- without an attack wand in the pack or a hostile in a clear line within 7 squares. A target
--- is one farlook named as hostile that is dangerous by name (gear/danger.lua: soldier ants,
--- dwarves, were-creatures...), or the foe the look-ahead fled from at the previous decision, or
--- any foe within 2 squares while our HP is below half. The wand is one the KB (or the game's own
--- name for it) says is striking, sleep, magic missile, fire, cold, lightning or death, or whose
--- every remaining candidate is one of them; never digging or create monster. No zap with our
+-- without a wand in the pack or a dangerous hostile in a clear line within 7 squares (the KB is
+-- asked only then). A target is one farlook named as hostile that is dangerous by name
+-- (gear/danger.lua: soldier ants, dwarves, were-creatures...), or the foe the look-ahead fled
+-- from at the previous decision, or any foe within 2 squares while our HP is below half. The
+-- wand is one the KB (or the game's own name for it) says is striking, sleep, magic missile,
+-- fire, cold, lightning or death, or whose every remaining candidate is one of them; never
+-- digging or create monster. No zap with our
 -- pet or a peaceful anywhere a zap reaches along the line (13 squares: a force bolt goes on past
 -- what it hits), and no ray (all but striking) that would bounce back to us off a wall nearer
 -- than 7 squares. Leaves the turn to prayer when prayer would fix our trouble.
@@ -109,8 +110,12 @@ return function(world, state, path)
   end
   state.zapped = nil
 
-  local wands = attack_wands(world, state)
-  if #wands == 0 or world:can_pray_safely() then return false end
+  -- The target first: most decisions have none, and the wands ask the KB.
+  local has_wand = false
+  for _, item in ipairs(world.inventory) do
+    if item.class == "Wands" then has_wand = true break end
+  end
+  if not has_wand then return false end
   local best
   for _, m in ipairs(world.monsters) do
     if m.hostile and m.peaceful == false and not m.remembered and not m.statue and m.name then
@@ -122,7 +127,9 @@ return function(world, state, path)
       end
     end
   end
-  if not best then return false end
+  if not best or world:can_pray_safely() then return false end
+  local wands = attack_wands(world, state)
+  if #wands == 0 then return false end
   local run = open_run(world, best.dir)
   local resists = RESISTS[best.m.name] or {}
   for _, w in ipairs(wands) do
