@@ -594,3 +594,39 @@ fn wear_armour_gives_up_after_three_tries_when_other_leaves_act_between() {
     }
     assert_eq!(wears, 3);
 }
+
+#[test]
+fn zap_attack_wand_follows_the_look_aheads_flight() {
+    let repo = Repo::new("gear-zap-fled");
+    let mut bot = bot(&repo, "zap_attack_wand.lua", Some(striking_kb()));
+    let mut w = World {
+        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
+        ..World::default()
+    };
+    let jackal = Pos::new(HERO.x + 2, HERO.y);
+    see(&mut w, HERO, &[(jackal, 'd')], &[], 20);
+    farlook(&mut w, jackal, "d  a dog or other canine (jackal)");
+    // A jackal is the sword's job...
+    assert!(is_search(&decide(&mut bot, &mut w)));
+    // ...unless the look-ahead just fled from it.
+    let fled = Decision {
+        action: Action::Move { dir: Dir::W },
+        path: "root/survive/fight_or_flee#4".into(),
+        reason:
+            "retreating W: 1 hostile(s) adjacent here, 0 there [look-ahead vs jackal: Flee, 0.31]"
+                .into(),
+    };
+    w.observe(Event::Decision(&fled));
+    see(&mut w, HERO, &[(jackal, 'd')], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Zap {
+            item: 'g',
+            dir: Dir::E
+        },
+        "{}",
+        d.reason
+    );
+    assert!(d.reason.contains("look-ahead chose Flee"), "{}", d.reason);
+}
