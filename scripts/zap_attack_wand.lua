@@ -8,7 +8,8 @@
 -- digging or create monster. No zap with our
 -- pet or a peaceful anywhere a zap reaches along the line (13 squares: a force bolt goes on past
 -- what it hits), and no ray (all but striking) that would bounce back to us off a wall nearer
--- than 7 squares. Leaves the turn to prayer when prayer would fix our trouble.
+-- than 7 squares; no force bolt along a line with a boulder (it shatters). Leaves the turn to
+-- prayer when prayer would fix our trouble.
 --
 -- API used: world.monsters (name, hostile, peaceful, tame), world.pet, world:fire_dir,
 -- world:terrain, world:distance, world:can_pray_safely, world.inventory (class, name,
@@ -42,6 +43,18 @@ local function open_run(world, dir)
     if f == nil or BLOCKS[f] then return k end
   end
   return REACH + 1
+end
+
+-- Whether a boulder lies along `dir` before the first wall: a force bolt shatters it (in
+-- Sokoban that costs luck and may leave a hole unfillable).
+local function boulder_in_line(world, dir)
+  local d = DELTA[dir]
+  for k = 1, REACH do
+    local f = world:terrain(world.x + d[1] * k, world.y + d[2] * k)
+    if f == "boulder" then return true end
+    if f == nil or BLOCKS[f] then return false end
+  end
+  return false
 end
 
 -- Our pet or a peaceful monster on the line along `dir` within REACH squares.
@@ -131,10 +144,13 @@ return function(world, state, path)
   local wands = attack_wands(world, state)
   if #wands == 0 then return false end
   local run = open_run(world, best.dir)
+  local boulder = boulder_in_line(world, best.dir)
   local resists = RESISTS[best.m.name] or {}
   for _, w in ipairs(wands) do
     local useless = w.k.identity and resists[w.k.identity]
-    if not useless and (not w.ray or run >= BOUNCE_SAFE) then
+    local may_strike = false
+    for _, c in ipairs(w.k.candidates) do may_strike = may_strike or c == "striking" end
+    if not useless and (not w.ray or run >= BOUNCE_SAFE) and not (boulder and may_strike) then
       state.zapped = w.item.name
       return act.zap(w.item.letter, best.dir, string.format(
         "zapping the %s (%s) %s at the %s %d squares away (%s); KB: %s", w.item.name,
@@ -145,7 +161,8 @@ return function(world, state, path)
   if state.noted ~= note then
     state.noted = note
     log(string.format("no safe wand for the %s %s: a wall %d squares away would bounce a ray "
-      .. "back", best.m.name, best.dir, run))
+      .. "back%s", best.m.name, best.dir, run, boulder and ", a force bolt would break a boulder"
+      or ""))
   end
   return false
 end

@@ -630,3 +630,16 @@ fn zap_attack_wand_follows_the_look_aheads_flight() {
     );
     assert!(d.reason.contains("look-ahead chose Flee"), "{}", d.reason);
 }
+
+#[test]
+fn zap_attack_wand_never_sends_a_force_bolt_through_a_boulder() {
+    let repo = Repo::new("gear-zap-boulder");
+    let mut bot = bot(&repo, "zap_attack_wand.lua", Some(striking_kb()));
+    let mut w = World {
+        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
+        ..World::default()
+    };
+    let boulder = Pos::new(HERO.x + 6, HERO.y);
+    ant_east(&mut w, 3, &[(boulder, '0')], 20);
+    assert!(is_search(&decide(&mut bot, &mut w)));
+}
