@@ -99,6 +99,9 @@
 ---| "invisibility"
 ---| "lycanthropy"
 
+---An item's curse status as its line shows it.
+---@alias Buc "blessed"|"uncursed"|"cursed"
+
 ---What a leaf script returns (or names with `function:`): called with the world, the node's own
 ---state table, which survives between decisions and reloads, and the node's tree path (as in
 ---decisions.log and `world.last_decision.path`). Return an act.* action to act this decision,
@@ -110,6 +113,13 @@
 ---@field letter string inventory letter, e.g. "f"
 ---@field text string the line as shown, e.g. "2 food rations"
 ---@field class string menu header, e.g. "Comestibles"
+---@field name string name or appearance without count and adjectives, e.g. "oak wand"
+---@field count integer how many in the stack
+---@field buc Buc|nil blessed/uncursed/cursed when the line says; nil: unknown
+---@field enchantment integer|nil e.g. 1 for "+1 long sword"; nil: unknown
+---@field charges integer|nil a wand's charges when known, e.g. 4 for "(0:4)"
+---@field worn boolean armour being worn, or an accessory put on
+---@field wielded boolean the weapon in hand (or wielded in the other hand)
 
 ---A monster in view, or remembered out of view.
 ---@class MonsterSeen

@@ -19,6 +19,10 @@ use std::time::Instant;
 /// A seed whose pet (a little dog) stays with the hero until turn ~1840 (784 decisions with it
 /// in view). The world before issue 30 believed it a nameless hostile on turn 1540.
 const SEED: u64 = 7;
+/// The seed of the 3000-turn pet check: one whose pet stays in view to turn ~3000 (1,071
+/// decisions). Seed 7's path changed with the gear leaves (trees/gear.yaml): its pet was left
+/// behind on turn ~1000, 251 checks.
+const PET_SEED: u64 = 8;
 const MAX_TURNS: i64 = 3000;
 /// The decision budget that bounds the loop.
 const MAX_DECISIONS: usize = 10_000;
@@ -73,7 +77,7 @@ fn the_pet_is_tame_and_never_attacked_from_turn_1_to_3000() {
     let seed = std::env::var("NHBOT_PET_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(SEED);
+        .unwrap_or(PET_SEED);
     let mut game = GameConfig::new(dir.join("game"));
     game.seed = Some(seed);
     let mut runner = Runner::start(&game).expect("the game starts");

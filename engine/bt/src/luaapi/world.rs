@@ -4,7 +4,7 @@ use super::Noting;
 use mlua::{Lua, Result as LuaResult, Table};
 use nhbot_world::names::{condition_name, hunger_name};
 use nhbot_world::tiles::color_of;
-use nhbot_world::{Dir, Feature, FloorObject, Intrinsic, Monster, PathInfo, Pos, World};
+use nhbot_world::{Buc, Dir, Feature, FloorObject, Intrinsic, Monster, PathInfo, Pos, World};
 
 /// Registers the `World` userdata type (fields and methods Lua may read); returns their names
 /// (the tests compare them with `luadef::LUA_API`).
@@ -59,6 +59,13 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
                 t.set("letter", item.letter.to_string())?;
                 t.set("text", item.text.clone())?;
                 t.set("class", item.class.clone())?;
+                t.set("name", item.name.clone())?;
+                t.set("count", item.count.max(1))?;
+                t.set("buc", item.buc.map(buc_name))?;
+                t.set("enchantment", item.enchantment)?;
+                t.set("charges", item.charges.map(|c| c.charges))?;
+                t.set("worn", item.worn)?;
+                t.set("wielded", item.wielded)?;
                 items.raw_set(i + 1, t)?;
             }
             Ok(items)
@@ -80,6 +87,15 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
         register_map(reg);
     })?;
     Ok(names)
+}
+
+/// The `Buc` name of a curse status.
+fn buc_name(buc: Buc) -> &'static str {
+    match buc {
+        Buc::Blessed => "blessed",
+        Buc::Uncursed => "uncursed",
+        Buc::Cursed => "cursed",
+    }
 }
 
 // hero, history, monsters

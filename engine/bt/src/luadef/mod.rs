@@ -142,6 +142,7 @@ pub static LUA_API: LuaApi = LuaApi {
         world::CONDITION,
         world::FEATURE,
         world::INTRINSIC,
+        world::BUC,
     ],
     aliases: &[globals::LEAF],
     classes: &[

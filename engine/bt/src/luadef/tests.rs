@@ -334,8 +334,18 @@ fn sample_world() -> World {
     }];
     w.inventory = vec![Item {
         letter: 'f',
-        text: "a food ration".into(),
-        class: "Comestibles".into(),
+        text: "a blessed +2 small shield (being worn)".into(),
+        class: "Armor".into(),
+        name: "small shield".into(),
+        count: 1,
+        buc: Some(nhbot_world::Buc::Blessed),
+        enchantment: Some(2),
+        charges: Some(nhbot_world::Charges {
+            recharged: 0,
+            charges: 4,
+        }),
+        worn: true,
+        wielded: true,
         ..Item::default()
     }];
     map_sample(&mut w);

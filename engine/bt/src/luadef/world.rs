@@ -158,8 +158,45 @@ pub const INVENTORY_ITEM: Class = Class {
             "the line as shown, e.g. \"2 food rations\"",
         ),
         field("class", "string", "menu header, e.g. \"Comestibles\""),
+        field(
+            "name",
+            "string",
+            "name or appearance without count and adjectives, e.g. \"oak wand\"",
+        ),
+        field("count", "integer", "how many in the stack"),
+        field(
+            "buc",
+            "Buc|nil",
+            "blessed/uncursed/cursed when the line says; nil: unknown",
+        ),
+        field(
+            "enchantment",
+            "integer|nil",
+            "e.g. 1 for \"+1 long sword\"; nil: unknown",
+        ),
+        field(
+            "charges",
+            "integer|nil",
+            "a wand's charges when known, e.g. 4 for \"(0:4)\"",
+        ),
+        field(
+            "worn",
+            "boolean",
+            "armour being worn, or an accessory put on",
+        ),
+        field(
+            "wielded",
+            "boolean",
+            "the weapon in hand (or wielded in the other hand)",
+        ),
     ],
     methods: &[],
+};
+
+pub const BUC: Enum = Enum {
+    name: "Buc",
+    doc: "An item's curse status as its line shows it.",
+    values: &["blessed", "uncursed", "cursed"],
 };
 
 pub const MONSTER_SEEN: Class = Class {

@@ -1,0 +1,645 @@
+//! The gear Lua leaves of `scripts/` (wear_armour, wand_engrave_test, zap_attack_wand), each in a
+//! tree of its own before `search: 9`, on worlds seen through `World::observe` (the map, the
+//! messages, farlook answers) with packs parsed from inventory lines, and a small knowledge base
+//! that answers what an engrave test would have taught it.
+mod common;
+use common::*;
+use nhbot_bt::{KbQuery, TreeBot};
+use nhbot_world::testing::grid;
+use nhbot_world::{
+    parse_farlook, parse_inventory_line, Action, Decision, Dir, Event, Item, Observation, Pick,
+    Pos, Status, World,
+};
+
+fn scripts_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts")
+}
+
+/// A bot whose tree tries the script `name` first, then searches 9; the `gear/` helpers are
+/// copied next to it as in the real repo.
+fn bot(repo: &Repo, name: &str, kb: Option<GearKb>) -> TreeBot {
+    let read = |p: &str| {
+        let path = scripts_dir().join(p);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    repo.script(name, &read(name));
+    std::fs::create_dir_all(repo.dir.join("scripts/gear")).expect("scripts/gear");
+    for helper in ["common.lua", "armour.lua", "danger.lua"] {
+        repo.script(&format!("gear/{helper}"), &read(&format!("gear/{helper}")));
+    }
+    repo.tree(
+        "main.yaml",
+        &format!("priority:\n  - lua: {{file: scripts/{name}, name: leaf}}\n  - search: 9\n"),
+    );
+    let mut bot = repo.load("main.yaml");
+    if let Some(kb) = kb {
+        bot.set_kb(Box::new(kb));
+    }
+    bot
+}
+
+/// What the knowledge base knows: appearance -> (candidates, the fact that says so).
+#[derive(Clone, Default)]
+struct GearKb(Vec<(&'static str, Vec<&'static str>, &'static str)>);
+
+impl KbQuery for GearKb {
+    fn candidates(&self, appearance: &str) -> Vec<String> {
+        self.0
+            .iter()
+            .find(|(a, ..)| *a == appearance)
+            .map(|(_, c, _)| c.iter().map(|s| s.to_string()).collect())
+            .unwrap_or_default()
+    }
+    fn identity(&self, appearance: &str) -> Option<String> {
+        let c = self.candidates(appearance);
+        (c.len() == 1).then(|| c[0].clone())
+    }
+    fn could_be(&self, appearance: &str, identity: &str) -> bool {
+        self.candidates(appearance).iter().any(|c| c == identity)
+    }
+    fn why(&self, appearance: &str) -> Vec<String> {
+        self.0
+            .iter()
+            .filter(|(a, ..)| *a == appearance)
+            .map(|(_, _, why)| why.to_string())
+            .collect()
+    }
+}
+
+/// A room 30 wide: walls at x = 0 and 31, floor rows 1..=7.
+fn room() -> Vec<String> {
+    let wall = "-".repeat(32);
+    let floor = format!("|{}|", ".".repeat(30));
+    let mut rows = vec![wall.clone()];
+    rows.extend(std::iter::repeat_n(floor, 7));
+    rows.push(wall);
+    rows
+}
+
+/// The room seen with the hero at `at`, `things` drawn on the map, `messages` shown.
+fn see(w: &mut World, at: Pos, things: &[(Pos, char)], messages: &[&str], hp: i32) {
+    let mut rows = room();
+    let mut put = |p: Pos, c: char| {
+        let row = &mut rows[p.y as usize];
+        row.replace_range(p.x as usize..p.x as usize + 1, &c.to_string());
+    };
+    for &(p, c) in things {
+        put(p, c);
+    }
+    put(at, '@');
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let map = grid(&rows, &[]);
+    let status = Status {
+        dlvl: 1,
+        level_name: "Dlvl:1".into(),
+        turn: Some(w.turn + 1),
+        hp,
+        hp_max: 20,
+        xl: 3,
+        ..Default::default()
+    };
+    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
+    w.observe(Observation {
+        map: &map,
+        player: Some(at),
+        status: Some(&status),
+        messages: &messages,
+        cursor_on_map: true,
+    });
+}
+
+/// Farlook's answer about the monster at `at`, as the runner asks it.
+fn farlook(w: &mut World, at: Pos, line: &str) {
+    let answer = parse_farlook(line).expect("a farlook answer");
+    w.observe(Event::Farlook {
+        at,
+        answer: &answer,
+    });
+}
+
+/// The pack from inventory lines ("a - a +1 long sword (weapon in hand)") under their headers.
+fn pack(lines: &[(&str, &str)]) -> Vec<Item> {
+    lines
+        .iter()
+        .map(|(class, line)| {
+            let mut item = parse_inventory_line(line).expect("an inventory line");
+            item.class = class.to_string();
+            item
+        })
+        .collect()
+}
+
+const SWORD: (&str, &str) = ("Weapons", "a - a +1 long sword (weapon in hand)");
+const SHIELD: (&str, &str) = ("Armor", "c - an uncursed +3 small shield (being worn)");
+
+/// Decides, and tells the world the decision (as the game loop does).
+fn decide(bot: &mut TreeBot, w: &mut World) -> Decision {
+    let d = bot.decide(w);
+    w.observe(Event::Decision(&d));
+    for l in bot.take_leaf_logs() {
+        eprintln!("LOG {l:?}");
+    }
+    let errors = bot.take_leaf_errors();
+    assert!(errors.is_empty(), "{errors:?}");
+    d
+}
+
+fn is_search(d: &Decision) -> bool {
+    matches!(d.action, Action::Search { count: 9 })
+}
+
+const HERO: Pos = Pos { x: 5, y: 4 };
+
+#[test]
+fn wear_armour_fills_the_empty_slot_once() {
+    let repo = Repo::new("gear-wear");
+    let mut bot = bot(&repo, "wear_armour.lua", None);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD, ("Armor", "e - an orcish helm")]),
+        ..World::default()
+    };
+    see(&mut w, HERO, &[], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Wear { item: 'e' }, "{}", d.reason);
+    assert!(
+        d.reason.contains("helmet slot empty") && d.reason.contains("curse status unknown"),
+        "{}",
+        d.reason
+    );
+    // The game put it on: nothing more to wear (the shield's slot was taken from the start).
+    w.inventory = pack(&[
+        SWORD,
+        SHIELD,
+        ("Armor", "e - an uncursed +0 orcish helm (being worn)"),
+    ]);
+    see(
+        &mut w,
+        HERO,
+        &[],
+        &["You are now wearing an orcish helm."],
+        20,
+    );
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "{d:?}");
+}
+
+#[test]
+fn wear_armour_never_puts_on_a_cursed_piece_or_a_possible_helm_of_opposite_alignment() {
+    let repo = Repo::new("gear-cursed");
+    let lines = [
+        SWORD,
+        SHIELD,
+        ("Armor", "d - a cursed leather armor"),
+        ("Armor", "e - a crested helmet"),
+    ];
+    // No knowledge: a crested helmet may be any of the four helmets.
+    let mut blind = bot(&repo, "wear_armour.lua", None);
+    let mut w = World {
+        inventory: pack(&lines),
+        ..World::default()
+    };
+    see(&mut w, HERO, &[], &[], 20);
+    let d = decide(&mut blind, &mut w);
+    assert!(is_search(&d), "{d:?}");
+    // The KB ruled the helm of opposite alignment out: the helmet goes on, the cursed mail not.
+    let kb = GearKb(vec![(
+        "crested helmet",
+        vec!["helmet", "helm of telepathy"],
+        "crested helmet: a shop offered 10 zm (price group 10)",
+    )]);
+    let repo2 = Repo::new("gear-cursed-kb");
+    let mut knowing = bot(&repo2, "wear_armour.lua", Some(kb));
+    let d = decide(&mut knowing, &mut w);
+    assert_eq!(d.action, Action::Wear { item: 'e' }, "{}", d.reason);
+}
+
+#[test]
+fn wear_armour_takes_the_cloak_off_for_body_armour_and_puts_it_back_on() {
+    let repo = Repo::new("gear-cloak");
+    let mut bot = bot(&repo, "wear_armour.lua", None);
+    let mut w = World {
+        inventory: pack(&[
+            SWORD,
+            SHIELD,
+            ("Armor", "f - an uncursed +0 hooded cloak (being worn)"),
+            ("Armor", "g - a +0 leather armor"),
+        ]),
+        ..World::default()
+    };
+    see(&mut w, HERO, &[], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::TakeOff { item: 'f' }, "{}", d.reason);
+    w.inventory = pack(&[
+        SWORD,
+        SHIELD,
+        ("Armor", "f - an uncursed +0 hooded cloak"),
+        ("Armor", "g - a +0 leather armor"),
+    ]);
+    see(
+        &mut w,
+        HERO,
+        &[],
+        &["You were wearing an uncursed +0 hooded cloak."],
+        20,
+    );
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Wear { item: 'g' }, "{}", d.reason);
+    w.inventory = pack(&[
+        SWORD,
+        SHIELD,
+        ("Armor", "f - an uncursed +0 hooded cloak"),
+        ("Armor", "g - a +0 leather armor (being worn)"),
+    ]);
+    see(
+        &mut w,
+        HERO,
+        &[],
+        &["You finish your dressing maneuver."],
+        20,
+    );
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Wear { item: 'f' }, "{}", d.reason);
+}
+
+#[test]
+fn wear_armour_does_not_retry_what_the_game_refused() {
+    let repo = Repo::new("gear-refused");
+    let mut bot = bot(&repo, "wear_armour.lua", None);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD, ("Armor", "h - a pair of hard shoes")]),
+        ..World::default()
+    };
+    see(&mut w, HERO, &[], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Wear { item: 'h' }, "{}", d.reason);
+    // Not worn after the command: the game said why; the leaf does not loop on it.
+    see(&mut w, HERO, &[], &["Your foot is trapped!"], 20);
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "{d:?}");
+    see(&mut w, HERO, &[], &[], 20);
+    assert!(is_search(&decide(&mut bot, &mut w)));
+}
+
+#[test]
+fn a_shield_is_not_worn_with_a_two_handed_weapon() {
+    let repo = Repo::new("gear-shield");
+    let mut bot = bot(&repo, "wear_armour.lua", None);
+    let mut w = World {
+        inventory: pack(&[
+            ("Weapons", "a - a +0 two-handed sword (weapon in hands)"),
+            ("Armor", "c - an uncursed +3 small shield"),
+        ]),
+        ..World::default()
+    };
+    see(&mut w, HERO, &[], &[], 20);
+    assert!(is_search(&decide(&mut bot, &mut w)));
+    // One-handed: it goes on.
+    w.inventory = pack(&[SWORD, ("Armor", "c - an uncursed +3 small shield")]);
+    see(&mut w, HERO, &[], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Wear { item: 'c' }, "{}", d.reason);
+}
+
+#[test]
+fn wear_armour_picks_up_armour_underfoot_and_fetches_it_nearby() {
+    let repo = Repo::new("gear-fetch");
+    let mut bot = bot(&repo, "wear_armour.lua", None);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD]),
+        ..World::default()
+    };
+    // Standing on it: picked up by its name.
+    let pile = Pos::new(9, 4);
+    see(&mut w, pile, &[], &["You see here a leather armor."], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Pickup {
+            what: Pick::Named("leather armor".into())
+        },
+        "{}",
+        d.reason
+    );
+    // Walked away from it (the pick-up did not happen): walks back, four steps.
+    see(&mut w, HERO, &[(pile, '[')], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Travel { to: pile }, "{}", d.reason);
+    assert!(d.reason.contains("leather armor"), "{}", d.reason);
+    // A pile seen only as `[` and reached without a listing (travel ends so): a look first.
+    let unlisted = Pos::new(12, 6);
+    see(&mut w, HERO, &[(pile, '['), (unlisted, '[')], &[], 20);
+    see(&mut w, unlisted, &[(pile, '[')], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Look, "{}", d.reason);
+    // Not while a hostile is in view.
+    see(
+        &mut w,
+        HERO,
+        &[(pile, '['), (Pos::new(20, 2), 'a')],
+        &[],
+        20,
+    );
+    farlook(
+        &mut w,
+        Pos::new(20, 2),
+        "a  an ant or other insect (soldier ant)",
+    );
+    assert!(is_search(&decide(&mut bot, &mut w)));
+}
+
+#[test]
+fn wand_engrave_test_engraves_with_each_unknown_wand_once() {
+    let repo = Repo::new("gear-engrave");
+    let mut bot = bot(&repo, "wand_engrave_test.lua", None);
+    let mut w = World {
+        inventory: pack(&[
+            SWORD,
+            ("Wands", "f - a wand of digging (0:5)"),
+            ("Wands", "g - an oak wand"),
+        ]),
+        ..World::default()
+    };
+    // On the up stairs where the game starts us, no engraving: one writes on floor.
+    see(&mut w, HERO, &[], &[], 20);
+    assert!(
+        is_search(&decide(&mut bot, &mut w)),
+        "no engraving on stairs"
+    );
+    let floor = Pos::new(HERO.x + 1, HERO.y);
+    see(&mut w, floor, &[(HERO, '<')], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Engrave {
+            text: "x".into(),
+            with: Some('g')
+        },
+        "{}",
+        d.reason
+    );
+    see(
+        &mut w,
+        floor,
+        &[(HERO, '<')],
+        &["The wand unsuccessfully fights your attempt to write!"],
+        20,
+    );
+    assert!(is_search(&decide(&mut bot, &mut w)), "tested once");
+    // Hurt: no test (an engrave test may blind, or summon a monster).
+    let mut hurt = World {
+        inventory: pack(&[SWORD, ("Wands", "h - a maple wand")]),
+        ..World::default()
+    };
+    let repo2 = Repo::new("gear-engrave-hurt");
+    let mut bot2 = self::bot(&repo2, "wand_engrave_test.lua", None);
+    see(&mut hurt, HERO, &[], &[], 9);
+    see(&mut hurt, floor, &[(HERO, '<')], &[], 9);
+    assert!(is_search(&decide(&mut bot2, &mut hurt)));
+}
+
+#[test]
+fn wand_engrave_test_picks_up_a_wand_it_stands_on() {
+    let repo = Repo::new("gear-wand-pick");
+    let mut bot = bot(&repo, "wand_engrave_test.lua", None);
+    let mut w = World {
+        inventory: pack(&[SWORD]),
+        ..World::default()
+    };
+    see(&mut w, HERO, &[], &["You see here an oak wand."], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Pickup {
+            what: Pick::Named("wand".into())
+        },
+        "{}",
+        d.reason
+    );
+}
+
+/// A soldier ant `dx` squares east of the hero on its row, named by farlook.
+fn ant_east(w: &mut World, dx: i16, extra: &[(Pos, char)], hp: i32) -> Pos {
+    let ant = Pos::new(HERO.x + dx, HERO.y);
+    let mut things = vec![(ant, 'a')];
+    things.extend_from_slice(extra);
+    see(w, HERO, &things, &[], hp);
+    farlook(w, ant, "a  an ant or other insect (soldier ant)");
+    ant
+}
+
+const STRIKING_FACT: &str = "oak wand engrave-tested: FightsWriting → striking (engrave test: \
+                             \"The wand unsuccessfully fights your attempt to write!\")";
+
+fn striking_kb() -> GearKb {
+    GearKb(vec![("oak wand", vec!["striking"], STRIKING_FACT)])
+}
+
+#[test]
+fn zap_attack_wand_zaps_striking_at_a_soldier_ant_in_line_citing_the_kb() {
+    let repo = Repo::new("gear-zap");
+    let mut bot = bot(&repo, "zap_attack_wand.lua", Some(striking_kb()));
+    let mut w = World {
+        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
+        ..World::default()
+    };
+    ant_east(&mut w, 4, &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Zap {
+            item: 'g',
+            dir: Dir::E
+        },
+        "{}",
+        d.reason
+    );
+    assert!(
+        d.reason.contains("soldier ant") && d.reason.contains(STRIKING_FACT),
+        "{}",
+        d.reason
+    );
+    // A knight's move away: no line, no zap.
+    let mut w2 = World {
+        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
+        ..World::default()
+    };
+    let ant = Pos::new(HERO.x + 2, HERO.y + 1);
+    see(&mut w2, HERO, &[(ant, 'a')], &[], 20);
+    farlook(&mut w2, ant, "a  an ant or other insect (soldier ant)");
+    assert!(is_search(&decide(&mut bot, &mut w2)));
+}
+
+#[test]
+fn zap_attack_wand_never_zaps_with_the_pet_in_the_line_or_an_unknown_wand() {
+    let repo = Repo::new("gear-zap-pet");
+    let mut bot = bot(&repo, "zap_attack_wand.lua", Some(striking_kb()));
+    let mut w = World {
+        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
+        ..World::default()
+    };
+    // The kitten beyond the ant: a force bolt goes on past what it hits.
+    let kitten = Pos::new(HERO.x + 7, HERO.y);
+    ant_east(&mut w, 4, &[(kitten, 'f')], 20);
+    farlook(&mut w, kitten, "f  a cat or other feline (tame kitten)");
+    assert!(is_search(&decide(&mut bot, &mut w)));
+    // A wand the KB cannot name is no attack wand; nor is digging.
+    let mut w2 = World {
+        inventory: pack(&[
+            SWORD,
+            ("Wands", "h - a maple wand"),
+            ("Wands", "i - a wand of digging (0:5)"),
+        ]),
+        ..World::default()
+    };
+    ant_east(&mut w2, 4, &[], 20);
+    assert!(is_search(&decide(&mut bot, &mut w2)));
+}
+
+#[test]
+fn zap_attack_wand_keeps_rays_off_near_walls_and_harmless_foes_for_melee() {
+    let kb = GearKb(vec![
+        ("oak wand", vec!["striking"], STRIKING_FACT),
+        (
+            "runed wand",
+            vec!["sleep", "death"],
+            "runed wand engrave-tested: BugsStop → sleep, death",
+        ),
+    ]);
+    let repo = Repo::new("gear-zap-ray");
+    let mut bot = bot(&repo, "zap_attack_wand.lua", Some(kb));
+    // Sleep or death (both attack wands) beats striking; the east wall is 26 squares away.
+    let mut w = World {
+        inventory: pack(&[
+            SWORD,
+            ("Wands", "g - an oak wand"),
+            ("Wands", "r - a runed wand"),
+        ]),
+        ..World::default()
+    };
+    ant_east(&mut w, 3, &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Zap {
+            item: 'r',
+            dir: Dir::E
+        },
+        "{}",
+        d.reason
+    );
+    assert!(d.reason.contains("one of sleep, death"), "{}", d.reason);
+    // Westward the wall is 5 squares away: a ray would come back; striking does not bounce.
+    let mut w2 = World {
+        inventory: w.inventory.clone(),
+        ..World::default()
+    };
+    let ant = Pos::new(HERO.x - 3, HERO.y);
+    see(&mut w2, HERO, &[(ant, 'a')], &[], 20);
+    farlook(&mut w2, ant, "a  an ant or other insect (soldier ant)");
+    let d = decide(&mut bot, &mut w2);
+    assert_eq!(
+        d.action,
+        Action::Zap {
+            item: 'g',
+            dir: Dir::W
+        },
+        "{}",
+        d.reason
+    );
+    // A newt in line is the sword's job at full HP; at HP 8 of 20 next to us, a zap.
+    let mut w3 = World {
+        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
+        ..World::default()
+    };
+    let newt = Pos::new(HERO.x + 1, HERO.y);
+    see(&mut w3, HERO, &[(newt, ':')], &[], 20);
+    farlook(&mut w3, newt, ":  a lizard or other reptile (newt)");
+    assert!(is_search(&decide(&mut bot, &mut w3)));
+    see(&mut w3, HERO, &[(newt, ':')], &[], 8);
+    let d = decide(&mut bot, &mut w3);
+    assert_eq!(
+        d.action,
+        Action::Zap {
+            item: 'g',
+            dir: Dir::E
+        },
+        "{}",
+        d.reason
+    );
+    assert!(d.reason.contains("HP 8/20"), "{}", d.reason);
+}
+
+#[test]
+fn wear_armour_gives_up_after_three_tries_when_other_leaves_act_between() {
+    let repo = Repo::new("gear-tries");
+    let mut bot = bot(&repo, "wear_armour.lua", None);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD, ("Armor", "h - a pair of hard shoes")]),
+        ..World::default()
+    };
+    let mut wears = 0;
+    for _ in 0..6 {
+        see(&mut w, HERO, &[], &[], 20);
+        let d = decide(&mut bot, &mut w);
+        if d.action == (Action::Wear { item: 'h' }) {
+            wears += 1;
+        }
+        // Another leaf acts before this one is ticked again: its outcome check sees no wear.
+        let other = Decision {
+            action: Action::Search { count: 1 },
+            path: "root/other".into(),
+            reason: "something else".into(),
+        };
+        w.observe(Event::Decision(&other));
+    }
+    assert_eq!(wears, 3);
+}
+
+#[test]
+fn zap_attack_wand_follows_the_look_aheads_flight() {
+    let repo = Repo::new("gear-zap-fled");
+    let mut bot = bot(&repo, "zap_attack_wand.lua", Some(striking_kb()));
+    let mut w = World {
+        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
+        ..World::default()
+    };
+    let jackal = Pos::new(HERO.x + 2, HERO.y);
+    see(&mut w, HERO, &[(jackal, 'd')], &[], 20);
+    farlook(&mut w, jackal, "d  a dog or other canine (jackal)");
+    // A jackal is the sword's job...
+    assert!(is_search(&decide(&mut bot, &mut w)));
+    // ...unless the look-ahead just fled from it.
+    let fled = Decision {
+        action: Action::Move { dir: Dir::W },
+        path: "root/survive/fight_or_flee#4".into(),
+        reason:
+            "retreating W: 1 hostile(s) adjacent here, 0 there [look-ahead vs jackal: Flee, 0.31]"
+                .into(),
+    };
+    w.observe(Event::Decision(&fled));
+    see(&mut w, HERO, &[(jackal, 'd')], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Zap {
+            item: 'g',
+            dir: Dir::E
+        },
+        "{}",
+        d.reason
+    );
+    assert!(d.reason.contains("look-ahead chose Flee"), "{}", d.reason);
+}
+
+#[test]
+fn zap_attack_wand_never_sends_a_force_bolt_through_a_boulder() {
+    let repo = Repo::new("gear-zap-boulder");
+    let mut bot = bot(&repo, "zap_attack_wand.lua", Some(striking_kb()));
+    let mut w = World {
+        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
+        ..World::default()
+    };
+    let boulder = Pos::new(HERO.x + 6, HERO.y);
+    ant_east(&mut w, 3, &[(boulder, '0')], 20);
+    assert!(is_search(&decide(&mut bot, &mut w)));
+}

@@ -1,0 +1,94 @@
+-- Helpers shared by the gear leaves (`require("gear.common")`): safety checks, fetching objects
+-- seen nearby, and what a wand is, with the evidence for it.
+local M = {}
+
+-- The nearest hostile monster in view now (not one only remembered, not a statue), or nil.
+function M.hostile_in_view(world)
+  local best, best_d
+  for _, m in ipairs(world.monsters) do
+    if m.hostile and not m.remembered and not m.statue then
+      local d = world:distance(m.x, m.y)
+      if not best or d < best_d then best, best_d = m, d end
+    end
+  end
+  return best, best_d
+end
+
+-- "cursed" as a word of its own ("uncursed" is not).
+function M.says_cursed(text)
+  return text ~= nil and text:find("%f[%a]cursed") ~= nil
+end
+
+-- The path to the nearest square within `reach` (steps walked) whose remembered objects satisfy
+-- `wanted`, not in a shop, and not one already fetched `TRIES` times (`tried`, the caller's
+-- state: what lies there may not be what we want, or not reachable). Counts this fetch. Nil
+-- when none.
+local TRIES = 4
+function M.fetch(world, reach, tried, wanted)
+  local best, best_key
+  for dy = -reach, reach do
+    for dx = -reach, reach do
+      local x, y = world.x + dx, world.y + dy
+      local key = world.dlvl .. ":" .. x .. "," .. y
+      if (dx ~= 0 or dy ~= 0) and (tried[key] or 0) < TRIES and not world:in_shop(x, y) then
+        for _, o in ipairs(world:objects(x, y)) do
+          if wanted(o) then
+            local p = world:path(x, y)
+            if p and p.length <= reach and (not best or p.length < best.length) then
+              best, best_key = p, key
+            end
+            break
+          end
+        end
+      end
+    end
+  end
+  if best then tried[best_key] = (tried[best_key] or 0) + 1 end
+  return best
+end
+
+-- A look (`:`) at the pile under us when an object drawn `glyph` there is known by its glyph
+-- alone (travel ends on a pile without listing it), once per square and 50 turns; nil when not
+-- needed. `looked`: the caller's state.
+function M.look_if_unlisted(world, looked, glyph)
+  local key = world.dlvl .. ":" .. world.x .. "," .. world.y
+  for _, o in ipairs(world.objects_here) do
+    if o.text == nil and o.glyph == glyph then
+      if looked[key] and world.turn - looked[key] < 50 then return nil end
+      looked[key] = world.turn
+      return act.look("looking at the pile here: only its glyph " .. (o.glyph or "?")
+        .. " is known")
+    end
+  end
+  return nil
+end
+
+-- The way to a fetched square: a step when it is next to us, else travel.
+function M.go(p, reason)
+  if p.length <= 1 or not p.travel then return act.move(p.first_dir, reason) end
+  return act.travel(p.x, p.y, reason)
+end
+
+-- A wand's appearance ("oak wand") while the game does not name it; nil for a "wand of ...".
+function M.wand_appearance(item)
+  if item.class ~= "Wands" or item.name:find("^wand of ") then return nil end
+  return item.name
+end
+
+-- What a pack wand is and why we think so: `identity` (nil when unknown), `candidates` (what
+-- it may still be; {identity} once known) and `evidence` (a short text naming the source).
+function M.wand_knowledge(item)
+  local named = item.name:match("^wand of (.+)$")
+  if named then
+    return { identity = named, candidates = { named },
+      evidence = string.format("the game names it (%q)", item.text) }
+  end
+  local app = item.name
+  local why = kb.why(app)
+  local id = kb.identity(app)
+  local evidence = why[#why] or "no facts"
+  if id then return { identity = id, candidates = { id }, evidence = evidence } end
+  return { candidates = kb.candidates(app), evidence = evidence }
+end
+
+return M

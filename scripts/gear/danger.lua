@@ -1,0 +1,69 @@
+-- Which monsters are worth a wand charge (`require("gear.danger")`): the ones that kill early
+-- characters (NetHack wiki and the deaths of nhbot's bench games: soldier ants, dwarves with
+-- mattocks, were-creatures...), by the name farlook gave. The look-ahead's own verdict comes
+-- through the previous decision (see `look_ahead_fled`).
+local M = {}
+
+local DANGEROUS = {
+  ["soldier ant"] = "fast, two attacks, kills early characters",
+  ["fire ant"] = "fast, burns",
+  ["giant beetle"] = "3d6 bite",
+  ["killer bee"] = "poison, comes in swarms",
+  ["dwarf"] = "a mattock or an axe hits for d12 and more",
+  ["dwarf lord"] = "a mattock or an axe hits for d12 and more",
+  ["dwarf king"] = "a mattock or an axe hits for d12 and more",
+  ["werejackal"] = "lycanthropy, summons jackals",
+  ["wererat"] = "lycanthropy, summons rats",
+  ["werewolf"] = "lycanthropy, summons wolves",
+  ["cockatrice"] = "its touch stones",
+  ["chickatrice"] = "its touch stones",
+  ["owlbear"] = "grabs and crushes, 2d8",
+  ["leocrotta"] = "fast, three 2d6 attacks",
+  ["soldier"] = "armed, comes in groups",
+  ["sergeant"] = "armed, comes in groups",
+  ["lieutenant"] = "armed, comes in groups",
+  ["captain"] = "armed, comes in groups",
+  ["Uruk-hai"] = "armed, comes in groups",
+  ["water moccasin"] = "poison",
+  ["snake"] = "poison",
+  ["winter wolf cub"] = "frost breath",
+  ["winter wolf"] = "frost breath",
+  ["warg"] = "2d6 bite, fast",
+  ["giant mimic"] = "3d6 sticky blows",
+  ["large mimic"] = "3d4 sticky blows",
+  ["ogre"] = "2d5 club and more",
+  ["ogre lord"] = "2d6 club and more",
+  ["troll"] = "three attacks, regenerates",
+  ["ettin"] = "two 2d8 weapon attacks",
+  ["minotaur"] = "3d10 butts",
+  ["chameleon"] = "may turn into anything",
+  ["quasit"] = "drains Dex",
+  ["gnome king"] = "armed",
+  ["hill giant"] = "2d8 weapon",
+  ["stone giant"] = "2d10 weapon",
+}
+
+-- Why `m` (a monster seen, named by farlook) is dangerous, or nil.
+function M.why(m)
+  if not m.name then return nil end
+  local why = DANGEROUS[m.name]
+  if why then return m.name .. ": " .. why end
+  -- Every dragon, lich, vampire, mind flayer is beyond an early character.
+  for _, kind in ipairs({ "dragon", "lich", "vampire", "mind flayer", "troll", "naga" }) do
+    if m.name:find(kind, 1, true) then return m.name .. ": a " .. kind end
+  end
+  return nil
+end
+
+-- The foe the look-ahead fled from (or went to Elbereth against) at the previous decision, by
+-- its reason ("... [look-ahead vs soldier ant: Flee, 0.31]"), or nil.
+function M.look_ahead_fled(world)
+  local d = world.last_decision
+  if not d then return nil end
+  local foe, choice = d.reason:match("%[look%-ahead vs ([^:]+): (%a+),")
+  if foe and (choice == "Flee" or choice == "Elbereth") then return foe, choice end
+  if d.path:find("retreat_if_losing", 1, true) then return "?", "retreat" end
+  return nil
+end
+
+return M
