@@ -374,8 +374,8 @@ pub fn register(r: &mut NodeRegistry) {
             "Walk to food seen on this level: a square whose pile lists spare food, or a `%` not \
          known to be a corpse of our kills (not in shops). `pick_up_food` takes it once we stand \
          on it; a square reached (or not reached within its path length + 20 decisions) is never \
-         walked to again. Only with no hostile within 6, HP at least `hp` of max, unburdened, and \
-         carrying fewer than `enough` spare food items (any number when Hungry).",
+         walked to again. Only with no hostile within 6, HP at least `hp` of max, unburdened, not \
+         in Sokoban, and carrying fewer than `enough` spare food items (any number when Hungry).",
         )
         .params(
             const {

@@ -99,7 +99,11 @@ impl Leaf for FetchFood {
             }
         }
         let hungry = !matches!(w.status.hunger, Hunger::NotHungry | Hunger::Satiated);
-        if w.status.encumbrance != Encumbrance::Unencumbered
+        // In Sokoban a walk off the solver's plan can cost the level (sokoban_game's
+        // one-boulder-short top level failed so).
+        let sokoban = w.level().is_some_and(|l| l.branch == nhbot_world::Branch::Sokoban);
+        if sokoban
+            || w.status.encumbrance != Encumbrance::Unencumbered
             || (!hungry && spare_food_carried(w) >= self.enough)
             || f64::from(w.status.hp) < self.hp * f64::from(w.status.hp_max)
         {
