@@ -50,6 +50,9 @@ pub mod tiles;
 pub mod traps;
 
 pub use action::{Action, Decision, Dir, Pick};
+pub use dungeon::facts::{BranchStairs, LevelFacts, Special};
+pub use dungeon::overview::{parse_overview, Overview};
+pub use dungeon::route::Leg;
 pub use dungeon::{Arrival, Dungeon};
 pub use farlook::{parse_farlook, Farlook};
 pub use history::{DecisionTaken, MessageHistory, Said};
