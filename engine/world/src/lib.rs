@@ -50,7 +50,7 @@ pub mod tiles;
 pub mod traps;
 
 pub use action::{Action, Decision, Dir, Pick};
-pub use dungeon::facts::{BranchStairs, LevelFacts, Special};
+pub use dungeon::facts::{branch_name, parse_branch, BranchStairs, LevelFacts, Special};
 pub use dungeon::overview::{parse_overview, Overview};
 pub use dungeon::route::Leg;
 pub use dungeon::{Arrival, Dungeon};

@@ -182,3 +182,38 @@ impl LevelFacts {
         }
     }
 }
+
+/// The branch names trees and Lua use, in the dungeon's order.
+pub const BRANCH_NAMES: [&str; 8] = [
+    "unknown", "dungeons", "mines", "sokoban", "quest", "ludios", "gehennom", "planes",
+];
+
+/// A branch as trees and Lua name it (`"dungeons"`, `"mines"`, `"sokoban"`...).
+pub fn branch_name(branch: Branch) -> &'static str {
+    match branch {
+        Branch::Unknown => "unknown",
+        Branch::Doom => "dungeons",
+        Branch::Mines => "mines",
+        Branch::Sokoban => "sokoban",
+        Branch::Quest => "quest",
+        Branch::Ludios => "ludios",
+        Branch::Gehennom => "gehennom",
+        Branch::Planes => "planes",
+    }
+}
+
+/// The branch a tree or Lua name means (see [`branch_name`]).
+pub fn parse_branch(name: &str) -> Option<Branch> {
+    [
+        Branch::Unknown,
+        Branch::Doom,
+        Branch::Mines,
+        Branch::Sokoban,
+        Branch::Quest,
+        Branch::Ludios,
+        Branch::Gehennom,
+        Branch::Planes,
+    ]
+    .into_iter()
+    .find(|&b| branch_name(b) == name)
+}
