@@ -127,6 +127,7 @@ const fn act(name: &'static str, doc: &'static str, params: &'static [Param]) ->
 }
 
 mod act;
+mod dungeon;
 mod globals;
 mod kb;
 mod world;
@@ -142,6 +143,8 @@ pub static LUA_API: LuaApi = LuaApi {
         world::CONDITION,
         world::FEATURE,
         world::INTRINSIC,
+        dungeon::BRANCH,
+        dungeon::SPECIAL_LEVEL,
     ],
     aliases: &[globals::LEAF],
     classes: &[
@@ -154,6 +157,8 @@ pub static LUA_API: LuaApi = LuaApi {
         world::PATH,
         world::SAID,
         world::LAST_DECISION,
+        dungeon::LEVEL_INFO,
+        dungeon::LEG,
         world::WORLD,
         act::ACTION_CLASS,
         act::PICK_CHOICE,
