@@ -74,6 +74,20 @@ fn the_overview_window_is_read_level_by_level() {
 }
 
 #[test]
+fn a_short_overview_in_the_corner_of_the_map() {
+    let o = parse_overview(&overview_lines("ov_doom4"));
+    assert_eq!(o.dungeons.len(), 1);
+    let doom = &o.dungeons[0];
+    assert_eq!((doom.branch, doom.levels), (Some(Branch::Doom), Some((1, 4))));
+    let entries: Vec<(i32, bool, u8)> = doom
+        .entries
+        .iter()
+        .map(|e| (e.depth, e.here, e.facts.fountains))
+        .collect();
+    assert_eq!(entries, [(2, false, 1), (4, true, 0)]);
+}
+
+#[test]
 fn a_teleport_into_minetown_is_put_in_the_mines_by_the_overview_and_recognised() {
     let mut world = World::default();
     observe_fixture(&mut world, "minetown_mapped");
