@@ -155,7 +155,9 @@ fn the_overview_fills_the_level_graph_and_agrees_with_the_map() {
     assert_eq!(r.world.turn, turn, "the overview takes no game time");
     let overview = nhbot_world::parse_overview(&lines);
     let dungeon = &r.world.dungeon;
-    let names: Vec<(Option<Branch>, Option<(i32, i32)>)> = overview
+    /// A dungeon of the overview: its branch and "levels A to B".
+    type Listed = (Option<Branch>, Option<(i32, i32)>);
+    let names: Vec<Listed> = overview
         .dungeons
         .iter()
         .map(|d| (d.branch, d.levels))

@@ -78,7 +78,10 @@ fn a_short_overview_in_the_corner_of_the_map() {
     let o = parse_overview(&overview_lines("ov_doom4"));
     assert_eq!(o.dungeons.len(), 1);
     let doom = &o.dungeons[0];
-    assert_eq!((doom.branch, doom.levels), (Some(Branch::Doom), Some((1, 4))));
+    assert_eq!(
+        (doom.branch, doom.levels),
+        (Some(Branch::Doom), Some((1, 4)))
+    );
     let entries: Vec<(i32, bool, u8)> = doom
         .entries
         .iter()
