@@ -196,6 +196,11 @@ impl Leaf for GoTo {
         let Some(dest) = self.dest else {
             return LeafOutcome::Failure;
         };
+        let step = trip_step(world, dest);
+        if let TripStep::Arrived(_) = step {
+            *state = TripState::default();
+            return LeafOutcome::Success;
+        }
         if self.overview && !world.overview_is_fresh() && world.dungeon.current.is_some() {
             return LeafOutcome::Act(
                 Action::Overview,
@@ -209,11 +214,8 @@ impl Leaf for GoTo {
         if state.stairs_taken >= MAX_STAIRS {
             return LeafOutcome::Failure;
         }
-        match trip_step(world, dest) {
-            TripStep::Arrived(_) => {
-                *state = TripState::default();
-                LeafOutcome::Success
-            }
+        match step {
+            TripStep::Arrived(_) => LeafOutcome::Success,
             TripStep::Act(action, why) => {
                 if matches!(action, Action::Ascend | Action::Descend) {
                     state.stairs_taken += 1;
@@ -309,6 +311,70 @@ mod tests {
         see(&mut w, 2, 3, &["  @  "], Pos::new(2, 1));
         assert!(matches!(trip_step(&w, dest), TripStep::Arrived(_)));
         assert!(on_level(&w, dest));
+    }
+
+    #[test]
+    fn the_leaf_reads_the_overview_once_per_level_then_travels() {
+        let mut w = World::default();
+        let room = ["|.......|", "|.@...>.|", "|.......|"];
+        see(&mut w, 1, 1, &room, Pos::new(2, 2));
+        let leaf = GoTo {
+            dest: Destination::from_names(None, Some("dungeons"), 2),
+            overview: true,
+        };
+        let mut state = TripState::default();
+        let mut board = nhbot_bt::Blackboard::default();
+        let mut tick = |w: &World, state: &mut TripState| {
+            leaf.tick(
+                state,
+                &mut Tick {
+                    world: w,
+                    path: "root/go_to",
+                    blackboard: &mut board,
+                },
+            )
+        };
+        assert!(matches!(
+            tick(&w, &mut state),
+            LeafOutcome::Act(Action::Overview, _)
+        ));
+        let lines = [
+            "The Dungeons of Doom:".to_string(),
+            "Level 1: <- You are here.".into(),
+        ];
+        w.observe(nhbot_world::Event::Overview(&lines));
+        let LeafOutcome::Act(action, why) = tick(&w, &mut state) else {
+            panic!("a step after the overview");
+        };
+        assert!(
+            matches!(action, Action::Move { .. } | Action::Travel { .. }),
+            "{why}"
+        );
+        // A fight in between: the same trip goes on from where the hero stands.
+        leaf.halted(&mut state);
+        let room = ["|.......|", "|.....@.|", "|.......|"];
+        see(&mut w, 1, 2, &room, Pos::new(6, 2));
+        assert!(matches!(
+            tick(&w, &mut state),
+            LeafOutcome::Act(Action::Descend, _)
+        ));
+        assert_eq!(state.stairs_taken, 1);
+        let none = GoTo {
+            dest: None,
+            overview: true,
+        };
+        let mut other = TripState::default();
+        assert_eq!(
+            none.tick(
+                &mut other,
+                &mut Tick {
+                    world: &w,
+                    path: "x",
+                    blackboard: &mut nhbot_bt::Blackboard::default(),
+                }
+            ),
+            LeafOutcome::Failure
+        );
     }
 
     #[test]
