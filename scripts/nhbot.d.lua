@@ -102,6 +102,25 @@
 ---An item's curse status as its line shows it.
 ---@alias Buc "blessed"|"uncursed"|"cursed"
 
+---A dungeon branch; "unknown" while a level's branch is not told yet.
+---@alias Branch "unknown"|"dungeons"|"mines"|"sokoban"|"quest"|"ludios"|"gehennom"|"planes"
+
+---A special level the bot recognises (from the game's overview or the screen).
+---@alias SpecialLevel
+---| "oracle"
+---| "sokoban_entrance"
+---| "bigroom"
+---| "rogue"
+---| "quest_portal"
+---| "quest_home"
+---| "fort_ludios"
+---| "medusa"
+---| "castle"
+---| "valley"
+---| "sanctum"
+---| "minetown"
+---| "mines_end"
+
 ---What a leaf script returns (or names with `function:`): called with the world, the node's own
 ---state table, which survives between decisions and reloads, and the node's tree path (as in
 ---decisions.log and `world.last_decision.path`). Return an act.* action to act this decision,
@@ -198,6 +217,35 @@
 ---@field hp integer the hero's HP when it was taken
 ---@field turn integer the game turn when it was taken
 
+---A level known to the bot, with what the game's overview (`act.overview`) and the screen told of
+---it. Counts are the overview's: 1, 2 ("some") or 3 ("many").
+---@class LevelInfo
+---@field branch Branch
+---@field depth integer its Dlvl
+---@field current boolean the hero is on it
+---@field specials SpecialLevel[] the special levels it is
+---@field shops integer
+---@field shop_kind string|nil e.g. "general store", when it has one shop
+---@field temples integer
+---@field altars integer
+---@field fountains integer
+---@field sinks integer
+---@field thrones integer
+---@field graves integer
+---@field branch_to Branch|nil the branch its branch stairs or portal lead to, once taken
+---@field in_overview boolean listed by the game's overview
+
+---One leg of a route across levels: on level (branch, depth), take the stairs at (x, y).
+---@class Leg
+---@field branch Branch the level the stairs are on
+---@field depth integer
+---@field x integer the stairs
+---@field y integer
+---@field up boolean up stairs (act.ascend) rather than down
+---@field to_branch Branch where they lead
+---@field to_depth integer
+---@field sure boolean taken before, or leading there with no doubt (false: one of a fork's two)
+
 ---Read-only view of the game at this decision (valid during the call only: do not keep it in
 ---`state`).
 ---@class World
@@ -232,6 +280,9 @@
 ---@field objects_here FloorObject[] objects remembered under the hero, top first
 ---@field stairs_down Position|nil the nearest known down stairs (or ladder)
 ---@field stairs_up Position|nil the nearest known up stairs (or ladder)
+---@field branch Branch the current level's branch
+---@field specials SpecialLevel[] the special levels the current level is
+---@field overview_fresh boolean the game's overview was read since arriving on this level
 local World = {}
 
 ---The glyph at a map position, or nil outside the map.
@@ -400,6 +451,25 @@ function World:frontier() end
 ---@return boolean
 function World:dead_end(x, y) end
 
+---Every level known, in the order first seen.
+---`for _, l in ipairs(world:levels()) do if l.temples > 0 then ... end end`
+---@return LevelInfo[]
+function World:levels() end
+
+---The level known to be a special level, or nil.
+---`local o = world:special_level("oracle"); if o then ... o.depth ... end`
+---@param name SpecialLevel e.g. "minetown"
+---@return LevelInfo|nil
+function World:special_level(name) end
+
+---The stairs to take, level by level, from here to (branch, depth) over the stairs taken before and
+---the stairs seen; empty when here, nil when none lead there.
+---`local r = world:route_to("dungeons", 9); if r and #r > 0 then ... r[1].x ... end`
+---@param branch Branch
+---@param depth? integer nil: the branch's entry level (the Mines' top, Sokoban's first)
+---@return Leg[]|nil
+function World:route_to(branch, depth) end
+
 ---An action built by act.*; return it from a leaf to act. Opaque.
 ---@class Action
 ---@field kind string the action's debug form, e.g. "Move { dir: E }"
@@ -496,6 +566,11 @@ function act.ascend(reason) end
 ---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.inventory(reason) end
+
+---Reads the game's dungeon overview (`^O`, no game time) into the level graph.
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.overview(reason) end
 
 ---Engraves in the dust with a finger.
 ---@param text string at most 200 bytes

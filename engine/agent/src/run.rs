@@ -170,8 +170,13 @@ impl Runner {
     pub fn act(&mut self, decision: &Decision) -> Result<()> {
         self.world.observe(Event::Decision(decision));
         let action = self.resolved(&decision.action);
-        for command in commands(&action) {
-            self.session.perform(&command)?;
+        if action == Action::Overview {
+            let lines = crate::actions::read_overview(&mut self.session)?;
+            self.world.observe(Event::Overview(&lines));
+        } else {
+            for command in commands(&action) {
+                self.session.perform(&command)?;
+            }
         }
         self.actions += 1;
         self.observe();

@@ -5,7 +5,7 @@ use nhbot_bt::{LeafOutcome, Params};
 use nhbot_world::names::{condition_name, hunger_name};
 use nhbot_world::{Action, Dir, Feature, Hunger, Pos, World};
 
-fn check(ok: bool) -> LeafOutcome {
+pub(crate) fn check(ok: bool) -> LeafOutcome {
     if ok {
         LeafOutcome::Success
     } else {

@@ -159,6 +159,14 @@ fn hidden_stairs_step(world: &World, level: &Level, dist: &DistMap) -> Option<(A
     Some((world.step_along(&path), reason))
 }
 
+/// The next step of a search for a hidden door or passage (the best search spot: dead ends,
+/// walls by unexplored areas), for leaves whose goal is cut off from the hero.
+pub fn search_for_a_way(world: &World) -> Option<(Action, String)> {
+    let level = world.level()?;
+    let dist = level.distances(world.player, &world.path_opts());
+    search_step(world, level, &dist)
+}
+
 fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, String)> {
     let me = world.player;
     let best = search_rounds()

@@ -21,6 +21,7 @@ pub mod duel_sim;
 pub mod elbereth;
 pub mod explore;
 pub mod food;
+pub mod goto;
 pub mod look;
 pub mod lookahead;
 pub mod missiles;

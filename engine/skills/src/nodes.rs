@@ -2,10 +2,10 @@
 //! place a leaf's name, docs and parameters are written (the JSON Schema, the README's node
 //! catalogue and `nhbot check` all come from here).
 
-use crate::{builtins, sokoban, survival};
+use crate::{builtins, goto, sokoban, survival};
 use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
-use nhbot_bt::{p, LeafSpec, NodeRegistry, ParamSpec};
+use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, ParamSpec};
 
 const PRAYER: [ParamSpec; 2] = [
     p(
@@ -48,6 +48,48 @@ const MINES_WHEN_STUCK: ParamSpec = p(
 pub const RACES: &[&str] = &["human", "elf", "dwarf", "gnome", "orc"];
 pub const HUNGER_LEVELS: &[&str] = &["hungry", "weak", "fainting"];
 pub const CONDITIONS: &[&str] = nhbot_world::names::CONDITION_NAMES;
+/// Branches as trees name them (`unknown` left out: no place to go).
+pub const BRANCHES: &[&str] = &[
+    "dungeons", "mines", "sokoban", "quest", "ludios", "gehennom", "planes",
+];
+/// Special levels as trees name them.
+pub const SPECIAL_LEVELS: &[&str] = &[
+    "oracle",
+    "sokoban_entrance",
+    "bigroom",
+    "rogue",
+    "quest_portal",
+    "quest_home",
+    "fort_ludios",
+    "medusa",
+    "castle",
+    "valley",
+    "sanctum",
+    "minetown",
+    "mines_end",
+];
+/// Where `go_to` goes and what `on_level` checks.
+const PLACE: [ParamSpec; 3] = [
+    p(
+        "branch",
+        Choice(BRANCHES),
+        Optional,
+        "A branch: its level at `depth`, or (no depth) anywhere in it, reached by its entry level.",
+    ),
+    p(
+        "depth",
+        Integer { min: -5, max: 60 },
+        Optional,
+        "The depth (Dlvl) in `branch`.",
+    ),
+    p(
+        "level",
+        Choice(SPECIAL_LEVELS),
+        Optional,
+        "A special level instead of a branch (`sokoban_entrance`: the up stairs into Sokoban on \
+         the level below the Oracle).",
+    ),
+];
 
 /// The engine's control nodes and every NetHack leaf: what `nhbot` plays with.
 pub fn registry() -> NodeRegistry {
@@ -477,6 +519,69 @@ pub fn register(r: &mut NodeRegistry) {
          the prize (an amulet or a bag) is picked up or every closet is searched.",
         ),
         |_| sokoban::SokobanPrize,
+    );
+    r.register(
+        LeafSpec::action(
+            "go_to",
+            "Travel to a known place across levels: `{branch: mines}`, `{branch: dungeons, depth: 9}` or \
+         `{level: oracle | sokoban_entrance | minetown | ...}`. Each decision plans the route again \
+         from where the hero stands over the stairs taken before and the stairs seen (the forks' \
+         untaken stairs lead to the other branch), walks to the next stairs (`_` travel where it \
+         saves actions) and takes them, so a fight only pauses the trip. With `overview` it first \
+         reads the game's overview (`^O`, no game time) once on each level. Succeeds on arrival \
+         (`sokoban_entrance`: standing on the up stairs into Sokoban, or in Sokoban); fails while \
+         the place is not known (no Oracle seen yet), when no known stairs lead there, when the \
+         next stairs cannot be reached, and after 120 stairs on one trip.",
+        )
+        .params(const { &[
+            PLACE[0],
+            PLACE[1],
+            PLACE[2],
+            p("overview", Choice(&["true", "false"]), Default("true"), "Read the game's overview on each level of the trip."),
+        ] }),
+        |params| goto::GoTo {
+            dest: goto::Destination::from_names(
+                params.text("level"),
+                params.text("branch"),
+                params.integer("depth"),
+            ),
+            overview: params.text("overview") != Some("false"),
+        },
+    );
+    r.register_fn(
+        LeafSpec::condition(
+            "on_level",
+            "The hero is on the special level `level` (as recognised: the overview's notes, the \
+         Oracle's fountains, Minetown's temple and shops...), or in `branch` (at `depth`, when \
+         given).",
+        )
+        .params(&PLACE),
+        |p, w| {
+            let dest = goto::Destination::from_names(
+                p.text("level"),
+                p.text("branch"),
+                p.integer("depth"),
+            );
+            builtins::check(dest.is_some_and(|d| goto::on_level(w, d)))
+        },
+    );
+    r.register_fn(
+        LeafSpec::action(
+            "read_overview",
+            "Reads the game's dungeon overview (`^O`, no game time) into the level graph once per \
+         level visit (features, special levels, branch stairs, the branch of a level the look \
+         could not tell); fails when it was read since arriving here.",
+        ),
+        |_, w| {
+            if w.overview_is_fresh() || w.dungeon.current.is_none() {
+                LeafOutcome::Failure
+            } else {
+                LeafOutcome::Act(
+                    nhbot_world::Action::Overview,
+                    format!("reading the overview on Dlvl {}", w.status.dlvl),
+                )
+            }
+        },
     );
     r.register_fn(
         LeafSpec::action(

@@ -225,6 +225,8 @@ pub enum Action {
     },
     /// `i`: refresh the inventory.
     Inventory,
+    /// `^O`: the game's dungeon overview, read into the world's level graph (no game time).
+    Overview,
     /// Raw keys, for Lua authors who know what they do. Prompts that follow are answered by the
     /// engine's default prompt policy.
     Keys {
@@ -317,6 +319,7 @@ impl std::fmt::Display for Action {
             Action::Chat { dir } => write!(f, "chat {dir:?}"),
             Action::Farlook { at } => write!(f, "farlook {},{}", at.x, at.y),
             Action::Inventory => write!(f, "inventory"),
+            Action::Overview => write!(f, "overview"),
             Action::Keys { keys } => write!(f, "keys {keys:?}"),
         }
     }

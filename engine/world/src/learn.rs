@@ -317,7 +317,13 @@ impl World {
         // looks and then retries the same step loops forever.
         let looked = matches!(
             self.last_action,
-            Some(Action::Keys { .. } | Action::Inventory | Action::Farlook { .. } | Action::Look)
+            Some(
+                Action::Keys { .. }
+                    | Action::Inventory
+                    | Action::Overview
+                    | Action::Farlook { .. }
+                    | Action::Look
+            )
         ) && stayed;
         self.idle_repeats = if stayed && acted {
             self.idle_repeats + 1

@@ -135,6 +135,10 @@ pub struct Level {
     /// they are walked to instead (see `World::step_along`).
     #[serde(default)]
     pub travel_astray: Vec<Pos>,
+    /// What the game's overview and the screen tell beyond the squares: features, the special
+    /// level it is, branch stairs (see [`crate::dungeon::facts`]).
+    #[serde(default)]
+    pub facts: crate::dungeon::facts::LevelFacts,
 }
 
 impl Default for Level {
@@ -175,6 +179,7 @@ impl Level {
             last_room_id: 0,
             shops: Vec::new(),
             travel_astray: Vec::new(),
+            facts: Default::default(),
         }
     }
 
@@ -412,6 +417,7 @@ impl Level {
             }
         }
         self.shops.extend(other.shops.iter().cloned());
+        self.facts.merge_from(&other.facts);
         // Ids of the other level's rooms mean nothing here: recomputed from the merged map.
         self.rooms.clear();
         self.refresh_rooms();

@@ -15,7 +15,8 @@
 //! worlds driven by hand in tests.
 //!
 //! Modules: `tiles` (glyph + colour → terrain), `level` (per-square memory, stats), `dungeon`
-//! (levels by branch and depth, stairs links, placeholder branches), `monsters` (tracking),
+//! (levels by branch and depth, stairs links, placeholder branches; the game's `^O` overview,
+//! special levels, routes across levels), `monsters` (tracking),
 //! `observe` (the events and the update step), `learn` (what messages and failed moves teach,
 //! called by the update step; it does not use `observe`), `nav` (Dijkstra), `explore` (frontier,
 //! doors, searching, stairs), `inventory` (item lines), `farlook` (`;` answers), `history` (the
@@ -50,6 +51,9 @@ pub mod tiles;
 pub mod traps;
 
 pub use action::{Action, Decision, Dir, Pick};
+pub use dungeon::facts::{branch_name, parse_branch, BranchStairs, LevelFacts, Special};
+pub use dungeon::overview::{parse_overview, Overview};
+pub use dungeon::route::Leg;
 pub use dungeon::{Arrival, Dungeon};
 pub use farlook::{parse_farlook, Farlook};
 pub use history::{DecisionTaken, MessageHistory, Said};

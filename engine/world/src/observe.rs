@@ -41,6 +41,9 @@ pub enum Event<'a> {
     Inventory(&'a [MenuItem]),
     /// What farlook (`;`) said about the monster at `at`.
     Farlook { at: Pos, answer: &'a Farlook },
+    /// The game's dungeon overview (`^O`): its lines, trimmed, in order (see
+    /// [`crate::dungeon::overview`]).
+    Overview(&'a [String]),
 }
 
 impl<'a> From<Observation<'a>> for Event<'a> {
@@ -108,6 +111,7 @@ impl World {
             }
             Event::Inventory(items) => self.inventory = parse_inventory_menu(items),
             Event::Farlook { at, answer } => self.learn_monster(at, answer),
+            Event::Overview(lines) => self.read_overview(lines),
         }
     }
 
@@ -203,6 +207,7 @@ impl World {
             .filter(|m| m.ch == 'G' && m.first_seen == turn)
             .count();
         self.dungeon.recognise(gnomes);
+        self.dungeon.recognise_specials(&self.messages);
     }
 
     /// Starts or switches levels when the status line says so. Returns whether the level changed.

@@ -2,11 +2,13 @@
 //! commands without an item are here; item use in `items`, picking up in `pickup`.
 
 mod items;
+mod overview;
 mod pickup;
 
 use crate::prompts::Expect;
 use nhbot_world::{Action, Dir};
 
+pub use overview::read_overview;
 pub use pickup::{resolve_pick, PILE_HEADER};
 
 /// The keys to start one command and the prompts it expects.
@@ -82,6 +84,8 @@ pub fn plan(action: &Action) -> Plan {
             Plan::keys(";").with(Expect::new("Pick an object", travel_keys(*at)))
         }
         Action::Inventory => Plan::keys("i"),
+        // The runner reads its window page by page (`read_overview`); alone it is just shown.
+        Action::Overview => Plan::keys("\x0f"),
         Action::Keys { keys } => Plan::keys(keys.clone()),
         item_use => items::plan(item_use),
     }

@@ -192,6 +192,10 @@ pub fn act_table(lua: &Lua) -> LuaResult<Table> {
         lua.create_function(|_, why: Option<String>| Ok(made(Action::Inventory, why)))?,
     )?;
     act.set(
+        "overview",
+        lua.create_function(|_, why: Option<String>| Ok(made(Action::Overview, why)))?,
+    )?;
+    act.set(
         "engrave",
         lua.create_function(|_, (text, why): (String, Option<String>)| {
             Ok(made(

@@ -7,6 +7,7 @@ use mlua::{
 };
 
 mod act;
+mod dungeon;
 mod kb;
 mod world;
 

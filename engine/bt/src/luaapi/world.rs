@@ -85,6 +85,7 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
         // hero, history, monsters
         register_hero(reg);
         register_map(reg);
+        super::dungeon::register_dungeon(reg);
     })?;
     Ok(names)
 }

@@ -107,6 +107,11 @@ pub const MODULE: Module = Module {
         act("ascend", "Goes up the stairs or ladder here.", &[REASON]),
         act("inventory", "Lists the inventory again.", &[REASON]),
         act(
+            "overview",
+            "Reads the game's dungeon overview (`^O`, no game time) into the level graph.",
+            &[REASON],
+        ),
+        act(
             "engrave",
             "Engraves in the dust with a finger.",
             &[param("text", "string", "at most 200 bytes"), REASON],

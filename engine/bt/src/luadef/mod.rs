@@ -127,6 +127,7 @@ const fn act(name: &'static str, doc: &'static str, params: &'static [Param]) ->
 }
 
 mod act;
+mod dungeon;
 mod globals;
 mod kb;
 mod world;
@@ -143,6 +144,8 @@ pub static LUA_API: LuaApi = LuaApi {
         world::FEATURE,
         world::INTRINSIC,
         world::BUC,
+        dungeon::BRANCH,
+        dungeon::SPECIAL_LEVEL,
     ],
     aliases: &[globals::LEAF],
     classes: &[
@@ -155,6 +158,8 @@ pub static LUA_API: LuaApi = LuaApi {
         world::PATH,
         world::SAID,
         world::LAST_DECISION,
+        dungeon::LEVEL_INFO,
+        dungeon::LEG,
         world::WORLD,
         act::ACTION_CLASS,
         act::PICK_CHOICE,

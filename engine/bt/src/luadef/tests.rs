@@ -406,6 +406,16 @@ fn map_sample(w: &mut World) {
         door: Some(Pos::new(0, 1)),
         inside: Some(Pos::new(1, 1)),
     });
+    // dungeon: the level is the Oracle's, with a shop and the Mines' stairs.
+    level.facts.mark(nhbot_world::Special::Oracle);
+    level.facts.shops = 1;
+    level.facts.shop_kind = Some("general store".into());
+    level.facts.branch_stairs = Some(nhbot_world::BranchStairs {
+        to: Branch::Mines,
+        up: false,
+        portal: false,
+        to_depth: None,
+    });
     w.dungeon.levels = vec![level];
     w.dungeon.current = Some(0);
 }
@@ -624,6 +634,18 @@ fn enumerations_hold_every_value_lua_can_see() {
         })
     });
     assert_eq!(read("feature_here", features), values("Feature"));
+    let branches = variants::<Branch>().into_iter().map(|b| {
+        with(&|w| {
+            w.dungeon.levels[0].branch = b;
+        })
+    });
+    assert_eq!(read("branch", branches), values("Branch"));
+    let all = with(&|w| {
+        for s in nhbot_world::Special::ALL {
+            w.dungeon.levels[0].facts.mark(s);
+        }
+    });
+    assert_eq!(read("specials", [all]), values("SpecialLevel"));
 
     // Each direction value is a different direction, and together they are all of them.
     let dirs: BTreeSet<String> = values("Direction")

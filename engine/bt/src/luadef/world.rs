@@ -442,6 +442,18 @@ pub const WORLD: Class = Class {
             "Position|nil",
             "the nearest known up stairs (or ladder)",
         ),
+        // dungeon (luadef/dungeon.rs)
+        field("branch", "Branch", "the current level's branch"),
+        field(
+            "specials",
+            "SpecialLevel[]",
+            "the special levels the current level is",
+        ),
+        field(
+            "overview_fresh",
+            "boolean",
+            "the game's overview was read since arriving on this level",
+        ),
     ],
     methods: &[
         Function {
@@ -673,5 +685,9 @@ pub const WORLD: Class = Class {
             params: &[X, Y],
             returns: BOOLEAN,
         },
+        // dungeon
+        super::dungeon::LEVELS,
+        super::dungeon::SPECIAL,
+        super::dungeon::ROUTE_TO,
     ],
 };

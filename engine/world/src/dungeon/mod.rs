@@ -2,6 +2,15 @@
 //! branch is ambiguous (the Mines fork at depth 2-4, the Sokoban fork below the Oracle) gets the
 //! `Unknown` placeholder branch until its look gives it away; then it is merged with any level
 //! already known under that key, so falling and taking stairs never duplicate a level.
+//!
+//! Submodules: `facts` (what is known of a level beyond its squares: features, special level,
+//! branch stairs), `overview` (the game's `^O` overview read into the graph), `special` (special
+//! levels recognised from the screen and looked up), `route` (travel plans across levels).
+
+pub mod facts;
+pub mod overview;
+pub mod route;
+mod special;
 
 use crate::level::{Branch, Level, StairLink};
 use crate::tiles::Feature;
@@ -27,6 +36,16 @@ pub struct Dungeon {
     /// Stairs just taken whose arrival square is not known yet (the first screen of the new
     /// level had a `--More--` or menu up): (level left, stairs there, went up, ladder).
     pub pending_stairs: Option<(usize, Pos, bool, bool)>,
+    /// Each branch's depth range as the game's overview last gave it ("levels 4 to 7"): the
+    /// branch's first depth and the deepest reached.
+    #[serde(default)]
+    pub branch_ranges: Vec<(Branch, (i32, i32))>,
+    /// Level changes so far (a count, so a leaf can tell "since we arrived here").
+    #[serde(default)]
+    pub arrivals: u64,
+    /// The value of `arrivals` when the game's overview was last read (None: never).
+    #[serde(default)]
+    pub overview_read_at: Option<u64>,
 }
 
 /// The branch a level-name label implies, if it names one.
@@ -74,6 +93,7 @@ impl Dungeon {
             .find(branch, depth)
             .unwrap_or_else(|| self.add(branch, depth));
         self.current = Some(id);
+        self.arrivals += 1;
         id
     }
 
@@ -83,6 +103,7 @@ impl Dungeon {
         let Some(old) = self.current else {
             return self.start(depth, label);
         };
+        self.arrivals += 1;
         let old_branch = self.levels[old].branch;
         if let Arrival::Stairs { from, .. } = how {
             if let Some(link) = self.levels[old].links.iter().find(|l| l.from == from) {
@@ -255,8 +276,17 @@ const DOOM_CORRIDORS: usize = 15;
 
 impl Dungeon {
     /// The depth of the Mines' first level, once a level reached down the stairs from the
-    /// Dungeons has been recognised as the Mines.
+    /// Dungeons has been recognised as the Mines, or the game's overview told it.
     pub fn mines_top(&self) -> Option<i32> {
+        if let Some(top) = self.branch_top(Branch::Mines) {
+            return Some(top);
+        }
+        let fork = self.levels.iter().find(|l| {
+            l.merged_into.is_none() && l.facts.branch_stairs.is_some_and(|b| b.to == Branch::Mines)
+        });
+        if let Some(fork) = fork {
+            return Some(fork.depth + 1);
+        }
         self.levels
             .iter()
             .filter(|l| l.branch == Branch::Mines && l.merged_into.is_none())
