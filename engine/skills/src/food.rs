@@ -5,8 +5,11 @@ use crate::monsters::{self, MonsterInfo};
 use crate::recall::Recall;
 use nhbot_world::{Action, Hunger, Kill, Pos, World};
 
-/// Corpses older than this (turns since the kill) may be rotten; BotHack used the same bound.
-pub const MAX_CORPSE_AGE: i64 = 30;
+/// Corpses older than this (turns since the kill) may be rotten. eat.c: rotted = age /
+/// (10 + rn2(20)), +2 when cursed; above 5 the corpse is tainted (deadly food poisoning), above
+/// 3 it may make us mildly ill. At 39 turns, rotted is at most 3 (5 cursed): never tainted,
+/// never ill unless cursed. (BotHack used 30, AutoAscend 50.)
+pub const MAX_CORPSE_AGE: i64 = 39;
 
 /// Why a corpse of this monster must not be eaten (age aside), if so.
 pub fn corpse_hazard(m: &MonsterInfo, race: &str) -> Option<&'static str> {

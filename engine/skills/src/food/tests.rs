@@ -29,7 +29,8 @@ fn corpse_rules() {
     let mut r = crate::Recall::default();
     let m = |n| monsters::by_name(n).unwrap();
     assert!(corpse_ok(m("newt"), Some(5), "human").is_ok());
-    assert!(corpse_ok(m("newt"), Some(31), "human").is_err());
+    assert!(corpse_ok(m("newt"), Some(40), "human").is_err());
+    assert!(corpse_ok(m("newt"), Some(39), "human").is_ok());
     assert!(corpse_ok(m("newt"), None, "human").is_err());
     assert!(
         corpse_ok(m("lichen"), None, "human").is_ok(),
