@@ -92,7 +92,10 @@ fn skipping_the_active_phase_mid_game_takes_effect_at_the_next_decision() {
 
     for _ in 0..4 {
         step(&mut runner, &mut brain, &mut log);
-        assert_eq!(last_chain(&log_path), (first.clone(), "root/first/wait".into()));
+        assert_eq!(
+            last_chain(&log_path),
+            (first.clone(), "root/first/wait".into())
+        );
     }
     let first_reached = brain.phase_records()[0].reached;
 

@@ -33,6 +33,15 @@
 //! its children's state every tick, so that memory is kept per node path outside bonsai (see
 //! `compile.rs`); bonsai still runs the tree.
 //!
+//! **Plans.** A `plan` node holds ordered `phase`s (`name`, `goal`, optional `when`/`done`
+//! conditions, `skip`, `do`). At each tick the active phase is the first one that is not
+//! skipped, not completed, whose `done` does not hold (then it is completed for the game) and
+//! whose `when` holds; only its `do` runs, and its answer is the plan's. Progress is kept by
+//! phase name (`plan.rs`): a reload that reorders or skips phases keeps it, and
+//! [`TreeBot::restore_phases`] gives it back to a resumed game. [`TreeBot::active_phases`] (the
+//! head of every reason chain, see [`phase_label`]) and [`TreeBot::phase_records`] (phases
+//! reached and completed, with turns) read it; Lua leaves read it through the `plan` table.
+//!
 //! **Reload.** [`TreeBot::watch`] watches trees/ and scripts/; a change is applied before the
 //! next decision once writes have been quiet for 40 ms. A reload that fails validation keeps
 //! the running tree and reports [`ReloadEvent::Failed`] with file:line:col diagnostics. Memory
