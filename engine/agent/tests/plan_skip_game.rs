@@ -65,7 +65,7 @@ fn step(runner: &mut Runner, brain: &mut TreeBrain, log: &mut DecisionLog) {
 /// The last decision logged: (phase, path).
 fn last_chain(log_path: &Path) -> (Option<String>, String) {
     let text = std::fs::read_to_string(log_path).unwrap();
-    match text.lines().filter_map(parse_line).last() {
+    match text.lines().rev().find_map(parse_line) {
         Some(LogLine::Decision { phase, path, .. }) => (phase, path),
         other => panic!("last line is no decision: {other:?}\n{text}"),
     }
