@@ -7,8 +7,8 @@
 -- `act.*` action to act this decision, true/false to answer as a condition, nil to fail.
 -- Sandbox: the globals are assert, error, ipairs, next, pairs, pcall, select, tonumber, tostring,
 -- type, xpcall, rawequal, rawget, rawlen, rawset, setmetatable, getmetatable, string, table, math,
--- utf8, coroutine, _VERSION, and act, kb, blackboard, require, log, print below; no io, os, debug,
--- load, loadfile, dofile.
+-- utf8, coroutine, _VERSION, and act, kb, blackboard, plan, require, log, print below; no io, os,
+-- debug, load, loadfile, dofile.
 -- Each script runs in a Lua state of its own (shared nothing: setting a global or a library field
 -- changes it for that script only). Each call may run 1,000,000 instructions within 250 ms, each
 -- script's state may hold 16 MiB over its whole life, and string.rep and string.gsub build strings
@@ -492,6 +492,13 @@ function World:route_to(branch, depth) end
 ---@field one_of string[]|nil what it may be (all else is ruled out)
 ---@field reason string|nil the evidence, cited by `kb.why` and `nhbot kb`
 
+---A phase a plan follows now (see the `plan` node).
+---@class Phase
+---@field name string the phase's name in the tree
+---@field goal string its goal, as written in the tree
+---@field plan string the tree path of the plan that follows it
+---@field since integer the game turn it became active
+
 ---Action constructors. The last argument is always the reason shown in the decision log (pass nil
 ---for an optional argument before it). Item letters are inventory letters, one of a-z or A-Z (`$`
 ---for gold where a command takes it, `-` for bare hands or fingers); anything else is an error.
@@ -770,6 +777,25 @@ function blackboard.set(key, value) end
 ---The keys in use, sorted.
 ---@return string[]
 function blackboard.keys() end
+
+---What the tree's `plan` nodes follow and remember this game, as of this leaf call (a phase a plan
+---picks during a decision is seen by the leaves ticked after it). Phases are named in the tree; a
+---name is unique there.
+plan = {}
+
+---The phase being followed (the innermost one when plans nest), or nil when no plan follows one.
+---@return Phase|nil
+function plan.phase() end
+
+---The game turn phase `name` first became active, or nil.
+---@param name string
+---@return integer|nil
+function plan.reached(name) end
+
+---The game turn phase `name` was completed (its `done` held), or nil.
+---@param name string
+---@return integer|nil
+function plan.completed(name) end
 
 ---Loads scripts/<name>.lua (dots are folders) once per reload.
 ---@param name string

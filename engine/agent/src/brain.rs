@@ -1,5 +1,6 @@
 //! Whatever picks the next action from the world: a behavior tree, or the built-in trivial bot.
 
+use nhbot_bt::PhaseRecord;
 use nhbot_world::{Action, Decision, Dir, Hunger, World};
 
 pub trait Brain {
@@ -16,6 +17,17 @@ pub trait Brain {
     fn name(&self) -> String;
     /// Gives the brain the game's knowledge base (trees hand it to Lua's `kb.*`).
     fn install_kb(&mut self, _kb: crate::kbfeed::KbFeed) {}
+    /// The phase the brain's plan follows as it takes its decisions (`sokoban: solve the four
+    /// levels`; outer to inner joined by ` > ` when plans nest): the head of every reason chain.
+    fn phase(&self) -> Option<String> {
+        None
+    }
+    /// The phases reached and completed this game, with their turns (for the results line).
+    fn phase_records(&self) -> Vec<PhaseRecord> {
+        Vec::new()
+    }
+    /// Gives back the phase records of an earlier session of this game (`--resume`).
+    fn restore_phases(&mut self, _records: &[PhaseRecord]) {}
 }
 
 /// The foundation's trivial bot: eat when Weak, otherwise wander to squares it has not stood on
@@ -187,6 +199,18 @@ impl Brain for TreeBrain {
 
     fn install_kb(&mut self, kb: crate::kbfeed::KbFeed) {
         self.bot.set_kb(Box::new(kb));
+    }
+
+    fn phase(&self) -> Option<String> {
+        nhbot_bt::phase_label(self.bot.active_phases())
+    }
+
+    fn phase_records(&self) -> Vec<PhaseRecord> {
+        self.bot.phase_records().to_vec()
+    }
+
+    fn restore_phases(&mut self, records: &[PhaseRecord]) {
+        self.bot.restore_phases(records);
     }
 }
 

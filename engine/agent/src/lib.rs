@@ -11,6 +11,7 @@
 //! results line (`logs`), the live [`View`] and the knowledge-base feed (`kbfeed`). The trait:
 //! `on_start(&mut Session)` before the first screen, `on_frame(&World, window_lines) ->
 //! warnings` at each pass, `on_note(&World, &str)` per warning or brain note,
+//! `on_phase(&World, Option<&str>)` (the plan phase, the head of the reason chain) and
 //! `on_decision(&World, &Decision)` before each action, `on_end(&GameResult)` once the game is
 //! over.
 

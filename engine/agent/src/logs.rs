@@ -9,13 +9,16 @@ use nhbot_world::{Action, Decision, World};
 use crate::observer::LoopObserver;
 use crate::result::{append_result, open_append, GameResult};
 
-/// `decisions.log`: `T<turn> <action JSON> | <path> | <reason>` per decision, `T<turn> NOTE
+/// `decisions.log`: `T<turn> <action JSON> | [<phase>] <path> | <reason>` per decision (no
+/// `[<phase>] ` when the tree follows no plan phase), `T<turn> NOTE
 /// <note>` per warning or brain note, `T<turn> LOG <decision> <leaf path>: <text>` per line a
 /// leaf logged (Lua's `log(...)`), just before the decision it was logged in. Every line is whole whatever ends the engine: each is one
 /// unbuffered write (a killed engine loses no line and cuts none), free text has its newlines
 /// written as `\n`, and a resumed game's log first drops a torn last line.
 pub struct DecisionLog {
     out: std::fs::File,
+    /// The plan phase of the decision being logged.
+    phase: Option<String>,
 }
 
 impl DecisionLog {
@@ -23,7 +26,7 @@ impl DecisionLog {
     pub fn open(path: &Path) -> Result<DecisionLog> {
         let out = open_append(path)?;
         drop_torn_line(path, &out)?;
-        Ok(DecisionLog { out })
+        Ok(DecisionLog { out, phase: None })
     }
 
     fn line(&mut self, line: String) -> Result<()> {
@@ -59,9 +62,18 @@ impl LoopObserver for DecisionLog {
         ))
     }
 
+    fn on_phase(&mut self, _world: &World, phase: Option<&str>) -> Result<()> {
+        self.phase = phase.map(one_line);
+        Ok(())
+    }
+
     fn on_decision(&mut self, world: &World, decision: &Decision) -> Result<()> {
+        let phase = self
+            .phase
+            .as_ref()
+            .map_or(String::new(), |p| format!("[{p}] "));
         self.line(format!(
-            "T{} {} | {} | {}\n",
+            "T{} {} | {phase}{} | {}\n",
             world.turn,
             describe(&decision.action),
             one_line(&decision.path),
@@ -88,6 +100,8 @@ pub enum LogLine {
     Decision {
         turn: i64,
         action: Action,
+        /// The plan phase it was taken in (`sokoban: solve the four levels`), if any.
+        phase: Option<String>,
         path: String,
         reason: String,
     },
@@ -129,12 +143,18 @@ pub fn parse_line(line: &str) -> Option<LogLine> {
     // The action is JSON (which may hold " | " itself): its end is where the parser stops.
     let mut actions = serde_json::Deserializer::from_str(rest).into_iter::<Action>();
     let action = actions.next()?.ok()?;
-    let (path, reason) = rest[actions.byte_offset()..]
+    let (chain, reason) = rest[actions.byte_offset()..]
         .strip_prefix(" | ")?
         .split_once(" | ")?;
+    // The phase ends at the first "] " (a goal holding one reads back cut there).
+    let (phase, path) = match chain.strip_prefix('[').and_then(|c| c.split_once("] ")) {
+        Some((phase, path)) => (Some(phase.to_string()), path),
+        None => (None, chain),
+    };
     Some(LogLine::Decision {
         turn,
         action,
+        phase,
         path: path.into(),
         reason: reason.into(),
     })
@@ -200,6 +220,7 @@ mod tests {
             LogLine::Decision {
                 turn: 0,
                 action: Action::Move { dir: Dir::E },
+                phase: None,
                 path: "root/lua#0".into(),
                 reason: "first\\nsecond\\nthird | x".into(),
             }
@@ -245,6 +266,52 @@ mod tests {
             }
         );
         assert!(matches!(&got[1], LogLine::Decision { reason, .. } if reason == "resting"));
+    }
+
+    #[test]
+    fn the_plan_phase_heads_the_reason_chain_and_reads_back() {
+        let path = temp_log("phase.log");
+        let world = World {
+            turn: 1603,
+            ..World::default()
+        };
+        let mut log = DecisionLog::open(&path).unwrap();
+        log.on_phase(&world, Some("sokoban: solve level 1"))
+            .unwrap();
+        log.on_decision(
+            &world,
+            &decision("root/sokoban/do/push", "boulder at (30, 8)"),
+        )
+        .unwrap();
+        log.on_phase(&world, None).unwrap();
+        log.on_decision(&world, &decision("root/explore#8", "unseen squares"))
+            .unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            text.lines().next(),
+            Some(
+                "T1603 {\"kind\":\"move\",\"dir\":\"E\"} | [sokoban: solve level 1] \
+                 root/sokoban/do/push | boulder at (30, 8)"
+            )
+        );
+        let got = lines(&path);
+        let chains: Vec<(Option<String>, String)> = got
+            .into_iter()
+            .map(|l| match l {
+                LogLine::Decision { phase, path, .. } => (phase, path),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            chains,
+            [
+                (
+                    Some("sokoban: solve level 1".to_string()),
+                    "root/sokoban/do/push".to_string()
+                ),
+                (None, "root/explore#8".to_string()),
+            ]
+        );
     }
 
     #[test]

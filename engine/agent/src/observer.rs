@@ -34,6 +34,13 @@ pub trait LoopObserver {
         Ok(())
     }
 
+    /// The phase the brain's plan follows as it took the decision that follows (`None`: no
+    /// plan, or no phase of it possible), told before every decision: the head of its reason
+    /// chain.
+    fn on_phase(&mut self, _world: &World, _phase: Option<&str>) -> Result<()> {
+        Ok(())
+    }
+
     /// The decision about to be carried out, at the world it was taken on.
     fn on_decision(&mut self, _world: &World, _decision: &Decision) -> Result<()> {
         Ok(())

@@ -58,6 +58,10 @@ pub struct GameResult {
     /// Per-level exploration statistics (squares seen, doors and hidden doors found, turns).
     #[serde(default)]
     pub levels: Vec<nhbot_world::LevelStats>,
+    /// The plan phases reached (became active) and completed, with the turn of each, in the
+    /// order that first happened (every session's).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub phases: Vec<nhbot_bt::PhaseRecord>,
 }
 
 /// Opens `path` for appending, creating it and its directory if need be.
@@ -155,6 +159,47 @@ impl TotalsFile {
     }
 }
 
+/// The game's plan progress in its directory (`phases.json`), rewritten when it changes (a
+/// phase reached or completed: a few times a game) by writing a new file and renaming it over
+/// the old one, so a kill leaves the old file or the new one, whole.
+pub struct PhasesFile {
+    path: std::path::PathBuf,
+    kept: Vec<nhbot_bt::PhaseRecord>,
+}
+
+impl PhasesFile {
+    /// The phases file at `path` and what it holds when `carry` (a game restored from its
+    /// save); a new game starts with none.
+    pub fn open(path: &Path, carry: bool) -> Result<(PhasesFile, Vec<nhbot_bt::PhaseRecord>)> {
+        let kept = match std::fs::read_to_string(path) {
+            Ok(text) if carry => serde_json::from_str(&text).unwrap_or_else(|e| {
+                log::warn!("{}: unreadable ({e}); no phases carried", path.display());
+                Vec::new()
+            }),
+            _ => Vec::new(),
+        };
+        let file = PhasesFile {
+            path: path.to_path_buf(),
+            kept: Vec::new(),
+        };
+        Ok((file, kept))
+    }
+
+    /// Stores `records` unless they are what the file holds already.
+    pub fn keep(&mut self, records: &[nhbot_bt::PhaseRecord]) -> Result<()> {
+        if records == self.kept.as_slice() {
+            return Ok(());
+        }
+        let fresh = self.path.with_extension("json.new");
+        std::fs::write(&fresh, serde_json::to_vec(records)?)?;
+        std::fs::rename(&fresh, &self.path).with_context(|| {
+            format!("renaming {} over {}", fresh.display(), self.path.display())
+        })?;
+        self.kept = records.to_vec();
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,6 +227,25 @@ mod tests {
         file.store(&first).unwrap();
         assert_eq!(TotalsFile::open(&path, true).unwrap().1, first);
         assert_eq!(TotalsFile::open(&path, false).unwrap().1, Totals::default());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn phases_carry_over_to_a_resumed_game_only() {
+        let dir = std::env::temp_dir().join(format!("nhbot-phases-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("phases.json");
+        let _ = std::fs::remove_file(&path);
+        let (mut file, carried) = PhasesFile::open(&path, true).unwrap();
+        assert!(carried.is_empty(), "nothing to carry yet");
+        let records = vec![nhbot_bt::PhaseRecord {
+            name: "dungeons".into(),
+            reached: Some(1),
+            completed: Some(900),
+        }];
+        file.keep(&records).unwrap();
+        assert_eq!(PhasesFile::open(&path, true).unwrap().1, records);
+        assert!(PhasesFile::open(&path, false).unwrap().1.is_empty());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

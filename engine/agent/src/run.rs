@@ -19,10 +19,10 @@ use crate::logs::{DecisionLog, ResultsLine};
 use crate::observe::observe;
 use crate::observer::LoopObserver;
 use crate::session::Session;
-use crate::view::View;
+use crate::view::{View, ViewObserver};
 
 pub use crate::result::{append_result, EndReason, GameResult};
-use crate::result::{Totals, TotalsFile};
+use crate::result::{PhasesFile, Totals, TotalsFile};
 
 /// A game that makes no turn progress for this many consecutive actions is ended as "stuck".
 pub const WATCHDOG_ACTIONS: u64 = 1000;
@@ -292,6 +292,10 @@ pub fn play_watched(
         ..carried
     };
     ledger.store(&carried)?;
+    // The plan's progress goes on too: a phase completed before the save stays completed.
+    let phases_path = session.game.playground.dir.join("phases.json");
+    let (mut phases, earlier) = PhasesFile::open(&phases_path, session.game.restored)?;
+    brain.restore_phases(&earlier);
     for o in observers.iter_mut() {
         o.on_start(&mut session);
     }
@@ -325,9 +329,12 @@ pub fn play_watched(
                     o.on_leaf_log(&runner.world, &line)?;
                 }
             }
+            let phase = brain.phase();
             for o in observers.iter_mut() {
+                o.on_phase(&runner.world, phase.as_deref())?;
                 o.on_decision(&runner.world, &decision)?;
             }
+            phases.keep(&brain.phase_records())?;
             runner.act(&decision)?;
             watchdog.acted();
             ledger.store(&totals(&runner, warnings))?;
@@ -345,7 +352,11 @@ pub fn play_watched(
     if let Err(e) = ledger.store(&totals) {
         log::warn!("keeping the game's totals: {e:#}");
     }
-    let result = game_result(cfg, &runner, end, error, totals);
+    let mut result = game_result(cfg, &runner, end, error, totals);
+    result.phases = brain.phase_records();
+    if let Err(e) = phases.keep(&result.phases) {
+        log::warn!("keeping the game's phases: {e:#}");
+    }
     // Every observer hears the end even if one before it fails: the results line comes last.
     let mut failed = None;
     for o in observers.iter_mut() {
@@ -378,7 +389,7 @@ fn observers(cfg: &RunConfig, brain: &mut dyn Brain) -> Result<Vec<Box<dyn LoopO
     if let Some(path) = &cfg.decision_log {
         observers.push(Box::new(DecisionLog::open(path)?));
     }
-    observers.push(Box::new(cfg.view.clone()));
+    observers.push(Box::new(ViewObserver::new(cfg.view.clone())));
     if let Some(path) = &cfg.facts {
         let kb = KbFeed::open(path)?;
         brain.install_kb(kb.clone());
@@ -524,6 +535,7 @@ fn game_result(
         error,
         sessions: totals.sessions,
         levels: world.level_stats(),
+        phases: Vec::new(),
     }
 }
 

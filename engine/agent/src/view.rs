@@ -1,6 +1,6 @@
 //! The live view: the game screen exactly as NetHack draws it (its bytes mirrored to our
-//! terminal), plus the turn, the last action and its whole reason chain (the leaf's reason and
-//! its tree path): under the game when the terminal has rows below its 24, wrapped onto as many
+//! terminal), plus the turn, the last action and its whole reason chain (the leaf's reason, the
+//! plan phase and its tree path): under the game when the terminal has rows below its 24, wrapped onto as many
 //! of them as it needs (up to [`MAX_SUMMARY_ROWS`]); else, or when even those rows are too few,
 //! the whole line is also the terminal's title, and the rows under the game end with `…`. Never
 //! cut silently. The game's 24 rows are never written over (on an 80x24 terminal a line "on row
@@ -23,11 +23,23 @@ pub struct View {
     pub delay: Option<Duration>,
 }
 
+/// A [`View`] watching the loop, with the plan phase of the decision it is about to show.
+pub struct ViewObserver {
+    view: View,
+    phase: Option<String>,
+}
+
+impl ViewObserver {
+    pub fn new(view: View) -> ViewObserver {
+        ViewObserver { view, phase: None }
+    }
+}
+
 /// The view watches the loop: it mirrors the session's output from the start, writes the
 /// summary line at each decision and moves the cursor under the game at the end.
-impl LoopObserver for View {
+impl LoopObserver for ViewObserver {
     fn on_start(&mut self, session: &mut Session) {
-        if self.live {
+        if self.view.live {
             // Keep the terminal's title to give it back at the end (xterm's title stack).
             print!("\x1b[22;2t\x1b[2J\x1b[H");
             session.on_output = Some(Box::new(|bytes: &[u8]| {
@@ -38,21 +50,26 @@ impl LoopObserver for View {
         }
     }
 
+    fn on_phase(&mut self, _world: &World, phase: Option<&str>) -> Result<()> {
+        self.phase = phase.map(str::to_string);
+        Ok(())
+    }
+
     fn on_decision(&mut self, world: &World, d: &Decision) -> Result<()> {
-        if self.live {
-            let line = format!("T:{} {}", world.turn, short(d));
+        if self.view.live {
+            let line = format!("T:{} {}", world.turn, short(d, self.phase.as_deref()));
             let (rows, cols) = terminal_size();
             print!("{}", summary(&line, rows, cols));
             let _ = std::io::stdout().flush();
         }
-        if let Some(delay) = self.delay {
+        if let Some(delay) = self.view.delay {
             std::thread::sleep(delay);
         }
         Ok(())
     }
 
     fn on_end(&mut self, _result: &GameResult) -> Result<()> {
-        if self.live {
+        if self.view.live {
             // Under everything the view wrote, and the terminal's own title back.
             let below = terminal_size()
                 .0
@@ -163,10 +180,12 @@ fn terminal_size() -> (Option<u16>, Option<u16>) {
     )
 }
 
-/// The decision summary under the game: "action — reason (path)".
-pub fn short(decision: &Decision) -> String {
+/// The decision summary under the game: "action — reason (path)", or "action — reason
+/// ([phase] path)" in a plan phase.
+pub fn short(decision: &Decision, phase: Option<&str>) -> String {
+    let phase = phase.map_or(String::new(), |p| format!("[{p}] "));
     format!(
-        "{} — {} ({})",
+        "{} — {} ({phase}{})",
         decision.action, decision.reason, decision.path
     )
 }
@@ -330,6 +349,24 @@ mod tests {
         term.process(summary(&line, Some(24), Some(80)).as_bytes());
         assert_eq!(rows_text(&term, 1, 24), before);
         assert_eq!(term.screen().title(), line);
+    }
+
+    #[test]
+    fn the_summary_names_the_plan_phase_before_the_tree_path() {
+        let d = Decision {
+            action: nhbot_world::Action::Search { count: 5 },
+            path: "root/dungeons/do/search_now_and_then/search#1".into(),
+            reason: "nothing in sight".into(),
+        };
+        assert_eq!(
+            short(&d, Some("dungeons: explore and descend")),
+            "search 5 — nothing in sight ([dungeons: explore and descend] \
+             root/dungeons/do/search_now_and_then/search#1)"
+        );
+        assert_eq!(
+            short(&d, None),
+            "search 5 — nothing in sight (root/dungeons/do/search_now_and_then/search#1)"
+        );
     }
 
     #[test]

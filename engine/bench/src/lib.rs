@@ -5,9 +5,11 @@
 //! - [`real`]: the runner on the real game ([`AgentRunner`]);
 //! - [`summary`], [`stats`], [`plots`], [`report`]: tables, SVG plots, `report.md`;
 //! - [`compare`]: two trees on the same seeds, paired, with bootstrap intervals;
+//! - [`phases`]: the plan phases games reached and completed, a table of the report;
 //! - [`seeds`]: seed lists and `--shard i/n`; [`report::merge`] combines shards.
 
 pub mod compare;
+pub mod phases;
 pub mod plots;
 pub mod progress;
 pub mod real;

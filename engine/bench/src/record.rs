@@ -40,9 +40,22 @@ pub struct Record {
     pub actions_per_s: Option<f64>,
     #[serde(default)]
     pub error: Option<String>,
+    /// The plan phases the game reached and completed.
+    #[serde(default)]
+    pub phases: Vec<PhaseLine>,
     /// The whole line as read, written back verbatim when shards are merged.
     #[serde(skip)]
     pub raw: Value,
+}
+
+/// One phase of a results line: the turns it was first reached (active) and completed.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+pub struct PhaseLine {
+    pub name: String,
+    #[serde(default)]
+    pub reached: Option<i64>,
+    #[serde(default)]
+    pub completed: Option<i64>,
 }
 
 impl Record {

@@ -12,6 +12,7 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use crate::compare::{compare, compare_markdown};
+use crate::phases::{phase_rows, phases_markdown};
 use crate::plots::write_plots;
 use crate::record::{load_results, Loaded, Record, ResultsWriter, RESULTS_FILE};
 use crate::run::{check_settings, SETTINGS_FILE};
@@ -77,6 +78,15 @@ fn single_report(dir: &Path, loaded: &Loaded) -> Result<()> {
         summary.metrics_markdown(),
         summary.causes_markdown()
     );
+    let phases = phases_markdown(&phase_rows(&loaded.records), summary.games);
+    if !phases.is_empty() {
+        let _ = write!(
+            md,
+            "\n## Plan phases\n\nGames that reached each phase (it became active) and \
+             completed it (its `done` held), of all {} games.\n\n{phases}",
+            summary.games
+        );
+    }
     if !plots.is_empty() {
         md.push_str("\n## Plots\n\n");
         for p in plots {
@@ -123,9 +133,45 @@ fn comparison_report(dir: &Path) -> Result<Vec<String>> {
             let _ = writeln!(md, "| {m} | {} | {} |", medians(&sa, m), medians(&sb, m));
         }
     }
+    md.push_str(&phases_side_by_side(a, b));
     md.push_str(&warnings_markdown(&warnings));
     write_file(&dir.join(REPORT_FILE), &md)?;
     Ok(warnings)
+}
+
+/// Games reaching and completing each plan phase in arm A and in arm B; empty when neither arm
+/// followed a plan.
+fn phases_side_by_side(a: &[Record], b: &[Record]) -> String {
+    let (ra, rb) = (phase_rows(a), phase_rows(b));
+    if ra.is_empty() && rb.is_empty() {
+        return String::new();
+    }
+    let mut names: Vec<&str> = ra.iter().map(|r| r.name.as_str()).collect();
+    for r in &rb {
+        if !names.contains(&r.name.as_str()) {
+            names.push(&r.name);
+        }
+    }
+    let counts = |rows: &[crate::phases::PhaseRow], name: &str, games: usize| {
+        rows.iter()
+            .find(|r| r.name == name)
+            .map_or(format!("0 / 0 of {games}"), |r| {
+                format!("{} / {} of {games}", r.reached, r.completed)
+            })
+    };
+    let mut s = String::from(
+        "\n## Plan phases side by side\n\nGames reached / completed.\n\n| phase | A | B |\n|---|---:|---:|\n",
+    );
+    for name in names {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} |",
+            name.replace('|', "\\|"),
+            counts(&ra, name, a.len()),
+            counts(&rb, name, b.len())
+        );
+    }
+    s
 }
 
 fn write_file(path: &Path, text: &str) -> Result<()> {

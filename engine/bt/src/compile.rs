@@ -9,6 +9,7 @@
 use crate::leaf::DynLeaf;
 use crate::manifest::Params;
 use crate::parse::{Ast, AstKind};
+use crate::plan::PhaseStep;
 use crate::registry::NodeRegistry;
 use bonsai_bt::Behavior;
 use std::path::{Path, PathBuf};
@@ -39,6 +40,8 @@ pub enum LeafKind {
     Running,
     /// Stops a repeat_until body that finishes without acting from spinning within one tick.
     LoopGuard(usize),
+    /// Plan bookkeeping, by index into `Program::phases` (see `plan.rs`).
+    Phase(PhaseStep),
 }
 
 /// A registered leaf built for one node, with its type name (state carries over a reload only
@@ -70,6 +73,16 @@ pub struct GateSpec {
     pub max_starts: Option<i64>,
 }
 
+/// One phase of a plan, as the runtime needs it.
+#[derive(Clone, Debug)]
+pub struct PhaseSpec {
+    pub name: Arc<str>,
+    pub goal: Arc<str>,
+    /// The enclosing plan's node path.
+    pub plan: Arc<str>,
+    pub skip: bool,
+}
+
 #[derive(Clone, Debug)]
 pub struct LuaLeaf {
     pub path: Arc<str>,
@@ -87,6 +100,8 @@ pub struct Program {
     pub gates: Vec<GateSpec>,
     pub loops: usize,
     pub lua_leaves: Vec<LuaLeaf>,
+    /// Every phase of every plan, skipped ones included, in tree order.
+    pub phases: Vec<PhaseSpec>,
     pub node_count: usize,
 }
 
@@ -113,6 +128,7 @@ pub fn compile(root: &Ast, registry: &NodeRegistry) -> Program {
             gates: Vec::new(),
             loops: 0,
             lua_leaves: Vec::new(),
+            phases: Vec::new(),
             node_count: root.size(),
         },
         gates: Vec::new(),
@@ -182,12 +198,14 @@ impl Compiler<'_> {
                 "priority" => select(children.iter().map(|c| self.node(c)).collect()),
                 "reactive_sequence" => seq(children.iter().map(|c| self.node(c)).collect()),
                 "sequence" => self.memory_sequence(&path, children),
+                "plan" => self.plan(&path, children),
                 _ => self.memory_selector(&path, children),
             },
             AstKind::Decorator {
                 spec,
                 params,
                 children,
+                ..
             } => match spec.name {
                 "invert" => invert(self.node(&children[0])),
                 "always_succeed" => Behavior::AlwaysSucceed(Box::new(self.node(&children[0]))),
@@ -229,6 +247,62 @@ impl Compiler<'_> {
         let body = self.node(child);
         self.gates.pop();
         seq(vec![check, body])
+    }
+
+    /// seq[ choose, run ] where choose = select[ phase_0 .. phase_n, none ] with
+    /// phase_i = seq[ open(i), invert(seq[done_i, complete(i)]), when_i, pick(i) ] for each phase
+    /// not skipped, and run = select[ seq[is(i), do_i] .. ]: the first open phase whose `done`
+    /// fails and whose `when` holds is picked, then only its `do` runs (its failure is the
+    /// plan's, no later phase's `do` is tried).
+    fn plan(&mut self, path: &Arc<str>, phases: &[Ast]) -> Behavior<u32> {
+        let mut choose = Vec::new();
+        let mut run = Vec::new();
+        for phase in phases {
+            let AstKind::Decorator {
+                params,
+                children,
+                slots,
+                ..
+            } = &phase.kind
+            else {
+                continue; // the parser lets only phases into a plan
+            };
+            let index = self.prog.phases.len();
+            let skip = params.flag("skip");
+            self.prog.phases.push(PhaseSpec {
+                name: Arc::from(phase.path.rsplit('/').next().unwrap_or(&phase.path)),
+                goal: Arc::from(params.text("goal").unwrap_or_default()),
+                plan: path.clone(),
+                skip,
+            });
+            if skip {
+                continue;
+            }
+            let part = |slot: &str| slots.iter().position(|s| *s == slot).map(|i| &children[i]);
+            let phase_path: Arc<str> = Arc::from(phase.path.as_str());
+            let mut guard = vec![self.leaf(&phase_path, LeafKind::Phase(PhaseStep::Open(index)))];
+            if let Some(done) = part("done") {
+                let done = self.node(done);
+                let complete = self.leaf(&phase_path, LeafKind::Phase(PhaseStep::Complete(index)));
+                guard.push(invert(seq(vec![done, complete])));
+            }
+            if let Some(when) = part("when") {
+                guard.push(self.node(when));
+            }
+            guard.push(self.leaf(&phase_path, LeafKind::Phase(PhaseStep::Pick(index))));
+            choose.push(seq(guard));
+            if let Some(body) = part("do") {
+                let is = self.leaf(&phase_path, LeafKind::Phase(PhaseStep::Is(index)));
+                let body = self.node(body);
+                run.push(seq(vec![is, body]));
+            }
+        }
+        choose.push(self.leaf(path, LeafKind::Phase(PhaseStep::None)));
+        if run.is_empty() {
+            // Every phase skipped: `choose` fails first; bonsai wants no empty select.
+            run.push(self.leaf(path, LeafKind::Phase(PhaseStep::None)));
+        }
+        seq(vec![select(choose), select(run)])
     }
 
     fn new_mem(&mut self, path: &Arc<str>) -> usize {

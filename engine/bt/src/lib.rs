@@ -33,6 +33,15 @@
 //! its children's state every tick, so that memory is kept per node path outside bonsai (see
 //! `compile.rs`); bonsai still runs the tree.
 //!
+//! **Plans.** A `plan` node holds ordered `phase`s (`name`, `goal`, optional `when`/`done`
+//! conditions, `skip`, `do`). At each tick the active phase is the first one that is not
+//! skipped, not completed, whose `done` does not hold (then it is completed for the game) and
+//! whose `when` holds; only its `do` runs, and its answer is the plan's. Progress is kept by
+//! phase name (`plan.rs`): a reload that reorders or skips phases keeps it, and
+//! [`TreeBot::restore_phases`] gives it back to a resumed game. [`TreeBot::active_phases`] (the
+//! head of every reason chain, see [`phase_label`]) and [`TreeBot::phase_records`] (phases
+//! reached and completed, with turns) read it; Lua leaves read it through the `plan` table.
+//!
 //! **Reload.** [`TreeBot::watch`] watches trees/ and scripts/; a change is applied before the
 //! next decision once writes have been quiet for 40 ms. A reload that fails validation keeps
 //! the running tree and reports [`ReloadEvent::Failed`] with file:line:col diagnostics. Memory
@@ -55,6 +64,7 @@ mod luaapi;
 pub mod luadef;
 pub mod manifest;
 mod parse;
+mod plan;
 mod registry;
 mod reload;
 mod runtime;
@@ -71,6 +81,7 @@ pub use luadef::lua_definitions;
 pub use manifest::{
     p, LeafOutcome, NodeKind, NodeSpec, ParamSpec, ParamType, ParamValue, Params, Requirement,
 };
+pub use plan::{phase_label, PhaseNow, PhaseRecord, PlanProgress};
 pub use registry::{LeafSpec, NodeRegistry};
 pub use schema::{json_schema, node_catalogue_markdown};
 
@@ -267,11 +278,13 @@ impl TreeBot {
         } = self;
         let ticked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             if program.lua_leaves.is_empty() {
-                runtime::tick_decision(program, bt, state, world, &mut |_, _| LeafOutcome::Failure)
+                runtime::tick_decision(program, bt, state, world, &mut |_, _, _| {
+                    LeafOutcome::Failure
+                })
             } else {
                 lua.with_world(world, |call| {
-                    runtime::tick_decision(program, bt, state, world, &mut |i, board| {
-                        call.call(scripts, program, i, board)
+                    runtime::tick_decision(program, bt, state, world, &mut |i, board, plan| {
+                        call.call(scripts, program, i, board, plan)
                     })
                 })
                 .flatten()
@@ -353,6 +366,24 @@ impl TreeBot {
     /// What the leaves share this game (see [`Blackboard`]): for observers, tests and tools.
     pub fn blackboard(&self) -> &Blackboard {
         &self.state.blackboard
+    }
+
+    /// The phases the tree's plans follow now, outer plan first (empty without a plan, or when
+    /// no phase of it can be active): the head of the decision's reason chain.
+    pub fn active_phases(&self) -> &[PhaseNow] {
+        &self.state.plan.active
+    }
+
+    /// The phases reached and completed in this game, with their turns, in the order that
+    /// first happened (for the results line).
+    pub fn phase_records(&self) -> &[PhaseRecord] {
+        &self.state.plan.records
+    }
+
+    /// Gives the plans the records of an earlier session of this game (`--resume`): completed
+    /// phases stay completed.
+    pub fn restore_phases(&mut self, records: &[PhaseRecord]) {
+        self.state.plan.restore(records);
     }
 
     /// Number of nodes in the running tree (subtrees inlined).

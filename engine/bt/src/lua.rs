@@ -19,10 +19,13 @@
 //!   decision log ([`LeafLog`]).
 //! - **Blackboard**: the tree's [`crate::LuaBoard`] is lent to the state of the script whose
 //!   leaf runs, for that call only (`board`).
+//! - **Plan**: the `plan` table reads a copy of the plans' progress set before each leaf call
+//!   (`plan`).
 
 mod board;
 mod errors;
 mod limits;
+mod plan;
 mod sandbox;
 mod strings;
 
@@ -399,6 +402,7 @@ impl LuaCall<'_> {
         prog: &Program,
         leaf: usize,
         board: &mut LuaBoard,
+        progress: &crate::plan::PlanProgress,
     ) -> LeafOutcome {
         let meta = &prog.lua_leaves[leaf];
         let Some(&Some(slot)) = scripts.leaf_script.get(leaf) else {
@@ -418,6 +422,7 @@ impl LuaCall<'_> {
             let _ = sb.lua.gc_collect();
         }
         sb.limits.arm();
+        plan::lend(&sb.plan, progress);
         let world = self.world;
         let result = {
             let _lent = board::Lent::new(&sb.board, board);
@@ -480,6 +485,17 @@ pub(crate) fn sample_blackboard_table(lua: &mlua::Lua) -> mlua::Result<Table> {
     let limits = std::sync::Arc::new(limits::Limits::new());
     limits.arm();
     board::board_table(lua, &slot, &limits)
+}
+
+/// A `plan` table in `lua` over `progress` (for the tests of `luadef`).
+#[cfg(test)]
+pub(crate) fn sample_plan_table(
+    lua: &mlua::Lua,
+    progress: &crate::plan::PlanProgress,
+) -> mlua::Result<Table> {
+    let slot = plan::PlanSlot::default();
+    plan::lend(&slot, progress);
+    plan::plan_table(lua, &slot)
 }
 
 /// `scripts/eat.lua` for a script inside the scripts dir, else the path as given.

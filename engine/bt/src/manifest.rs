@@ -31,6 +31,8 @@ pub enum ParamType {
     /// Any text but the empty one.
     Text,
     Choice(&'static [&'static str]),
+    /// `true` or `false`.
+    Flag,
     /// One child node.
     Node,
     /// A list of child nodes.
@@ -59,6 +61,7 @@ pub enum ParamValue {
     Number(f64),
     Integer(i64),
     Text(String),
+    Flag(bool),
 }
 
 /// Validated scalar parameters of one node, in manifest order.
@@ -82,6 +85,10 @@ impl Params {
             Some(ParamValue::Number(n)) => *n as i64,
             _ => 0,
         }
+    }
+    /// A `Flag` parameter (false when absent).
+    pub fn flag(&self, name: &str) -> bool {
+        matches!(self.get(name), Some(ParamValue::Flag(true)))
     }
     pub fn text(&self, name: &str) -> Option<&str> {
         match self.get(name) {
@@ -201,6 +208,36 @@ pub static CONTROL_NODES: &[NodeSpec] = &[
         shorthand: None,
     },
     NodeSpec {
+        name: "plan",
+        kind: NodeKind::Composite,
+        doc: "A game plan: an ordered list of `phase` nodes (and only those). At every tick the \
+              active phase is the first one, in order, that is not skipped, not completed, whose \
+              `done` does not hold (a `done` that holds marks the phase completed, for the rest \
+              of the game) and whose `when` holds. The plan runs that phase's `do` and answers \
+              what it answers; with no active phase it fails. The active phase's name and goal \
+              are in every decision's reason chain until the plan chooses another (decisions \
+              taken above the plan, pre-empting it, carry the phase it last chose). Completed \
+              and reached phases are remembered by phase name: a reload keeps them, so phases \
+              can be reordered, skipped or added while the bot plays.",
+        params: &[p("phases", Nodes, Required, "The phases, in order of preference.")],
+        shorthand: Some("phases"),
+    },
+    NodeSpec {
+        name: "phase",
+        kind: NodeKind::Decorator,
+        doc: "One phase of a `plan` (only there). `name` is required and unique in the tree: it \
+              is the phase's identity in reason chains, in the plan's memory across reloads and \
+              in results. `when` and `done` are ordinary conditions (leaves or subtrees).",
+        params: &[
+            p("goal", Text, Required, "What the phase is for, in words: shown with the phase name in reason chains (`[sokoban: solve the four levels]`)."),
+            p("skip", Flag, Default("false"), "Leave the phase out (not yet working, or not wanted this game): the plan passes over it."),
+            p("when", Node, Optional, "Entry condition: the phase can be active only while it holds. Absent: always."),
+            p("done", Node, Optional, "Goal reached: once it holds, the phase is completed for the rest of the game. Absent: never."),
+            p("do", Node, Required, "What the bot does while the phase is active."),
+        ],
+        shorthand: None,
+    },
+    NodeSpec {
         name: "subtree",
         kind: NodeKind::Reference,
         doc: "The tree of another file in the trees directory (`subtree: fight` is trees/fight.yaml). \
@@ -221,6 +258,10 @@ pub static CONTROL_NODES: &[NodeSpec] = &[
         shorthand: Some("file"),
     },
 ];
+
+/// Node types whose `name` is required: a phase's name is its identity in the plan's progress,
+/// in reason chains and in results.
+pub const NAMED_NODES: &[&str] = &["phase"];
 
 /// Keys every node body map may carry besides its parameters.
 pub const COMMON_KEYS: &[&str] = &["name"];

@@ -24,11 +24,13 @@ pub enum AstKind {
         spec: NodeSpec,
         children: Vec<Ast>,
     },
-    /// `children` holds the node parameters in manifest order (`child`, or `until` then `do`).
+    /// `children` holds the node parameters given, in manifest order (`child`, or `until` then
+    /// `do`); `slots` names the parameter of each.
     Decorator {
         spec: NodeSpec,
         params: Params,
         children: Vec<Ast>,
+        slots: Vec<&'static str>,
     },
     Leaf {
         spec: NodeSpec,
@@ -85,7 +87,48 @@ impl<'r> Loader<'r> {
 
     /// Loads a tree file as the root (path component `root` unless the node is named).
     pub fn load_root(&mut self, file: &Path) -> Option<Ast> {
-        self.load_file(file, "", "root")
+        let ast = self.load_file(file, "", "root")?;
+        self.check_plans(&ast, None, &mut HashMap::new());
+        Some(ast)
+    }
+
+    /// Phases stand directly in plans, plans hold only phases, and a phase name is used once in
+    /// the whole tree (it keys the plan's memory). `parent` is the enclosing node's type.
+    fn check_plans<'a>(
+        &mut self,
+        ast: &'a Ast,
+        parent: Option<&str>,
+        names: &mut HashMap<&'a str, &'a Ast>,
+    ) {
+        let type_name = ast_type(ast);
+        if parent == Some("plan") && type_name != Some("phase") {
+            let msg = format!(
+                "a `plan` holds only `phase` nodes, got `{}`",
+                type_name.unwrap_or("lua")
+            );
+            self.error(&ast.file, ast.mark, msg);
+        }
+        if type_name == Some("phase") {
+            if parent != Some("plan") {
+                let msg = "a `phase` stands directly in the `phases` of a `plan`";
+                self.error(&ast.file, ast.mark, msg);
+            }
+            let name = ast.path.rsplit('/').next().unwrap_or(&ast.path);
+            if let Some(first) = names.get(name) {
+                let msg = format!(
+                    "phase name `{name}` is already used by the phase at {}:{}:{} (a phase name keys the plan's memory)",
+                    first.file.display(),
+                    first.mark.line,
+                    first.mark.col
+                );
+                self.error(&ast.file, ast.mark, msg);
+            } else {
+                names.insert(name, ast);
+            }
+        }
+        for child in ast.children() {
+            self.check_plans(child, type_name, names);
+        }
     }
 
     fn read(&mut self, file: &Path) -> Option<Node> {
@@ -183,15 +226,25 @@ impl<'r> Loader<'r> {
         } else {
             format!("{parent}/{component}")
         };
+        if name.is_none() && manifest::NAMED_NODES.contains(&spec.name) {
+            let msg = format!(
+                "`{}` needs a `name`: its identity in reason chains, in progress kept across reloads and in results",
+                spec.name
+            );
+            self.error(file, mark, msg);
+            return None;
+        }
         let kind = match spec.kind {
             NodeKind::Composite => {
-                let list = args.get("children").copied()?;
+                let list_param = spec.params.iter().find(|ps| ps.ty == ParamType::Nodes)?;
+                let list = args.get(list_param.name).copied()?;
                 let Value::Seq(items) = &list.value else {
                     self.error(
                         file,
                         list.mark,
                         format!(
-                            "`children` of `{}` must be a list, got {}",
+                            "`{}` of `{}` must be a list, got {}",
+                            list_param.name,
                             spec.name,
                             list.describe()
                         ),
@@ -215,19 +268,27 @@ impl<'r> Loader<'r> {
             NodeKind::Decorator => {
                 let params = self.scalar_params(file, spec, &args)?;
                 let mut children = Vec::new();
+                let mut slots = Vec::new();
                 for ps in spec.params.iter().filter(|ps| ps.ty == ParamType::Node) {
-                    let child_yaml = args.get(ps.name).copied()?;
+                    // A missing required one was reported by collect_args.
+                    let Some(child_yaml) = args.get(ps.name).copied() else {
+                        continue;
+                    };
                     let slot = spec
                         .params
                         .iter()
                         .position(|q| q.name == ps.name)
                         .unwrap_or(0);
-                    children.push(self.node(file, child_yaml, &path, None, slot));
+                    // A phase's parts read as what they are: root/plan/sokoban/when.
+                    let default_name = (spec.name == "phase").then_some(ps.name);
+                    children.push(self.node(file, child_yaml, &path, default_name, slot));
+                    slots.push(ps.name);
                 }
                 AstKind::Decorator {
                     spec,
                     params,
                     children: children.into_iter().collect::<Option<Vec<_>>>()?,
+                    slots,
                 }
             }
             NodeKind::Condition | NodeKind::Action => AstKind::Leaf {
@@ -450,6 +511,11 @@ impl<'r> Loader<'r> {
             }
             // An empty text is always a slip (no keys to send, no file, no function); a space
             // is not (it is a key), so only the empty text is refused.
+            ParamType::Flag => match text {
+                "true" | "True" | "TRUE" => Some(ParamValue::Flag(true)),
+                "false" | "False" | "FALSE" => Some(ParamValue::Flag(false)),
+                _ => bad(self, "must be true or false".into()),
+            },
             ParamType::Text if text.is_empty() => bad(self, "must be a non-empty text".into()),
             _ => Some(ParamValue::Text(text.to_string())),
         }
@@ -552,6 +618,16 @@ impl<'r> Loader<'r> {
     }
 }
 
+/// The node type of a validated node (`None` for a Lua leaf).
+fn ast_type(ast: &Ast) -> Option<&'static str> {
+    match &ast.kind {
+        AstKind::Composite { spec, .. }
+        | AstKind::Decorator { spec, .. }
+        | AstKind::Leaf { spec, .. } => Some(spec.name),
+        AstKind::Lua { .. } => None,
+    }
+}
+
 /// Whether a path written in a tree could name a file outside its directory: absolute, or
 /// with a `..` component.
 fn leaves_dir(rel: &str) -> bool {
@@ -598,6 +674,7 @@ pub fn type_label(ty: ParamType) -> String {
         ParamType::Integer { min, max } => format!("integer {min}..{max}"),
         ParamType::Text => "text".into(),
         ParamType::Choice(options) => format!("one of {}", options.join(", ")),
+        ParamType::Flag => "true or false".into(),
         ParamType::Node => "a node".into(),
         ParamType::Nodes => "a list of nodes".into(),
     }

@@ -11,9 +11,10 @@
 //! counters in leaf state advance twice and errors appear twice.
 
 use crate::board::LuaBoard;
-use crate::compile::{LeafKind, Program};
+use crate::compile::{LeafEntry, LeafKind, Program};
 use crate::leaf::{Blackboard, LeafState, Tick};
 use crate::manifest::LeafOutcome;
+use crate::plan::PlanProgress;
 use bonsai_bt::{Event, Status, BT};
 use nhbot_world::{Action, World};
 use std::collections::HashMap;
@@ -38,6 +39,8 @@ pub struct RunState {
     answered: Vec<(u64, Status)>,
     /// When on, the user leaves ticked at the last decision with their answers, in order.
     pub trace: Option<Vec<(u32, Status)>>,
+    /// What the plans remember: phases reached, completed, followed now.
+    pub plan: PlanProgress,
 }
 
 impl RunState {
@@ -62,6 +65,7 @@ impl RunState {
             prev_emitter: None,
             answered: vec![(0, Status::Failure); prog.leaves.len()],
             trace: None,
+            plan: PlanProgress::default(),
         }
     }
 
@@ -70,6 +74,7 @@ impl RunState {
     pub fn carry_over(&mut self, old: &Program, new: &Program) -> RunState {
         let mut st = RunState::new(new);
         st.blackboard = std::mem::take(&mut self.blackboard);
+        st.plan = std::mem::take(&mut self.plan).carried_to(new);
         for (i, entry) in new.leaves.iter().enumerate() {
             let LeafKind::Builtin(rust) = &entry.kind else {
                 continue;
@@ -122,8 +127,9 @@ pub struct Emitted {
     pub reason: String,
 }
 
-/// Evaluates Lua leaf `i` (by `Program::lua_leaves` index) with the Lua blackboard.
-pub type LuaLeaves<'a> = dyn FnMut(usize, &mut LuaBoard) -> LeafOutcome + 'a;
+/// Evaluates Lua leaf `i` (by `Program::lua_leaves` index) with the Lua blackboard and the
+/// plans' progress.
+pub type LuaLeaves<'a> = dyn FnMut(usize, &mut LuaBoard, &PlanProgress) -> LeafOutcome + 'a;
 
 /// Ticks `bt` for one decision.
 pub fn tick_decision(
@@ -230,7 +236,7 @@ fn run_leaf(
 ) -> Status {
     let entry = &prog.leaves[id as usize];
     if !is_user_leaf(&entry.kind) {
-        return run_internal(prog, st, world, &entry.kind, prev);
+        return run_internal(prog, st, world, entry, prev);
     }
     if *resume == Some(id) {
         // This leaf acted at the previous decision: its action is done.
@@ -260,7 +266,7 @@ fn run_leaf(
                 },
             )
         }
-        LeafKind::Lua(i) => lua(*i, st.blackboard.entry::<LuaBoard>()),
+        LeafKind::Lua(i) => lua(*i, st.blackboard.entry::<LuaBoard>(), &st.plan),
         _ => unreachable!("internal leaves are run above"),
     };
     let status = match outcome {
@@ -293,10 +299,10 @@ fn run_internal(
     prog: &Program,
     st: &mut RunState,
     world: &World,
-    kind: &LeafKind,
+    entry: &LeafEntry,
     prev: Option<u32>,
 ) -> Status {
-    match kind {
+    match &entry.kind {
         LeafKind::MemCheck { mem, index, select } => {
             st.mem_touched[*mem] = st.epoch;
             let progress = st.mem_progress[*mem];
@@ -325,6 +331,7 @@ fn run_internal(
             // Two rounds are normal (the previous action completing, then the next one).
             status_of(st.loop_count[*l] <= 2)
         }
+        LeafKind::Phase(step) => status_of(st.plan.step(prog, *step, world.turn, &entry.path)),
         LeafKind::Builtin(_) | LeafKind::Lua(_) => unreachable!("user leaves are run by run_leaf"),
     }
 }

@@ -1,6 +1,6 @@
 //! The JSON Schema of tree files and the Markdown node catalogue, both generated from the manifest.
 
-use crate::manifest::{NodeKind, NodeSpec, ParamSpec, ParamType, Requirement};
+use crate::manifest::{NodeKind, NodeSpec, ParamSpec, ParamType, Requirement, NAMED_NODES};
 use crate::parse::type_label;
 use crate::registry::NodeRegistry;
 use serde_json::{json, Map, Value};
@@ -12,6 +12,7 @@ fn default_json(ps: &ParamSpec) -> Option<Value> {
     Some(match ps.ty {
         ParamType::Number { .. } => text.parse::<f64>().map(Value::from).unwrap_or(Value::Null),
         ParamType::Integer { .. } => text.parse::<i64>().map(Value::from).unwrap_or(Value::Null),
+        ParamType::Flag => Value::from(text == "true"),
         _ => Value::from(text),
     })
 }
@@ -28,6 +29,7 @@ fn param_schema(ps: &ParamSpec) -> Value {
         }
         ParamType::Text => json!({"type": "string", "minLength": 1}),
         ParamType::Choice(options) => json!({"enum": options}),
+        ParamType::Flag => json!({"type": "boolean"}),
         ParamType::Node => json!({"$ref": "#/definitions/node"}),
         ParamType::Nodes => {
             json!({"type": "array", "minItems": 1, "items": {"$ref": "#/definitions/node"}})
@@ -50,12 +52,15 @@ fn body_schema(spec: &NodeSpec) -> Value {
     for ps in spec.params {
         props.insert(ps.name.into(), param_schema(ps));
     }
-    let required: Vec<&str> = spec
+    let mut required: Vec<&str> = spec
         .params
         .iter()
         .filter(|p| p.req == Requirement::Required)
         .map(|p| p.name)
         .collect();
+    if NAMED_NODES.contains(&spec.name) {
+        required.insert(0, "name");
+    }
     let mut forms = vec![
         json!({"type": "object", "properties": props, "required": required, "additionalProperties": false}),
     ];

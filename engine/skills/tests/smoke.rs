@@ -15,12 +15,15 @@ fn default_tree_loads_and_decides() {
     let mut w = world();
     w.turn = 100;
     let d = bot.decide(&w);
-    assert_eq!(d.path, "root/search_now_and_then/search#1", "{d:?}");
+    assert_eq!(
+        d.path, "root/dungeons/play/search_now_and_then/search#1",
+        "{d:?}"
+    );
     // Nothing to explore in this world and not ready to go deeper (XL 1 on Dlvl 1): camp.
     w.turn = 101;
     let d = bot.decide(&w);
     assert_eq!(d.action, Action::Search { count: 10 }, "{d:?}");
-    assert_eq!(d.path, "root/camp/search#1");
+    assert_eq!(d.path, "root/dungeons/play/camp/search#1");
 }
 
 /// Seed 7's bottom level: robbed of its rations by a nymph, the bot rested on Elbereth among

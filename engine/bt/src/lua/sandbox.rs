@@ -9,6 +9,7 @@
 
 use super::board::{self, BoardSlot};
 use super::limits::{lua_error, where_, Limits, Nesting, PRELUDE_NAME};
+use super::plan::{plan_table, PlanSlot};
 use super::strings;
 use super::{MEMORY_LIMIT, SAFE_GLOBALS};
 use crate::luaapi::{self, SharedKb};
@@ -52,6 +53,8 @@ pub(crate) struct Sandbox {
     pub(crate) sources: Arc<Mutex<Vec<(PathBuf, u64)>>>,
     /// The tree's Lua blackboard while a leaf of this script runs (see [`board`]).
     pub(crate) board: BoardSlot,
+    /// What the tree's plans follow and remember, as of the running leaf call.
+    pub(crate) plan: PlanSlot,
 }
 
 impl Sandbox {
@@ -75,12 +78,15 @@ impl Sandbox {
         base.set("kb", luaapi::kb_table(&lua, kb)?)?;
         let board = BoardSlot::default();
         base.set("blackboard", board::board_table(&lua, &board, &limits)?)?;
+        let plan = PlanSlot::default();
+        base.set("plan", plan_table(&lua, &plan)?)?;
         let sandbox = Sandbox {
             lua,
             limits,
             base,
             sources: Arc::default(),
             board,
+            plan,
         };
         sandbox.install_require(scripts_dir)?;
         // Each call leaves userdata with finalizers behind (the world, act.* actions), and Lua

@@ -79,3 +79,55 @@ pub const BLACKBOARD: Module = Module {
         },
     ],
 };
+
+pub const PHASE: Class = Class {
+    name: "Phase",
+    doc: "A phase a plan follows now (see the `plan` node).",
+    fields: &[
+        field("name", "string", "the phase's name in the tree"),
+        field("goal", "string", "its goal, as written in the tree"),
+        field(
+            "plan",
+            "string",
+            "the tree path of the plan that follows it",
+        ),
+        field("since", "integer", "the game turn it became active"),
+    ],
+    methods: &[],
+};
+
+const TURN_OR_NIL: &[Return] = &[Return {
+    ty: "integer|nil",
+    doc: "",
+}];
+
+pub const PLAN: Module = Module {
+    name: "plan",
+    doc: "What the tree's `plan` nodes follow and remember this game, as of this leaf call \
+          (a phase a plan picks during a decision is seen by the leaves ticked after it). \
+          Phases are named in the tree; a name is unique there.",
+    functions: &[
+        Function {
+            name: "phase",
+            doc: "The phase being followed (the innermost one when plans nest), or nil when \
+                  no plan follows one.",
+            params: &[],
+            returns: &[Return {
+                ty: "Phase|nil",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "reached",
+            doc: "The game turn phase `name` first became active, or nil.",
+            params: &[param("name", "string", "")],
+            returns: TURN_OR_NIL,
+        },
+        Function {
+            name: "completed",
+            doc: "The game turn phase `name` was completed (its `done` held), or nil.",
+            params: &[param("name", "string", "")],
+            returns: TURN_OR_NIL,
+        },
+    ],
+};

@@ -164,8 +164,9 @@ pub static LUA_API: LuaApi = LuaApi {
         act::ACTION_CLASS,
         act::PICK_CHOICE,
         kb::OBSERVATION,
+        globals::PHASE,
     ],
-    tables: &[act::MODULE, kb::MODULE, globals::BLACKBOARD],
+    tables: &[act::MODULE, kb::MODULE, globals::BLACKBOARD, globals::PLAN],
     functions: globals::FUNCTIONS,
 };
 

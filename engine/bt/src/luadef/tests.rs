@@ -292,6 +292,24 @@ fn same_names(what: &str, lua_side: &[String], defined: &[&str], problems: &mut 
     }
 }
 
+/// Plans' progress in which every answer is set: phase "a" (the sample text) reached, completed
+/// and followed.
+fn sample_plan() -> crate::PlanProgress {
+    crate::PlanProgress {
+        records: vec![crate::PhaseRecord {
+            name: "a".into(),
+            reached: Some(5),
+            completed: Some(9),
+        }],
+        active: vec![crate::PhaseNow {
+            name: "a".into(),
+            goal: "try the sample".into(),
+            plan: "root".into(),
+            since: 5,
+        }],
+    }
+}
+
 /// A world in which every optional value is set.
 fn sample_world() -> World {
     let mut w = crate::testing::sample_world();
@@ -499,6 +517,14 @@ fn the_definition_is_what_lua_sees() {
         (
             "blackboard",
             crate::lua::sample_blackboard_table(&lua).expect("blackboard"),
+        ),
+        (
+            "plan",
+            crate::lua::sample_plan_table(&lua, &sample_plan()).expect("plan"),
+        ),
+        (
+            "plan",
+            crate::lua::sample_plan_table(&lua, &Default::default()).expect("plan"),
         ),
     ];
     for (name, table) in &tables {
