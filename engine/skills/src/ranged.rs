@@ -291,9 +291,16 @@ pub fn unseen_attack(r: &Recall, w: &World) -> Option<String> {
         return Some(format!("\"{}\" at turn {}", s.text, s.turn));
     }
     let news = recent_news(w, UNSEEN_MEMORY);
+    // A missile is from something unseen when no message of its turn named the shooter and
+    // no hostile is in view (one in view may have fired from a line it has since left).
+    let named = |turn: i64| {
+        news.iter()
+            .any(|h| h.turn == turn && matches!(h.news, FiringNews::Fired { .. }))
+    };
+    let hostile_in_view = || threat::threats(r, w).iter().any(|t| t.hostile);
     let unexplained_missile = news.iter().find(|h| match h.news {
         FiringNews::HeardZap => true,
-        FiringNews::AtUs => lines_of_fire(r, w, w.player).is_empty(),
+        FiringNews::AtUs => !named(h.turn) && !hostile_in_view(),
         FiringNews::Fired { .. } => false,
     });
     if let Some(Heard { turn, news: n, .. }) = unexplained_missile {

@@ -184,6 +184,16 @@ fn a_missile_from_nowhere_blames_the_armed_monster_in_line_not_a_trap() {
     );
     assert_eq!(in_line_of_fire(&r(), &w, w.player), None);
     assert_eq!(unseen_attack(&r(), &w), None, "a trap, not an attacker");
+    // The orc named as the shooter, or in view off the line: it shot and moved, nothing unseen.
+    let w = scene(
+        (5, 1),
+        &orc,
+        50,
+        &["The hill orc shoots an arrow!", "You are hit by an arrow!"],
+    );
+    assert_eq!(unseen_attack(&r(), &w), None);
+    let w = scene((5, 1), &orc, 50, &["You are hit by an arrow!"]);
+    assert_eq!(unseen_attack(&r(), &w), None);
     // The same arrow with nothing in view: an unseen shooter.
     let w = scene((5, 2), &[], 50, &["You are hit by an arrow!"]);
     let why = unseen_attack(&r(), &w).expect("unseen shooter");
