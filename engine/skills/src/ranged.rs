@@ -61,7 +61,10 @@ const RAYS: [&str; 5] = [
 
 /// Reads one message for firing news.
 pub fn firing_news(text: &str) -> Option<FiringNews> {
+    // Without `verbose` (or blind) a missile's hit is only "You are hit." / "You are hit!".
     let at_us = text.starts_with("You are hit by ")
+        || text == "You are hit."
+        || text == "You are hit!"
         || text.starts_with("You are almost hit by ")
         || text.ends_with(" whizzes by you!")
         || text.starts_with("The wand hits you")

@@ -91,6 +91,7 @@ fn firing_messages_are_read() {
     );
     for at_us in [
         "You are hit by a crossbow bolt.",
+        "You are hit.",
         "You are hit by an arrow!",
         "You are almost hit by a dagger.",
         "The bolt of fire hits you!",
