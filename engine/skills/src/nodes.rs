@@ -341,7 +341,7 @@ pub fn register(r: &mut NodeRegistry) {
          rays, or one of a kind seen firing, throwing, zapping or readying a launcher): close in on it, off every \
          other line when a step allows, if the `depth`-turn fight look-ahead would not flee its melee; else step \
          to a neighbour out of every line of fire (corridors and doorways first). Struck by something unseen \
-         with no `I` next to us: search once after a melee blow (it marks the attacker), else move off our lines. \
+         with no `I` next to us: search once after a melee blow (it marks the attacker), else move off our lines (once per attack). \
          Fails otherwise.",
         )
         .params(const { &[p("depth", Integer { min: 1, max: 8 }, Default("4"), "Turns the fight look-ahead looks ahead.")] })

@@ -372,7 +372,7 @@ fn fire_at(w: &World, threats: &[Threat], news: &[Heard], p: Pos, except: Option
 /// flee from it, by a step that leaves every other line of fire when one does; else step to
 /// a neighbour out of every line of fire, doorways and corridors first. Struck by something
 /// we cannot see with no `I` next to us, search once when the blow was a melee blow (it
-/// marks the attacker) or else step off our lines to a narrow square.
+/// marks the attacker) or else step off our lines to a narrow square; once per attack.
 pub fn step_out_of_line_step(r: &mut Recall, w: &World, depth: u32) -> Option<(Action, String)> {
     crate::peaceful::observe(&mut r.peaceful, w);
     observe(r, w);
@@ -480,12 +480,18 @@ fn unseen_next_to_us(w: &World) -> bool {
 /// anything else came from afar: move off our lines, to a corridor or doorway when one is
 /// next to us, away from the monsters last seen on the level.
 fn unseen_step(
-    r: &Recall,
+    r: &mut Recall,
     w: &World,
     threats: &[Threat],
     news: &[Heard],
 ) -> Option<(Action, String)> {
     let why = unseen_attack(r, w)?;
+    // One reaction per attack (its words carry its turn): a second step would only lead back
+    // (seed 1's smoke run stepped SE, NW, SE... for 6 turns after one missile).
+    if r.unseen_reacted.as_deref() == Some(why.as_str()) {
+        return None;
+    }
+    r.unseen_reacted = Some(why.clone());
     if why.starts_with("\"It ") {
         return Some((
             Action::Search { count: 1 },

@@ -21,4 +21,7 @@ pub struct Recall {
     pub unexplained_loss: Option<(i64, i32, i32)>,
     /// The decision (`World::decisions`) `ranged::observe` last recorded a loss at.
     pub unseen_checked: Option<u64>,
+    /// The unseen attack (`ranged::unseen_attack`'s words) `step_out_of_line` last reacted
+    /// to: one reaction per attack, so no stepping back and forth.
+    pub unseen_reacted: Option<String>,
 }

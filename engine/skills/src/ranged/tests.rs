@@ -316,6 +316,9 @@ fn hp_lost_with_nothing_in_view_stops_waiting_and_moves() {
     assert!(why.contains("16 -> 9"), "{why}");
     let (action, why) = step_out_of_line_step(&mut rc, &w, 4).expect("moves");
     assert!(matches!(action, Action::Move { .. }), "{action:?}: {why}");
+    // Once per attack: the next decision does not step back; it still does not rest.
+    assert_eq!(step_out_of_line_step(&mut rc, &w, 4), None);
+    assert!(unsafe_to_wait(&rc, &w).is_some());
     // A trap explains it.
     let mut rc = r();
     let mut w = scene((5, 2), &[], 50, &[]);
