@@ -1,7 +1,7 @@
 //! Built-in leaves. Each is a plain function of its validated parameters and the World; the
 //! manifest (`manifest.rs`) registers it by name.
 
-use nhbot_bt::{LeafOutcome, Params};
+use nhbot_bt::{LeafOutcome, Params, Tick};
 use nhbot_world::names::{condition_name, hunger_name};
 use nhbot_world::{Action, Dir, Feature, Hunger, Pos, World};
 
@@ -64,7 +64,14 @@ fn count(p: &Params) -> u16 {
     p.integer("count").clamp(1, u16::MAX as i64) as u16
 }
 
-pub fn search(p: &Params, _: &World) -> LeafOutcome {
+/// Searches in place, unless a monster may fire at us there (`ranged::in_line_of_fire`):
+/// waiting there only gets us shot. (Attackers we cannot see are `step_out_of_line`'s and
+/// `fight_or_flee`'s: a search is how one feels for them.)
+pub fn search(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<crate::Recall>());
+    if crate::ranged::in_line_of_fire(r, w, w.player).is_some() {
+        return LeafOutcome::Failure;
+    }
     let n = count(p);
     LeafOutcome::Act(Action::Search { count: n }, format!("searching {n} turns"))
 }

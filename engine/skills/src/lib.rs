@@ -4,8 +4,8 @@
 //! - Conditions and simple actions (`builtins`), exploration (`explore`).
 //! - Staying alive: the 3.6.6 monster table (data/monsters/monsters.txt, embedded), threat
 //!   assessment, safe food, prayer timing, Elbereth, retreat and a fight-or-flee look-ahead
-//!   (`threat`, `food`, `prayer`, `elbereth`, `retreat`, `lookahead`, `steps`), wrapped as
-//!   leaves in `survival`.
+//!   (`threat`, `food`, `prayer`, `elbereth`, `retreat`, `lookahead`, `steps`), lines of fire
+//!   and attackers we cannot see (`ranged`), wrapped as leaves in `survival`.
 //! - Sokoban play over the nhbot-sokoban solver (`sokoban`).
 //!
 //! The step functions read a [`nhbot_world::World`] and answer with an
@@ -29,6 +29,7 @@ pub mod monsters;
 mod nodes;
 pub mod peaceful;
 pub mod prayer;
+pub mod ranged;
 mod recall;
 pub mod retreat;
 #[cfg(test)]

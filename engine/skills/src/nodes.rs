@@ -218,10 +218,13 @@ pub fn register(r: &mut NodeRegistry) {
         .shorthand("turns"),
         builtins::can_pray,
     );
-    r.register_fn(
-        LeafSpec::action("search", "Search `count` turns (`<count>s`).")
-            .params(const { &[COUNT] })
-            .shorthand("count"),
+    r.register_tick_fn(
+        LeafSpec::action(
+            "search",
+            "Search `count` turns (`<count>s`); fails in a line of fire (waiting there only gets us shot).",
+        )
+        .params(const { &[COUNT] })
+        .shorthand("count"),
         builtins::search,
     );
     r.register_fn(
@@ -387,6 +390,21 @@ pub fn register(r: &mut NodeRegistry) {
     );
     r.register_tick_fn(
         LeafSpec::action(
+            "step_out_of_line",
+            "With no hostile next to us and a monster that may fire at us in line (same row, column or \
+         diagonal, within 8 squares, nothing between that stops missiles; a monster that breathes, spits or casts \
+         rays, or one of a kind seen firing, throwing, zapping or readying a launcher): close in on it, off every \
+         other line when a step allows, if the `depth`-turn fight look-ahead would not flee its melee; else step \
+         to a neighbour out of every line of fire (corridors and doorways first). Struck by something unseen \
+         with no `I` next to us: search once after a melee blow (it marks the attacker), else move off our lines (once per attack). \
+         Fails otherwise.",
+        )
+        .params(const { &[p("depth", Integer { min: 1, max: 8 }, Default("4"), "Turns the fight look-ahead looks ahead.")] })
+        .shorthand("depth"),
+        survival::step_out_of_line,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
             "eat_fresh_corpse",
             "Unless Satiated: walk to the freshest safe corpse of our own kills (<= 30 turns old, or lichen/lizard; \
          no cannibalism of `race`, acidic, poisonous or petrifying corpses), look at it and eat it.",
@@ -468,7 +486,8 @@ pub fn register(r: &mut NodeRegistry) {
     r.register_tick_fn(
         LeafSpec::action(
             "rest_when_safe",
-            "Search 10 turns to recover HP while below `below` of max HP and no hostile is within `radius`.",
+            "Search 10 turns to recover HP while below `below` of max HP and no hostile is within `radius`; \
+         never in a line of fire nor while something unseen attacks us.",
         )
         .params(const { &[
             p("below", Number { min: 0.0, max: 1.0 }, Default("0.6"), "HP fraction to recover to."),

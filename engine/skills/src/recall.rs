@@ -16,4 +16,12 @@ pub struct Recall {
     /// Game turn of the last engraving we asked for: a second one in the same turn means the
     /// first did not happen (no hands, levitating, ...), so we stop trying.
     pub last_engrave: Option<i64>,
+    /// (turn, HP before, HP after) of the last HP loss nothing in view explained (see
+    /// `ranged::observe`).
+    pub unexplained_loss: Option<(i64, i32, i32)>,
+    /// The decision (`World::decisions`) `ranged::observe` last recorded a loss at.
+    pub unseen_checked: Option<u64>,
+    /// The unseen attack (`ranged::unseen_attack`'s words) `step_out_of_line` last reacted
+    /// to: one reaction per attack, so no stepping back and forth.
+    pub unseen_reacted: Option<String>,
 }

@@ -5,6 +5,11 @@ use nhbot_world::{Cell, Observation, Pos, Status, World};
 /// Shows `rows` (map rows from the top of the map area; `@` is the player) to `w` as one
 /// observation at game turn `turn`.
 pub fn show(w: &mut World, rows: &[&str], turn: i64) {
+    show_saying(w, rows, turn, &[]);
+}
+
+/// [`show`] with `messages` on the top line (they go into the world's history at `turn`).
+pub fn show_saying(w: &mut World, rows: &[&str], turn: i64, messages: &[&str]) {
     let mut map = vec![Cell::default(); 80 * 21];
     let mut player = None;
     for (y, row) in rows.iter().enumerate() {
@@ -29,7 +34,7 @@ pub fn show(w: &mut World, rows: &[&str], turn: i64) {
         map: &map,
         player,
         status: Some(&status),
-        messages: &[],
+        messages: &messages.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
         cursor_on_map: true,
     });
 }

@@ -217,7 +217,8 @@ pub fn pray_step(w: &World, rules: PrayerRules) -> Option<(Action, String)> {
     })
 }
 
-/// Search in place to recover HP while no hostile is within `radius`, and nothing attacked us
+/// Search in place to recover HP while no hostile is within `radius`, no monster may fire at us
+/// and nothing unseen attacks us (`ranged::unsafe_to_wait`), and nothing attacked us
 /// this turn (one we cannot see or tell hostile is no less there: seed 4 rested to death
 /// under a Mordor orc's blows on the solved Sokoban top level).
 ///
@@ -231,6 +232,11 @@ pub fn rest_step(
     radius: i16,
 ) -> Option<(Action, String)> {
     if w.hp_fraction() >= below || attacked(&w.messages) || w.hp_fell_since_own(path).is_some() {
+        return None;
+    }
+    // Missiles and unseen blows ignore "no hostile within radius" (issue 27: HP 29 -> 1
+    // while "resting, no hostile within 6").
+    if crate::ranged::unsafe_to_wait(r, w).is_some() {
         return None;
     }
     let threats = threat::threats(r, w);

@@ -3,7 +3,7 @@
 //! function; see those modules for the rules. What they remember is the blackboard's [`Recall`].
 
 use crate::recall::Recall;
-use crate::{elbereth, food, prayer, steps, threat, PrayerRules};
+use crate::{elbereth, food, prayer, ranged, steps, threat, PrayerRules};
 use nhbot_bt::{LeafOutcome, Params, Tick};
 use nhbot_world::{Action, World};
 
@@ -55,12 +55,22 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 
 pub fn elbereth_rest(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    ranged::observe(r, w);
     act(elbereth::elbereth_step(
         r,
         w,
         t.path,
         p.number("below"),
         p.number("until"),
+    ))
+}
+
+pub fn step_out_of_line(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    act(ranged::step_out_of_line_step(
+        r,
+        w,
+        p.integer("depth").clamp(1, 8) as u32,
     ))
 }
 
@@ -100,6 +110,7 @@ pub fn eat_from_pack(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 
 pub fn rest_when_safe(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    ranged::observe(r, w);
     act(steps::rest_step(
         r,
         w,

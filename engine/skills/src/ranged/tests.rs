@@ -1,0 +1,340 @@
+use super::*;
+use crate::seen::show_saying;
+use nhbot_world::{Decision, Event};
+
+/// A lit room, 20 wide, with a doorway in its south wall at x = 4 and a corridor below it.
+const ROOM: [&str; 7] = [
+    "----------------------",
+    "|....................|",
+    "|....................|",
+    "|....................|",
+    "|....................|",
+    "|---.-----------------",
+    "    #                 ",
+];
+
+/// `ROOM` with the hero at `hero` and monsters (glyph, square) drawn in, seen at `turn`
+/// with `messages`; each monster named `names[i]` as a farlook would.
+fn scene(
+    hero: (usize, usize),
+    monsters: &[(char, (usize, usize), &str)],
+    turn: i64,
+    messages: &[&str],
+) -> World {
+    let mut w = World::default();
+    redraw(&mut w, hero, monsters, turn, messages);
+    w
+}
+
+fn redraw(
+    w: &mut World,
+    hero: (usize, usize),
+    monsters: &[(char, (usize, usize), &str)],
+    turn: i64,
+    messages: &[&str],
+) {
+    let mut rows: Vec<Vec<char>> = ROOM.iter().map(|r| r.chars().collect()).collect();
+    rows[hero.1][hero.0] = '@';
+    for (ch, (x, y), _) in monsters {
+        rows[*y][*x] = *ch;
+    }
+    let rows: Vec<String> = rows.into_iter().map(String::from_iter).collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    show_saying(w, &rows, turn, messages);
+    for (_, (x, y), name) in monsters {
+        if let Some(m) = w
+            .monsters
+            .iter_mut()
+            .find(|m| m.pos == Pos::new(*x as i16, *y as i16))
+        {
+            m.name = Some(name.to_string());
+        }
+    }
+    (w.status.hp, w.status.hp_max, w.status.ac, w.status.xl) = (16, 16, 6, 1);
+}
+
+fn r() -> Recall {
+    Recall::default()
+}
+
+#[test]
+fn firing_messages_are_read() {
+    let fired = |t: &str| match firing_news(t) {
+        Some(FiringNews::Fired { shooter }) => Some(shooter),
+        _ => None,
+    };
+    assert_eq!(
+        fired("The hill orc shoots 2 orcish arrows!").as_deref(),
+        Some("hill orc")
+    );
+    assert_eq!(
+        fired("The gnome lord zaps a wand of striking!").as_deref(),
+        Some("gnome lord")
+    );
+    assert_eq!(
+        fired("The gnome lord wields a crossbow!").as_deref(),
+        Some("gnome lord")
+    );
+    assert_eq!(
+        fired("The soldier throws a dagger!").as_deref(),
+        Some("soldier")
+    );
+    assert_eq!(
+        fired("The winter wolf cub breathes a blast of frost!").as_deref(),
+        Some("winter wolf cub")
+    );
+    assert_eq!(fired("The gnome wields a dagger!"), None, "no launcher");
+    assert_eq!(
+        fired("The gnome zaps himself with a wand of digging!"),
+        None,
+        "an escape, not a shot"
+    );
+    for at_us in [
+        "You are hit by a crossbow bolt.",
+        "You are hit.",
+        "You are hit by an arrow!",
+        "You are almost hit by a dagger.",
+        "The bolt of fire hits you!",
+        "The magic missile whizzes by you!",
+        "The wand hits you!",
+    ] {
+        assert_eq!(firing_news(at_us), Some(FiringNews::AtUs), "{at_us}");
+    }
+    assert_eq!(
+        firing_news("You hear a nearby zap."),
+        Some(FiringNews::HeardZap)
+    );
+    for nothing in ["The jackal bites!", "You hit the hill orc!", "It hits!"] {
+        assert_eq!(firing_news(nothing), None, "{nothing}");
+    }
+}
+
+#[test]
+fn a_hill_orc_seen_shooting_is_a_line_of_fire_along_rows_columns_and_diagonals() {
+    let orc = |at| [('o', at, "hill orc")];
+    let shot = ["The hill orc shoots an arrow!"];
+    // Same row, 6 squares: in line.
+    let w = scene((5, 2), &orc((11, 2)), 50, &shot);
+    let l = in_line_of_fire(&r(), &w, w.player).expect("in line");
+    assert_eq!(l.threat.name, "hill orc");
+    assert!(l.why.contains("hill orc fired"), "{}", l.why);
+    // Diagonal.
+    let w = scene((5, 1), &orc((8, 4)), 50, &shot);
+    assert!(in_line_of_fire(&r(), &w, w.player).is_some());
+    // A knight's move off the line: no shot.
+    let w = scene((5, 1), &orc((11, 2)), 50, &shot);
+    assert_eq!(in_line_of_fire(&r(), &w, w.player), None);
+    // Out of range (9 squares).
+    let w = scene((2, 2), &orc((11, 2)), 50, &shot);
+    assert_eq!(in_line_of_fire(&r(), &w, w.player), None);
+    // Next to us it fights hand to hand.
+    let w = scene((10, 2), &orc((11, 2)), 50, &shot);
+    assert_eq!(in_line_of_fire(&r(), &w, w.player), None);
+    // Never seen shooting: a hill orc may carry only a scimitar.
+    let w = scene((5, 2), &orc((11, 2)), 50, &[]);
+    assert_eq!(in_line_of_fire(&r(), &w, w.player), None);
+    // Seen shooting long ago is forgotten.
+    let mut w = scene((5, 2), &orc((11, 2)), 50, &shot);
+    redraw(&mut w, (5, 2), &orc((11, 2)), 50 + FIRING_MEMORY + 1, &[]);
+    assert_eq!(in_line_of_fire(&r(), &w, w.player), None);
+    // A peaceful one does not shoot at us.
+    let mut w = scene((5, 2), &orc((11, 2)), 50, &shot);
+    w.monsters[0].peaceful = Some(true);
+    assert_eq!(in_line_of_fire(&r(), &w, w.player), None);
+}
+
+#[test]
+fn walls_break_the_line() {
+    // The orc in the corridor below the doorway; we stand in the room off the door's column.
+    let orc = [('o', (4, 6), "hill orc")];
+    let shot = ["The hill orc shoots an arrow!"];
+    let w = scene((2, 4), &orc, 50, &shot);
+    assert!(
+        !w.line_clear(Pos::new(4, 6), Pos::new(2, 4)),
+        "the wall corner is between"
+    );
+    assert_eq!(in_line_of_fire(&r(), &w, w.player), None);
+    // In the door's column the line goes through the doorway.
+    let w = scene((4, 2), &orc, 50, &shot);
+    assert!(in_line_of_fire(&r(), &w, w.player).is_some());
+}
+
+#[test]
+fn breathers_are_ranged_threats_without_evidence() {
+    let cub = [('d', (11, 2), "winter wolf cub")];
+    let w = scene((5, 2), &cub, 50, &[]);
+    let l = in_line_of_fire(&r(), &w, w.player).expect("it breathes frost");
+    assert_eq!(l.why, "it breathes");
+    // A jackal has nothing to fire.
+    let w = scene((5, 2), &[('d', (11, 2), "jackal")], 50, &[]);
+    assert_eq!(in_line_of_fire(&r(), &w, w.player), None);
+}
+
+#[test]
+fn a_missile_from_nowhere_blames_the_armed_monster_in_line_not_a_trap() {
+    let orc = [('o', (11, 2), "hill orc")];
+    let w = scene((5, 2), &orc, 50, &["You are hit by an arrow!"]);
+    let l = in_line_of_fire(&r(), &w, w.player).expect("the orc may have shot it");
+    assert!(l.why.contains("missile reached us"), "{}", l.why);
+    // An arrow trap's arrow says nothing about the orc.
+    let w = scene(
+        (5, 2),
+        &orc,
+        50,
+        &["An arrow shoots out at you!", "You are hit by an arrow!"],
+    );
+    assert_eq!(in_line_of_fire(&r(), &w, w.player), None);
+    assert_eq!(unseen_attack(&r(), &w), None, "a trap, not an attacker");
+    // The orc named as the shooter, or in view off the line: it shot and moved, nothing unseen.
+    let w = scene(
+        (5, 1),
+        &orc,
+        50,
+        &["The hill orc shoots an arrow!", "You are hit by an arrow!"],
+    );
+    assert_eq!(unseen_attack(&r(), &w), None);
+    let w = scene((5, 1), &orc, 50, &["You are hit by an arrow!"]);
+    assert_eq!(unseen_attack(&r(), &w), None);
+    // The same arrow with nothing in view: an unseen shooter.
+    let w = scene((5, 2), &[], 50, &["You are hit by an arrow!"]);
+    let why = unseen_attack(&r(), &w).expect("unseen shooter");
+    assert!(why.contains("missile from no monster in view"), "{why}");
+}
+
+#[test]
+fn a_beatable_shooter_is_closed_in_on_off_the_line() {
+    let mut rc = r();
+    let orc = [('o', (11, 2), "hill orc")];
+    let w = scene((5, 2), &orc, 50, &["The hill orc shoots an arrow!"]);
+    let (action, why) = step_out_of_line_step(&mut rc, &w, 4).expect("acts");
+    assert!(
+        why.contains("closing in") && why.contains("hill orc"),
+        "{why}"
+    );
+    let Action::Move { dir } = action else {
+        panic!("{action:?}: {why}")
+    };
+    assert!(matches!(dir, Dir::NE | Dir::SE), "{dir:?}: {why}");
+    let to = dir.step(w.player);
+    assert!(threat::distance(to, Pos::new(11, 2)) < 6, "closer");
+    assert!(
+        lines_of_fire(&rc, &w, to).is_empty(),
+        "the step leaves the line"
+    );
+}
+
+#[test]
+fn a_shooter_we_would_flee_is_stepped_away_from_out_of_every_line() {
+    let mut rc = r();
+    // Two hill orcs seen shooting, and HP low: no melee; the doorway (4, 5) is next to us and
+    // out of both lines.
+    let orcs = [('o', (9, 4), "hill orc"), ('o', (10, 3), "hill orc")];
+    let mut w = scene((4, 4), &orcs, 50, &["The hill orc shoots 2 orcish arrows!"]);
+    w.status.hp = 3;
+    assert!(in_line_of_fire(&rc, &w, w.player).is_some());
+    let (action, why) = step_out_of_line_step(&mut rc, &w, 4).expect("acts");
+    let Action::Move { dir } = action else {
+        panic!("{action:?}: {why}")
+    };
+    let to = dir.step(w.player);
+    assert!(why.contains("out of the line of fire"), "{why}");
+    assert!(lines_of_fire(&rc, &w, to).is_empty(), "{to:?}: {why}");
+    assert_eq!(to, Pos::new(4, 5), "the doorway first: {why}");
+}
+
+#[test]
+fn nothing_in_line_or_something_adjacent_is_not_this_leafs_business() {
+    let mut rc = r();
+    let w = scene((5, 2), &[('o', (11, 2), "hill orc")], 50, &[]);
+    assert_eq!(step_out_of_line_step(&mut rc, &w, 4), None, "never shot");
+    let w = scene(
+        (5, 2),
+        &[('o', (11, 2), "hill orc"), ('d', (6, 3), "jackal")],
+        50,
+        &["The hill orc shoots an arrow!"],
+    );
+    assert_eq!(
+        step_out_of_line_step(&mut rc, &w, 4),
+        None,
+        "a jackal next to us: melee first"
+    );
+}
+
+#[test]
+fn no_rest_no_search_no_elbereth_in_a_line_of_fire() {
+    let rc = r();
+    let orc = [('o', (11, 2), "hill orc")];
+    let mut w = scene((5, 2), &orc, 50, &["The hill orc shoots an arrow!"]);
+    w.status.hp = 5;
+    // Far enough for "no hostile within 4".
+    assert_eq!(steps::rest_step(&rc, &w, "root/rest", 0.6, 4), None);
+    assert!(unsafe_to_wait(&rc, &w).is_some_and(|why| why.contains("line of fire")));
+    // Off the line, it rests.
+    let mut w = scene((5, 1), &orc, 50, &["The hill orc shoots an arrow!"]);
+    w.status.hp = 5;
+    assert!(steps::rest_step(&rc, &w, "root/rest", 0.6, 4).is_some());
+}
+
+#[test]
+fn an_unseen_blow_is_felt_for_then_struck_at() {
+    let mut rc = r();
+    let w = scene((5, 2), &[], 50, &["It hits!"]);
+    assert!(unseen_attack(&rc, &w).is_some());
+    let (action, why) = step_out_of_line_step(&mut rc, &w, 4).expect("reacts");
+    assert_eq!(action, Action::Search { count: 1 }, "{why}");
+    assert!(why.contains("unseen"), "{why}");
+    // No rest while it lasts, even with nothing hostile in view.
+    let mut hurt = w.clone();
+    hurt.status.hp = 5;
+    assert_eq!(steps::rest_step(&rc, &hurt, "root/rest", 0.6, 6), None);
+    // The search marked it: `fight_or_flee` strikes at the `I`, this leaf stands aside.
+    let mut w = scene((5, 2), &[('I', (6, 2), "")], 51, &["It hits!"]);
+    w.monsters.iter_mut().for_each(|m| m.name = None);
+    assert_eq!(step_out_of_line_step(&mut rc, &w, 4), None);
+    let (action, _) = steps::fight_or_flee_step(&mut rc, &w, 4).expect("strikes");
+    assert_eq!(action, Action::Fight { dir: Dir::E });
+    // Long after the blow: rest again.
+    let mut w = scene((5, 2), &[], 51 + UNSEEN_MEMORY + 1, &[]);
+    w.history = hurt.history.clone();
+    w.status.hp = 5;
+    assert!(steps::rest_step(&rc, &w, "root/rest", 0.6, 6).is_some());
+}
+
+#[test]
+fn hp_lost_with_nothing_in_view_stops_waiting_and_moves() {
+    let mut rc = r();
+    let mut w = scene((5, 2), &[], 50, &[]);
+    w.observe(Event::Decision(&Decision {
+        action: Action::Search { count: 10 },
+        path: "root/rest".into(),
+        reason: "resting".into(),
+    }));
+    redraw(&mut w, (5, 2), &[], 60, &[]);
+    w.status.hp = 9;
+    observe(&mut rc, &w);
+    let why = unseen_attack(&rc, &w).expect("unexplained loss");
+    assert!(why.contains("16 -> 9"), "{why}");
+    let (action, why) = step_out_of_line_step(&mut rc, &w, 4).expect("moves");
+    assert!(matches!(action, Action::Move { .. }), "{action:?}: {why}");
+    // Once per attack: the next decision does not step back; it still does not rest.
+    assert_eq!(step_out_of_line_step(&mut rc, &w, 4), None);
+    assert!(unsafe_to_wait(&rc, &w).is_some());
+    // A trap explains it.
+    let mut rc = r();
+    let mut w = scene((5, 2), &[], 50, &[]);
+    w.observe(Event::Decision(&Decision {
+        action: Action::Search { count: 10 },
+        path: "root/rest".into(),
+        reason: "resting".into(),
+    }));
+    redraw(
+        &mut w,
+        (5, 2),
+        &[],
+        60,
+        &["A trap door in the ceiling opens and a rock falls on your head!"],
+    );
+    w.status.hp = 9;
+    observe(&mut rc, &w);
+    assert_eq!(unseen_attack(&rc, &w), None);
+}
