@@ -9,11 +9,26 @@
 use crate::leaf::DynLeaf;
 use crate::manifest::Params;
 use crate::parse::{Ast, AstKind};
-use crate::plan::PhaseStep;
 use crate::registry::NodeRegistry;
 use bonsai_bt::Behavior;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// The bookkeeping leaves of a compiled plan, each about one phase (index into
+/// `Program::phases`) except `None`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhaseStep {
+    /// Succeeds while the phase is not completed.
+    Open(usize),
+    /// The phase's `done` held: completed now (succeeds).
+    Complete(usize),
+    /// The phase is the plan's active one from now on (succeeds).
+    Pick(usize),
+    /// Succeeds when the phase is its plan's active one.
+    Is(usize),
+    /// No phase of the plan (the leaf's path) can be active: it follows none (fails).
+    None,
+}
 
 #[derive(Clone, Debug)]
 pub enum LeafKind {

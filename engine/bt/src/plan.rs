@@ -13,25 +13,10 @@
 //! A decision taken above the plan (a survival branch pre-empting it) carries the phase the plan
 //! last chose: the game is still in that phase.
 
+pub use crate::compile::PhaseStep;
 use crate::compile::Program;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// The bookkeeping leaves of a compiled plan, each about one phase (index into
-/// `Program::phases`) except `None`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PhaseStep {
-    /// Succeeds while the phase is not completed.
-    Open(usize),
-    /// The phase's `done` held: completed now (succeeds).
-    Complete(usize),
-    /// The phase is the plan's active one from now on (succeeds).
-    Pick(usize),
-    /// Succeeds when the phase is its plan's active one.
-    Is(usize),
-    /// No phase of the plan (the leaf's path) can be active: it follows none (fails).
-    None,
-}
 
 /// A phase a plan is following now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

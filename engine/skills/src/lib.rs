@@ -34,6 +34,7 @@ mod recall;
 pub mod retreat;
 #[cfg(test)]
 mod seen;
+pub mod signs;
 pub mod sokoban;
 pub mod steps;
 pub mod survival;

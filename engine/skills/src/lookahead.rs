@@ -256,5 +256,37 @@ impl Choice {
     pub const ALL: [Choice; 3] = [Choice::Fight, Choice::Flee, Choice::Elbereth];
 }
 
+/// Mean damage of one of our hits: a d8 weapon with a strength bonus (the starting Valkyrie).
+pub const OUR_DAMAGE: f64 = 6.5;
+
+/// Whether the look-ahead (`depth` turns) would rather flee than meet `foe` alone, as we are
+/// now. Lets a node that goes looking for a fight pick its fights.
+pub fn would_flee_from(w: &nhbot_world::World, foe: &MonsterInfo, depth: u32) -> bool {
+    let duel = Duel::against(
+        foe,
+        w.status.hp,
+        w.status.hp_max,
+        w.status.ac,
+        w.status.xl.max(1),
+        OUR_DAMAGE,
+    );
+    duel.best(depth).0 == Choice::Flee
+}
+
+/// [`would_flee_from`] the worst monster the one drawn at `at` may be; `false` when none is
+/// drawn there or it is not known (an unseen `I`).
+pub fn would_flee_from_at(
+    r: &crate::recall::Recall,
+    w: &nhbot_world::World,
+    at: nhbot_world::Pos,
+    depth: u32,
+) -> bool {
+    crate::threat::threats(r, w)
+        .iter()
+        .find(|t| t.pos == at)
+        .and_then(|t| crate::monsters::by_name(&t.name))
+        .is_some_and(|foe| would_flee_from(w, foe, depth))
+}
+
 #[cfg(test)]
 mod tests;

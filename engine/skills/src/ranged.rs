@@ -15,7 +15,6 @@
 
 use crate::monsters::{self, MonsterInfo};
 use crate::recall::Recall;
-use crate::steps;
 use crate::threat::{self, Threat};
 use nhbot_world::{Action, Condition, Dir, Feature, Pos, World};
 
@@ -258,7 +257,7 @@ pub fn observe(r: &mut Recall, w: &World) {
     let seen_blow = w
         .messages
         .iter()
-        .any(|m| m.starts_with("The ") && steps::attacked(std::slice::from_ref(m)));
+        .any(|m| m.starts_with("The ") && crate::signs::attacked(std::slice::from_ref(m)));
     let explained = seen_blow
         || threats.iter().any(|t| t.hostile && t.distance <= 1)
         || w.messages
@@ -289,7 +288,9 @@ pub fn unseen_attack(r: &Recall, w: &World) -> Option<String> {
         .history
         .newest_first()
         .take_while(|s| recent(s.turn))
-        .find(|s| s.text.starts_with("It ") && steps::attacked(std::slice::from_ref(&s.text)));
+        .find(|s| {
+            s.text.starts_with("It ") && crate::signs::attacked(std::slice::from_ref(&s.text))
+        });
     if let Some(s) = blow {
         return Some(format!("\"{}\" at turn {}", s.text, s.turn));
     }
@@ -393,7 +394,8 @@ pub fn step_out_of_line_step(r: &mut Recall, w: &World, depth: u32) -> Option<(A
     let approach = f64::from(t.distance - 1) * APPROACH_DAMAGE;
     let winnable = t.no_melee.is_none()
         && f64::from(w.status.hp) > approach
-        && monsters::by_name(&t.name).is_some_and(|foe| !steps::would_flee_from(w, foe, depth));
+        && monsters::by_name(&t.name)
+            .is_some_and(|foe| !crate::lookahead::would_flee_from(w, foe, depth));
     if winnable {
         if let Some(step) = close_in(w, &threats, &news, t.pos) {
             return Some((step.0, format!("{} on {what}", step.1)));

@@ -4,18 +4,19 @@
 use crate::elbereth;
 use crate::look;
 use crate::lookahead::{self, Choice, Duel};
+pub use crate::lookahead::{would_flee_from, would_flee_from_at};
 use crate::monsters;
 use crate::prayer::{self, PrayerRules};
 use crate::recall::Recall;
 use crate::retreat;
+pub use crate::signs::attacked;
 use crate::threat::{self, Threat};
 use nhbot_world::{Action, Dir, Feature, World};
 
 /// HP fraction from which Elbereth is never chosen (we would only sit on it).
 pub const HEALTHY: f64 = 0.9;
 
-/// Mean damage of one of our hits: a d8 weapon with a strength bonus (the starting Valkyrie).
-pub const OUR_DAMAGE: f64 = 6.5;
+pub use crate::lookahead::OUR_DAMAGE;
 
 fn adjacent(threats: &[Threat]) -> Vec<&Threat> {
     threats
@@ -92,30 +93,6 @@ pub fn duel_here(r: &Recall, w: &World, threats: &[Threat]) -> Option<Duel> {
     }
     duel.respects_elbereth = near.iter().all(|t| t.respects_elbereth) && elbereth::would_help(r, w);
     Some(duel)
-}
-
-/// Whether the look-ahead (`depth` turns) would rather flee than meet `foe` alone, as we are
-/// now. Lets a node that goes looking for a fight pick its fights.
-pub fn would_flee_from(w: &World, foe: &monsters::MonsterInfo, depth: u32) -> bool {
-    let duel = Duel::against(
-        foe,
-        w.status.hp,
-        w.status.hp_max,
-        w.status.ac,
-        w.status.xl.max(1),
-        OUR_DAMAGE,
-    );
-    duel.best(depth).0 == Choice::Flee
-}
-
-/// [`would_flee_from`] the worst monster the one drawn at `at` may be; `false` when none is
-/// drawn there or it is not known (an unseen `I`).
-pub fn would_flee_from_at(r: &Recall, w: &World, at: nhbot_world::Pos, depth: u32) -> bool {
-    threat::threats(r, w)
-        .iter()
-        .find(|t| t.pos == at)
-        .and_then(|t| monsters::by_name(&t.name))
-        .is_some_and(|foe| would_flee_from(w, foe, depth))
 }
 
 /// Fight, flee or Elbereth by the look-ahead; falls back to fighting when the chosen escape is
@@ -250,27 +227,6 @@ pub fn rest_step(
             w.status.hp, w.status.hp_max
         ),
     ))
-}
-
-/// Whether the messages say a monster attacked us ("The jackal bites!", "It hits!", "The
-/// Mordor orc misses!").
-pub fn attacked(messages: &[String]) -> bool {
-    const BLOWS: [&str; 10] = [
-        " hits!",
-        " bites!",
-        " kicks!",
-        " stings!",
-        " butts!",
-        " touches you!",
-        " misses!",
-        " misses.",
-        " misses you.",
-        // "The pyrolisk attacks you with a fiery gaze!"
-        " gaze!",
-    ];
-    messages.iter().any(|m| {
-        (m.starts_with("The ") || m.starts_with("It ")) && BLOWS.iter().any(|b| m.ends_with(b))
-    })
 }
 
 #[cfg(test)]

@@ -5,19 +5,7 @@ use crate::tiles::{classify, color_of, Feature, Glyph};
 use nhbot_screen::{Cell, Pos, COLS, MAP_ROWS};
 use serde::{Deserialize, Serialize};
 
-/// Dungeon branches. `Unknown` is a placeholder until the level is recognised.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Branch {
-    #[default]
-    Unknown,
-    Doom,
-    Mines,
-    Sokoban,
-    Quest,
-    Ludios,
-    Gehennom,
-    Planes,
-}
+pub use crate::branch::Branch;
 
 /// What the bot knows about one square.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -28,6 +28,7 @@
 //! kinds).
 
 pub mod action;
+pub mod branch;
 pub mod dungeon;
 pub mod explore;
 pub mod farlook;

@@ -101,7 +101,9 @@ impl Leaf for FetchFood {
         let hungry = !matches!(w.status.hunger, Hunger::NotHungry | Hunger::Satiated);
         // In Sokoban a walk off the solver's plan can cost the level (sokoban_game's
         // one-boulder-short top level failed so).
-        let sokoban = w.level().is_some_and(|l| l.branch == nhbot_world::Branch::Sokoban);
+        let sokoban = w
+            .level()
+            .is_some_and(|l| l.branch == nhbot_world::Branch::Sokoban);
         if sokoban
             || w.status.encumbrance != Encumbrance::Unencumbered
             || (!hungry && spare_food_carried(w) >= self.enough)

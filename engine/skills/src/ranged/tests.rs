@@ -267,12 +267,12 @@ fn no_rest_no_search_no_elbereth_in_a_line_of_fire() {
     let mut w = scene((5, 2), &orc, 50, &["The hill orc shoots an arrow!"]);
     w.status.hp = 5;
     // Far enough for "no hostile within 4".
-    assert_eq!(steps::rest_step(&rc, &w, "root/rest", 0.6, 4), None);
+    assert_eq!(crate::steps::rest_step(&rc, &w, "root/rest", 0.6, 4), None);
     assert!(unsafe_to_wait(&rc, &w).is_some_and(|why| why.contains("line of fire")));
     // Off the line, it rests.
     let mut w = scene((5, 1), &orc, 50, &["The hill orc shoots an arrow!"]);
     w.status.hp = 5;
-    assert!(steps::rest_step(&rc, &w, "root/rest", 0.6, 4).is_some());
+    assert!(crate::steps::rest_step(&rc, &w, "root/rest", 0.6, 4).is_some());
 }
 
 #[test]
@@ -286,18 +286,18 @@ fn an_unseen_blow_is_felt_for_then_struck_at() {
     // No rest while it lasts, even with nothing hostile in view.
     let mut hurt = w.clone();
     hurt.status.hp = 5;
-    assert_eq!(steps::rest_step(&rc, &hurt, "root/rest", 0.6, 6), None);
+    assert_eq!(crate::steps::rest_step(&rc, &hurt, "root/rest", 0.6, 6), None);
     // The search marked it: `fight_or_flee` strikes at the `I`, this leaf stands aside.
     let mut w = scene((5, 2), &[('I', (6, 2), "")], 51, &["It hits!"]);
     w.monsters.iter_mut().for_each(|m| m.name = None);
     assert_eq!(step_out_of_line_step(&mut rc, &w, 4), None);
-    let (action, _) = steps::fight_or_flee_step(&mut rc, &w, 4).expect("strikes");
+    let (action, _) = crate::steps::fight_or_flee_step(&mut rc, &w, 4).expect("strikes");
     assert_eq!(action, Action::Fight { dir: Dir::E });
     // Long after the blow: rest again.
     let mut w = scene((5, 2), &[], 51 + UNSEEN_MEMORY + 1, &[]);
     w.history = hurt.history.clone();
     w.status.hp = 5;
-    assert!(steps::rest_step(&rc, &w, "root/rest", 0.6, 6).is_some());
+    assert!(crate::steps::rest_step(&rc, &w, "root/rest", 0.6, 6).is_some());
 }
 
 #[test]

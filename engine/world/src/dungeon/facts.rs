@@ -2,7 +2,7 @@
 //! (shops, temples, altars, fountains...), the special level it is, and the branch stairs on it.
 //! Filled from the overview (`^O`) and from what the screen shows (see `special`).
 
-use crate::level::Branch;
+use crate::branch::Branch;
 use serde::{Deserialize, Serialize};
 
 /// The special levels the bot tells apart (3.6's dungeon.def names in brackets).
