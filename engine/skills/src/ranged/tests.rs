@@ -286,7 +286,10 @@ fn an_unseen_blow_is_felt_for_then_struck_at() {
     // No rest while it lasts, even with nothing hostile in view.
     let mut hurt = w.clone();
     hurt.status.hp = 5;
-    assert_eq!(crate::steps::rest_step(&rc, &hurt, "root/rest", 0.6, 6), None);
+    assert_eq!(
+        crate::steps::rest_step(&rc, &hurt, "root/rest", 0.6, 6),
+        None
+    );
     // The search marked it: `fight_or_flee` strikes at the `I`, this leaf stands aside.
     let mut w = scene((5, 2), &[('I', (6, 2), "")], 51, &["It hits!"]);
     w.monsters.iter_mut().for_each(|m| m.name = None);
