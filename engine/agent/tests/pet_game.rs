@@ -10,6 +10,8 @@
 //! - no decision fights, kicks or throws at the pet, nor walks into it while believing it is
 //!   not the pet (an attack in the bot's mind; the game would swap places).
 
+mod item_scene;
+
 use nhbot_agent::actions::plan;
 use nhbot_agent::Runner;
 use nhbot_bt::TreeBot;
@@ -31,33 +33,18 @@ const STAY_TREE: &str = "priority:
     - search: 10
 ";
 
-/// A copy of the repository's trees and scripts with [`STAY_TREE`] as `trees/stay.yaml`.
-fn stay_tree(repo: &Path, dir: &Path) -> std::path::PathBuf {
-    for sub in ["trees", "scripts"] {
-        copy_dir(&repo.join(sub), &dir.join(sub));
-    }
-    let tree = dir.join("trees/stay.yaml");
-    std::fs::write(&tree, STAY_TREE).expect("write the tree");
-    tree
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("make the copy's directory");
-    for entry in std::fs::read_dir(from).expect("read the directory") {
-        let entry = entry.expect("a directory entry");
-        let target = to.join(entry.file_name());
-        if entry.path().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).expect("copy a file");
-        }
-    }
-}
 const MAX_TURNS: i64 = 3000;
 /// The decision budget that bounds the loop.
 const MAX_DECISIONS: usize = 10_000;
 /// The pet must be seen (and checked) at least this often, or the test proves little.
 const MIN_PET_CHECKS: usize = 300;
+
+/// A copy of the repository's trees and scripts with [`STAY_TREE`] as `trees/stay.yaml`.
+fn stay_tree(dir: &Path) -> std::path::PathBuf {
+    let tree = item_scene::copy_trees(dir).join("stay.yaml");
+    std::fs::write(&tree, STAY_TREE).expect("write the tree");
+    tree
+}
 
 /// What the game says about the monster at `at` (no game time passes, the world is not told).
 fn farlook(runner: &mut Runner, at: Pos) -> Option<Farlook> {
@@ -101,7 +88,6 @@ fn targets(w: &World, d: &Decision) -> Vec<(Pos, bool)> {
 
 #[test]
 fn the_pet_is_tame_and_never_attacked_from_turn_1_to_3000() {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = std::env::temp_dir().join(format!("nhbot-pet-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let seed = std::env::var("NHBOT_PET_SEED")
@@ -111,7 +97,7 @@ fn the_pet_is_tame_and_never_attacked_from_turn_1_to_3000() {
     let mut game = GameConfig::new(dir.join("game"));
     game.seed = Some(seed);
     let mut runner = Runner::start(&game).expect("the game starts");
-    let tree = stay_tree(&repo, &dir.join("repo"));
+    let tree = stay_tree(&dir.join("repo"));
     let mut bot = TreeBot::load(nhbot_skills::registry(), &tree).expect("the tree loads");
     let started = Instant::now();
 

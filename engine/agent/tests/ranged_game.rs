@@ -4,97 +4,14 @@
 //! Scenes are set with ^G (create monster), `#levelchange` (HP to last the scene) and ^V (level
 //! teleport, to leave the pet behind); every loop is bounded.
 
-use nhbot_agent::actions::Plan;
-use nhbot_agent::Runner;
+mod item_scene;
+
+use item_scene::Scene;
 use nhbot_bt::TreeBot;
-use nhbot_game::GameConfig;
 use nhbot_world::{Action, Decision, Pos, World};
-use std::path::{Path, PathBuf};
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-struct Scene {
-    runner: Runner,
-    dir: PathBuf,
-    /// Every message since the scene started, for failure reports.
-    log: Vec<String>,
-}
+use std::path::PathBuf;
 
 impl Scene {
-    fn start(name: &str, seed: u64) -> Scene {
-        let dir = std::env::temp_dir().join(format!("nhbot-ranged-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let mut game = GameConfig::new(dir.join("game"));
-        game.seed = Some(seed);
-        game.wizard = true;
-        let runner = Runner::start(&game).expect("the game starts in wizard mode");
-        Scene {
-            runner,
-            dir,
-            log: Vec::new(),
-        }
-    }
-
-    fn world(&self) -> &World {
-        &self.runner.world
-    }
-
-    /// Types `keys` (a whole command with its answers), settles --More-- and observes.
-    fn keys(&mut self, keys: &str) {
-        let plan = Plan {
-            keys: keys.to_string(),
-            expect: Vec::new(),
-        };
-        if let Err(e) = self.runner.session.perform(&plan) {
-            panic!("{keys:?}: {e}\n{:?}\n{}", self.log, self.screen());
-        }
-        self.runner.observe();
-        self.log.extend(self.runner.world.messages.iter().cloned());
-        if std::env::var_os("NHBOT_SCENE_DEBUG").is_some() {
-            eprintln!(
-                "{keys:?}\n{}\n{:?}",
-                self.screen(),
-                self.runner.world.messages
-            );
-        }
-    }
-
-    fn act(&mut self, action: Action) {
-        let d = Decision {
-            action,
-            path: "scene".into(),
-            reason: "setup".into(),
-        };
-        self.runner.act(&d).expect("the action reaches the game");
-        self.log.extend(self.runner.world.messages.iter().cloned());
-    }
-
-    fn screen(&self) -> String {
-        self.runner.session.term.screen().text()
-    }
-
-    /// Level-teleports (^V) to `depth` with no monster next to us, so the pet stays behind.
-    fn leave_the_pet(&mut self, depth: i32) {
-        for _ in 0..20 {
-            self.keys("3s");
-            let me = self.world().player;
-            let adjacent = self
-                .world()
-                .monsters
-                .iter()
-                .any(|m| distance(m.pos, me) <= 1);
-            if !adjacent {
-                self.keys(&format!("\x16{depth}\r"));
-                if self.world().status.dlvl == depth {
-                    return;
-                }
-            }
-        }
-        panic!("could not leave the pet behind: {}", self.screen());
-    }
-
     /// The first monster drawn as `glyph`.
     fn monster(&self, glyph: char) -> Option<Pos> {
         self.world()
@@ -107,7 +24,7 @@ impl Scene {
     /// Runs the default tree for at most `max` decisions or until `stop`.
     fn run_tree(&mut self, max: usize, mut stop: impl FnMut(&[Step]) -> bool) -> Vec<Step> {
         let mut bot =
-            TreeBot::load(nhbot_skills::registry(), &tree()).expect("the default tree loads");
+            TreeBot::load(nhbot_skills::registry(), &tree(&self.dir)).expect("the tree loads");
         let mut steps: Vec<Step> = Vec::new();
         for _ in 0..max {
             if self.runner.session.ended || stop(&steps) {
@@ -138,21 +55,10 @@ impl Scene {
 
 /// The tree the scenes run: `NHBOT_TREE` (to check a scene against a tree without a node),
 /// else trees/main.yaml.
-fn tree() -> PathBuf {
+fn tree(_dir: &std::path::Path) -> PathBuf {
     std::env::var_os("NHBOT_TREE")
         .map(PathBuf::from)
-        .unwrap_or_else(|| repo().join("trees/main.yaml"))
-}
-
-impl Drop for Scene {
-    fn drop(&mut self) {
-        let _ = self
-            .runner
-            .session
-            .game
-            .hangup(std::time::Duration::from_secs(5));
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
+        .unwrap_or_else(|| item_scene::repo().join("trees/main.yaml"))
 }
 
 /// One decision of the tree: the world it was taken on, the decision, what it produced.
@@ -227,7 +133,7 @@ fn a_breather_in_line_is_stepped_away_from_or_closed_in_on() {
         let cub = s.monster('d');
         if cub.is_some_and(|c| distance(c, me) == 1) {
             // Next to us: Elbereth sends it off (it erodes as it scares, so again and again).
-            s.act(Action::Engrave {
+            s.act_quietly(Action::Engrave {
                 text: "Elbereth".into(),
                 with: None,
             });

@@ -9,11 +9,11 @@ use nhbot_agent::actions::Plan;
 use nhbot_agent::Runner;
 use nhbot_game::GameConfig;
 use nhbot_world::{Action, Decision, Dir, Item, World};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub struct Scene {
     pub runner: Runner,
-    dir: PathBuf,
+    pub dir: PathBuf,
     /// Every message since the scene started, for failure reports.
     pub log: Vec<String>,
 }
@@ -210,6 +210,33 @@ impl Scene {
                 }
                 None => return,
             }
+        }
+    }
+}
+
+/// The repository root.
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Copies the repository's `trees/` and `scripts/` under `dir`, for a test to play a variant of
+/// the default trees; returns the copy's trees directory.
+pub fn copy_trees(dir: &Path) -> PathBuf {
+    for sub in ["trees", "scripts"] {
+        copy_dir(&repo().join(sub), &dir.join(sub));
+    }
+    dir.join("trees")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("make the copy's directory");
+    for entry in std::fs::read_dir(from).expect("read the directory") {
+        let entry = entry.expect("a directory entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copy a file");
         }
     }
 }
