@@ -154,11 +154,15 @@ pub fn wander(_: &Params, w: &World) -> LeafOutcome {
 
 /// Whether the Mines are to be avoided at our experience level (`avoid_mines_until_xl`).
 fn avoiding_mines(p: &Params, w: &World) -> bool {
-    let stuck_after = p.integer("mines_when_stuck_after");
-    let stuck = stuck_after > 0
-        && w.level()
-            .is_some_and(|l| l.stats.turns_spent >= stuck_after);
+    let stuck = w.level().is_some_and(|l| stuck_on(p, l));
     (w.status.xl as i64) < p.integer("avoid_mines_until_xl") && !stuck
+}
+
+/// A level stayed on `mines_when_stuck_after` turns (0: never stuck): its main-dungeon way on
+/// was not found, so the Mines beat starving there.
+fn stuck_on(p: &Params, level: &nhbot_world::Level) -> bool {
+    let after = p.integer("mines_when_stuck_after");
+    after > 0 && level.stats.turns_spent >= after
 }
 
 pub fn explore(p: &Params, w: &World) -> LeafOutcome {
@@ -232,10 +236,7 @@ pub fn leave_mines(p: &Params, w: &World) -> LeafOutcome {
     }
     // Sent down here by `mines_when_stuck_after` (the fork level gave no other way on): climbing
     // back would only bring us down again.
-    let stuck_after = p.integer("mines_when_stuck_after");
-    let fork_stuck = crate::explore::mines_fork(w)
-        .is_some_and(|i| stuck_after > 0 && w.dungeon.levels[i].stats.turns_spent >= stuck_after);
-    if fork_stuck {
+    if crate::explore::mines_fork(w).is_some_and(|i| stuck_on(p, &w.dungeon.levels[i])) {
         return LeafOutcome::Failure;
     }
     match crate::explore::leave_mines_step(w) {

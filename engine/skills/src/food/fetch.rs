@@ -10,7 +10,7 @@ use super::SPARE_FOOD;
 use crate::recall::Recall;
 use crate::threat;
 use nhbot_bt::{Leaf, LeafOutcome, Tick};
-use nhbot_world::{Encumbrance, Hunger, Pos, World};
+use nhbot_world::{Encumbrance, Pos, World};
 use std::collections::HashSet;
 
 /// The `fetch_food` action's parameters.
@@ -98,7 +98,7 @@ impl Leaf for FetchFood {
                 s.target = None;
             }
         }
-        let hungry = !matches!(w.status.hunger, Hunger::NotHungry | Hunger::Satiated);
+        let hungry = super::hungry(w);
         // In Sokoban a walk off the solver's plan can cost the level (sokoban_game's
         // one-boulder-short top level failed so).
         let sokoban = w
