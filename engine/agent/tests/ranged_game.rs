@@ -53,25 +53,12 @@ impl Scene {
     }
 }
 
-/// The tree the scenes run: `NHBOT_TREE` (to check a scene against a tree without the node),
-/// else a copy of the default trees with `step_out_of_line` added to `survive` after
-/// `retreat_if_losing`. The node is not in the default tree: paired on seeds 1..100 it cost
-/// turns (median 6,084 -> 5,550) and lost more games to missiles than it saved.
-fn tree(dir: &std::path::Path) -> PathBuf {
-    if let Some(t) = std::env::var_os("NHBOT_TREE") {
-        return PathBuf::from(t);
-    }
-    let trees = item_scene::copy_trees(&dir.join("repo"));
-    let survive = trees.join("survive.yaml");
-    let yaml = std::fs::read_to_string(&survive).expect("read survive.yaml");
-    let anchor = "    - retreat_if_losing: {turns: 2}\n";
-    assert!(yaml.contains(anchor), "survive.yaml changed: {yaml}");
-    let with = yaml.replace(
-        anchor,
-        &format!("{anchor}    - step_out_of_line: {{depth: 4}}\n"),
-    );
-    std::fs::write(&survive, with).expect("write survive.yaml");
-    trees.join("main.yaml")
+/// The tree the scenes run: `NHBOT_TREE` (to check a scene against a tree without a node),
+/// else trees/main.yaml.
+fn tree(_dir: &std::path::Path) -> PathBuf {
+    std::env::var_os("NHBOT_TREE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| item_scene::repo().join("trees/main.yaml"))
 }
 
 /// One decision of the tree: the world it was taken on, the decision, what it produced.
