@@ -23,8 +23,7 @@ impl Scene {
 
     /// Runs the default tree for at most `max` decisions or until `stop`.
     fn run_tree(&mut self, max: usize, mut stop: impl FnMut(&[Step]) -> bool) -> Vec<Step> {
-        let mut bot =
-            TreeBot::load(nhbot_skills::registry(), &tree(&self.dir)).expect("the tree loads");
+        let mut bot = TreeBot::load(nhbot_skills::registry(), &tree()).expect("the tree loads");
         let mut steps: Vec<Step> = Vec::new();
         for _ in 0..max {
             if self.runner.session.ended || stop(&steps) {
@@ -55,7 +54,7 @@ impl Scene {
 
 /// The tree the scenes run: `NHBOT_TREE` (to check a scene against a tree without a node),
 /// else trees/main.yaml.
-fn tree(_dir: &std::path::Path) -> PathBuf {
+fn tree() -> PathBuf {
     std::env::var_os("NHBOT_TREE")
         .map(PathBuf::from)
         .unwrap_or_else(|| item_scene::repo().join("trees/main.yaml"))
