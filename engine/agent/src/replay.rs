@@ -25,6 +25,12 @@ pub struct Replay {
 
 /// Replays a recording's whole frames (a torn last frame is left out, its offset in `cut_at`).
 pub fn replay(path: &Path) -> Result<Replay> {
+    replay_until(path, None)
+}
+
+/// As [`replay`], stopping after the first frame whose status line shows `turn` or later (the
+/// whole recording when `None`): the screen as the bot saw it then.
+pub fn replay_until(path: &Path, turn: Option<u64>) -> Result<Replay> {
     let recording = read_recording(path)?;
     let mut r = Replay {
         cut_at: recording.cut_at,
@@ -49,6 +55,10 @@ pub fn replay(path: &Path) -> Result<Replay> {
             r.last_status = frame.status.clone();
         }
         r.last = frame;
+        let reached = r.last_status.as_ref().and_then(|s| s.turn);
+        if matches!((turn, reached), (Some(t), Some(at)) if at >= t as i64) {
+            break;
+        }
     }
     Ok(r)
 }
@@ -81,6 +91,29 @@ mod tests {
             screen.contains("newt corpse") && !screen.contains("Hello"),
             "{screen}"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn replay_until_stops_at_the_first_frame_of_that_turn() {
+        let dir = std::env::temp_dir().join(format!("nhbot-replay-until-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("turns.ttyrec");
+        {
+            let mut w = TtyrecWriter::create(&path).unwrap();
+            for (turn, msg) in [(5, "A newt."), (9, "A jackal."), (12, "A gnome.")] {
+                let frame = format!(
+                    "\x1b[2J\x1b[H{msg}\x1b[23;1HAgent the Stripling  St:18 Dx:15 Co:17 In:7 Wi:11 Ch:7 Neutral\
+                     \x1b[24;1HDlvl:1 $:0 HP:16(16) Pw:1(1) AC:6 Xp:1/0 T:{turn}"
+                );
+                w.frame(frame.as_bytes()).unwrap();
+            }
+        }
+        let r = replay_until(&path, Some(8)).unwrap();
+        assert_eq!(r.frames, 2, "stops at the frame of turn 9");
+        assert_eq!(r.last_status.as_ref().and_then(|s| s.turn), Some(9));
+        assert!(r.terminal.screen().text().contains("jackal"));
+        assert_eq!(replay_until(&path, None).unwrap().frames, 3);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

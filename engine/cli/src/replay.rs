@@ -13,10 +13,13 @@ pub struct ReplayArgs {
     /// Print the final screen.
     #[arg(long)]
     pub screen: bool,
+    /// Stop at the first frame showing this game turn (or later) and print its screen.
+    #[arg(long, value_name = "TURN")]
+    pub until_turn: Option<u64>,
 }
 
 pub fn run(args: ReplayArgs) -> Result<i32> {
-    let r = nhbot_agent::replay::replay(&args.file)?;
+    let r = nhbot_agent::replay::replay_until(&args.file, args.until_turn)?;
     if args.verbose {
         for m in &r.messages {
             println!("msg: {m}");
@@ -47,7 +50,7 @@ pub fn run(args: ReplayArgs) -> Result<i32> {
     if let Some(g) = &r.last.game_over {
         println!("game over: {g:?}");
     }
-    if args.screen {
+    if args.screen || args.until_turn.is_some() {
         println!("{}", r.terminal.screen().text());
     }
     Ok(0)
