@@ -1,6 +1,9 @@
 //! Monsters that turned out peaceful. The engine answers "Really attack?" with n and the game
-//! takes no time, so an attack that left the turn counter and the target unchanged at the very
-//! next decision met a peaceful (or a monster we must not hit). The World has no field for it:
+//! takes no time: an attack the game answered with that question, the target still there at the
+//! very next decision, met a peaceful. The question itself is the evidence: a Fast hero's
+//! blows often take no game turn (Valkyries are Fast from XL 7), and taking "same turn, target
+//! still there" alone for a refusal made a biting tengu "peaceful": the bot rested beside it
+//! from HP 28 to death (seed 13). The World has no field for it:
 //! this small memory is part of the skills' [`crate::Recall`] on the tree's blackboard.
 
 use nhbot_world::{Pos, World};
@@ -53,7 +56,12 @@ pub fn observe(m: &mut PeacefulMemory, w: &World) {
             .monsters
             .iter()
             .any(|mon| mon.pos == a.target && mon.ch == a.glyph && mon.color == a.color);
-        if same_moment && still_there {
+        let asked = w
+            .history
+            .newest_first()
+            .take_while(|said| said.decision > a.decisions)
+            .any(|said| said.text.starts_with("Really attack"));
+        if same_moment && still_there && asked {
             m.suspects.push(Suspect {
                 dlvl: a.dlvl,
                 glyph: a.glyph,
@@ -87,7 +95,15 @@ pub fn suspected(m: &PeacefulMemory, w: &World, glyph: char, color: u8) -> bool 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nhbot_world::Monster;
+    use nhbot_world::{Monster, Said};
+
+    fn asked(w: &mut World, decision: u64) {
+        w.history.push(Said {
+            turn: w.turn,
+            decision,
+            text: "Really attack the watchman?".into(),
+        });
+    }
 
     #[test]
     fn a_refused_attack_marks_the_glyph_peaceful() {
@@ -106,6 +122,7 @@ mod tests {
         observe(&mut m, &w);
         note_attack(&mut m, &w, Pos::new(5, 5), '@', 15);
         w.decisions = 11;
+        asked(&mut w, 11);
         observe(&mut m, &w);
         assert!(suspected(&m, &w, '@', 15));
         assert!(!suspected(&m, &w, '@', 2));
@@ -114,6 +131,7 @@ mod tests {
         w2.monsters[0].ch = 'N';
         note_attack(&mut m, &w2, Pos::new(5, 5), 'N', 15);
         w2.decisions = 13;
+        asked(&mut w2, 12);
         observe(&mut m, &w2);
         assert!(suspected(&m, &w2, 'N', 15));
         // Time passing after an attack is a normal fight: no suspicion.
@@ -146,6 +164,7 @@ mod tests {
         observe(&mut m, &w);
         note_attack(&mut m, &w, Pos::new(5, 5), 'h', 2);
         w.decisions = 11;
+        asked(&mut w, 11);
         observe(&mut m, &w);
         assert!(suspected(&m, &w, 'h', 2));
         let next_game = World {
@@ -155,5 +174,33 @@ mod tests {
         };
         observe(&mut m, &next_game);
         assert!(!suspected(&m, &next_game, 'h', 2));
+    }
+
+    /// Seed 13: a Fast hero's blow at a tengu took no game turn and the tengu stayed put. No
+    /// "Really attack?" was asked: it is a fight, not a peaceful.
+    #[test]
+    fn a_blow_that_takes_no_turn_is_no_refusal() {
+        let mut w = World {
+            turn: 5506,
+            decisions: 40,
+            monsters: vec![Monster {
+                pos: Pos::new(5, 5),
+                ch: 'i',
+                color: 6,
+                ..Monster::default()
+            }],
+            ..World::default()
+        };
+        let mut m = PeacefulMemory::default();
+        observe(&mut m, &w);
+        note_attack(&mut m, &w, Pos::new(5, 5), 'i', 6);
+        w.decisions = 41;
+        w.history.push(Said {
+            turn: w.turn,
+            decision: 41,
+            text: "You miss the tengu.".into(),
+        });
+        observe(&mut m, &w);
+        assert!(!suspected(&m, &w, 'i', 6));
     }
 }
