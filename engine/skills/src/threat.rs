@@ -54,14 +54,22 @@ fn melee_attacks(m: &MonsterInfo) -> impl Iterator<Item = &monsters::Attack> {
         .filter(|a| !a.is_passive() && !a.is_ranged())
 }
 
+/// What a wielded weapon adds to a weapon attack (`weap`): mhitu.c adds the weapon's own
+/// damage to the attack's dice. Most monsters with weapon attacks carry one (a dwarf's
+/// mattock d12, a hill orc's scimitar d8, an orcish dagger d3): the mean is a middle guess, the
+/// most a long sword's d8 (a mattock's 12 is rarer).
+const WEAPON_MEAN: f64 = 2.5;
+const WEAPON_MAX: u32 = 8;
+
 /// Expected and maximum damage per turn of ours (speed 12) against AC `ac`.
 pub fn damage_per_turn(m: &MonsterInfo, ac: i32) -> (f64, u32) {
     let hit = monster_hit_chance(m.level, ac);
     let moves = f64::from(m.speed.max(1)) / 12.0;
     let (mut mean, mut max) = (0.0, 0u32);
     for a in melee_attacks(m) {
-        mean += hit * a.dice.mean();
-        max += a.dice.max();
+        let armed = a.kind == "weap";
+        mean += hit * (a.dice.mean() + if armed { WEAPON_MEAN } else { 0.0 });
+        max += a.dice.max() + if armed { WEAPON_MAX } else { 0 };
     }
     (mean * moves, max * (moves.ceil() as u32).max(1))
 }
@@ -118,7 +126,11 @@ const DIFFICULTY_SLACK: i32 = 3;
 /// colour allow at this depth and experience level.
 pub fn plausible(w: &World, m: &Monster) -> Vec<&'static MonsterInfo> {
     if let Some(info) = m.name.as_deref().and_then(monsters::find_in_text) {
-        return vec![info];
+        // One name, two forms (a wererat is an `r` and an `@`): the one drawn.
+        let drawn = monsters::all()
+            .iter()
+            .find(|o| o.name == info.name && o.glyph == m.ch);
+        return vec![drawn.unwrap_or(info)];
     }
     monsters::plausible_here(m.ch, m.color, w.status.dlvl, w.status.xl, DIFFICULTY_SLACK)
 }
@@ -276,5 +288,22 @@ mod tests {
         let mut peaceful = seen('h', 2, 12);
         peaceful.peaceful = Some(true);
         assert!(threats(&Recall::default(), &world_with(vec![pet, peaceful], 16, 6)).is_empty());
+    }
+
+    /// Seed 5: a wererat in `@` form hit twice a turn with a weapon while the model took it for
+    /// the rat (1d4 bite): the named form is the one drawn, and a weapon adds its damage.
+    #[test]
+    fn a_named_were_is_assessed_in_the_form_drawn_with_its_weapon() {
+        let mut human = seen('@', 3, 11);
+        human.name = Some("wererat".into());
+        let mut rat = seen('r', 3, 11);
+        rat.name = Some("wererat".into());
+        let as_human = assess(&world_with(vec![], 30, 6), &human).unwrap();
+        let as_rat = assess(&world_with(vec![], 30, 6), &rat).unwrap();
+        // 2d4 + a weapon's middle guess at 85% against AC 6; the rat's bite 1d4.
+        assert!(as_human.expected_damage > 4.0, "{as_human:?}");
+        assert!(as_rat.expected_damage < 2.5, "{as_rat:?}");
+        assert_eq!(as_human.max_damage, 8 + WEAPON_MAX);
+        assert_eq!(as_rat.max_damage, 4);
     }
 }
