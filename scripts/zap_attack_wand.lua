@@ -2,7 +2,8 @@
 -- without a wand in the pack or a dangerous hostile in a clear line within 7 squares (the KB is
 -- asked only then). A target is one farlook named as hostile that is dangerous by name
 -- (gear/danger.lua: soldier ants, dwarves, were-creatures...), or the foe the look-ahead fled
--- from at the previous decision, or any foe within 2 squares while our HP is below half. The
+-- from at the previous decision, or any foe within 2 squares while our HP is below half (not
+-- a newt or the like: gear/danger.lua's harmless list). The
 -- wand is one the KB (or the game's own name for it) says is striking, sleep, magic missile,
 -- fire, cold, lightning or death, or whose every remaining candidate is one of them; never
 -- digging or create monster. No zap with our
@@ -102,7 +103,7 @@ local function worth_it(world, m, d)
   if fled and (fled == m.name or (fled == "?" and d <= 1)) then
     return string.format("the look-ahead chose %s against it last turn", choice)
   end
-  if world.hp * 2 < world.hp_max and d <= 2 then
+  if world.hp * 2 < world.hp_max and d <= 2 and not danger.harmless(m) then
     return string.format("HP %d/%d in a fight with it", world.hp, world.hp_max)
   end
   return nil

@@ -43,6 +43,20 @@ local DANGEROUS = {
   ["stone giant"] = "2d10 weapon",
 }
 
+-- Monsters never worth a charge, however low our HP: they hit for 1d3 at most (seed 47 zapped
+-- a wand of sleep four times at newts at XL 1).
+local HARMLESS = {
+  ["newt"] = true, ["lichen"] = true, ["grid bug"] = true, ["sewer rat"] = true,
+  ["jackal"] = true, ["fox"] = true, ["gecko"] = true, ["kobold"] = true, ["yellow mold"] = true,
+  ["green mold"] = true, ["brown mold"] = true, ["red mold"] = true, ["acid blob"] = true,
+  ["cave spider"] = true, ["centipede"] = true, ["bat"] = true,
+}
+
+-- Whether `m` is too weak to spend a charge on (by farlook's name).
+function M.harmless(m)
+  return m.name ~= nil and HARMLESS[m.name] == true
+end
+
 -- Why `m` (a monster seen, named by farlook) is dangerous, or nil.
 function M.why(m)
   if not m.name then return nil end
