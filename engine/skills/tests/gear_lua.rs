@@ -571,7 +571,10 @@ fn zap_attack_wand_keeps_rays_off_near_walls_and_harmless_foes_for_melee() {
     see(&mut w4, HERO, &[(orc, ':')], &[], 20);
     farlook(&mut w4, orc, ":  a lizard or other reptile (newt)");
     see(&mut w4, HERO, &[(orc, ':')], &[], 8);
-    assert!(is_search(&decide(&mut bot, &mut w4)), "no charge for a newt");
+    assert!(
+        is_search(&decide(&mut bot, &mut w4)),
+        "no charge for a newt"
+    );
     assert!(d.reason.contains("HP 8/20"), "{}", d.reason);
 }
 

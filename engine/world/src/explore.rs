@@ -35,7 +35,25 @@ impl World {
         if self.level().is_some_and(|l| l.branch == Branch::Sokoban) {
             sokoban_rules(&mut opts);
         }
+        if self.watched() {
+            // Kicking a door open where the watch can see is "Halt, thief!": the whole watch
+            // turns on us (seed 99 died so in Minetown). Locked doors stay shut there.
+            opts.locked_door_cost = None;
+        }
         opts
+    }
+
+    /// Whether the town watch keeps this level: Minetown, or a watchman or watch captain in
+    /// view (farlook names them).
+    pub fn watched(&self) -> bool {
+        let minetown = self
+            .level()
+            .is_some_and(|l| l.facts.is(crate::dungeon::facts::Special::Minetown));
+        minetown
+            || self
+                .monsters
+                .iter()
+                .any(|m| m.name.as_deref().is_some_and(|n| n.contains("watch")))
     }
 
     /// [`World::path_opts`] with Sokoban's rules, for callers that know they are there

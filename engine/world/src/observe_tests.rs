@@ -796,3 +796,31 @@ fn paths_never_go_through_a_floating_eye() {
     // Another `e` (a gray gas spore) costs a fight but is no wall.
     assert!(at('7').is_some());
 }
+
+/// Seed 99: a kick at a locked door in Minetown ("WHAMMM!!") called the watch down on us.
+/// Where the watch is, a locked door is a wall.
+#[test]
+fn locked_doors_are_not_kicked_where_the_watch_is() {
+    let mut w = World::default();
+    let rows = ["|...|....", "|...+....", "-----...."];
+    see(&mut w, &rows, Pos::new(3, 1), &status(3, 10), &[]);
+    w.observe(&Action::Open { dir: crate::Dir::E });
+    see(
+        &mut w,
+        &rows,
+        Pos::new(3, 1),
+        &status(3, 11),
+        &["This door is locked."],
+    );
+    let beyond = [Pos::new(6, 1)];
+    let path = w.path_to(&beyond).expect("through the locked door");
+    assert_eq!(w.step_along(&path), Action::Kick { dir: crate::Dir::E });
+    // A watchman comes into view, named by farlook.
+    let watched = ["|...|....", "|...+..@.", "-----...."];
+    see(&mut w, &watched, Pos::new(3, 1), &status(3, 12), &[]);
+    if let Some(m) = w.monsters.iter_mut().find(|m| m.ch == '@') {
+        m.name = Some("peaceful watchman".into());
+    }
+    assert!(w.watched());
+    assert_eq!(w.path_to(&beyond), None, "no way through but the kick");
+}
