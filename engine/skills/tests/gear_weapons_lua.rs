@@ -1,0 +1,100 @@
+//! The weapon Lua leaves of `scripts/` (wield_weapon, enhance) on worlds seen through
+//! `World::observe`; the harness is in `gear_support`.
+mod common;
+mod gear_support;
+use common::Repo;
+use gear_support::*;
+
+const DAGGER: (&str, &str) = ("Weapons", "b - a +0 dagger");
+
+/// A nymph stole the long sword: the dagger goes into the hand, once.
+#[test]
+fn wield_weapon_takes_the_dagger_when_the_sword_is_gone() {
+    let repo = Repo::new("gear-wield");
+    let mut bot = bot(&repo, "wield_weapon.lua", None);
+    let mut w = World {
+        inventory: pack(&[SWORD, DAGGER]),
+        ..World::default()
+    };
+    see(&mut w, HERO, &[], &[], 20);
+    assert!(
+        is_search(&decide(&mut bot, &mut w)),
+        "the +1 long sword beats the dagger"
+    );
+    w.inventory = pack(&[DAGGER]);
+    see(&mut w, HERO, &[], &["She stole a +1 long sword."], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Wield { item: Some('b') }, "{}", d.reason);
+    assert!(d.reason.contains("bare hands"), "{}", d.reason);
+    w.inventory = pack(&[("Weapons", "b - a +0 dagger (weapon in hand)")]);
+    see(
+        &mut w,
+        HERO,
+        &[],
+        &["b - a +0 dagger (weapon in hand)."],
+        20,
+    );
+    assert!(is_search(&decide(&mut bot, &mut w)));
+}
+
+/// A better weapon underfoot is picked up; a cursed one, a worse one or a two-handed one with a
+/// shield on are not.
+#[test]
+fn wield_weapon_picks_up_a_better_weapon_only() {
+    let repo = Repo::new("gear-weapon-floor");
+    let mut bot = bot(&repo, "wield_weapon.lua", None);
+    let mut w = World {
+        inventory: pack(&[("Weapons", "b - a +0 dagger (weapon in hand)"), SHIELD]),
+        ..World::default()
+    };
+    let floor = |w: &mut World, text: &str| {
+        see(
+            w,
+            HERO,
+            &[(HERO, ')')],
+            &[&format!("You see here {text}.")],
+            20,
+        );
+    };
+    for (text, wanted) in [
+        ("an orcish dagger", false),
+        ("a cursed long sword", false),
+        ("a dwarvish mattock", false),
+        ("a long sword", true),
+    ] {
+        floor(&mut w, text);
+        let d = decide(&mut bot, &mut w);
+        assert_eq!(
+            matches!(d.action, Action::Pickup { .. }),
+            wanted,
+            "{text}: {d:?}"
+        );
+    }
+}
+
+/// "You feel more confident in your weapon skills." is answered with one `#enhance`.
+#[test]
+fn enhance_follows_the_games_word() {
+    let repo = Repo::new("gear-enhance");
+    let mut bot = bot(&repo, "enhance.lua", None);
+    let mut w = World::default();
+    see(&mut w, HERO, &[], &["You kill the jackal!"], 20);
+    assert!(is_search(&decide(&mut bot, &mut w)));
+    see(
+        &mut w,
+        HERO,
+        &[],
+        &["You feel more confident in your weapon skills."],
+        20,
+    );
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Enhance, "{}", d.reason);
+    see(
+        &mut w,
+        HERO,
+        &[],
+        &["You are now skilled in long sword."],
+        20,
+    );
+    assert!(is_search(&decide(&mut bot, &mut w)), "once per word");
+}
