@@ -1,4 +1,4 @@
-//! The weapon Lua leaves of `scripts/` (wield_weapon, enhance) on worlds seen through
+//! The Lua leaves wield_weapon, enhance and pick_up_gold of `scripts/` on worlds seen through
 //! `World::observe`; the harness is in `gear_support`.
 mod common;
 mod gear_support;
@@ -97,4 +97,37 @@ fn enhance_follows_the_games_word() {
         20,
     );
     assert!(is_search(&decide(&mut bot, &mut w)), "once per word");
+}
+
+/// Gold underfoot is picked up; gold seen near is walked to; none while a hostile is in view.
+#[test]
+fn pick_up_gold_takes_the_gold_near() {
+    let repo = Repo::new("gear-gold");
+    let mut bot = bot(&repo, "pick_up_gold.lua", None);
+    let mut w = World {
+        inventory: pack(&[SWORD]),
+        ..World::default()
+    };
+    let coins = Pos::new(HERO.x + 3, HERO.y);
+    see(&mut w, HERO, &[(coins, '$')], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Move { dir: Dir::E }, "{}", d.reason);
+    let jackal = Pos::new(HERO.x + 6, HERO.y + 2);
+    see(&mut w, HERO, &[(coins, '$'), (jackal, 'd')], &[], 20);
+    assert!(
+        is_search(&decide(&mut bot, &mut w)),
+        "not with a jackal in view"
+    );
+    see(
+        &mut w,
+        coins,
+        &[(coins, '$')],
+        &["You see here 12 gold pieces."],
+        20,
+    );
+    let d = decide(&mut bot, &mut w);
+    assert!(
+        matches!(&d.action, Action::Pickup { what: Pick::Classes(c) } if c == "$"),
+        "{d:?}"
+    );
 }
