@@ -1,16 +1,19 @@
 //! The loop's files: the decision log (one line per decision or note) and the results line.
 
 use anyhow::Result;
+use std::fmt::Write as _;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use nhbot_world::{Action, Decision, World};
+use nhbot_world::{Action, Decision, Encumbrance, Hunger, Status, World};
 
 use crate::observer::LoopObserver;
 use crate::result::{append_result, open_append, GameResult};
 
-/// `decisions.log`: `T<turn> <action JSON> | [<phase>] <path> | <reason>` per decision (no
-/// `[<phase>] ` when the tree follows no plan phase), `T<turn> NOTE
+/// `decisions.log`: `T<turn> <status> <action JSON> | [<phase>] <path> | <reason>` per decision
+/// (no `[<phase>] ` when the tree follows no plan phase; the status is the hero's as the decision
+/// saw it, in the game's own words, `Dlvl:6 HP:25(58) Xp:7 Hungry`, absent before the first
+/// status line and in logs written before it existed), `T<turn> NOTE
 /// <note>` per warning or brain note, `T<turn> LOG <decision> <leaf path>: <text>` per line a
 /// leaf logged (Lua's `log(...)`), just before the decision it was logged in. Every line is whole whatever ends the engine: each is one
 /// unbuffered write (a killed engine loses no line and cuts none), free text has its newlines
@@ -72,14 +75,68 @@ impl LoopObserver for DecisionLog {
             .phase
             .as_ref()
             .map_or(String::new(), |p| format!("[{p}] "));
+        let status = status_field(&world.status).map_or(String::new(), |s| s + " ");
         self.line(format!(
-            "T{} {} | {phase}{} | {}\n",
+            "T{} {status}{} | {phase}{} | {}\n",
             world.turn,
             describe(&decision.action),
             one_line(&decision.path),
             one_line(&decision.reason)
         ))
     }
+}
+
+/// The hero's status on a decision line, in the status line's own words: depth, HP(max), level
+/// (`HD:` when polymorphed), then the hunger, encumbrance and condition words that are shown.
+/// `None` before the game has shown a status line (no maximum HP yet).
+fn status_field(s: &Status) -> Option<String> {
+    if s.hp_max <= 0 {
+        return None;
+    }
+    let level = if s.polymorphed { "HD" } else { "Xp" };
+    let mut field = format!("Dlvl:{} HP:{}({}) {level}:{}", s.dlvl, s.hp, s.hp_max, s.xl);
+    if s.hunger != Hunger::NotHungry {
+        let _ = write!(field, " {:?}", s.hunger);
+    }
+    if s.encumbrance != Encumbrance::Unencumbered {
+        let _ = write!(field, " {:?}", s.encumbrance);
+    }
+    for c in &s.conditions {
+        let _ = write!(field, " {c:?}");
+    }
+    Some(field)
+}
+
+/// The status of a decision line, read back.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LogStatus {
+    pub dlvl: i32,
+    pub hp: i32,
+    pub hp_max: i32,
+    /// Experience level, or hit dice when polymorphed.
+    pub xl: i32,
+    /// Hunger, encumbrance and condition words (`Hungry`, `Burdened`, `Blind`), as written.
+    pub words: Vec<String>,
+}
+
+/// Reads a status field (`Dlvl:6 HP:25(58) Xp:7 Hungry`); `None` without an `HP:` token.
+fn parse_status_field(text: &str) -> Option<LogStatus> {
+    let mut status = LogStatus::default();
+    let mut has_hp = false;
+    for token in text.split_whitespace() {
+        match token.split_once(':') {
+            Some(("Dlvl", v)) => status.dlvl = v.parse().ok()?,
+            Some(("HP", v)) => {
+                let (hp, max) = v.strip_suffix(')')?.split_once('(')?;
+                (status.hp, status.hp_max) = (hp.parse().ok()?, max.parse().ok()?);
+                has_hp = true;
+            }
+            Some(("Xp" | "HD", v)) => status.xl = v.parse().ok()?,
+            Some(_) => return None,
+            None => status.words.push(token.to_string()),
+        }
+    }
+    has_hp.then_some(status)
 }
 
 fn describe(a: &Action) -> String {
@@ -99,6 +156,8 @@ pub fn one_line(text: &str) -> String {
 pub enum LogLine {
     Decision {
         turn: i64,
+        /// The hero's status when deciding (`None` in logs written before the field existed).
+        status: Option<LogStatus>,
         action: Action,
         /// The plan phase it was taken in (`sokoban: solve the four levels`), if any.
         phase: Option<String>,
@@ -140,6 +199,13 @@ pub fn parse_line(line: &str) -> Option<LogLine> {
             text: text.into(),
         });
     }
+    // A status field comes before the action, whose JSON starts with the first `{` (the
+    // status words never hold one).
+    let (status, rest) = match rest.find('{') {
+        Some(0) => (None, rest),
+        Some(at) => (Some(parse_status_field(&rest[..at])?), &rest[at..]),
+        None => return None,
+    };
     // The action is JSON (which may hold " | " itself): its end is where the parser stops.
     let mut actions = serde_json::Deserializer::from_str(rest).into_iter::<Action>();
     let action = actions.next()?.ok()?;
@@ -153,6 +219,7 @@ pub fn parse_line(line: &str) -> Option<LogLine> {
     };
     Some(LogLine::Decision {
         turn,
+        status,
         action,
         phase,
         path: path.into(),
@@ -219,6 +286,7 @@ mod tests {
             got[0],
             LogLine::Decision {
                 turn: 0,
+                status: None,
                 action: Action::Move { dir: Dir::E },
                 phase: None,
                 path: "root/lua#0".into(),
@@ -311,6 +379,65 @@ mod tests {
                 ),
                 (None, "root/explore#8".to_string()),
             ]
+        );
+    }
+
+    #[test]
+    fn the_status_field_is_written_in_the_games_words_and_reads_back() {
+        let path = temp_log("status.log");
+        let mut world = World {
+            turn: 7669,
+            ..World::default()
+        };
+        let mut log = DecisionLog::open(&path).unwrap();
+        // Before any status line: no field.
+        log.on_decision(&world, &decision("root/a", "first"))
+            .unwrap();
+        world.status.dlvl = 6;
+        (world.status.hp, world.status.hp_max, world.status.xl) = (25, 58, 7);
+        world.status.hunger = Hunger::Weak;
+        world.status.conditions = vec![nhbot_world::Condition::Blind];
+        log.on_decision(&world, &decision("root/rest", "resting at HP 25/58"))
+            .unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let second = text.lines().nth(1).unwrap();
+        assert!(
+            second.starts_with("T7669 Dlvl:6 HP:25(58) Xp:7 Weak Blind {\"kind\":\"move\""),
+            "{second}"
+        );
+        let statuses: Vec<Option<LogStatus>> = lines(&path)
+            .into_iter()
+            .map(|l| match l {
+                LogLine::Decision { status, .. } => status,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            statuses,
+            [
+                None,
+                Some(LogStatus {
+                    dlvl: 6,
+                    hp: 25,
+                    hp_max: 58,
+                    xl: 7,
+                    words: vec!["Weak".into(), "Blind".into()],
+                })
+            ]
+        );
+        // A line of an older log (no status) still reads, and a garbled status does not.
+        let old = "T5 {\"kind\":\"pray\"} | root/pray | in trouble";
+        assert!(matches!(
+            parse_line(old),
+            Some(LogLine::Decision {
+                status: None,
+                turn: 5,
+                ..
+            })
+        ));
+        assert_eq!(
+            parse_line("T5 Dlvl:x HP:1(2) {\"kind\":\"pray\"} | root/pray | r"),
+            None
         );
     }
 

@@ -6,9 +6,12 @@
 //! - [`summary`], [`stats`], [`plots`], [`report`]: tables, SVG plots, `report.md`;
 //! - [`compare`]: two trees on the same seeds, paired, with bootstrap intervals;
 //! - [`phases`]: the plan phases games reached and completed, a table of the report;
+//! - [`deaths`]: per game that died, the killer, last decisions, HP trail, what the bot tried
+//!   and a cause class; the report's death sections and `deaths.jsonl`;
 //! - [`seeds`]: seed lists and `--shard i/n`; [`report::merge`] combines shards.
 
 pub mod compare;
+pub mod deaths;
 pub mod phases;
 pub mod plots;
 pub mod progress;

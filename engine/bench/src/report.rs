@@ -12,6 +12,8 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 use crate::compare::{compare, compare_markdown};
+use crate::deaths::markdown::{causes_side_by_side, deaths_markdown};
+use crate::deaths::{self, Death};
 use crate::phases::{phase_rows, phases_markdown};
 use crate::plots::write_plots;
 use crate::record::{load_results, Loaded, Record, ResultsWriter, RESULTS_FILE};
@@ -65,8 +67,11 @@ fn warnings_markdown(warnings: &[String]) -> String {
     s
 }
 
-fn single_report(dir: &Path, loaded: &Loaded) -> Result<()> {
+/// Writes a bench directory's report.md (and deaths.jsonl); returns its deaths.
+fn single_report(dir: &Path, loaded: &Loaded) -> Result<Vec<Death>> {
     let summary = Summary::of(&loaded.records);
+    let deaths = deaths::collect(dir, &loaded.records);
+    deaths::write_jsonl(dir, &deaths)?;
     let plots = write_plots(dir, &loaded.records)?;
     let mut md = format!(
         "# Bench report\n\nBrain: {}. Games: {}{}. Settings: {}.\n\n\
@@ -87,6 +92,7 @@ fn single_report(dir: &Path, loaded: &Loaded) -> Result<()> {
             summary.games
         );
     }
+    md.push_str(&deaths_markdown(&deaths));
     if !plots.is_empty() {
         md.push_str("\n## Plots\n\n");
         for p in plots {
@@ -94,16 +100,18 @@ fn single_report(dir: &Path, loaded: &Loaded) -> Result<()> {
         }
     }
     md.push_str(&warnings_markdown(&loaded.warnings));
-    write_file(&dir.join(REPORT_FILE), &md)
+    write_file(&dir.join(REPORT_FILE), &md)?;
+    Ok(deaths)
 }
 
 fn comparison_report(dir: &Path) -> Result<Vec<String>> {
     let mut arms = Vec::new();
+    let mut arm_deaths = Vec::new();
     let mut warnings = Vec::new();
     for arm in ARMS {
         let arm_dir = dir.join(arm);
         let loaded = load_results(&arm_dir.join(RESULTS_FILE))?;
-        single_report(&arm_dir, &loaded)?;
+        arm_deaths.push(single_report(&arm_dir, &loaded)?);
         warnings.extend(loaded.warnings.iter().cloned());
         arms.push(loaded.records);
     }
@@ -134,6 +142,14 @@ fn comparison_report(dir: &Path) -> Result<Vec<String>> {
         }
     }
     md.push_str(&phases_side_by_side(a, b));
+    let causes = causes_side_by_side(&arm_deaths[0], &arm_deaths[1]);
+    if !causes.is_empty() {
+        let _ = write!(
+            md,
+            "\n## Deaths by cause side by side\n\nEach arm's deaths, classed as in its own report \
+             ([a/](a/report.md), [b/](b/report.md)).\n\n{causes}"
+        );
+    }
     md.push_str(&warnings_markdown(&warnings));
     write_file(&dir.join(REPORT_FILE), &md)?;
     Ok(warnings)
