@@ -261,6 +261,20 @@ fn no_throw_at_an_unnamed_or_peaceful_monster_next_to_us_or_with_the_pet_beyond(
     farlook(&mut w, east(4), JACKAL);
     farlook(&mut w, east(7), "f  a cat or other feline (tame kitten)");
     assert!(is_search(&decide(&mut bot, &mut w)));
+    // Water beyond it: a miss would be lost in it.
+    let mut w = World {
+        inventory: pack(&[SWORD, DAGGERS]),
+        ..World::default()
+    };
+    see(
+        &mut w,
+        Frame {
+            things: &[(east(3), 'd', BROWN), (east(6), '}', BLUE)],
+            ..Frame::default()
+        },
+    );
+    farlook(&mut w, east(3), JACKAL);
+    assert!(is_search(&decide(&mut bot, &mut w)), "water in the line");
     // Out of the line (a knight's move away): nothing.
     let mut w = with_monster(
         &[SWORD, DAGGERS],
