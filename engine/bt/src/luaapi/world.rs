@@ -18,6 +18,7 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
         reg.add_field_method_get("pw_max", |_, w| Ok(w.status.pw_max));
         reg.add_field_method_get("ac", |_, w| Ok(w.status.ac));
         reg.add_field_method_get("xl", |_, w| Ok(w.status.xl));
+        reg.add_field_method_get("strength", |_, w| Ok(w.status.strength_value));
         reg.add_field_method_get("gold", |_, w| Ok(w.status.gold));
         reg.add_field_method_get("dlvl", |_, w| Ok(w.status.dlvl));
         reg.add_field_method_get("level_name", |_, w| Ok(w.status.level_name.clone()));

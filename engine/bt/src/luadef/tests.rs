@@ -314,6 +314,7 @@ fn sample_plan() -> crate::PlanProgress {
 fn sample_world() -> World {
     let mut w = crate::testing::sample_world();
     w.last_prayer_turn = Some(300);
+    w.status.strength_value = 68;
     w.status.conditions = vec![Condition::Blind];
     w.monsters = vec![Monster {
         pos: Pos::new(41, 10),

@@ -375,6 +375,11 @@ pub const WORLD: Class = Class {
         field("pw_max", "integer", ""),
         field("ac", "integer", "armour class"),
         field("xl", "integer", "experience level"),
+        field(
+            "strength",
+            "integer",
+            "as the game counts it: 18/50 is 68, 18/** 118",
+        ),
         field("gold", "integer", ""),
         field("dlvl", "integer", "dungeon level"),
         field("level_name", "string", "\"Dlvl:3\", \"Home 1\", ..."),
