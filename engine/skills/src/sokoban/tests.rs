@@ -1,6 +1,7 @@
 //! Offline checks: maps drawn onto a fake screen, and a small NetHack-rules simulator that
 //! plays the node's moves until it climbs.
 
+use super::behind::{farthest_within, RETREAT_STEPS};
 use super::screen::{locate, observe, TEMPLATES};
 use super::*;
 use nhbot_bt::{Blackboard, Params};
