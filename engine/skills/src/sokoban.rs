@@ -12,6 +12,13 @@
 //! was no boulder) is solved afresh. Monsters are left out of the puzzle and handled when they
 //! are in the way: the pet is swapped with, hostiles fought, others waited for; a step that
 //! keeps failing ("You try to move the boulder, but in vain.") is planned around.
+//!
+//! A monster where a pushed boulder must go (`behind.rs`): a hostile one is gone round to and
+//! fought, at once when in sight, or hit with daggers thrown over the boulder once a push has
+//! found it there twice; any other is waited for a few turns, then the push is tried again
+//! and, failing, planned around. One shut in ahead of the boulder in the hole corridor never
+//! leaves (the level's monsters know its holes): no plan goes round it, and the level is given
+//! up after a bounded number of tries.
 
 mod behind;
 mod earth;
@@ -24,7 +31,10 @@ mod tests;
 
 use crate::elbereth::elbereth_step;
 use crate::recall::Recall;
-use behind::{hunt_decoy, keep_hunting, keep_retreating, lurk, monster_behind, Hunt, Retreat};
+use behind::{
+    confinement, go_for_the_monster_behind, hunt_decoy, keep_hunting, keep_retreating, lurk,
+    monster_behind, Hunt, Retreat,
+};
 use leave::leave_by_the_down_stairs;
 use nhbot_bt::{Leaf, LeafOutcome, Tick};
 use nhbot_sokoban::{
@@ -190,6 +200,8 @@ pub(crate) struct Memory {
     drawn: Option<(Located, i64, Vec<usize>, usize)>,
     /// Hunts started on one level state (boulders and holes), to stop after a few.
     hunted: Option<(StateKey, u32)>,
+    /// Failed pushes that found a monster behind the boulder on one level state.
+    found_behind: Option<(StateKey, u32)>,
     retreat: Option<Retreat>,
     /// Retreats started on one level state, to stop after a few.
     retreated: Option<(StateKey, u32)>,
@@ -692,8 +704,9 @@ fn play(mem: &mut Memory, r: &mut Recall, w: &World, at: Located, obs: &Observed
                 dir: world_dir(step.dir),
             });
     let stuck = stalls >= STALL_LIMIT || pushed_in_vain;
-    if pushed_in_vain && monster_behind(w, at, obs, beyond) && mem.start_hunt(&key, beyond, true) {
-        if let Some(outcome) = keep_hunting(r, w, mem, at, obs, &key) {
+    if step.push {
+        let here = (at, obs, &key);
+        if let Some(outcome) = go_for_the_monster_behind(r, w, mem, here, beyond, pushed_in_vain) {
             return outcome;
         }
     }
@@ -706,8 +719,12 @@ fn play(mem: &mut Memory, r: &mut Recall, w: &World, at: Located, obs: &Observed
             Planned::Ready(_) => wait("planned around a step that would not go"),
             Planned::Solving(_) => wait("planning around a step that would not go"),
             Planned::Failed(e) | Planned::Dead(e) => {
+                // Out of sight, one behind the boulder may step aside; one with no square
+                // to step to (ahead of the boulder in the hole corridor) never does.
                 let from = if monster_behind(w, at, obs, beyond) {
-                    Some("behind the boulder")
+                    confinement(puzzle, beyond)
+                        .room
+                        .then_some("behind the boulder")
                 } else {
                     (!step.push && obs.monsters.contains(&to)).then_some("in the way")
                 };

@@ -6,8 +6,9 @@ use super::screen::{Located, Observed};
 use super::{act, hunt, melee_hazard, wait, Memory, StateKey};
 use crate::recall::Recall;
 use nhbot_bt::LeafOutcome;
-use nhbot_sokoban::Cell;
+use nhbot_sokoban::{Cell, Puzzle};
 use nhbot_world::{Action, Dir, World};
+use std::collections::VecDeque;
 
 /// Decisions spent going after a monster behind a boulder before waiting instead.
 const HUNT_LIMIT: u32 = 40;
@@ -31,8 +32,9 @@ pub(super) struct Hunt {
     target: usize,
     decisions: u32,
     attacks: u32,
-    /// Daggers are thrown only once waiting and a first hunt on this state have not helped
-    /// (the unseen one may be our pet, or about to leave).
+    /// Daggers are thrown only at a monster found behind the boulder a second time on this
+    /// state (the unseen one may be our pet, or about to leave), or at one in sight, not
+    /// peaceful and shut in (see [`Confinement`]).
     may_throw: bool,
 }
 
@@ -51,26 +53,23 @@ pub(super) struct Retreat {
 }
 
 impl Memory {
-    /// Starts a hunt for the monster on `target` unless [`HUNTS_PER_STATE`] hunts have been
-    /// started on this level state already. With `throws`, daggers may fly from the second
-    /// hunt on (see `Hunt::may_throw`).
-    pub(super) fn start_hunt(&mut self, key: &StateKey, target: usize, throws: bool) -> bool {
-        let hunts = match &self.hunted {
+    /// Hunts started on this level state (boulders and holes).
+    fn hunts_on(&self, key: &StateKey) -> u32 {
+        match &self.hunted {
             Some((l, n)) if l.same_level(key) => *n,
             _ => 0,
-        };
-        if hunts >= HUNTS_PER_STATE {
-            return false;
         }
-        self.hunted = Some((key.without_player(), hunts + 1));
-        self.hunt = Some(Hunt {
-            level: key.without_player(),
-            target,
-            decisions: 0,
-            attacks: 0,
-            may_throw: throws && hunts > 0,
-        });
-        true
+    }
+
+    /// Counts one more time a push found a monster behind the boulder on this level state;
+    /// returns the count.
+    pub(super) fn found_behind(&mut self, key: &StateKey) -> u32 {
+        let found = match &self.found_behind {
+            Some((l, n)) if l.same_level(key) => n + 1,
+            _ => 1,
+        };
+        self.found_behind = Some((key.without_player(), found));
+        found
     }
 
     /// Starts a retreat from the player's square to the farthest square within
@@ -112,6 +111,122 @@ impl Memory {
     }
 }
 
+/// Goes after the monster on `target`: a hunt whose first step is a walk round the boulders,
+/// an attack or (with `may_throw` and a missile) a throw, unless [`HUNTS_PER_STATE`] hunts
+/// were started on this level state. A hunt with nothing to do is not counted, so a dagger
+/// picked up later still gets its hunt.
+pub(super) fn try_hunt(
+    r: &mut Recall,
+    w: &World,
+    mem: &mut Memory,
+    (at, obs, key): (Located, &Observed, &StateKey),
+    target: usize,
+    may_throw: bool,
+) -> Option<LeafOutcome> {
+    let hunts = mem.hunts_on(key);
+    if hunts >= HUNTS_PER_STATE {
+        return None;
+    }
+    mem.hunt = Some(Hunt {
+        level: key.without_player(),
+        target,
+        decisions: 0,
+        attacks: 0,
+        may_throw,
+    });
+    let outcome = keep_hunting(r, w, mem, at, obs, key)?;
+    mem.hunted = Some((key.without_player(), hunts + 1));
+    Some(outcome)
+}
+
+/// A monster we may attack where the boulder must go (see [`monster_behind`]): hunted when a
+/// push has just found it there, or at once when it is in sight (no turns spent waiting and
+/// pushing into it). Throws go the second time a push finds it on this level state, or at
+/// once at one in sight, known hostile and shut in: that one neither leaves nor comes round.
+pub(super) fn go_for_the_monster_behind(
+    r: &mut Recall,
+    w: &World,
+    mem: &mut Memory,
+    (at, obs, key): (Located, &Observed, &StateKey),
+    beyond: usize,
+    pushed_in_vain: bool,
+) -> Option<LeafOutcome> {
+    if !monster_behind(w, at, obs, beyond) {
+        return None;
+    }
+    // `I` marks where an unseen monster was: a memory, not a sighting.
+    let in_sight = w
+        .monsters
+        .iter()
+        .find(|m| m.pos == at.pos(beyond) && m.ch != 'I');
+    let hostile_shut_in = in_sight.is_some_and(|m| m.peaceful == Some(false))
+        && confinement(&obs.puzzle, beyond).shut_in;
+    let may_throw = if pushed_in_vain {
+        mem.found_behind(key) >= 2 || hostile_shut_in
+    } else if in_sight.is_some() {
+        hostile_shut_in
+    } else {
+        return None;
+    };
+    try_hunt(r, w, mem, (at, obs, key), beyond, may_throw)
+}
+
+/// Where a monster on a square can go, as far as the level holds it: the squares it walks to
+/// 8 ways over floor and doors (never diagonally through a doorway), never onto a boulder or
+/// an open hole. Sokoban's monsters know its holes (makemon puts them in their trap memory)
+/// and never step on one, so one ahead of a boulder in the hole corridor never leaves it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Confinement {
+    /// It can never walk to us (nor be met anywhere but where it is held).
+    pub shut_in: bool,
+    /// It has a square besides its own to step aside to.
+    pub room: bool,
+}
+
+/// The [`Confinement`] of a monster on `square` (other monsters move on: their squares are
+/// free).
+pub(super) fn confinement(p: &Puzzle, square: usize) -> Confinement {
+    let free = |i: usize| {
+        matches!(p.cells[i], Cell::Floor | Cell::Door) && !p.boulders.contains(&i) || i == square
+    };
+    let (w, h) = (p.width as isize, p.height as isize);
+    let mut seen = vec![false; p.cells.len()];
+    seen[square] = true;
+    let mut queue = VecDeque::from([square]);
+    let mut squares = 0;
+    while let Some(i) = queue.pop_front() {
+        squares += 1;
+        let (x, y) = ((i % p.width) as isize, (i / p.width) as isize);
+        for (dx, dy) in [
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (-1, 0),
+            (1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ] {
+            let (nx, ny) = (x + dx, y + dy);
+            if nx < 0 || ny < 0 || nx >= w || ny >= h {
+                continue;
+            }
+            let n = (ny * w + nx) as usize;
+            let diagonal = dx != 0 && dy != 0;
+            let door = p.cells[i] == Cell::Door || p.cells[n] == Cell::Door;
+            if seen[n] || !free(n) || (diagonal && door) {
+                continue;
+            }
+            seen[n] = true;
+            queue.push_back(n);
+        }
+    }
+    Confinement {
+        shut_in: !seen[p.player],
+        room: squares > 1,
+    }
+}
+
 /// No plan with the known mimics in place (one sits where a boulder must pass, as seed 5's
 /// top level showed): go and kill the nearest, up to [`HUNTS_PER_STATE`] times per state.
 pub(super) fn hunt_decoy(
@@ -134,10 +249,7 @@ pub(super) fn hunt_decoy(
         let (x, y) = (d % width, d / width);
         x.abs_diff(px).max(y.abs_diff(py))
     })?;
-    if !mem.start_hunt(key, target, false) {
-        return None;
-    }
-    keep_hunting(r, w, mem, at, obs, key)
+    try_hunt(r, w, mem, (at, obs, key), target, false)
 }
 
 /// Waits where we attacked a monster that slipped away from behind the boulder, for
@@ -158,9 +270,13 @@ pub(super) fn lurk(
     }
     *left -= 1;
     let target = *target;
-    if obs.monsters.contains(&target) && mem.start_hunt(key, target, true) {
-        mem.lurk = None;
-        return keep_hunting(r, w, mem, at, obs, key);
+    if obs.monsters.contains(&target) {
+        // It was hunted here before: a throw is no first resort any more.
+        let may_throw = mem.hunts_on(key) > 0;
+        if let Some(outcome) = try_hunt(r, w, mem, (at, obs, key), target, may_throw) {
+            mem.lurk = None;
+            return Some(outcome);
+        }
     }
     Some(wait(
         "the monster behind the boulder slipped away; waiting for it to come back",
@@ -255,7 +371,9 @@ pub(super) fn keep_hunting(
     key: &StateKey,
 ) -> Option<LeafOutcome> {
     let hunt = mem.hunt.as_mut()?;
-    let gone = hunt.attacks > 0 && !obs.monsters.contains(&hunt.target);
+    // Killed by us or by the tactics between two of our decisions (the one-boulder-short
+    // game: they killed it, then the hunt struck its corpse and waited 140 turns for it).
+    let gone = killed(w) || hunt.attacks > 0 && !obs.monsters.contains(&hunt.target);
     if !hunt.level.same_level(key) || gone || hunt.decisions >= HUNT_LIMIT {
         // Pushing on would drive it up the boulder's lane, where a monster that will not
         // step on a hole is shut in for good (seed 3's bottom level): it comes back to us.
@@ -295,6 +413,12 @@ pub(super) fn keep_hunting(
         .filter(|&m| m != hunt.target)
         .collect();
     let name = at.template().name;
+    let seen = format!(
+        "`{}` at ({},{})",
+        w.view.get(target).map_or('?', |c| c.ch),
+        target.x,
+        target.y
+    );
     let missile = crate::missiles::throwable(w).filter(|_| hunt.may_throw);
     match hunt::hunt_step(&obs.puzzle, &others, hunt.target, missile.is_some()) {
         Some(hunt::HuntStep::Attack(dx, dy)) => {
@@ -302,7 +426,7 @@ pub(super) fn keep_hunting(
             let dir = Dir::from_delta(dx as i16, dy as i16)?;
             Some(act(
                 Action::Fight { dir },
-                format!("{name}: attacking the monster behind the boulder"),
+                format!("{name}: attacking the monster behind the boulder, {seen}"),
             ))
         }
         Some(hunt::HuntStep::Throw(dx, dy)) => {
@@ -315,7 +439,7 @@ pub(super) fn keep_hunting(
                     dir,
                 },
                 format!(
-                    "{name}: throwing {} over the boulder at the monster behind it",
+                    "{name}: throwing {} over the boulder at the monster behind it, {seen}",
                     missile.name
                 ),
             ))
@@ -324,7 +448,7 @@ pub(super) fn keep_hunting(
             let dir = Dir::from_delta(dx as i16, dy as i16)?;
             Some(act(
                 Action::Move { dir },
-                format!("{name}: going round to the monster behind the boulder"),
+                format!("{name}: going round to the monster behind the boulder, {seen}"),
             ))
         }
         None => {
@@ -332,4 +456,11 @@ pub(super) fn keep_hunting(
             None
         }
     }
+}
+
+/// The game says our last action killed something (in a hunt, most likely its target).
+fn killed(w: &World) -> bool {
+    w.messages
+        .iter()
+        .any(|m| m.contains("You kill") || m.contains("You destroy"))
 }
