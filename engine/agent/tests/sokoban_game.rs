@@ -189,6 +189,10 @@ fn play(
 ) -> Result<(usize, i64), String> {
     let mut brain = TreeBrain::load(&repo().join(tree)).expect("tree loads");
     let trace = std::env::var_os("NHBOT_TRACE").is_some();
+    // NHBOT_TRACE_SCREENS_FROM=1290 shows the screen at every decision from that turn on.
+    let screens_from: Option<i64> = std::env::var("NHBOT_TRACE_SCREENS_FROM")
+        .ok()
+        .and_then(|t| t.parse().ok());
     let (dlvl, turn) = (r.world.status.dlvl, r.world.turn);
     let mut log = Vec::new();
     let mut last_screen = String::new();
@@ -212,6 +216,7 @@ fn play(
             let give_up = d.reason.contains("given up") && !shown_give_up;
             shown_give_up |= give_up;
             if d.path == "fallback"
+                || screens_from.is_some_and(|from| r.world.turn >= from)
                 || d.reason.contains("stuck")
                 || d.reason.contains("solving the level (20000 states")
                 || give_up

@@ -12,7 +12,15 @@
 //! was no boulder) is solved afresh. Monsters are left out of the puzzle and handled when they
 //! are in the way: the pet is swapped with, hostiles fought, others waited for; a step that
 //! keeps failing ("You try to move the boulder, but in vain.") is planned around.
+//!
+//! A monster where a pushed boulder must go (`behind.rs`): a hostile one is gone round to and
+//! fought, at once when in sight, or hit with daggers thrown over the boulder once a push has
+//! found it there twice; any other is waited for a few turns, then the push is tried again
+//! and, failing, planned around. One shut in ahead of the boulder in the hole corridor never
+//! leaves (the level's monsters know its holes): no plan goes round it, and the level is given
+//! up after a bounded number of tries.
 
+mod behind;
 mod earth;
 mod hunt;
 mod leave;
@@ -23,6 +31,10 @@ mod tests;
 
 use crate::elbereth::elbereth_step;
 use crate::recall::Recall;
+use behind::{
+    confinement, go_for_the_monster_behind, hunt_decoy, keep_hunting, keep_retreating, lurk,
+    monster_behind, Hunt, Retreat,
+};
 use leave::leave_by_the_down_stairs;
 use nhbot_bt::{Leaf, LeafOutcome, Tick};
 use nhbot_sokoban::{
@@ -49,21 +61,6 @@ const WHATEVER_HP: f64 = 2.0;
 /// Failed steps with no way around, from one unchanged position, before the level is given
 /// up (each costs a few turns of waiting for the obstacle to leave).
 const GIVE_UP_AFTER: u32 = 20;
-/// Decisions spent going after a monster behind a boulder before waiting instead.
-const HUNT_LIMIT: u32 = 40;
-/// Turns the fight look-ahead weighs before a hunt goes after a monster (as trees/survive.yaml).
-const HUNT_LOOKAHEAD: u32 = 4;
-/// Hunts from one level state before only waiting (and in the end giving up) is left.
-const HUNTS_PER_STATE: u32 = 3;
-/// Decisions spent waiting beside the boulder for a monster that slipped away from behind it
-/// (our attack hit thin air) to come back, rather than pushing on after it.
-const LURK_DECISIONS: u32 = 12;
-/// Walking steps a retreat from a monster shut in behind the boulder goes (at most), and the
-/// turns waited there out of its sight before coming back.
-const RETREAT_STEPS: u32 = 7;
-const RETREAT_WAIT: u16 = 10;
-/// Retreats from one level state before only waiting (and in the end giving up) is left.
-const RETREATS_PER_STATE: u32 = 4;
 /// Turns searched per decision while hallucinating or blind (a search stops when something
 /// appears).
 const IMPAIRED_WAIT: u16 = 5;
@@ -203,6 +200,8 @@ pub(crate) struct Memory {
     drawn: Option<(Located, i64, Vec<usize>, usize)>,
     /// Hunts started on one level state (boulders and holes), to stop after a few.
     hunted: Option<(StateKey, u32)>,
+    /// Failed pushes that found a monster behind the boulder on one level state.
+    found_behind: Option<(StateKey, u32)>,
     retreat: Option<Retreat>,
     /// Retreats started on one level state, to stop after a few.
     retreated: Option<(StateKey, u32)>,
@@ -255,31 +254,6 @@ impl Leaf for SokobanPrize {
 
     /// The closets searched stay searched when a fight comes between.
     fn halted(&self, _: &mut prize::PrizeState) {}
-}
-
-/// Going after a monster behind a boulder, on a level state (boulders and holes).
-struct Hunt {
-    level: StateKey,
-    target: usize,
-    decisions: u32,
-    attacks: u32,
-    /// Daggers are thrown only once waiting and a first hunt on this state have not helped
-    /// (the unseen one may be our pet, or about to leave).
-    may_throw: bool,
-}
-
-/// Walking away from a monster shut in behind the boulder we must push, to wait out of its
-/// sight: one that knows where we are keeps to the square nearest us, which is where the
-/// boulder must go; one that lost us wanders its pocket (seed 14's bottom level was given
-/// up to a monster that never left that square while the bot waited beside the boulder).
-/// Also from one we will not fight standing where we must step: we may be all that keeps it
-/// there (survey seed 13: a peaceful garter snake on the up stairs, whose one way off was the
-/// square we waited on).
-struct Retreat {
-    level: StateKey,
-    spot: usize,
-    /// "behind the boulder" or "in the way", for the reasons shown.
-    from: &'static str,
 }
 
 /// A solve in the background: the big levels can take seconds, and the game loop must stay
@@ -382,61 +356,6 @@ enum Planned {
 }
 
 impl Memory {
-    /// Starts a hunt for the monster on `target` unless [`HUNTS_PER_STATE`] hunts have been
-    /// started on this level state already. With `throws`, daggers may fly from the second
-    /// hunt on (see `Hunt::may_throw`).
-    fn start_hunt(&mut self, key: &StateKey, target: usize, throws: bool) -> bool {
-        let hunts = match &self.hunted {
-            Some((l, n)) if l.same_level(key) => *n,
-            _ => 0,
-        };
-        if hunts >= HUNTS_PER_STATE {
-            return false;
-        }
-        self.hunted = Some((key.without_player(), hunts + 1));
-        self.hunt = Some(Hunt {
-            level: key.without_player(),
-            target,
-            decisions: 0,
-            attacks: 0,
-            may_throw: throws && hunts > 0,
-        });
-        true
-    }
-
-    /// Starts a retreat from the player's square to the farthest square within
-    /// [`RETREAT_STEPS`], unless retreats from this level state are used up or nowhere is
-    /// far enough.
-    fn start_retreat(&mut self, key: &StateKey, obs: &Observed, from: &'static str) -> bool {
-        let retreats = match &self.retreated {
-            Some((l, n)) if l.same_level(key) => *n,
-            _ => 0,
-        };
-        if retreats >= RETREATS_PER_STATE {
-            return false;
-        }
-        let p = &obs.puzzle;
-        let walkable = |n: usize| {
-            matches!(p.cells[n], Cell::Floor | Cell::Door)
-                && !p.boulders.contains(&n)
-                && !obs.monsters.contains(&n)
-        };
-        let Some((spot, steps)) = farthest_within(p.width, p.cells.len(), p.player, walkable)
-        else {
-            return false;
-        };
-        if steps < RETREAT_STEPS / 2 {
-            return false;
-        }
-        self.retreated = Some((key.without_player(), retreats + 1));
-        self.retreat = Some(Retreat {
-            level: key.without_player(),
-            spot,
-            from,
-        });
-        true
-    }
-
     fn find(&self, key: &StateKey) -> Option<(usize, usize)> {
         self.plans
             .iter()
@@ -785,8 +704,9 @@ fn play(mem: &mut Memory, r: &mut Recall, w: &World, at: Located, obs: &Observed
                 dir: world_dir(step.dir),
             });
     let stuck = stalls >= STALL_LIMIT || pushed_in_vain;
-    if pushed_in_vain && monster_behind(w, at, obs, beyond) && mem.start_hunt(&key, beyond, true) {
-        if let Some(outcome) = keep_hunting(r, w, mem, at, obs, &key) {
+    if step.push {
+        let here = (at, obs, &key);
+        if let Some(outcome) = go_for_the_monster_behind(r, w, mem, here, beyond, pushed_in_vain) {
             return outcome;
         }
     }
@@ -799,8 +719,12 @@ fn play(mem: &mut Memory, r: &mut Recall, w: &World, at: Located, obs: &Observed
             Planned::Ready(_) => wait("planned around a step that would not go"),
             Planned::Solving(_) => wait("planning around a step that would not go"),
             Planned::Failed(e) | Planned::Dead(e) => {
+                // Out of sight, one behind the boulder may step aside; one with no square
+                // to step to (ahead of the boulder in the hole corridor) never does.
                 let from = if monster_behind(w, at, obs, beyond) {
-                    Some("behind the boulder")
+                    confinement(puzzle, beyond)
+                        .room
+                        .then_some("behind the boulder")
                 } else {
                     (!step.push && obs.monsters.contains(&to)).then_some("in the way")
                 };
@@ -824,228 +748,6 @@ fn play(mem: &mut Memory, r: &mut Recall, w: &World, at: Located, obs: &Observed
         };
     }
     step_action(r, w, at, obs, step, (to, beyond), stalls)
-}
-
-/// No plan with the known mimics in place (one sits where a boulder must pass, as seed 5's
-/// top level showed): go and kill the nearest, up to [`HUNTS_PER_STATE`] times per state.
-fn hunt_decoy(
-    r: &mut Recall,
-    w: &World,
-    mem: &mut Memory,
-    at: Located,
-    obs: &Observed,
-    key: &StateKey,
-) -> Option<LeafOutcome> {
-    // sokoban.des disguises giant mimics as boulders.
-    if crate::monsters::by_name("giant mimic")
-        .is_some_and(|m| crate::steps::would_flee_from(w, m, HUNT_LOOKAHEAD))
-    {
-        return None;
-    }
-    let width = obs.puzzle.width;
-    let (px, py) = (obs.puzzle.player % width, obs.puzzle.player / width);
-    let target = obs.puzzle.blocked.iter().copied().min_by_key(|&d| {
-        let (x, y) = (d % width, d / width);
-        x.abs_diff(px).max(y.abs_diff(py))
-    })?;
-    if !mem.start_hunt(key, target, false) {
-        return None;
-    }
-    keep_hunting(r, w, mem, at, obs, key)
-}
-
-/// Waits where we attacked a monster that slipped away from behind the boulder, for
-/// [`LURK_DECISIONS`] decisions: hunts it again if it shows on the square it left (one next
-/// to us is fought by the tactics first). `None` once the wait is over or the level changed.
-fn lurk(
-    r: &mut Recall,
-    w: &World,
-    mem: &mut Memory,
-    at: Located,
-    obs: &Observed,
-    key: &StateKey,
-) -> Option<LeafOutcome> {
-    let (level, target, left) = mem.lurk.as_mut()?;
-    if !level.same_level(key) || *left == 0 {
-        mem.lurk = None;
-        return None;
-    }
-    *left -= 1;
-    let target = *target;
-    if obs.monsters.contains(&target) && mem.start_hunt(key, target, true) {
-        mem.lurk = None;
-        return keep_hunting(r, w, mem, at, obs, key);
-    }
-    Some(wait(
-        "the monster behind the boulder slipped away; waiting for it to come back",
-    ))
-}
-
-/// The next step of a retreat (see [`Retreat`]): a walk to its spot, then one long wait
-/// there, after which the plan brings the bot back.
-fn keep_retreating(
-    w: &World,
-    mem: &mut Memory,
-    at: Located,
-    obs: &Observed,
-    key: &StateKey,
-) -> Option<LeafOutcome> {
-    let retreat = mem.retreat.as_ref()?;
-    let (name, from) = (at.template().name, retreat.from);
-    if !retreat.level.same_level(key) {
-        mem.retreat = None;
-        return None;
-    }
-    if obs.puzzle.player == retreat.spot {
-        mem.retreat = None;
-        return Some(act(
-            Action::Search {
-                count: RETREAT_WAIT,
-            },
-            format!("{name}: away from the monster {from}, waiting for it to wander"),
-        ));
-    }
-    let Some(path) = w.path_to(&[at.pos(retreat.spot)]) else {
-        mem.retreat = None;
-        return None;
-    };
-    Some(act(
-        Action::Move { dir: path.first },
-        format!("{name}: walking away from the monster {from}"),
-    ))
-}
-
-/// The farthest square from `start` within [`RETREAT_STEPS`] orthogonal steps over
-/// `walkable` squares, with its distance.
-fn farthest_within(
-    width: usize,
-    cells: usize,
-    start: usize,
-    walkable: impl Fn(usize) -> bool,
-) -> Option<(usize, u32)> {
-    let mut dist = vec![u32::MAX; cells];
-    let mut queue = std::collections::VecDeque::from([start]);
-    dist[start] = 0;
-    let mut best = None;
-    while let Some(c) = queue.pop_front() {
-        if dist[c] > 0 {
-            best = Some((c, dist[c]));
-        }
-        if dist[c] == RETREAT_STEPS {
-            continue;
-        }
-        let neighbours = [c.wrapping_sub(1), c + 1, c.wrapping_sub(width), c + width];
-        for n in neighbours {
-            if n < cells && dist[n] == u32::MAX && walkable(n) {
-                dist[n] = dist[c] + 1;
-                queue.push_back(n);
-            }
-        }
-    }
-    best
-}
-
-/// A monster we may attack is behind the boulder: the game said so, or one is drawn there
-/// (never our pet or one known to be peaceful).
-fn monster_behind(w: &World, at: Located, obs: &Observed, beyond: usize) -> bool {
-    let heard = w.messages.iter().any(|m| m.contains("a monster behind"));
-    let seen = obs.monsters.contains(&beyond);
-    let spared = w
-        .monsters
-        .iter()
-        .any(|m| m.pos == at.pos(beyond) && (m.tame || m.peaceful == Some(true)));
-    (heard || seen) && !spared
-}
-
-/// The next hunting action, or `None` when there is no hunt (any more): the level changed,
-/// the monster is gone after we attacked, no square next to or (with a dagger to throw) in
-/// line with it can be reached, or the hunt has lasted [`HUNT_LIMIT`] decisions.
-fn keep_hunting(
-    r: &mut Recall,
-    w: &World,
-    mem: &mut Memory,
-    at: Located,
-    obs: &Observed,
-    key: &StateKey,
-) -> Option<LeafOutcome> {
-    let hunt = mem.hunt.as_mut()?;
-    let gone = hunt.attacks > 0 && !obs.monsters.contains(&hunt.target);
-    if !hunt.level.same_level(key) || gone || hunt.decisions >= HUNT_LIMIT {
-        // Pushing on would drive it up the boulder's lane, where a monster that will not
-        // step on a hole is shut in for good (seed 3's bottom level): it comes back to us.
-        if gone && hunt.level.same_level(key) && w.messages.iter().any(|m| m.contains("thin air")) {
-            mem.lurk = Some((key.without_player(), hunt.target, LURK_DECISIONS));
-        }
-        mem.hunt = None;
-        return None;
-    }
-    // A monster the look-ahead would flee from is not gone after (seed 7's top level: an
-    // XL1 hero walked back to a giant mimic it had just fled and died), nor one whose hit
-    // is a hazard (a floating eye).
-    let target = at.pos(hunt.target);
-    let why_not = if !obs.monsters.contains(&hunt.target) {
-        None
-    } else if crate::steps::would_flee_from_at(r, w, target, HUNT_LOOKAHEAD) {
-        Some("it would win")
-    } else {
-        w.monsters
-            .iter()
-            .find(|m| m.pos == target)
-            .and_then(|m| melee_hazard(w, m))
-    };
-    if let Some(why) = why_not {
-        log::info!(
-            "sokoban {}: not hunting the monster behind the boulder: {why}",
-            at.template().name
-        );
-        mem.hunt = None;
-        return None;
-    }
-    hunt.decisions += 1;
-    let others: Vec<usize> = obs
-        .monsters
-        .iter()
-        .copied()
-        .filter(|&m| m != hunt.target)
-        .collect();
-    let name = at.template().name;
-    let missile = crate::missiles::throwable(w).filter(|_| hunt.may_throw);
-    match hunt::hunt_step(&obs.puzzle, &others, hunt.target, missile.is_some()) {
-        Some(hunt::HuntStep::Attack(dx, dy)) => {
-            hunt.attacks += 1;
-            let dir = Dir::from_delta(dx as i16, dy as i16)?;
-            Some(act(
-                Action::Fight { dir },
-                format!("{name}: attacking the monster behind the boulder"),
-            ))
-        }
-        Some(hunt::HuntStep::Throw(dx, dy)) => {
-            hunt.attacks += 1;
-            let dir = Dir::from_delta(dx as i16, dy as i16)?;
-            let missile = missile?;
-            Some(act(
-                Action::Throw {
-                    item: missile.letter,
-                    dir,
-                },
-                format!(
-                    "{name}: throwing {} over the boulder at the monster behind it",
-                    missile.name
-                ),
-            ))
-        }
-        Some(hunt::HuntStep::Walk(dx, dy)) => {
-            let dir = Dir::from_delta(dx as i16, dy as i16)?;
-            Some(act(
-                Action::Move { dir },
-                format!("{name}: going round to the monster behind the boulder"),
-            ))
-        }
-        None => {
-            mem.hunt = None;
-            None
-        }
-    }
 }
 
 /// Why a monster in the way is waited for instead of fought: a peaceful one, or one whose

@@ -1,11 +1,14 @@
 //! Offline checks: maps drawn onto a fake screen, and a small NetHack-rules simulator that
 //! plays the node's moves until it climbs.
 
+use super::behind::{farthest_within, RETREAT_STEPS};
 use super::screen::{locate, observe, TEMPLATES};
 use super::*;
 use nhbot_bt::{Blackboard, Params};
 use nhbot_world::{Cell as ScreenCell, Monster, Pos};
 use std::cell::RefCell;
+
+mod behind;
 
 /// The three Sokoban nodes of one tree, with their states and the blackboard, as the engine
 /// holds them; each test runs on its own thread, so each test plays one game.

@@ -1,0 +1,279 @@
+//! The monster where the boulder must go (`behind.rs`): how far it is held, and what the node
+//! does about it, in sight or not, hostile, peaceful or our pet.
+
+use super::*;
+use crate::sokoban::behind::confinement;
+use nhbot_sokoban::parse_nethack;
+use nhbot_world::parse_inventory_line;
+
+/// The square of map (x, y) in `p`.
+fn at_xy(p: &Puzzle, x: usize, y: usize) -> usize {
+    y * p.width + x
+}
+
+#[test]
+fn a_monster_ahead_of_the_boulder_in_the_hole_corridor_is_shut_in() {
+    // The player west of the boulder, holes east of it: the corridor between is a pocket.
+    let p = parse_nethack("t", "-----------\n|>.0..^^.<|\n-----------").unwrap();
+    let next_to_hole = confinement(&p, at_xy(&p, 5, 1));
+    assert!(
+        next_to_hole.shut_in && next_to_hole.room,
+        "{next_to_hole:?}"
+    );
+    let p = parse_nethack("t", "----------\n|>.0.^^.<|\n----------").unwrap();
+    let alone = confinement(&p, at_xy(&p, 4, 1));
+    assert!(
+        alone.shut_in && !alone.room,
+        "one square, between boulder and hole"
+    );
+    // Survey seed 17: a piercer on the first open hole itself, next to the boulder (it never
+    // moved, so it never fell).
+    let p = parse_nethack("t", "---------\n|>.0^^.<|\n---------").unwrap();
+    let on_hole = confinement(&p, at_xy(&p, 4, 1));
+    assert!(on_hole.shut_in && !on_hole.room, "{on_hole:?}");
+}
+
+#[test]
+fn a_monster_in_a_room_can_come_round_to_us() {
+    let p = parse_nethack("t", "------\n|>0..|\n|....|\n|..^<|\n------").unwrap();
+    let c = confinement(&p, at_xy(&p, 3, 1));
+    assert!(!c.shut_in && c.room, "{c:?}");
+    // Through a doorway, but never diagonally: with a boulder beside the doorway, the
+    // monster in the lower room's corner is held there.
+    let doorway = "-----\n|>..|\n|-+-|\n|..<|\n-----";
+    let p = parse_nethack("t", doorway).unwrap();
+    assert!(!confinement(&p, at_xy(&p, 1, 3)).shut_in);
+    let p = parse_nethack("t", &doorway.replace("|..<|", "|.0<|")).unwrap();
+    let c = confinement(&p, at_xy(&p, 1, 3));
+    assert!(c.shut_in && !c.room, "{c:?}");
+}
+
+/// soko1-1 with one hole left (the corridor's last), every boulder gone but one in the hole
+/// corridor two squares before that hole, the player behind it and `monster` drawn on the
+/// square between boulder and hole, listed as `seen`. Returns the world and that square.
+fn one_hole_left(monster: char, seen: Monster) -> (World, Pos) {
+    let mut w = world_with_map("soko1-1", Pos::new(27, 3));
+    let at = locate(&w.view, None).expect("soko1-1");
+    let t = at.template();
+    let stairs = w.player;
+    set(&mut w, stairs, '>');
+    for i in 0..t.width * t.height {
+        let (x, y) = (i % t.width, i / t.width);
+        let filled_hole = t.char_at(i) == '^' && !(y == 1 && x == 23);
+        if t.char_at(i) == '0' || filled_hole {
+            set(&mut w, at.pos(i), '.');
+        }
+    }
+    let square = |x| at.pos(t.width + x);
+    set(&mut w, square(21), '0');
+    w.player = square(20);
+    let player = w.player;
+    set(&mut w, player, '@');
+    // The level model remembers the filled hole under the monster drawn there next.
+    observe_screen(&mut w, &[]);
+    set(&mut w, square(22), monster);
+    w.monsters = vec![Monster {
+        pos: square(22),
+        ch: monster,
+        ..seen
+    }];
+    (w, square(22))
+}
+
+/// A dagger in the pack, and the long sword in hand (no missile).
+fn with_dagger(w: &mut World) {
+    w.inventory = ["a - a +1 long sword (weapon in hand)", "b - a +0 dagger"]
+        .iter()
+        .filter_map(|l| parse_inventory_line(l))
+        .collect();
+}
+
+/// Survey seeds 12 and 17: a monster shut in between the boulder and the last hole, unseen
+/// (`I`). Waiting cannot move it and no plan goes round it: the node waits a few turns, tries
+/// the push, plans around it in vain (no retreat: it has nowhere to wander), and when the
+/// push finds it there again, throws the dagger over the boulder; once it is killed the push
+/// goes on.
+#[test]
+fn a_monster_shut_in_the_hole_corridor_is_thrown_at_then_pushed_past() {
+    let (mut w, pocket) = one_hole_left('I', Monster::default());
+    with_dagger(&mut w);
+    let mut under = '.';
+    let (mut waits, mut refused, mut thrown) = (0, 0, false);
+    for n in 0..100 {
+        let outcome = sokoban(&Params::default(), &w);
+        w.messages.clear();
+        match outcome {
+            LeafOutcome::Act(Action::Search { .. }, why) => {
+                assert!(!why.contains("away from"), "{why}");
+                waits += 1;
+            }
+            LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
+                if !thrown {
+                    refuse_push(&mut w, Dir::E);
+                    w.messages = vec!["You hear a monster behind the boulder.".into()];
+                    refused += 1;
+                    continue;
+                }
+                assert!(play_move(&mut w, Dir::E, &mut under), "{why}");
+                if get(&w, pocket) == '@' {
+                    assert!(refused >= 2 && waits >= 2 * PUSH_WAIT as usize);
+                    return; // the boulder went into the hole
+                }
+            }
+            LeafOutcome::Act(Action::Throw { item, dir }, why) => {
+                assert_eq!((item, dir), ('b', Dir::E), "{why}");
+                assert!(why.contains("`I` at"), "{why}");
+                assert_eq!(refused, 2, "thrown at when found there a second time");
+                thrown = true;
+                set(&mut w, pocket, '.');
+                w.monsters.clear();
+                w.inventory.retain(|i| i.letter != 'b');
+                w.messages = vec!["The dagger hits it.".into(), "You kill it!".into()];
+            }
+            other => panic!("unexpected {other:?} at {n}"),
+        }
+    }
+    panic!("never pushed past (waits {waits}, refused {refused}, thrown {thrown})");
+}
+
+/// The same monster with nothing to throw, or a peaceful one or our pet where the boulder
+/// must go: never attacked, waited for a few turns, the push tried again, planned around in
+/// vain, and in the end (bounded) the level is given up.
+#[test]
+fn a_monster_held_where_the_boulder_must_go_is_waited_for_then_the_level_given_up() {
+    let peaceful = Monster {
+        ch: 'u',
+        peaceful: Some(true),
+        ..Monster::default()
+    };
+    let pet = Monster {
+        ch: 'u',
+        tame: true,
+        ..Monster::default()
+    };
+    for (ch, seen, dagger) in [
+        ('I', Monster::default(), false),
+        ('u', peaceful, true),
+        ('u', pet, true),
+    ] {
+        let (mut w, _) = one_hole_left(ch, seen);
+        if dagger {
+            with_dagger(&mut w);
+        }
+        NODES.with(|n| *n.borrow_mut() = Nodes::default());
+        let (mut pushes, mut waits) = (0, 0);
+        let given_up = (0..400).find(|_| {
+            let outcome = sokoban(&Params::default(), &w);
+            w.messages.clear();
+            match outcome {
+                LeafOutcome::Act(Action::Search { .. }, _) => waits += 1,
+                LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
+                    pushes += 1;
+                    refuse_push(&mut w, Dir::E);
+                    w.messages.push(if ch == 'I' {
+                        "You hear a monster behind the boulder.".into()
+                    } else {
+                        "Perhaps that's why you cannot move it.".into()
+                    });
+                }
+                LeafOutcome::Failure => return true,
+                other => panic!("`{ch}` behind the boulder: {other:?}"),
+            }
+            false
+        });
+        assert!(
+            given_up.is_some(),
+            "`{ch}`: still waiting after 400 decisions"
+        );
+        // Each push tried after a few turns' wait, and tried again after planning around.
+        assert!(
+            pushes >= 2 && waits >= PUSH_WAIT as usize * pushes,
+            "`{ch}`: {pushes} pushes, {waits} waits"
+        );
+    }
+}
+
+/// A hostile in sight behind the boulder is gone for at once: no turns spent waiting for it
+/// and pushing into it first.
+#[test]
+fn a_hostile_in_sight_behind_the_boulder_is_gone_for_at_once() {
+    let mut w = world_with_map("soko4-2", Pos::new(20, 8));
+    let mut under = '>';
+    for n in 0..300 {
+        let outcome = sokoban(&Params::default(), &w);
+        match outcome {
+            LeafOutcome::Act(Action::Move { dir }, why) if why.contains("pushing") => {
+                let beyond = dir.step(dir.step(w.player));
+                if get(&w, beyond) != '.' {
+                    assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+                    continue;
+                }
+                put_monster(&mut w, beyond, 'd');
+                w.monsters[0].peaceful = Some(false);
+                let next = sokoban(&Params::default(), &w);
+                let LeafOutcome::Act(Action::Move { .. } | Action::Fight { .. }, why) = &next
+                else {
+                    panic!("a jackal behind the boulder: {next:?}");
+                };
+                assert!(
+                    why.contains("going round") || why.contains("attacking"),
+                    "{why}"
+                );
+                return;
+            }
+            LeafOutcome::Act(Action::Move { dir }, why) => {
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+            }
+            LeafOutcome::Act(Action::Search { .. }, _) => {}
+            other => panic!("unexpected {other:?} at {n}"),
+        }
+    }
+    panic!("no push");
+}
+
+/// The tactics kill the hunted monster between two of the node's decisions: the hunt ends
+/// there. (The one-boulder-short game went on to strike the corpse, "You attack thin air",
+/// and wait 140 turns for the dead monster to come back.)
+#[test]
+fn a_hunt_ends_when_its_monster_is_killed_by_someone_else() {
+    let mut w = world_with_map("soko4-2", Pos::new(20, 8));
+    let mut under = '>';
+    let mut target = None;
+    for n in 0..600 {
+        let outcome = sokoban(&Params::default(), &w);
+        w.messages.clear();
+        match outcome {
+            LeafOutcome::Act(Action::Move { dir }, why) if why.contains("pushing") => {
+                let beyond = dir.step(dir.step(w.player));
+                if target.is_none() && get(&w, beyond) == '.' {
+                    put_monster(&mut w, beyond, 'I');
+                    target = Some(beyond);
+                    refuse_push(&mut w, dir);
+                    w.messages = vec!["You hear a monster behind the boulder.".into()];
+                    continue;
+                }
+                if target.is_some_and(|t| get(&w, t) == '%') {
+                    return; // pushing on over the corpse
+                }
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+            }
+            LeafOutcome::Act(Action::Move { dir }, why) if why.contains("going round") => {
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+                // Meanwhile the tactics fight it from where we stand and kill it.
+                let t = target.expect("hunting");
+                set(&mut w, t, '%');
+                w.monsters.clear();
+                w.messages = vec!["You kill it!".into()];
+            }
+            LeafOutcome::Act(Action::Fight { .. }, why) => panic!("struck at the corpse: {why}"),
+            LeafOutcome::Act(Action::Search { .. }, why) => {
+                assert!(!why.contains("slipped away"), "{why} at {n}");
+            }
+            LeafOutcome::Act(Action::Move { dir }, why) => {
+                assert!(play_move(&mut w, dir, &mut under), "{why} at {n}");
+            }
+            other => panic!("unexpected {other:?} at {n}"),
+        }
+    }
+    panic!("never pushed on after the kill");
+}
