@@ -96,9 +96,18 @@ impl World {
                 }
             }
             if let Some(name) = killed_name(message) {
-                let pos = self
-                    .target_square()
-                    .or_else(|| self.vanished_neighbour(previous));
+                // A kill from afar (a thrown dagger, a fired arrow, a wand) lies where the one
+                // monster that vanished stood, when a `%` shows there.
+                let from_afar = matches!(
+                    self.last_action,
+                    Some(Action::Throw { .. } | Action::Fire { .. } | Action::Zap { .. })
+                );
+                let pos = if from_afar {
+                    self.seen_killed_at(previous)
+                } else {
+                    self.target_square()
+                        .or_else(|| self.vanished_neighbour(previous))
+                };
                 if let Some(p) = pos {
                     self.forget_at(p);
                 }

@@ -824,3 +824,29 @@ fn locked_doors_are_not_kicked_where_the_watch_is() {
     assert!(w.watched());
     assert_eq!(w.path_to(&beyond), None, "no way through but the kick");
 }
+
+/// A dagger thrown from afar kills a jackal: its corpse is placed where the jackal stood, so the
+/// food leaves can date it (the missiles helper found such kills went uneaten).
+#[test]
+fn a_kill_by_a_thrown_dagger_is_placed_where_the_monster_stood() {
+    let mut w = World::default();
+    see(
+        &mut w,
+        &["|.......|", "|.@...d.|", "---------"],
+        Pos::new(2, 1),
+        &status(1, 10),
+        &[],
+    );
+    w.observe(&Action::Throw {
+        item: 'b',
+        dir: crate::Dir::E,
+    });
+    see(
+        &mut w,
+        &["|.......|", "|.@...%.|", "---------"],
+        Pos::new(2, 1),
+        &status(1, 11),
+        &["You kill the jackal!"],
+    );
+    assert_eq!(w.kills.last().and_then(|k| k.pos), Some(Pos::new(6, 1)));
+}
