@@ -14,7 +14,7 @@ use crate::goto::{Destination, GoTo, TripState};
 use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, Leaf, LeafOutcome, LeafSpec, NodeRegistry, Params, Tick};
-use nhbot_world::{Branch, Special, World};
+use nhbot_world::{Branch, Pos, Special, World};
 
 /// The Sokoban level below the top one (its zoo and prize): level 3 counted from the bottom.
 const BELOW_THE_TOP: u8 = 3;
@@ -91,10 +91,36 @@ pub fn turn_back_because(w: &World, prize_xl: i64, level_turns: i64) -> Option<S
     })
 }
 
-/// The `enter_sokoban` action: a `go_to` to the entrance level while it was never visited (the
-/// Oracle's `>` leads there), then up its Sokoban stairs.
+/// The `enter_sokoban` action: a `go_to` up into Sokoban over the known and seen stairs; while
+/// no such way is known, a `go_to` to the entrance level (the Oracle's `>` leads there), and
+/// there a look for the Sokoban stairs: the unexplored parts first, then the objects never
+/// stood on (one may lie on the stairs and hide them), then hidden doors and passages.
 pub struct EnterSokoban {
     pub overview: bool,
+}
+
+impl EnterSokoban {
+    /// One decision of a `go_to` trip to `dest`, its reason prefixed; None when the trip has no
+    /// step (arrived, or no known way).
+    fn trip(
+        &self,
+        dest: Destination,
+        state: &mut TripState,
+        tick: &mut Tick<'_>,
+        entrance: i32,
+    ) -> Option<LeafOutcome> {
+        let trip = GoTo {
+            dest: Some(dest),
+            overview: self.overview,
+        };
+        match trip.tick(state, tick) {
+            LeafOutcome::Act(action, why) => Some(LeafOutcome::Act(
+                action,
+                format!("into Sokoban (entrance on Dlvl {entrance}): {why}"),
+            )),
+            _ => None,
+        }
+    }
 }
 
 impl Leaf for EnterSokoban {
@@ -108,34 +134,66 @@ impl Leaf for EnterSokoban {
         let Some((_, entrance)) = w.dungeon.place_of(Special::SokobanEntrance) else {
             return LeafOutcome::Failure;
         };
-        let dest = if w.dungeon.find(Branch::Doom, entrance).is_some() {
-            Destination::Branch {
-                branch: Branch::Sokoban,
-                depth: None,
-            }
-        } else {
-            Destination::Branch {
+        let up = Destination::Branch {
+            branch: Branch::Sokoban,
+            depth: None,
+        };
+        if let Some(step) = self.trip(up, state, tick, entrance) {
+            return step;
+        }
+        let on_entrance = w
+            .level()
+            .is_some_and(|l| l.branch == Branch::Doom && l.depth == entrance);
+        if !on_entrance {
+            let there = Destination::Branch {
                 branch: Branch::Doom,
                 depth: Some(entrance),
-            }
-        };
-        let trip = GoTo {
-            dest: Some(dest),
-            overview: self.overview,
-        };
-        match trip.tick(state, tick) {
-            LeafOutcome::Act(action, why) => LeafOutcome::Act(
+            };
+            return self
+                .trip(there, state, tick, entrance)
+                .unwrap_or(LeafOutcome::Failure);
+        }
+        match look_for_the_stairs(w) {
+            Some((action, why)) => LeafOutcome::Act(
                 action,
-                format!("into Sokoban (entrance on Dlvl {entrance}): {why}"),
+                format!("into Sokoban, its stairs not seen on Dlvl {entrance}: {why}"),
             ),
-            // Arrived on the entrance level: the next decision heads up its Sokoban stairs.
-            _ => LeafOutcome::Failure,
+            None => LeafOutcome::Failure,
         }
     }
 
     fn halted(&self, _state: &mut TripState) {
         // A fight in the middle of the trip: the count of stairs taken goes on.
     }
+}
+
+/// On the entrance level with its Sokoban stairs not seen: explore, then step on the objects
+/// never stood on (stairs under an object show the object; stepping there, the game says
+/// "There is a staircase up here."), then search for hidden doors and passages.
+fn look_for_the_stairs(w: &World) -> Option<(nhbot_world::Action, String)> {
+    if let Some(step) = crate::explore::explore_step_then(w, false, false) {
+        return Some(step);
+    }
+    let level = w.level()?;
+    let spots: Vec<Pos> = level
+        .squares
+        .iter()
+        .enumerate()
+        .filter(|(_, sq)| sq.object.is_some() && sq.walked == 0)
+        .map(|(i, _)| nhbot_world::level::pos_of(i))
+        .filter(|&p| p != w.player && !level.in_shop(p))
+        .collect();
+    if let Some(path) = w.path_to(&spots) {
+        let target = path.target();
+        let why = format!(
+            "the object at ({}, {}) may hide them, {} steps away",
+            target.x,
+            target.y,
+            path.steps.len()
+        );
+        return Some((w.step_along(&path), why));
+    }
+    crate::explore::search_for_a_way(w)
 }
 
 /// The `leave_sokoban` action: back down to the Dungeons level below Sokoban when
@@ -229,8 +287,10 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             "Outside Sokoban, with its entrance located: travel (as `go_to`) to the level below \
              the Oracle (by the Oracle's down stairs while it was never visited) and up its \
              Sokoban stairs (the up staircase not linked to the level above; either, while both \
-             are untaken). Fails in Sokoban, while the entrance is not located, and when no known \
-             or seen stairs lead on (the stairs not seen yet: exploring comes next).",
+             are untaken). There, while those stairs are not seen: explore, step on the objects \
+             never stood on (one may hide them), search for hidden doors and passages. Fails in \
+             Sokoban, while the entrance is not located, and when no known or seen stairs lead \
+             there and nothing is left to look at.",
         )
         .params(
             const {

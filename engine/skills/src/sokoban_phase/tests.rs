@@ -233,3 +233,57 @@ fn the_prize_picked_up_on_the_top_level_turns_the_hero_back() {
         Some("the prize was picked up on turn 3001")
     );
 }
+
+#[test]
+fn on_the_entrance_level_an_object_never_stood_on_may_hide_the_sokoban_stairs() {
+    let mut w = World::default();
+    let start = Pos::new(2, 2);
+    let rows = with_hero(&ORACLE, start);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    see(&mut w, 7, 100, 6, &rows, start, &[]);
+    let on_stairs = Pos::new(14, 4);
+    let rows = with_hero(&ORACLE, on_stairs);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    see(&mut w, 7, 101, 6, &rows, on_stairs, &[]);
+    w.observe(&Action::Descend);
+    // The level below, explored: the stairs up (the ones we came down by) and down, and gold.
+    let below = [
+        "-----------------",
+        "|.@...........>.|",
+        "|...............|",
+        "|...........$...|",
+        "-----------------",
+    ];
+    see(&mut w, 8, 102, 6, &below, Pos::new(2, 2), &[]);
+    let enter = EnterSokoban { overview: false };
+    let mut trip = TripState::default();
+    let (action, why) = step_of(tick(&enter, &mut trip, &w));
+    assert!(
+        matches!(action, Action::Move { .. } | Action::Travel { .. }),
+        "{why}"
+    );
+    assert_eq!(
+        why,
+        "into Sokoban, its stairs not seen on Dlvl 8: the object at (12, 4) may hide them, 10 steps away"
+    );
+    // Standing there, the game names the stairs: up them.
+    let gold = Pos::new(12, 4);
+    let rows: Vec<String> = below.iter().map(|r| r.replace('@', "<")).collect();
+    let rows = with_hero(&rows.iter().map(String::as_str).collect::<Vec<_>>(), gold);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    see(
+        &mut w,
+        8,
+        112,
+        6,
+        &rows,
+        gold,
+        &[
+            "There is a staircase up here.",
+            "You see here 12 gold pieces.",
+        ],
+    );
+    let (action, why) = step_of(tick(&enter, &mut trip, &w));
+    assert_eq!(action, Action::Ascend, "{why}");
+    assert!(why.contains("to sokoban 7"), "{why}");
+}
