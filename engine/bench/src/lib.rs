@@ -6,6 +6,7 @@
 //! - [`summary`], [`stats`], [`plots`], [`report`]: tables, SVG plots, `report.md`;
 //! - [`compare`]: two trees on the same seeds, paired, with bootstrap intervals;
 //! - [`phases`]: the plan phases games reached and completed, a table of the report;
+//! - [`sokoban_progress`]: games entering Sokoban, solving each level, taking the prize;
 //! - [`seeds`]: seed lists and `--shard i/n`; [`report::merge`] combines shards.
 
 pub mod compare;
@@ -17,6 +18,7 @@ pub mod record;
 pub mod report;
 pub mod run;
 pub mod seeds;
+pub mod sokoban_progress;
 pub mod stats;
 pub mod summary;
 

@@ -87,6 +87,7 @@ fn single_report(dir: &Path, loaded: &Loaded) -> Result<()> {
             summary.games
         );
     }
+    md.push_str(&crate::sokoban_progress::sokoban_section(&loaded.records));
     if !plots.is_empty() {
         md.push_str("\n## Plots\n\n");
         for p in plots {
@@ -134,6 +135,7 @@ fn comparison_report(dir: &Path) -> Result<Vec<String>> {
         }
     }
     md.push_str(&phases_side_by_side(a, b));
+    md.push_str(&crate::sokoban_progress::sokoban_side_by_side(a, b));
     md.push_str(&warnings_markdown(&warnings));
     write_file(&dir.join(REPORT_FILE), &md)?;
     Ok(warnings)

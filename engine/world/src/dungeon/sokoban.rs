@@ -289,6 +289,11 @@ mod tests {
         let summary = d.sokoban_summary().expect("entered");
         assert_eq!(summary.solved, vec![1, 2, 3, 4]);
         assert_eq!((summary.prize, summary.left), (Some(301), None));
+        // As the results line carries it (and the bench's Sokoban table reads it).
+        assert_eq!(
+            serde_json::to_value(&summary).unwrap(),
+            serde_json::json!({"entered": 11, "solved": [1, 2, 3, 4], "prize": 301, "left": null})
+        );
         assert_eq!(d.sokoban.turned_back, None);
         // Back down: turned back at once, left on reaching the Dungeons.
         d.arrive(6, "Dlvl:6", stairs(7, 2, false), Some(Pos::new(4, 2)));
