@@ -35,8 +35,9 @@ fn sokoban_open(p: &Params, w: &World) -> LeafOutcome {
     check(sokoban_open_now(w, p.integer("xl")))
 }
 
-/// Why the Sokoban phase is over, if it is: Sokoban left after entering it, or the way up
-/// not found in `patience` turns on the entrance level.
+/// Why the Sokoban phase is over, if it is: Sokoban left after entering it, or, never entered,
+/// `patience` turns spent on the level the hero is on (the way up not found there: the
+/// entrance level's Sokoban stairs, or the stairs on the way to it).
 pub fn finished_because(w: &World, patience: i64) -> Option<String> {
     let progress = &w.dungeon.sokoban;
     if let Some(left) = progress.left {
@@ -48,12 +49,12 @@ pub fn finished_because(w: &World, patience: i64) -> Option<String> {
     if progress.entered.is_some() {
         return None;
     }
-    let entrance = w.dungeon.special_level(Special::SokobanEntrance)?;
-    let spent = w.dungeon.levels[entrance].stats.turns_spent;
+    let level = w.level()?;
+    let spent = level.stats.turns_spent;
     (spent >= patience).then(|| {
         format!(
-            "given up: {spent} turns on the entrance level (Dlvl {}) without finding the way up",
-            w.dungeon.levels[entrance].depth
+            "given up: {spent} turns on Dlvl {} without getting into Sokoban",
+            level.depth
         )
     })
 }
@@ -261,9 +262,10 @@ pub(crate) fn register(r: &mut NodeRegistry) {
         LeafSpec::condition(
             "sokoban_finished",
             "The Sokoban phase is over: the hero left Sokoban down its bottom stairs after \
-             entering it (with the prize or without: a level given up, the zoo too strong), or \
-             spent `patience` turns on the level below the Oracle without ever entering Sokoban \
-             (its stairs not found). World facts: the Sokoban progress and the level's turns.",
+             entering it (with the prize or without: a level given up, the zoo too strong), or, \
+             never in Sokoban, has spent `patience` turns on the level it is on (the way up not \
+             found: the Sokoban stairs, or the stairs on the way to them). World facts: the \
+             Sokoban progress and the level's turns.",
         )
         .params(
             const {
@@ -274,7 +276,7 @@ pub(crate) fn register(r: &mut NodeRegistry) {
                         max: 1_000_000,
                     },
                     Default("3000"),
-                    "Turns on the entrance level after which Sokoban is given up unentered.",
+                    "Turns on one level after which Sokoban is given up unentered.",
                 )]
             },
         )

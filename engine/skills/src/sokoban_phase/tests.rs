@@ -95,6 +95,11 @@ fn the_phase_opens_goes_up_into_sokoban_and_ends_once_back_down() {
     see(&mut w, 7, 101, 6, &rows, start, &[]);
     assert!(sokoban_open_now(&w, 6));
     assert_eq!(finished_because(&w, 3000), None);
+    assert_eq!(
+        finished_because(&w, 1).as_deref(),
+        Some("given up: 1 turns on Dlvl 7 without getting into Sokoban"),
+        "a patience of one turn is spent"
+    );
 
     // The entrance level was never visited: down the Oracle's stairs first.
     let enter = EnterSokoban { overview: false };
