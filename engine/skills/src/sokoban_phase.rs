@@ -36,8 +36,9 @@ fn sokoban_open(p: &Params, w: &World) -> LeafOutcome {
 }
 
 /// Why the Sokoban phase is over, if it is: Sokoban left after entering it, or, never entered,
-/// `patience` turns spent on the level the hero is on (the way up not found there: the
-/// entrance level's Sokoban stairs, or the stairs on the way to it).
+/// `patience` turns spent on the level the hero is on since arriving there with the way in
+/// located (the way up not found: the entrance level's Sokoban stairs, or the stairs on the
+/// way to it).
 pub fn finished_because(w: &World, patience: i64) -> Option<String> {
     let progress = &w.dungeon.sokoban;
     if let Some(left) = progress.left {
@@ -49,12 +50,12 @@ pub fn finished_because(w: &World, patience: i64) -> Option<String> {
     if progress.entered.is_some() {
         return None;
     }
-    let level = w.level()?;
-    let spent = level.stats.turns_spent;
+    let since = progress.located?.max(progress.arrived?);
+    let spent = w.turn - since;
     (spent >= patience).then(|| {
         format!(
             "given up: {spent} turns on Dlvl {} without getting into Sokoban",
-            level.depth
+            w.status.dlvl
         )
     })
 }
@@ -263,9 +264,10 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             "sokoban_finished",
             "The Sokoban phase is over: the hero left Sokoban down its bottom stairs after \
              entering it (with the prize or without: a level given up, the zoo too strong), or, \
-             never in Sokoban, has spent `patience` turns on the level it is on (the way up not \
-             found: the Sokoban stairs, or the stairs on the way to them). World facts: the \
-             Sokoban progress and the level's turns.",
+             never in Sokoban, has spent `patience` turns on the level it is on since it arrived \
+             there with the way in located (the Sokoban stairs, or the stairs on the way to \
+             them, not found; the `dungeons` phase stuck on a level that long gives Sokoban up \
+             too). World facts: the Sokoban progress.",
         )
         .params(
             const {

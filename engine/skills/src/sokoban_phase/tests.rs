@@ -137,6 +137,12 @@ fn the_phase_opens_goes_up_into_sokoban_and_ends_once_back_down() {
     );
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     see(&mut w, 8, 120, 6, &rows, sokoban_stairs, &[]);
+    // Giving up counts the turns since arriving here, not those on the Oracle's level.
+    assert_eq!(
+        finished_because(&w, 9).as_deref(),
+        Some("given up: 9 turns on Dlvl 8 without getting into Sokoban")
+    );
+    assert_eq!(finished_because(&w, 10), None);
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
     assert_eq!(action, Action::Ascend, "{why}");
     assert!(why.contains("to sokoban 7"), "{why}");

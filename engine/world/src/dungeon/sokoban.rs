@@ -1,7 +1,8 @@
 //! Sokoban progress as world facts, learnt frame by frame from what the screen shows: when the
 //! hero first stood in Sokoban, which of its levels are solved, when the prize was picked up,
 //! when the hero first went back down a Sokoban staircase (turned back: the prize taken, a level
-//! given up, or a plan's choice) and when it first stood outside Sokoban again (left).
+//! given up, or a plan's choice) and when it first stood outside Sokoban again (left); also
+//! when the way in was first located and when the hero arrived on the level it is on.
 //!
 //! A Sokoban level is solved once the game's overview says so, once every hole and pit the
 //! premapped level showed is filled (none left on screen), or once the hero climbed its up
@@ -9,6 +10,7 @@
 //! the one level of the branch with no up stairs (the premapped levels show theirs). Levels are
 //! numbered from the bottom: level 1 is the one entered from the Dungeons.
 
+use super::facts::Special;
 use super::Dungeon;
 use crate::level::{Branch, Level};
 use crate::tiles::Feature;
@@ -27,9 +29,16 @@ pub struct SokobanProgress {
     pub turned_back: Option<i64>,
     /// First arrival outside Sokoban, down its bottom stairs, after having entered it.
     pub left: Option<i64>,
+    /// The first frame on which the way in was located (the entrance level known).
+    pub located: Option<i64>,
+    /// The turn the hero arrived on the level it is on.
+    pub arrived: Option<i64>,
     /// The level (branch, depth) of the previous frame, to tell arrivals.
     #[serde(default)]
     was: Option<(Branch, i32)>,
+    /// The dungeon's arrival count at the previous frame.
+    #[serde(default)]
+    arrivals: u64,
 }
 
 /// One Sokoban level as its frames showed it.
@@ -75,6 +84,13 @@ impl SokobanProgress {
             return;
         };
         let here = (level.branch, level.depth);
+        if self.arrived.is_none() || self.arrivals != dungeon.arrivals {
+            self.arrived = Some(turn);
+            self.arrivals = dungeon.arrivals;
+        }
+        if self.located.is_none() && dungeon.place_of(Special::SokobanEntrance).is_some() {
+            self.located = Some(turn);
+        }
         if let Some((was_branch, was_depth)) = self.was.filter(|&w| w != here) {
             if was_branch == Branch::Sokoban {
                 if here.1 < was_depth {
@@ -222,7 +238,6 @@ impl crate::World {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dungeon::facts::Special;
     use crate::dungeon::Arrival;
     use crate::tiles::tests::grid;
     use nhbot_screen::Pos;
@@ -257,6 +272,7 @@ mod tests {
         d.levels[0].facts.mark(Special::SokobanEntrance);
         frame(&mut d, &["  <  <  >"], &[], 10);
         assert_eq!(d.sokoban_summary(), None, "not entered");
+        assert_eq!((d.sokoban.located, d.sokoban.arrived), (Some(10), Some(10)));
         // Level 1 (depth 8): two holes, then one, then none.
         d.arrive(8, "Dlvl:8", stairs(5, 1, true), Some(Pos::new(7, 2)));
         let boulders = " 0 0 0 0 0 0 0 0 0 ";
@@ -265,6 +281,7 @@ mod tests {
         assert_eq!(d.sokoban.entered, Some(11));
         frame(&mut d, &[boulders, " .^ <  > "], &[], 50);
         assert!(!d.sokoban_solved(8));
+        assert_eq!((d.sokoban.located, d.sokoban.arrived), (Some(10), Some(11)));
         frame(&mut d, &[boulders, " .. <  > "], &[], 90);
         assert!(d.sokoban_solved(8));
         // Level 2 (depth 7): climbed out of without the holes ever seen filled.
