@@ -237,11 +237,19 @@ fn the_prize_picked_up_on_the_top_level_turns_the_hero_back() {
         .collect();
     w.observe(Event::Overview(&overview));
     assert_eq!(turn_back_because(&w, 8, 5000), None);
-    see(&mut w, 4, 3001, 9, &rows, Pos::new(2, 3), &["g - a bag."]);
-    assert_eq!(w.dungeon.sokoban.prize_taken, Some(3001));
+    // An amulet that comes into the pack otherwise (a wish, here) is no prize.
+    w.observe(&Action::Search { count: 1 });
+    let wished = ["h - a blessed amulet of life saving."];
+    see(&mut w, 4, 3001, 9, &rows, Pos::new(2, 3), &wished);
+    assert_eq!(w.dungeon.sokoban.prize_taken, None);
+    w.observe(&Action::Pickup {
+        what: nhbot_world::Pick::All,
+    });
+    see(&mut w, 4, 3002, 9, &rows, Pos::new(2, 3), &["g - a bag."]);
+    assert_eq!(w.dungeon.sokoban.prize_taken, Some(3002));
     assert_eq!(
         turn_back_because(&w, 8, 5000).as_deref(),
-        Some("the prize was picked up on turn 3001")
+        Some("the prize was picked up on turn 3002")
     );
 }
 

@@ -78,8 +78,16 @@ impl SokobanProgress {
         self.levels.last_mut().expect("just pushed")
     }
 
-    /// Takes in one frame: `dungeon` as just updated, `messages` of the frame, `turn` now.
-    pub(crate) fn observe(&mut self, dungeon: &Dungeon, messages: &[String], turn: i64) {
+    /// Takes in one frame: `dungeon` as just updated, `messages` of the frame, `turn` now;
+    /// `picking_up`: the action just sent was a pickup (an amulet wished for or stolen back is
+    /// no prize).
+    pub(crate) fn observe(
+        &mut self,
+        dungeon: &Dungeon,
+        messages: &[String],
+        turn: i64,
+        picking_up: bool,
+    ) {
         let Some(level) = dungeon.current() else {
             return;
         };
@@ -117,7 +125,7 @@ impl SokobanProgress {
         if entry.holes_seen > 0 && holes == 0 {
             entry.solved.get_or_insert(turn);
         }
-        if top && messages.iter().any(|m| picked_up_prize(m)) {
+        if top && picking_up && messages.iter().any(|m| picked_up_prize(m)) {
             self.prize_taken.get_or_insert(turn);
             // The closets lie past the holes: the level is solved too.
             self.level_mut(level.depth).solved.get_or_insert(turn);
@@ -230,7 +238,8 @@ impl crate::World {
     /// Brings the Sokoban progress up to date with the frame just seen (the update step's).
     pub(crate) fn note_sokoban(&mut self) {
         let mut progress = std::mem::take(&mut self.dungeon.sokoban);
-        progress.observe(&self.dungeon, &self.messages, self.turn);
+        let picking_up = matches!(self.last_action, Some(crate::Action::Pickup { .. }));
+        progress.observe(&self.dungeon, &self.messages, self.turn, picking_up);
         self.dungeon.sokoban = progress;
     }
 }
@@ -251,7 +260,8 @@ mod tests {
         }
     }
 
-    /// Draws `rows` (from map row 1) on the current level, then takes the frame in.
+    /// Draws `rows` (from map row 1) on the current level, then takes the frame in (after a
+    /// pickup when it has messages).
     fn frame(d: &mut Dungeon, rows: &[&str], messages: &[&str], turn: i64) {
         let id = d.current.expect("a level");
         let mut all = vec![""];
@@ -260,7 +270,7 @@ mod tests {
         d.recognise(0);
         let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
         let mut p = std::mem::take(&mut d.sokoban);
-        p.observe(d, &messages, turn);
+        p.observe(d, &messages, turn, !messages.is_empty());
         d.sokoban = p;
     }
 
