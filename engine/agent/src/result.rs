@@ -62,6 +62,11 @@ pub struct GameResult {
     /// order that first happened (every session's).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub phases: Vec<nhbot_bt::PhaseRecord>,
+    /// Sokoban, from the world's facts: the turn it was entered, the levels solved (1 at the
+    /// bottom .. 4), the turn the prize was picked up and the turn it was left; absent when
+    /// the hero never entered it (this session: the world is not carried across `--resume`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sokoban: Option<nhbot_world::SokobanSummary>,
 }
 
 /// Opens `path` for appending, creating it and its directory if need be.

@@ -536,6 +536,7 @@ fn game_result(
         sessions: totals.sessions,
         levels: world.level_stats(),
         phases: Vec::new(),
+        sokoban: world.dungeon.sokoban_summary(),
     }
 }
 

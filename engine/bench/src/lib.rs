@@ -8,6 +8,7 @@
 //! - [`phases`]: the plan phases games reached and completed, a table of the report;
 //! - [`deaths`]: per game that died, the killer, last decisions, HP trail, what the bot tried
 //!   and a cause class; the report's death sections and `deaths.jsonl`;
+//! - [`sokoban_progress`]: games entering Sokoban, solving each level, taking the prize;
 //! - [`seeds`]: seed lists and `--shard i/n`; [`report::merge`] combines shards.
 
 pub mod compare;
@@ -20,6 +21,7 @@ pub mod record;
 pub mod report;
 pub mod run;
 pub mod seeds;
+pub mod sokoban_progress;
 pub mod stats;
 pub mod summary;
 

@@ -93,6 +93,7 @@ fn single_report(dir: &Path, loaded: &Loaded) -> Result<Vec<Death>> {
         );
     }
     md.push_str(&deaths_markdown(&deaths));
+    md.push_str(&crate::sokoban_progress::sokoban_section(&loaded.records));
     if !plots.is_empty() {
         md.push_str("\n## Plots\n\n");
         for p in plots {
@@ -150,6 +151,7 @@ fn comparison_report(dir: &Path) -> Result<Vec<String>> {
              ([a/](a/report.md), [b/](b/report.md)).\n\n{causes}"
         );
     }
+    md.push_str(&crate::sokoban_progress::sokoban_side_by_side(a, b));
     md.push_str(&warnings_markdown(&warnings));
     write_file(&dir.join(REPORT_FILE), &md)?;
     Ok(warnings)

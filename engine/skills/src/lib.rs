@@ -6,7 +6,8 @@
 //!   assessment, safe food, prayer timing, Elbereth, retreat and a fight-or-flee look-ahead
 //!   (`threat`, `food`, `prayer`, `elbereth`, `retreat`, `lookahead`, `steps`), lines of fire
 //!   and attackers we cannot see (`ranged`), wrapped as leaves in `survival`.
-//! - Sokoban play over the nhbot-sokoban solver (`sokoban`).
+//! - Sokoban play over the nhbot-sokoban solver (`sokoban`), and the plan's Sokoban phase:
+//!   its entry, its end and the trips in and out (`sokoban_phase`).
 //!
 //! The step functions read a [`nhbot_world::World`] and answer with an
 //! [`nhbot_world::Action`] and a reason, or nothing. What they remember of their own doings
@@ -36,6 +37,7 @@ pub mod retreat;
 mod seen;
 pub mod signs;
 pub mod sokoban;
+pub mod sokoban_phase;
 pub mod steps;
 pub mod survival;
 pub mod threat;

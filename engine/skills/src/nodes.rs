@@ -611,4 +611,5 @@ pub fn register(r: &mut NodeRegistry) {
         .shorthand("keys"),
         builtins::keys,
     );
+    crate::sokoban_phase::register(r);
 }

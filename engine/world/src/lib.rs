@@ -55,6 +55,7 @@ pub use action::{Action, Decision, Dir, Pick};
 pub use dungeon::facts::{branch_name, parse_branch, BranchStairs, LevelFacts, Special};
 pub use dungeon::overview::{parse_overview, Overview};
 pub use dungeon::route::Leg;
+pub use dungeon::sokoban::{SokobanLevel, SokobanProgress, SokobanSummary};
 pub use dungeon::{Arrival, Dungeon};
 pub use farlook::{parse_farlook, Farlook};
 pub use history::{DecisionTaken, MessageHistory, Said};

@@ -208,6 +208,7 @@ impl World {
             .count();
         self.dungeon.recognise(gnomes);
         self.dungeon.recognise_specials(&self.messages);
+        self.note_sokoban();
     }
 
     /// Starts or switches levels when the status line says so. Returns whether the level changed.

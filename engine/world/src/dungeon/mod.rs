@@ -5,11 +5,13 @@
 //!
 //! Submodules: `facts` (what is known of a level beyond its squares: features, special level,
 //! branch stairs), `overview` (the game's `^O` overview read into the graph), `special` (special
-//! levels recognised from the screen and looked up), `route` (travel plans across levels).
+//! levels recognised from the screen and looked up), `route` (travel plans across levels),
+//! `sokoban` (Sokoban progress: its levels solved, the prize, turning back).
 
 pub mod facts;
 pub mod overview;
 pub mod route;
+pub mod sokoban;
 mod special;
 
 use crate::level::{Branch, Level, StairLink};
@@ -46,6 +48,9 @@ pub struct Dungeon {
     /// The value of `arrivals` when the game's overview was last read (None: never).
     #[serde(default)]
     pub overview_read_at: Option<u64>,
+    /// What the hero has done in Sokoban (see [`sokoban`]).
+    #[serde(default)]
+    pub sokoban: sokoban::SokobanProgress,
 }
 
 /// The branch a level-name label implies, if it names one.

@@ -5,7 +5,8 @@
 //!   woodchucks!", "a loud ZOT!"); the overview says "Oracle of Delphi." only once her room is
 //!   entered.
 //! - The Sokoban entrance: the Dungeons level just below the Oracle (its second up stairs lead
-//!   up into Sokoban), or the level whose overview entry says "Stairs up to Sokoban".
+//!   up into Sokoban), or the level whose overview entry says "Stairs up to Sokoban", or a
+//!   Dungeons level one below the Oracle's depths that shows two up staircases.
 //! - Minetown: a Mines level with a door, an altar or a shop (the Mines' own levels have none),
 //!   or whose overview entry lists a temple or shops.
 //! - Medusa: a Dungeons level from depth 21 that is mostly water; the Castle is just below her.
@@ -55,7 +56,8 @@ impl Dungeon {
     }
 
     /// The Dungeons level whose up stairs lead into Sokoban: the one the overview says has them,
-    /// or the one just below the Oracle, or just below Sokoban's bottom level.
+    /// or the one just below the Oracle, or one below the Oracle's depths showing two up
+    /// staircases (no other level there has two), or just below Sokoban's bottom level.
     fn sokoban_entrance(&self) -> Option<usize> {
         let live = |l: &&Level| l.merged_into.is_none();
         let by_overview = self.levels.iter().position(|l| {
@@ -79,8 +81,17 @@ impl Dungeon {
             .filter(|l| l.branch == Branch::Sokoban)
             .map(|l| l.depth)
             .max();
+        let two_up_stairs = || {
+            self.levels.iter().position(|l| {
+                live(&l)
+                    && l.branch == Branch::Doom
+                    && ORACLE_DEPTHS.contains(&(l.depth - 1))
+                    && l.find(Feature::StairsUp).len() >= 2
+            })
+        };
         by_overview
             .or_else(|| oracle.and_then(below))
+            .or_else(two_up_stairs)
             .or_else(|| sokoban_bottom.and_then(below))
     }
 

@@ -1,0 +1,241 @@
+//! The Sokoban phase of the default plan on the real game, in wizard mode (-D): the hero (XL 6
+//! by `#levelchange`, armour and life saving wished for, the pet left behind) passes the
+//! Oracle's level (level teleport `^V` to the depth the wizard's level menu gives, the wizard's
+//! map `^F`: the bot sees her fountains) and lands on the level below it (`^V`, `^F`). The
+//! default tree (trees/main.yaml) plays from there: the `sokoban` phase is active at once (the
+//! level below the Oracle's is the Sokoban entrance), goes up the Sokoban stairs (on seed 1 the
+//! map shows one up staircase, in a room whose door is found by searching; either staircase
+//! may lead to Sokoban, the bot arrived by teleport), solves the bottom level and climbs to the
+//! next one. The game's own overview then calls the bottom level solved.
+
+use nhbot_agent::actions::Plan;
+use nhbot_agent::{Brain, Runner, TreeBrain};
+use nhbot_game::GameConfig;
+use nhbot_world::{Action, Branch, Special};
+use std::path::{Path, PathBuf};
+
+const SEED: u64 = 1;
+/// Decisions allowed from the arrival to the climb out of Sokoban's bottom level: exploring a
+/// level (a few hundred), the trip to the stairs, a solve (~300-500 moves) and fights.
+const BUDGET: usize = 6000;
+/// The experience level the hero is given: the default plan's `sokoban_open` asks for 6.
+const XL: i32 = 6;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn screen(r: &Runner) -> String {
+    r.session.term.screen().text()
+}
+
+fn keys(r: &mut Runner, keys: &str) {
+    let plan = Plan {
+        keys: keys.to_string(),
+        expect: Vec::new(),
+    };
+    r.session.perform(&plan).expect("keys reach the game");
+    r.observe();
+}
+
+/// Wizard ^W: wishes for `item`; returns its inventory letter.
+fn wish(r: &mut Runner, item: &str) -> char {
+    r.session.send_raw("\x17").expect("^W");
+    keys(r, &format!("{item}\r"));
+    r.world
+        .messages
+        .iter()
+        .find_map(|m| {
+            let b = m.as_bytes();
+            (b.len() > 4 && &m[1..4] == " - ").then(|| b[0] as char)
+        })
+        .unwrap_or_else(|| panic!("no {item}: {:?}\n{}", r.world.messages, screen(r)))
+}
+
+/// The Oracle's depth from the wizard's level-teleport menu (`^V`, `?`: "oracle: 8"), the
+/// menu then left without teleporting.
+fn oracle_depth_from_the_menu(r: &mut Runner) -> i32 {
+    r.session.send_raw("\x16?\r").expect("^V reaches the game");
+    for _ in 0..4 {
+        let text = screen(r);
+        let depth = text.lines().find_map(|l| {
+            let rest = l.split_once("oracle:")?.1;
+            rest.split_whitespace().next()?.parse::<i32>().ok()
+        });
+        if let Some(depth) = depth {
+            keys(r, "\x1b\x1b\x1b");
+            return depth;
+        }
+        r.session.send_raw(">").expect("next menu page");
+    }
+    panic!("no oracle entry in the level menu:\n{}", screen(r));
+}
+
+/// Level teleport (`^V`) to `depth`, the wizard's map (`^F`, traps included: the random arrival
+/// square may be beside a trap door, as seed 1's was on the Oracle's level + 1), then a look at
+/// the arrival square (the hero's `@` hides the stairs it may stand on).
+fn teleport_and_map(r: &mut Runner, depth: i32) {
+    r.session.send_raw("\x16").expect("^V");
+    keys(r, &format!("{depth}\r"));
+    assert_eq!(r.world.status.dlvl, depth, "teleported:\n{}", screen(r));
+    keys(r, "\x06");
+    keys(r, ":");
+}
+
+/// A wizard-mode game on [`SEED`] with the hero at XL [`XL`], armoured, wearing life saving,
+/// its pet left behind, on the level below the Oracle. Returns the Oracle's depth.
+fn below_the_oracle(name: &str) -> (Runner, PathBuf, i32) {
+    let dir = std::env::temp_dir().join(format!("nhbot-sokophase-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut game = GameConfig::new(dir.join("game"));
+    game.seed = Some(SEED);
+    game.wizard = true;
+    let mut r = Runner::start(&game).expect("the game starts in wizard mode");
+    let mail = wish(&mut r, "blessed +3 gray dragon scale mail");
+    keys(&mut r, &format!("W{mail}"));
+    let amulet = wish(&mut r, "blessed amulet of life saving");
+    keys(&mut r, &format!("P{amulet}"));
+    keys(&mut r, &format!("#levelchange\r{XL}\r"));
+    assert_eq!(r.world.status.xl, XL, "levelled:\n{}", screen(&r));
+    for _ in 0..30 {
+        let me = r.world.player;
+        let pet_near = r
+            .world
+            .monsters
+            .iter()
+            .any(|m| m.tame && (m.pos.x - me.x).abs() <= 1 && (m.pos.y - me.y).abs() <= 1);
+        if !pet_near {
+            break;
+        }
+        keys(&mut r, "2s");
+    }
+    let oracle = oracle_depth_from_the_menu(&mut r);
+    // The Oracle's level passed on the way down, as a diving bot does: seen (mapped) once.
+    teleport_and_map(&mut r, oracle);
+    assert_eq!(
+        r.world.dungeon.oracle_depth(),
+        Some(oracle),
+        "her fountains"
+    );
+    teleport_and_map(&mut r, oracle + 1);
+    (r, dir, oracle)
+}
+
+#[test]
+fn the_sokoban_phase_enters_from_below_the_oracle_solves_the_first_level_and_climbs() {
+    let (mut r, dir, oracle) = below_the_oracle("climb");
+    let entrance = oracle + 1;
+    assert_eq!(
+        r.world.dungeon.special_level(Special::SokobanEntrance),
+        r.world.dungeon.current,
+        "the level below the Oracle's\n{}",
+        screen(&r)
+    );
+    let mut brain = TreeBrain::load(&repo().join("trees/main.yaml")).expect("the default tree");
+    let trace = std::env::var_os("NHBOT_TRACE").is_some();
+    let mut log: Vec<String> = Vec::new();
+    let mut climbed_in = None;
+    let mut phase_before_climb = None;
+    let second_level = |r: &Runner| {
+        r.world
+            .level()
+            .is_some_and(|l| l.branch == Branch::Sokoban && l.depth == oracle - 1)
+    };
+    for _ in 0..BUDGET {
+        assert!(
+            !r.session.ended,
+            "the game ended:\n{}\n{}",
+            log.join("\n"),
+            screen(&r)
+        );
+        if second_level(&r) {
+            break;
+        }
+        let d = brain.decide(&r.world);
+        let phase = brain.phase().unwrap_or_default();
+        let line = format!(
+            "T{} Dlvl {} [{phase}] {:?} {} | {}",
+            r.world.turn, r.world.status.dlvl, d.action, d.path, d.reason
+        );
+        if trace {
+            eprintln!("{line}");
+        }
+        log.push(line);
+        if log.len() > 40 {
+            log.drain(..log.len() - 40);
+        }
+        let from = r.world.status.dlvl;
+        if from == entrance && d.action == Action::Ascend && climbed_in.is_none() {
+            phase_before_climb = Some((phase.clone(), d.path.clone(), d.reason.clone()));
+        }
+        r.act(&d).expect("the action reaches the game");
+        if from == entrance && r.world.status.dlvl == oracle && climbed_in.is_none() {
+            climbed_in = Some(r.world.turn);
+        }
+    }
+    let trail = format!("{}\n{}", log.join("\n"), screen(&r));
+    assert!(second_level(&r), "not on Sokoban's second level:\n{trail}");
+
+    // The entrance was found by looking, and the phase took the bot up.
+    assert_eq!(
+        r.world
+            .dungeon
+            .special_level(Special::SokobanEntrance)
+            .map(|id| r.world.dungeon.levels[id].depth),
+        Some(entrance)
+    );
+    let (phase, path, reason) = phase_before_climb.expect("a climb from the entrance level");
+    assert!(phase.starts_with("sokoban:"), "{phase} {path} | {reason}");
+    assert!(
+        path.starts_with("root/sokoban/") && reason.starts_with("into Sokoban"),
+        "{path} | {reason}"
+    );
+    let records = brain.phase_records();
+    let record = records
+        .iter()
+        .find(|p| p.name == "sokoban")
+        .expect("the sokoban phase reached");
+    let entered = r.world.dungeon.sokoban.entered.expect("entered");
+    assert!(
+        record.reached.is_some_and(|t| t <= entered) && record.completed.is_none(),
+        "{records:?}, entered on {entered}"
+    );
+    assert!(climbed_in.is_some_and(|t| t <= entered));
+
+    // The bottom level is solved as the world saw it: every pit filled, then climbed.
+    let bottom = r
+        .world
+        .dungeon
+        .sokoban
+        .levels
+        .iter()
+        .find(|l| l.depth == oracle)
+        .expect("the bottom level seen");
+    assert!(
+        bottom.holes_seen > 0 && bottom.holes_left == 0 && bottom.solved.is_some(),
+        "{bottom:?}"
+    );
+    let summary = r.world.dungeon.sokoban_summary().expect("entered");
+    assert_eq!(summary.solved, vec![1], "{summary:?}");
+    assert_eq!(r.world.dungeon.sokoban_level_number(oracle - 1), Some(2));
+
+    // The game agrees: its overview calls the bottom level solved.
+    let lines = nhbot_agent::actions::read_overview(&mut r.session).expect("overview read");
+    r.world.observe(nhbot_world::Event::Overview(&lines));
+    let id = r
+        .world
+        .dungeon
+        .find(Branch::Sokoban, oracle)
+        .expect("Sokoban's bottom level in the world");
+    assert_eq!(
+        r.world.dungeon.levels[id].facts.solved,
+        Some(true),
+        "{lines:?}"
+    );
+    eprintln!(
+        "entered Sokoban on turn {entered}, climbed to its second level on turn {}",
+        r.world.turn
+    );
+    drop(r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
