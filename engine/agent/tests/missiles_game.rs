@@ -1,5 +1,6 @@
-//! Own ranged attacks on the real game in wizard mode (-D), played by the default tree
-//! (trees/main.yaml, whose `missiles` subtree holds scripts/throw_missiles.lua and
+//! Own ranged attacks on the real game in wizard mode (-D), played by the default tree with the
+//! `missiles` subtree put back in (trees/missiles.yaml; out of the default tree since the bench
+//! measured it), which holds scripts/throw_missiles.lua and
 //! scripts/recover_missiles.lua): a floating eye (^G) stands a few squares away in a clear line
 //! and we hold daggers (the Valkyrie's own and three wished for with ^W). The tree must throw
 //! daggers at it until it dies, never hit it in melee (its passive paralysis), and pick every
@@ -13,6 +14,19 @@ use nhbot_bt::TreeBot;
 use nhbot_world::{Action, Decision, Pos, World};
 
 const SEED: u64 = 7;
+
+/// A copy of the repo's trees with `- subtree: missiles` after `- subtree: survive`.
+fn tree_with_missiles() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nhbot-missiles-tree-{}", std::process::id()));
+    let trees = item_scene::copy_trees(&dir);
+    let dungeons = trees.join("dungeons.yaml");
+    let yaml = std::fs::read_to_string(&dungeons).expect("read dungeons.yaml");
+    let anchor = "    - subtree: survive\n";
+    assert!(yaml.contains(anchor), "dungeons.yaml changed: {yaml}");
+    let with = yaml.replacen(anchor, &format!("{anchor}    - subtree: missiles\n"), 1);
+    std::fs::write(&dungeons, with).expect("write dungeons.yaml");
+    trees.join("main.yaml")
+}
 
 /// One decision of the tree: the world it was taken on, the decision, what the game said.
 struct Step {
@@ -100,9 +114,10 @@ impl Scene {
         at
     }
 
-    /// Runs the default tree for at most `max` decisions or until `done`.
+    /// Runs the default tree with the `missiles` subtree put back in (it is out of the default
+    /// tree: see trees/dungeons.yaml) for at most `max` decisions or until `done`.
     fn run_default_tree(&mut self, max: usize, mut done: impl FnMut(&World) -> bool) -> Vec<Step> {
-        let tree = item_scene::repo().join("trees/main.yaml");
+        let tree = tree_with_missiles();
         let mut bot = TreeBot::load(nhbot_skills::registry(), &tree).expect("the tree loads");
         let debug = std::env::var_os("MISSILES_DEBUG").is_some();
         let mut steps = Vec::new();
