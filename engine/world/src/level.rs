@@ -127,6 +127,12 @@ pub struct Level {
     /// level it is, branch stairs (see [`crate::dungeon::facts`]).
     #[serde(default)]
     pub facts: crate::dungeon::facts::LevelFacts,
+    /// Altars the game told something of (see [`crate::temple`]).
+    #[serde(default)]
+    pub altars: Vec<crate::temple::Altar>,
+    /// Temples entered, with their greetings (see [`crate::temple`]).
+    #[serde(default)]
+    pub temples: Vec<crate::temple::TempleVisit>,
 }
 
 impl Default for Level {
@@ -168,6 +174,8 @@ impl Level {
             shops: Vec::new(),
             travel_astray: Vec::new(),
             facts: Default::default(),
+            altars: Vec::new(),
+            temples: Vec::new(),
         }
     }
 

@@ -25,7 +25,8 @@
 //! (remembered monsters, the pet, statue and mimic suspicion). The map queries Rust skills and
 //! Lua share: `map` (terrain, paths and distances from the hero, features by kind), `objects`
 //! (floor piles), `rooms` (rooms and shops), `sight` (lines of fire and sight), `traps` (trap
-//! kinds).
+//! kinds), `temple` (temples, altars and priests, curse statuses altars told, keeping the
+//! peace with the watch and priests).
 
 pub mod action;
 pub mod branch;
@@ -47,6 +48,7 @@ mod observe;
 pub mod prayer;
 pub mod rooms;
 pub mod sight;
+pub mod temple;
 pub mod testing;
 pub mod tiles;
 pub mod traps;
@@ -66,6 +68,7 @@ pub use monsters::Monster;
 pub use nav::{bench_path, Path, PathOpts};
 pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, Pos, Status};
 pub use observe::{Event, Observation};
+pub use temple::{Altar, AltarAlignment, AltarTest, Temple};
 pub use tiles::Feature;
 // map
 pub use map::PathInfo;
@@ -141,6 +144,9 @@ pub struct World {
     /// Intrinsics the hero is believed to have (see [`intrinsics`]).
     #[serde(default)]
     pub intrinsics: std::collections::BTreeSet<Intrinsic>,
+    /// What altars told of pack items dropped on them (see [`temple`]).
+    #[serde(default)]
+    pub altar_tests: Vec<AltarTest>,
 }
 
 impl World {
