@@ -66,7 +66,7 @@ pub use learn::Kill;
 pub use level::{Branch, Level, LevelStats, Pile, Shop, Square};
 pub use monsters::Monster;
 pub use nav::{bench_path, Path, PathOpts};
-pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, Pos, Status};
+pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, MenuItem, Pos, Status};
 pub use observe::{Event, Observation};
 pub use temple::{Altar, AltarAlignment, AltarTest, Temple};
 pub use tiles::Feature;
