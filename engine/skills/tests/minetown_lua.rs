@@ -16,6 +16,15 @@ fn scripts_dir() -> std::path::PathBuf {
 
 /// A bot whose tree tries the protection leaf, then the altar leaf, then searches 9.
 fn bot(repo: &Repo) -> TreeBot {
+    bot_with(
+        repo,
+        "priority:\n  - lua: {file: scripts/minetown/protection.lua, name: protection}\n  \
+         - lua: {file: scripts/minetown/altar.lua, name: altar}\n  - search: 9\n",
+    )
+}
+
+/// A bot playing `tree`, with the scripts of `scripts/minetown/` and the gear helpers they use.
+fn bot_with(repo: &Repo, tree: &str) -> TreeBot {
     let read = |p: &str| {
         let path = scripts_dir().join(p);
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -27,15 +36,13 @@ fn bot(repo: &Repo) -> TreeBot {
         "minetown/common.lua",
         "minetown/protection.lua",
         "minetown/altar.lua",
+        "minetown/no_temple.lua",
+        "minetown/plan.lua",
         "gear/common.lua",
     ] {
         repo.script(script, &read(script));
     }
-    repo.tree(
-        "main.yaml",
-        "priority:\n  - lua: {file: scripts/minetown/protection.lua, name: protection}\n  \
-         - lua: {file: scripts/minetown/altar.lua, name: altar}\n  - search: 9\n",
-    );
+    repo.tree("main.yaml", tree);
     repo.load("main.yaml")
 }
 
@@ -320,4 +327,70 @@ fn the_altar_leaf_drops_each_untested_item_once_and_picks_it_back_up() {
         assert!(is_search(&d), "{d:?}");
         see(&mut w, ALTAR, &[(priest, '@')], &[], 0, 1);
     }
+}
+
+/// The phase's `done` (scripts/minetown/plan.lua) first, answering with `search: 3`, then the
+/// leaves that settle it.
+const PHASE: &str = "priority:\n  - sequence:\n      - lua: {file: scripts/minetown/plan.lua, \
+                     function: done}\n      - search: 3\n  \
+                     - lua: {file: scripts/minetown/no_temple.lua, name: no_temple}\n  \
+                     - lua: {file: scripts/minetown/protection.lua, name: protection}\n  \
+                     - lua: {file: scripts/minetown/altar.lua, name: altar}\n  - search: 9\n";
+
+#[test]
+fn the_phase_is_done_once_the_temple_business_is_settled() {
+    // A priest, no gold for protection, nothing to test at the altar: settled at once.
+    let repo = Repo::new("minetown-done");
+    let mut bot = bot_with(&repo, PHASE);
+    let mut w = World::default();
+    let priest = Pos::new(12, 4);
+    pack(
+        &mut w,
+        &[('a', "Weapons", "a +1 long sword (weapon in hand)")],
+    );
+    see(&mut w, Pos::new(3, 4), &[(priest, '@')], &[], 100, 3);
+    farlook(&mut w, priest, PRIEST);
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "not done before the leaves looked: {d:?}");
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Search { count: 3 }, "done: {}", d.reason);
+
+    // Gold for protection: not done until it is bought.
+    let repo = Repo::new("minetown-not-done");
+    let mut bot = bot_with(&repo, PHASE);
+    let mut w = World::default();
+    pack(
+        &mut w,
+        &[('a', "Weapons", "a +1 long sword (weapon in hand)")],
+    );
+    see(&mut w, Pos::new(11, 4), &[(priest, '@')], &[], 2000, 3);
+    farlook(&mut w, priest, PRIEST);
+    let d = decide(&mut bot, &mut w);
+    assert!(matches!(d.action, Action::Chat { .. }), "{d:?}");
+    see(
+        &mut w,
+        Pos::new(11, 4),
+        &[(priest, '@')],
+        &["\"Thy devotion has been rewarded.\""],
+        800,
+        3,
+    );
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "{d:?}");
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Search { count: 3 }, "done: {}", d.reason);
+
+    // Minetown without a priest, explored: done. (The world takes this temple for Minetown:
+    // a level seen wide without doors or corridors is the Mines', one with an altar there is
+    // Minetown.)
+    let repo = Repo::new("minetown-no-temple");
+    let mut bot = bot_with(&repo, PHASE);
+    let mut w = World::default();
+    see(&mut w, Pos::new(3, 4), &[], &[], 2000, 3);
+    let level = w.level().expect("a level");
+    assert!(level.facts.is(nhbot_world::Special::Minetown));
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "not done before no_temple looked: {d:?}");
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Search { count: 3 }, "done: {}", d.reason);
 }
