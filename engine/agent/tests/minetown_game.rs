@@ -256,6 +256,21 @@ fn minetown_is_recognised_and_its_priest_sells_protection() {
         s.world().status.ac
     );
     assert_eq!(s.world().status.gold, 2000 - 400 * i64::from(chat.xl));
+    // Farlook at the altar: the game's own word for its alignment agrees with the god's.
+    let (at, alignment) = (altar.pos, altar.alignment);
+    if s.world().player == at {
+        s.step_onto_floor();
+    }
+    for _ in 0..30 {
+        if !s.world().monsters.iter().any(|m| m.pos == at) {
+            break;
+        }
+        s.act(Action::Search { count: 1 });
+    }
+    let said = s.act(Action::Farlook { at });
+    let level = s.world().level().expect("a level");
+    let told = level.altar_at(at).and_then(|a| a.alignment);
+    assert_eq!(told, alignment, "{said:?}");
     drop(s);
 }
 
@@ -303,5 +318,12 @@ fn the_altar_tells_the_curse_status_of_untested_items() {
             .all(|st| !matches!(st.decision.action, Action::Chat { .. })),
         "no protection bought with 100 gold"
     );
+    // Still on the altar: a look names its god, the priest's.
+    let altar = s.world().temple().and_then(|t| t.altar).expect("the altar");
+    assert_eq!(altar.pos, s.world().player, "on the altar");
+    let said = s.act(Action::Look);
+    let level = s.world().level().expect("a level");
+    let god = level.altar_at(altar.pos).and_then(|a| a.god.clone());
+    assert_eq!(god.as_deref(), Some("Odin"), "{said:?}");
     drop(s);
 }

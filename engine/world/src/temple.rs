@@ -8,8 +8,9 @@
 //!   alignment, or a desecrated temple). The temple is the room the hero stands in, or the room
 //!   beyond the door the greeting came on;
 //! - the priest, farlooked: "peaceful priestess of Odin" (see `farlook`);
-//! - an altar: "There is an altar to Odin (neutral) here." (a look), or farlook's "(neutral
-//!   altar)"; a priest's god names the alignment too (the role pantheons of role.c);
+//! - an altar: "There is an altar to Odin (neutral) here." (a look), or farlook's "an iron
+//!   chain or an altar (neutral altar)"; a priest's god names the alignment too (the role
+//!   pantheons of role.c);
 //! - an item dropped on an altar: "There is a black flash as a dagger hits the altar." (cursed),
 //!   "an amber flash" (blessed), "A dagger lands on the altar." (uncursed). The game then knows
 //!   the item's curse status; the pack line says so, except where `implicit_uncursed` leaves
@@ -205,7 +206,8 @@ pub fn altar_look(message: &str) -> Option<(String, AltarAlignment)> {
     Some((rest[..open].to_string(), alignment))
 }
 
-/// Farlook's answer about an altar: "_       an altar (neutral altar)" → its alignment.
+/// Farlook's answer about an altar: "an iron chain or an altar (neutral altar)" → its
+/// alignment.
 pub fn altar_farlook(message: &str) -> Option<AltarAlignment> {
     let open = message.rfind('(')?;
     let inner = message[open + 1..].strip_suffix(')')?;

@@ -82,8 +82,13 @@ fn the_games_words_are_read() {
         Some(("Manannan Mac Lir".into(), AltarAlignment::Chaotic))
     );
     assert_eq!(altar_look("There is a fountain here."), None);
+    // Captured from the real game (seed 3's Minetown, wizard mode).
     assert_eq!(
-        altar_farlook("_       an altar (lawful altar)"),
+        altar_farlook("an iron chain or an altar (neutral altar)"),
+        Some(AltarAlignment::Neutral)
+    );
+    assert_eq!(
+        altar_farlook("_       an iron chain or an altar (lawful altar)"),
         Some(AltarAlignment::Lawful)
     );
     assert_eq!(
