@@ -25,8 +25,8 @@
 //! (remembered monsters, the pet, statue and mimic suspicion). The map queries Rust skills and
 //! Lua share: `map` (terrain, paths and distances from the hero, features by kind), `objects`
 //! (floor piles), `rooms` (rooms and shops), `sight` (lines of fire and sight), `traps` (trap
-//! kinds), `temple` (temples, altars and priests, curse statuses altars told, keeping the
-//! peace with the watch and priests).
+//! kinds), `temple` (temples, altars and priests, curse statuses altars told), `peace` (what
+//! would anger the watch or a priest).
 
 pub mod action;
 pub mod branch;
@@ -45,6 +45,7 @@ pub mod names;
 pub mod nav;
 pub mod objects;
 mod observe;
+mod peace;
 pub mod prayer;
 pub mod rooms;
 pub mod sight;

@@ -1,8 +1,9 @@
 //! Temples, altars and the peace, on hand-written screens with the game's own messages.
 
 use super::*;
+use crate::dungeon::facts::Special;
 use crate::tiles::tests::grid;
-use crate::{Decision, Event, Observation, Status};
+use crate::{Decision, Dir, Event, Observation, Status};
 use nhbot_screen::{Cell, MenuItem};
 
 fn status(turn: i64) -> Status {
