@@ -413,6 +413,12 @@ impl Level {
             }
         }
         self.shops.extend(other.shops.iter().cloned());
+        for altar in &other.altars {
+            if !self.altars.iter().any(|a| a.pos == altar.pos) {
+                self.altars.push(altar.clone());
+            }
+        }
+        self.temples.extend(other.temples.iter().cloned());
         self.facts.merge_from(&other.facts);
         // Ids of the other level's rooms mean nothing here: recomputed from the merged map.
         self.rooms.clear();

@@ -358,3 +358,34 @@ fn the_watch_and_the_priest_are_never_angered() {
     see(&mut w, Pos::new(10, 3), &[]);
     assert!(w.breaks_the_peace(&Action::Offer { item: None }).is_some());
 }
+
+#[test]
+fn altars_and_temples_stay_when_a_level_is_merged_into_its_branch() {
+    let mut w = World::default();
+    see(
+        &mut w,
+        Pos::new(9, 2),
+        &["There is an altar to Odin (neutral) here."],
+    );
+    act(&mut w, Action::Move { dir: Dir::E });
+    see(
+        &mut w,
+        Pos::new(10, 2),
+        &["You experience a sense of peace."],
+    );
+    let d = &mut w.dungeon;
+    let id = d.current.expect("a level");
+    let mines = d.levels.len();
+    d.levels.push(Level::new(crate::Branch::Mines, 5));
+    d.set_branch(id, crate::Branch::Mines);
+    assert_eq!(d.current, Some(mines), "merged into the Mines level");
+    let level = &d.levels[mines];
+    assert_eq!(
+        level
+            .altar_at(Pos::new(9, 2))
+            .and_then(|a| a.god.as_deref()),
+        Some("Odin")
+    );
+    assert_eq!(level.temples.len(), 1);
+    assert_eq!(level.temples[0].peace, Some(true));
+}
