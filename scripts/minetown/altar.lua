@@ -8,11 +8,11 @@
 -- hostile is in view; dropping on any altar angers no priest (only sacrifices do).
 --
 -- Settles the phase (minetown.common's blackboard table): altar = "used" (items tested and
--- picked up) or "nothing" (an altar here, nothing to test); tested = what it told.
+-- picked up) or "nothing" (an altar here, nothing to test); tested = items dropped so far.
 --
--- API used: world:temple, world:altars, world.inventory, world.objects_here, world:path,
--- world:said_since, world.last_decision, act.drop, act.pickup, act.move, act.travel,
--- blackboard, `state`.
+-- API used: world:temple, world:altars, world.inventory, world:path, world:has_condition,
+-- world.monsters, act.drop, act.pickup, act.look, act.move, act.travel, blackboard, log,
+-- `state`.
 local M = require("minetown.common")
 local go = require("gear.common").go
 

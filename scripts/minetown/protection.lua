@@ -10,8 +10,9 @@
 -- Settles the phase (minetown.common's blackboard table): protection = "bought", "refused",
 -- "poor" (a priest here, too little gold) or "hostile" (the priest is not peaceful).
 --
--- API used: world:temple, world.gold, world.xl, world.ac, world:said_since, world:distance,
--- world:path, world.last_decision, act.donate, act.move, act.travel, blackboard, `state`.
+-- API used: world:temple, world.gold, world.xl, world.ac, world:said_since, world:path,
+-- world:has_condition, world.monsters, act.donate, act.move, act.travel, blackboard, log,
+-- `state`.
 local M = require("minetown.common")
 local go = require("gear.common").go
 
@@ -39,8 +40,8 @@ end
 
 return function(world, state, path)
   state.refused = state.refused or {}
-  local last = world.last_decision
-  if state.offered_turn and last and last.path == path then
+  -- The answer to our last offer came with it (whatever decided since).
+  if state.offered_turn then
     local got = answer(world, state)
     if got == "bought" then
       state.bought = (state.bought or 0) + 1
