@@ -121,6 +121,9 @@
 ---| "minetown"
 ---| "mines_end"
 
+---An altar's alignment as the game names it ("unaligned": Moloch's).
+---@alias AltarAlignment "lawful"|"neutral"|"chaotic"|"unaligned"
+
 ---What a leaf script returns (or names with `function:`): called with the world, the node's own
 ---state table, which survives between decisions and reloads, and the node's tree path (as in
 ---decisions.log and `world.last_decision.path`). Return an act.* action to act this decision,
@@ -246,6 +249,25 @@
 ---@field to_depth integer
 ---@field sure boolean taken before, or leading there with no doubt (false: one of a fork's two)
 
+---An altar of the current level, with what the game told of it: a look ("There is an altar to Odin
+---(neutral) here."), a farlook (`act.farlook`: "(neutral altar)"), or its temple priest's god.
+---@class Altar
+---@field x integer column (0..79)
+---@field y integer map row (0..20)
+---@field alignment AltarAlignment|nil nil until a look, farlook or its priest tells
+---@field god string|nil the god a look named, e.g. "Odin"
+---@field coaligned boolean|nil the hero's alignment (nil: not known)
+
+---A temple of the current level: known by its priest's greeting ("Pilgrim, you enter a sacred
+---place!") or by a priest farlooked in a room ("peaceful priestess of Odin").
+---@class Temple
+---@field room integer|nil its room id (see World:room_of); nil while unseen
+---@field altar Altar|nil its altar, once seen
+---@field priest MonsterSeen|nil its priest, in view or remembered (`remembered`)
+---@field sacred boolean|nil the greeting said "sacred" (true) or "desecrated" (false)
+---@field coaligned boolean|nil the altar is the hero's alignment (nil: unknown)
+---@field inside boolean the hero is in it (or on its door)
+
 ---Read-only view of the game at this decision (valid during the call only: do not keep it in
 ---`state`).
 ---@class World
@@ -284,6 +306,7 @@
 ---@field branch Branch the current level's branch
 ---@field specials SpecialLevel[] the special levels the current level is
 ---@field overview_fresh boolean the game's overview was read since arriving on this level
+---@field watched boolean the watch keeps this level (Minetown, or a watchman in view)
 local World = {}
 
 ---The glyph at a map position, or nil outside the map.
@@ -470,6 +493,16 @@ function World:special_level(name) end
 ---@param depth? integer nil: the branch's entry level (the Mines' top, Sokoban's first)
 ---@return Leg[]|nil
 function World:route_to(branch, depth) end
+
+---The temple of the current level the hero is in, else the nearest known, or nil.
+---`local t = world:temple(); if t and t.priest and t.priest.peaceful then ... end`
+---@return Temple|nil
+function World:temple() end
+
+---Every altar of the current level seen, with what is known of it.
+---`for _, a in ipairs(world:altars()) do if a.coaligned then ... end end`
+---@return Altar[]
+function World:altars() end
 
 ---An action built by act.*; return it from a leaf to act. Opaque.
 ---@class Action
@@ -715,11 +748,22 @@ function act.enhance(reason) end
 ---@return Action
 function act.offer(letter, reason) end
 
----Talks (`#chat`) to the monster in a direction.
+---Talks (`#chat`) to the monster in a direction. A temple priest asks a hero with gold "How much
+---will you offer?": this answers nothing (no gift, and a co-aligned priest's god minds); see
+---`act.donate`.
 ---@param dir Direction
 ---@param reason? string shown in the decision log, cut at 300 bytes
 ---@return Action
 function act.chat(dir, reason) end
+
+---Talks (`#chat`) to a temple priest in a direction and offers `amount` gold when asked "How much
+---will you offer?": from 400 x XL to below 600 x XL buys protection (AC -2..-4 the first time, -1
+---later), "Thy devotion has been rewarded."; less is "Cheapskate." or a thank-you.
+---@param dir Direction
+---@param amount integer gold pieces, at least 1
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.donate(dir, amount, reason) end
 
 ---The item-identification knowledge base (empty answers until the engine installs one). It learns
 ---from shop prices, engrave tests, the game's own names (identified by use, the `\` discoveries

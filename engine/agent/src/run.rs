@@ -324,6 +324,7 @@ pub fn play_watched(
                 return Ok(end);
             }
             let decision = watchdog.unstick(brain.decide(&runner.world));
+            let decision = keep_the_peace(&runner.world, decision);
             for line in brain.leaf_logs() {
                 for o in observers.iter_mut() {
                     o.on_leaf_log(&runner.world, &line)?;
@@ -399,6 +400,21 @@ fn observers(cfg: &RunConfig, brain: &mut dyn Brain) -> Result<Vec<Box<dyn LoopO
         observers.push(Box::new(ResultsLine { path: path.clone() }));
     }
     Ok(observers)
+}
+
+/// A decision that would anger the town watch or a temple priest ([`World::breaks_the_peace`]:
+/// kicking or drinking from a fountain in Minetown...) is never sent: one turn of searching
+/// instead, logged as `engine/keep_the_peace` with what was wanted and why not. The watch
+/// turned on the whole town kills a mid-level character (seed 99's door kick).
+fn keep_the_peace(world: &World, decision: Decision) -> Decision {
+    match world.breaks_the_peace(&decision.action) {
+        None => decision,
+        Some(why) => Decision {
+            action: Action::Search { count: 1 },
+            path: "engine/keep_the_peace".into(),
+            reason: format!("{} wanted `{}`, but {why}", decision.path, decision.action),
+        },
+    }
 }
 
 /// Turn progress and repeated decisions: the loop's guard against a game standing still.
@@ -548,6 +564,34 @@ fn quit(session: &mut Session) {
     };
     if let Err(e) = session.perform(&q) {
         log::warn!("quitting the game: {e:#}");
+    }
+}
+
+#[cfg(test)]
+mod peace_tests {
+    use super::*;
+    use nhbot_world::{Branch, Dir, Level, Special};
+
+    #[test]
+    fn a_kick_in_minetown_is_never_sent() {
+        let mut world = World::default();
+        world.dungeon.levels = vec![Level::new(Branch::Mines, 5)];
+        world.dungeon.current = Some(0);
+        let kick = Decision {
+            action: Action::Kick { dir: Dir::E },
+            path: "root/explore".into(),
+            reason: "a locked door".into(),
+        };
+        assert_eq!(keep_the_peace(&world, kick.clone()), kick, "no watch here");
+        world.dungeon.levels[0].facts.mark(Special::Minetown);
+        let kept = keep_the_peace(&world, kick);
+        assert_eq!(kept.action, Action::Search { count: 1 });
+        assert_eq!(kept.path, "engine/keep_the_peace");
+        assert!(
+            kept.reason.contains("root/explore wanted `kick E`") && kept.reason.contains("watch"),
+            "{}",
+            kept.reason
+        );
     }
 }
 

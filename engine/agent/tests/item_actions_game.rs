@@ -365,7 +365,7 @@ fn the_pet_is_chatted_with() {
                 .flatten()
         });
         if let Some(dir) = pet {
-            let said = s.act(Action::Chat { dir });
+            let said = s.act(Action::Chat { dir, offer: None });
             assert!(shown(&said, "The little dog "), "{said:?}");
             return;
         }

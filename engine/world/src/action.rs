@@ -215,9 +215,12 @@ pub enum Action {
     Offer {
         item: Option<char>,
     },
-    /// `#chat` in a direction.
+    /// `#chat` in a direction; `offer`: the gold to give a temple priest who asks "How much
+    /// will you offer?" (None: nothing is offered).
     Chat {
         dir: Dir,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        offer: Option<u32>,
     },
     /// `;` farlook at a square.
     Farlook {
@@ -316,7 +319,11 @@ impl std::fmt::Display for Action {
             Action::Enhance => write!(f, "enhance"),
             Action::Offer { item: None } => write!(f, "offer"),
             Action::Offer { item: Some(c) } => write!(f, "offer {c}"),
-            Action::Chat { dir } => write!(f, "chat {dir:?}"),
+            Action::Chat { dir, offer: None } => write!(f, "chat {dir:?}"),
+            Action::Chat {
+                dir,
+                offer: Some(n),
+            } => write!(f, "chat {dir:?} offering {n}"),
             Action::Farlook { at } => write!(f, "farlook {},{}", at.x, at.y),
             Action::Inventory => write!(f, "inventory"),
             Action::Overview => write!(f, "overview"),

@@ -127,6 +127,12 @@ pub struct Level {
     /// level it is, branch stairs (see [`crate::dungeon::facts`]).
     #[serde(default)]
     pub facts: crate::dungeon::facts::LevelFacts,
+    /// Altars the game told something of (see [`crate::temple`]).
+    #[serde(default)]
+    pub altars: Vec<crate::temple::Altar>,
+    /// Temples entered, with their greetings (see [`crate::temple`]).
+    #[serde(default)]
+    pub temples: Vec<crate::temple::TempleVisit>,
 }
 
 impl Default for Level {
@@ -168,6 +174,8 @@ impl Level {
             shops: Vec::new(),
             travel_astray: Vec::new(),
             facts: Default::default(),
+            altars: Vec::new(),
+            temples: Vec::new(),
         }
     }
 
@@ -405,6 +413,12 @@ impl Level {
             }
         }
         self.shops.extend(other.shops.iter().cloned());
+        for altar in &other.altars {
+            if !self.altars.iter().any(|a| a.pos == altar.pos) {
+                self.altars.push(altar.clone());
+            }
+        }
+        self.temples.extend(other.temples.iter().cloned());
         self.facts.merge_from(&other.facts);
         // Ids of the other level's rooms mean nothing here: recomputed from the merged map.
         self.rooms.clear();

@@ -25,7 +25,8 @@
 //! (remembered monsters, the pet, statue and mimic suspicion). The map queries Rust skills and
 //! Lua share: `map` (terrain, paths and distances from the hero, features by kind), `objects`
 //! (floor piles), `rooms` (rooms and shops), `sight` (lines of fire and sight), `traps` (trap
-//! kinds).
+//! kinds), `temple` (temples, altars and priests, curse statuses altars told), `peace` (what
+//! would anger the watch or a priest).
 
 pub mod action;
 pub mod branch;
@@ -44,9 +45,11 @@ pub mod names;
 pub mod nav;
 pub mod objects;
 mod observe;
+mod peace;
 pub mod prayer;
 pub mod rooms;
 pub mod sight;
+pub mod temple;
 pub mod testing;
 pub mod tiles;
 pub mod traps;
@@ -65,8 +68,9 @@ pub use learn::Kill;
 pub use level::{Branch, Level, LevelStats, Pile, Shop, Square};
 pub use monsters::Monster;
 pub use nav::{bench_path, Path, PathOpts};
-pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, Pos, Status};
+pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, MenuItem, Pos, Status};
 pub use observe::{Event, Observation};
+pub use temple::{Altar, AltarAlignment, AltarTest, Temple};
 pub use tiles::Feature;
 // map
 pub use map::PathInfo;
@@ -142,6 +146,9 @@ pub struct World {
     /// Intrinsics the hero is believed to have (see [`intrinsics`]).
     #[serde(default)]
     pub intrinsics: std::collections::BTreeSet<Intrinsic>,
+    /// What altars told of pack items dropped on them (see [`temple`]).
+    #[serde(default)]
+    pub altar_tests: Vec<AltarTest>,
 }
 
 impl World {

@@ -109,7 +109,10 @@ impl World {
                     self.turn,
                 ));
             }
-            Event::Inventory(items) => self.inventory = parse_inventory_menu(items),
+            Event::Inventory(items) => {
+                self.inventory = parse_inventory_menu(items);
+                self.apply_altar_tests();
+            }
             Event::Farlook { at, answer } => self.learn_monster(at, answer),
             Event::Overview(lines) => self.read_overview(lines),
         }
@@ -196,6 +199,7 @@ impl World {
         }
         self.read_messages(&previous);
         self.learn_map(prev_player);
+        self.learn_temples(prev_player);
         if readable && !changed_level && player.is_some() {
             self.learn_from_bump(prev_player, elapsed, &previous);
             self.learn_from_travel(prev_player);

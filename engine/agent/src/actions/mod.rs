@@ -76,10 +76,14 @@ pub fn plan(action: &Action) -> Plan {
         Action::Look => Plan::keys(":"),
         Action::Enhance => items::enhance(),
         Action::Offer { item } => items::offer(*item),
-        // "Talk to whom? (in what direction)"
-        Action::Chat { dir } => {
-            Plan::keys("#chat\r").with(Expect::new("Talk to whom?", dir.key().to_string()))
-        }
+        // "Talk to whom? (in what direction)"; a temple priest then asks a hero with gold "How
+        // much will you offer?" (priest.c `bribe`): the amount, or nothing (ESC: "You refuse.").
+        Action::Chat { dir, offer } => Plan::keys("#chat\r")
+            .with(Expect::new("Talk to whom?", dir.key().to_string()))
+            .with(Expect::new(
+                "How much will you offer?",
+                offer.map_or("\x1b".to_string(), |n| format!("{n}\r")),
+            )),
         Action::Farlook { at } => {
             Plan::keys(";").with(Expect::new("Pick an object", travel_keys(*at)))
         }
@@ -157,9 +161,25 @@ mod tests {
         );
         let p = plan(&Action::Search { count: 0 });
         assert_eq!(p.keys, "1s");
-        let p = plan(&Action::Chat { dir: Dir::SW });
+        let p = plan(&Action::Chat {
+            dir: Dir::SW,
+            offer: None,
+        });
         // The game's own words (sounds.c); the scraper reads the rest as typed text.
         assert_eq!(answer_to(&p, "Talk to whom?"), Some(&Keys("b".into())));
+        assert_eq!(
+            answer_to(&p, "How much will you offer?"),
+            Some(&Keys("\x1b".into()))
+        );
+        let p = plan(&Action::Chat {
+            dir: Dir::E,
+            offer: Some(1200),
+        });
+        assert_eq!(answer_to(&p, "Talk to whom?"), Some(&Keys("l".into())));
+        assert_eq!(
+            answer_to(&p, "How much will you offer?"),
+            Some(&Keys("1200\r".into()))
+        );
     }
 
     #[test]

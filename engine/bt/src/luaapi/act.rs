@@ -371,7 +371,28 @@ fn items(lua: &Lua, act: &Table) -> LuaResult<()> {
     act.set(
         "chat",
         lua.create_function(|_, (d, why): (String, Option<String>)| {
-            Ok(made(Action::Chat { dir: dir(&d)? }, why))
+            Ok(made(
+                Action::Chat {
+                    dir: dir(&d)?,
+                    offer: None,
+                },
+                why,
+            ))
+        })?,
+    )?;
+    act.set(
+        "donate",
+        lua.create_function(|_, (d, amount, why): (String, u32, Option<String>)| {
+            if amount == 0 {
+                return Err(mlua::Error::runtime("act.donate: an amount is at least 1"));
+            }
+            Ok(made(
+                Action::Chat {
+                    dir: dir(&d)?,
+                    offer: Some(amount),
+                },
+                why,
+            ))
         })?,
     )?;
     Ok(())

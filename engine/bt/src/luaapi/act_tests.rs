@@ -88,7 +88,20 @@ fn item_constructors_build_their_actions() {
         ("act.enhance('why')", Action::Enhance),
         ("act.offer(nil, 'why')", Action::Offer { item: None }),
         ("act.offer('k', 'why')", Action::Offer { item: Some('k') }),
-        ("act.chat('s', 'why')", Action::Chat { dir: Dir::S }),
+        (
+            "act.chat('s', 'why')",
+            Action::Chat {
+                dir: Dir::S,
+                offer: None,
+            },
+        ),
+        (
+            "act.donate('y', 800, 'why')",
+            Action::Chat {
+                dir: Dir::NW,
+                offer: Some(800),
+            },
+        ),
         ("act.look('why')", Action::Look),
         (
             "act.engrave('Elbereth', 'why')",

@@ -9,6 +9,7 @@ use mlua::{
 mod act;
 mod dungeon;
 mod kb;
+mod temple;
 mod world;
 
 pub use act::{act_table, LuaAction};

@@ -87,6 +87,7 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
         register_hero(reg);
         register_map(reg);
         super::dungeon::register_dungeon(reg);
+        super::temple::register_temple(reg);
     })?;
     Ok(names)
 }
@@ -162,7 +163,12 @@ fn register_hero(reg: &mut Noting<'_, World>) {
 }
 
 /// A `MonsterSeen` table.
-fn monster_seen(lua: &Lua, w: &World, m: &Monster, remembered: bool) -> LuaResult<Table> {
+pub(super) fn monster_seen(
+    lua: &Lua,
+    w: &World,
+    m: &Monster,
+    remembered: bool,
+) -> LuaResult<Table> {
     let t = lua.create_table()?;
     t.set("x", m.pos.x)?;
     t.set("y", m.pos.y)?;

@@ -252,8 +252,22 @@ pub const MODULE: Module = Module {
         ),
         act(
             "chat",
-            "Talks (`#chat`) to the monster in a direction.",
+            "Talks (`#chat`) to the monster in a direction. A temple priest asks a hero with \
+             gold \"How much will you offer?\": this answers nothing (no gift, and a co-aligned \
+             priest's god minds); see `act.donate`.",
             &[DIR, REASON],
+        ),
+        act(
+            "donate",
+            "Talks (`#chat`) to a temple priest in a direction and offers `amount` gold when \
+             asked \"How much will you offer?\": from 400 x XL to below 600 x XL buys \
+             protection (AC -2..-4 the first time, -1 later), \"Thy devotion has been \
+             rewarded.\"; less is \"Cheapskate.\" or a thank-you.",
+            &[
+                DIR,
+                param("amount", "integer", "gold pieces, at least 1"),
+                REASON,
+            ],
         ),
     ],
 };

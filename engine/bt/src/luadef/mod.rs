@@ -130,6 +130,7 @@ mod act;
 mod dungeon;
 mod globals;
 mod kb;
+mod temple;
 mod world;
 
 /// The Lua API. Keep it in step with `luaapi/` and `lua.rs` (the unit tests say where not),
@@ -146,6 +147,7 @@ pub static LUA_API: LuaApi = LuaApi {
         world::BUC,
         dungeon::BRANCH,
         dungeon::SPECIAL_LEVEL,
+        temple::ALTAR_ALIGNMENT,
     ],
     aliases: &[globals::LEAF],
     classes: &[
@@ -160,6 +162,8 @@ pub static LUA_API: LuaApi = LuaApi {
         world::LAST_DECISION,
         dungeon::LEVEL_INFO,
         dungeon::LEG,
+        temple::ALTAR,
+        temple::TEMPLE,
         world::WORLD,
         act::ACTION_CLASS,
         act::PICK_CHOICE,

@@ -400,6 +400,7 @@ fn map_sample(w: &mut World) {
     set(&mut level, 1, 1, Feature::Trap);
     set(&mut level, 45, 12, Feature::StairsDown);
     set(&mut level, 35, 8, Feature::StairsUp);
+    set(&mut level, 3, 3, Feature::Altar);
     if let Some(sq) = level.at_mut(Pos::new(1, 1)) {
         sq.trap_kind = Some(4); // bear trap
         sq.searched = 3;
@@ -424,6 +425,30 @@ fn map_sample(w: &mut World) {
         kind: Some("general store".into()),
         door: Some(Pos::new(0, 1)),
         inside: Some(Pos::new(1, 1)),
+    });
+    // temples: Odin's altar at (3, 3), the temple entered (sacred), its priestess beside it.
+    level.altars.push(nhbot_world::Altar {
+        pos: Pos::new(3, 3),
+        alignment: Some(nhbot_world::AltarAlignment::Neutral),
+        god: Some("Odin".into()),
+    });
+    level.temples.push(nhbot_world::temple::TempleVisit {
+        inside: Pos::new(3, 3),
+        sacred: Some(true),
+        peace: Some(true),
+        strange: false,
+        turn: 4,
+    });
+    w.monsters.push(Monster {
+        pos: Pos::new(4, 3),
+        ch: '@',
+        color: 15,
+        first_seen: 1,
+        last_seen: 2,
+        name: Some("priestess of Odin".into()),
+        peaceful: Some(true),
+        tame: false,
+        mimic: false,
     });
     // dungeon: the level is the Oracle's, with a shop and the Mines' stairs.
     level.facts.mark(nhbot_world::Special::Oracle);
@@ -673,6 +698,11 @@ fn enumerations_hold_every_value_lua_can_see() {
         }
     });
     assert_eq!(read("specials", [all]), values("SpecialLevel"));
+    let altars: BTreeSet<String> = variants::<nhbot_world::AltarAlignment>()
+        .into_iter()
+        .map(|a| a.name().to_string())
+        .collect();
+    assert_eq!(altars, values("AltarAlignment"));
 
     // Each direction value is a different direction, and together they are all of them.
     let dirs: BTreeSet<String> = values("Direction")

@@ -459,6 +459,12 @@ pub const WORLD: Class = Class {
             "boolean",
             "the game's overview was read since arriving on this level",
         ),
+        // temples (luadef/temple.rs)
+        field(
+            "watched",
+            "boolean",
+            "the watch keeps this level (Minetown, or a watchman in view)",
+        ),
     ],
     methods: &[
         Function {
@@ -694,5 +700,8 @@ pub const WORLD: Class = Class {
         super::dungeon::LEVELS,
         super::dungeon::SPECIAL,
         super::dungeon::ROUTE_TO,
+        // temples
+        super::temple::TEMPLE_METHOD,
+        super::temple::ALTARS,
     ],
 };

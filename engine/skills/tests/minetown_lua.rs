@@ -1,0 +1,396 @@
+//! The Minetown Lua leaves of `scripts/minetown/` (protection, altar) on hand-drawn temples:
+//! a room with an altar and a farlooked priest, worlds fed through `World::observe` as the
+//! game loop feeds them (frames with the game's messages, farlook answers, inventory menus).
+mod common;
+use common::Repo;
+use nhbot_bt::TreeBot;
+use nhbot_world::testing::grid;
+use nhbot_world::{
+    parse_farlook, Action, Alignment, Buc, Decision, Dir, Event, MenuItem, Observation, Pick, Pos,
+    Status, World,
+};
+
+fn scripts_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts")
+}
+
+/// A bot whose tree tries the protection leaf, then the altar leaf, then searches 9.
+fn bot(repo: &Repo) -> TreeBot {
+    bot_with(
+        repo,
+        "priority:\n  - lua: {file: scripts/minetown/protection.lua, name: protection}\n  \
+         - lua: {file: scripts/minetown/altar.lua, name: altar}\n  - search: 9\n",
+    )
+}
+
+/// A bot playing `tree`, with the scripts of `scripts/minetown/` and the gear helpers they use.
+fn bot_with(repo: &Repo, tree: &str) -> TreeBot {
+    let read = |p: &str| {
+        let path = scripts_dir().join(p);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    for dir in ["scripts/minetown", "scripts/gear"] {
+        std::fs::create_dir_all(repo.dir.join(dir)).expect("scripts dir");
+    }
+    for script in [
+        "minetown/common.lua",
+        "minetown/protection.lua",
+        "minetown/altar.lua",
+        "minetown/no_temple.lua",
+        "minetown/plan.lua",
+        "gear/common.lua",
+    ] {
+        repo.script(script, &read(script));
+    }
+    repo.tree("main.yaml", tree);
+    repo.load("main.yaml")
+}
+
+const ALTAR: Pos = Pos { x: 10, y: 4 };
+
+/// A temple 30 wide (walls at x = 0 and 31, floor rows 1..=7), its altar at (10, 4), the hero
+/// at `hero` and `others` drawn, the game's `messages` shown.
+fn see(w: &mut World, hero: Pos, others: &[(Pos, char)], messages: &[&str], gold: i64, xl: i32) {
+    let wall = "-".repeat(32);
+    let floor = format!("|{}|", ".".repeat(30));
+    let mut rows = vec![wall.clone()];
+    rows.extend(std::iter::repeat_n(floor, 7));
+    rows.push(wall);
+    let mut put = |p: Pos, c: char| {
+        let row = &mut rows[p.y as usize];
+        row.replace_range(p.x as usize..p.x as usize + 1, &c.to_string());
+    };
+    put(ALTAR, '_');
+    for &(p, c) in others {
+        put(p, c);
+    }
+    put(hero, '@');
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let map = grid(&rows, &[]);
+    let status = Status {
+        dlvl: 7,
+        level_name: "Dlvl:7".into(),
+        turn: Some(w.turn + 1),
+        hp: 30,
+        hp_max: 30,
+        xl,
+        gold,
+        ac: 4,
+        alignment: Alignment::Neutral,
+        ..Default::default()
+    };
+    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
+    w.observe(Observation {
+        map: &map,
+        player: Some(hero),
+        status: Some(&status),
+        messages: &messages,
+        cursor_on_map: true,
+    });
+}
+
+fn farlook(w: &mut World, at: Pos, line: &str) {
+    let answer = parse_farlook(line).expect("a farlook answer");
+    w.observe(Event::Farlook {
+        at,
+        answer: &answer,
+    });
+}
+
+fn pack(w: &mut World, lines: &[(char, &str, &str)]) {
+    let items: Vec<MenuItem> = lines
+        .iter()
+        .flat_map(|&(letter, class, text)| {
+            [
+                MenuItem {
+                    letter: None,
+                    text: class.into(),
+                    selected: false,
+                    header: true,
+                },
+                MenuItem {
+                    letter: Some(letter),
+                    text: text.into(),
+                    selected: false,
+                    header: false,
+                },
+            ]
+        })
+        .collect();
+    w.observe(Event::Inventory(&items));
+}
+
+/// Decides, and tells the world the decision (as the game loop does).
+fn decide(bot: &mut TreeBot, w: &mut World) -> Decision {
+    let d = bot.decide(w);
+    w.observe(Event::Decision(&d));
+    for l in bot.take_leaf_logs() {
+        eprintln!("LOG {l:?}");
+    }
+    let errors = bot.take_leaf_errors();
+    assert!(errors.is_empty(), "{errors:?}");
+    d
+}
+
+fn is_search(d: &Decision) -> bool {
+    matches!(d.action, Action::Search { count: 9 })
+}
+
+const PRIEST: &str = "@        human or elf (peaceful priest of Odin)";
+
+#[test]
+fn protection_costs_400_per_level_and_is_never_offered_again_at_a_refusing_level() {
+    let repo = Repo::new("minetown-protection");
+    let mut bot = bot(&repo);
+    let mut w = World::default();
+    let priest = Pos::new(12, 4);
+    see(&mut w, Pos::new(3, 4), &[(priest, '@')], &[], 1000, 2);
+    farlook(&mut w, priest, PRIEST);
+    // Far from the priest: walk to him.
+    let d = decide(&mut bot, &mut w);
+    assert!(
+        matches!(d.action, Action::Move { .. } | Action::Travel { .. }),
+        "{d:?}"
+    );
+    assert!(
+        d.reason.contains("priest of Odin") && d.reason.contains("XL 2"),
+        "{}",
+        d.reason
+    );
+    // Beside him: #chat offering exactly 400 x XL 2.
+    see(&mut w, Pos::new(11, 4), &[(priest, '@')], &[], 1000, 2);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Chat {
+            dir: Dir::E,
+            offer: Some(800)
+        },
+        "{}",
+        d.reason
+    );
+    // Turned down: never again at XL 2.
+    see(
+        &mut w,
+        Pos::new(11, 4),
+        &[(priest, '@')],
+        &["Thy selfless generosity is deeply appreciated."],
+        200,
+        2,
+    );
+    see(&mut w, Pos::new(11, 4), &[(priest, '@')], &[], 1000, 2);
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "{d:?}");
+    // At XL 3 it is worth asking again; bought.
+    see(&mut w, Pos::new(11, 4), &[(priest, '@')], &[], 1300, 3);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Chat {
+            dir: Dir::E,
+            offer: Some(1200)
+        }
+    );
+    see(
+        &mut w,
+        Pos::new(11, 4),
+        &[(priest, '@')],
+        &["\"Thy devotion has been rewarded.\""],
+        100,
+        3,
+    );
+    // 100 gold left: nothing more to buy.
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "{d:?}");
+    // A hostile in view: not now, even with the gold.
+    see(
+        &mut w,
+        Pos::new(11, 4),
+        &[(priest, '@'), (Pos::new(20, 2), 'G')],
+        &[],
+        5000,
+        3,
+    );
+    farlook(&mut w, Pos::new(20, 2), "G        gnome (gnome lord)");
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "{d:?}");
+}
+
+#[test]
+fn a_priest_not_peaceful_is_never_asked() {
+    let repo = Repo::new("minetown-angry");
+    let mut bot = bot(&repo);
+    let mut w = World::default();
+    let priest = Pos::new(12, 4);
+    see(&mut w, Pos::new(11, 4), &[(priest, '@')], &[], 1000, 1);
+    farlook(&mut w, priest, "@        human or elf (priest of Odin)");
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "{d:?}");
+}
+
+#[test]
+fn the_altar_leaf_drops_each_untested_item_once_and_picks_it_back_up() {
+    let repo = Repo::new("minetown-altar");
+    let mut bot = bot(&repo);
+    let mut w = World::default();
+    let priest = Pos::new(14, 2);
+    let lines = [
+        ('a', "Weapons", "a +1 long sword (weapon in hand)"),
+        ('b', "Weapons", "a +0 dagger"),
+        ('c', "Armor", "a ring mail"),
+        ('d', "Scrolls", "a scroll labeled FOOBIE BLETCH"),
+        ('e', "Armor", "an uncursed +3 small shield (being worn)"),
+    ];
+    pack(&mut w, &lines);
+    see(&mut w, Pos::new(5, 4), &[(priest, '@')], &[], 0, 1);
+    farlook(&mut w, priest, PRIEST);
+    // To the temple's altar (the priest's god makes it neutral).
+    let d = decide(&mut bot, &mut w);
+    assert!(
+        matches!(d.action, Action::Move { .. } | Action::Travel { .. }),
+        "{d:?}"
+    );
+    assert!(
+        d.reason.contains("neutral altar at (10, 4)"),
+        "{}",
+        d.reason
+    );
+    // On it: the untested items go down one by one (not the sword in hand, nor the shield
+    // worn, nor what is known).
+    see(&mut w, ALTAR, &[(priest, '@')], &[], 0, 1);
+    let mut dropped = Vec::new();
+    let said = [
+        ('b', "A +0 dagger lands on the altar."),
+        (
+            'c',
+            "There is an amber flash as a ring mail hits the altar.",
+        ),
+        // The scroll's flash is missed (the screen was busy): it is not dropped again.
+        ('d', ""),
+    ];
+    let mut left = lines.to_vec();
+    for _ in 0..3 {
+        let d = decide(&mut bot, &mut w);
+        let Action::Drop { item, count: None } = d.action else {
+            panic!("a drop: {d:?}");
+        };
+        let message = said
+            .iter()
+            .find(|(l, _)| *l == item)
+            .expect("an untested item")
+            .1;
+        let messages: Vec<&str> = [message].into_iter().filter(|m| !m.is_empty()).collect();
+        see(&mut w, ALTAR, &[(priest, '@')], &messages, 0, 1);
+        left.retain(|(l, ..)| *l != item);
+        pack(&mut w, &left);
+        dropped.push(item);
+    }
+    dropped.sort();
+    assert_eq!(dropped, ['b', 'c', 'd']);
+    // Picked back up by name, one by one.
+    let back = [
+        ("dagger", ('b', "Weapons", "a +0 dagger")),
+        ("ring mail", ('c', "Armor", "a blessed ring mail")),
+        (
+            "scroll labeled FOOBIE BLETCH",
+            ('d', "Scrolls", "a scroll labeled FOOBIE BLETCH"),
+        ),
+    ];
+    for _ in 0..3 {
+        let d = decide(&mut bot, &mut w);
+        let Action::Pickup {
+            what: Pick::Named(name),
+        } = &d.action
+        else {
+            panic!("a pick-up: {d:?}");
+        };
+        let (_, line) = back
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("{name}"));
+        left.push(*line);
+        see(&mut w, ALTAR, &[(priest, '@')], &[], 0, 1);
+        pack(&mut w, &left);
+    }
+    let buc = |w: &World, l: char| {
+        w.inventory
+            .iter()
+            .find(|i| i.letter == l)
+            .and_then(|i| i.buc)
+    };
+    assert_eq!(buc(&w, 'b'), Some(Buc::Uncursed), "what the altar said");
+    assert_eq!(buc(&w, 'c'), Some(Buc::Blessed));
+    assert_eq!(buc(&w, 'd'), None, "no flash seen");
+    // Done: the scroll is not dropped again.
+    for _ in 0..3 {
+        let d = decide(&mut bot, &mut w);
+        assert!(is_search(&d), "{d:?}");
+        see(&mut w, ALTAR, &[(priest, '@')], &[], 0, 1);
+    }
+}
+
+/// The phase's `done` (scripts/minetown/plan.lua) first, answering with `search: 3`, then the
+/// leaves that settle it.
+const PHASE: &str = "priority:\n  - sequence:\n      - lua: {file: scripts/minetown/plan.lua, \
+                     function: done}\n      - search: 3\n  \
+                     - lua: {file: scripts/minetown/no_temple.lua, name: no_temple}\n  \
+                     - lua: {file: scripts/minetown/protection.lua, name: protection}\n  \
+                     - lua: {file: scripts/minetown/altar.lua, name: altar}\n  - search: 9\n";
+
+#[test]
+fn the_phase_is_done_once_the_temple_business_is_settled() {
+    // A priest, no gold for protection, nothing to test at the altar: settled at once.
+    let repo = Repo::new("minetown-done");
+    let mut bot = bot_with(&repo, PHASE);
+    let mut w = World::default();
+    let priest = Pos::new(12, 4);
+    pack(
+        &mut w,
+        &[('a', "Weapons", "a +1 long sword (weapon in hand)")],
+    );
+    see(&mut w, Pos::new(3, 4), &[(priest, '@')], &[], 100, 3);
+    farlook(&mut w, priest, PRIEST);
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "not done before the leaves looked: {d:?}");
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Search { count: 3 }, "done: {}", d.reason);
+
+    // Gold for protection: not done until it is bought.
+    let repo = Repo::new("minetown-not-done");
+    let mut bot = bot_with(&repo, PHASE);
+    let mut w = World::default();
+    pack(
+        &mut w,
+        &[('a', "Weapons", "a +1 long sword (weapon in hand)")],
+    );
+    see(&mut w, Pos::new(11, 4), &[(priest, '@')], &[], 2000, 3);
+    farlook(&mut w, priest, PRIEST);
+    let d = decide(&mut bot, &mut w);
+    assert!(matches!(d.action, Action::Chat { .. }), "{d:?}");
+    see(
+        &mut w,
+        Pos::new(11, 4),
+        &[(priest, '@')],
+        &["\"Thy devotion has been rewarded.\""],
+        800,
+        3,
+    );
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "{d:?}");
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Search { count: 3 }, "done: {}", d.reason);
+
+    // Minetown without a priest, explored: done. (The world takes this temple for Minetown:
+    // a level seen wide without doors or corridors is the Mines', one with an altar there is
+    // Minetown.)
+    let repo = Repo::new("minetown-no-temple");
+    let mut bot = bot_with(&repo, PHASE);
+    let mut w = World::default();
+    see(&mut w, Pos::new(3, 4), &[], &[], 2000, 3);
+    let level = w.level().expect("a level");
+    assert!(level.facts.is(nhbot_world::Special::Minetown));
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d), "not done before no_temple looked: {d:?}");
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Search { count: 3 }, "done: {}", d.reason);
+}
