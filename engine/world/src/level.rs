@@ -129,10 +129,10 @@ pub struct Level {
     pub facts: crate::dungeon::facts::LevelFacts,
     /// Altars the game told something of (see [`crate::temple`]).
     #[serde(default)]
-    pub altars: Vec<crate::temple::Altar>,
+    pub altars: Vec<crate::altar::Altar>,
     /// Temples entered, with their greetings (see [`crate::temple`]).
     #[serde(default)]
-    pub temples: Vec<crate::temple::TempleVisit>,
+    pub temples: Vec<crate::altar::TempleVisit>,
 }
 
 impl Default for Level {

@@ -29,6 +29,7 @@
 //! would anger the watch or a priest).
 
 pub mod action;
+pub mod altar;
 pub mod branch;
 pub mod dungeon;
 pub mod explore;

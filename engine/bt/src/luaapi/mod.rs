@@ -9,6 +9,7 @@ use mlua::{
 mod act;
 mod dungeon;
 mod kb;
+mod monster;
 mod temple;
 mod world;
 

@@ -20,7 +20,7 @@ pub(super) fn register_temple(reg: &mut Noting<'_, World>) {
         let priest = t
             .priest
             .as_ref()
-            .map(|m| super::world::monster_seen(lua, w, m, t.priest_remembered))
+            .map(|m| super::monster::monster_seen(lua, w, m, t.priest_remembered))
             .transpose()?;
         table.set("priest", priest)?;
         table.set("sacred", t.sacred)?;

@@ -4,7 +4,7 @@ use super::Noting;
 use mlua::{Lua, Result as LuaResult, Table};
 use nhbot_world::names::{condition_name, hunger_name};
 use nhbot_world::tiles::color_of;
-use nhbot_world::{Buc, Dir, Feature, FloorObject, Intrinsic, Monster, PathInfo, Pos, World};
+use nhbot_world::{Buc, Dir, Feature, FloorObject, Intrinsic, PathInfo, Pos, World};
 
 /// Registers the `World` userdata type (fields and methods Lua may read); returns their names
 /// (the tests compare them with `luadef::LUA_API`).
@@ -46,7 +46,7 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
         reg.add_field_method_get("monsters", |lua, w| {
             let list = lua.create_table()?;
             for (i, m) in w.monsters.iter().enumerate() {
-                list.raw_set(i + 1, monster_seen(lua, w, m, false)?)?;
+                list.raw_set(i + 1, super::monster::monster_seen(lua, w, m, false)?)?;
             }
             Ok(list)
         });
@@ -129,12 +129,12 @@ fn register_hero(reg: &mut Noting<'_, World>) {
     reg.add_field_method_get("pet", |lua, w| {
         let Some(pet) = w.pet() else { return Ok(None) };
         let remembered = !w.monsters.iter().any(|m| std::ptr::eq(m, pet));
-        monster_seen(lua, w, pet, remembered).map(Some)
+        super::monster::monster_seen(lua, w, pet, remembered).map(Some)
     });
     reg.add_field_method_get("remembered_monsters", |lua, w| {
         let list = lua.create_table()?;
         for (i, m) in w.remembered.iter().enumerate() {
-            list.raw_set(i + 1, monster_seen(lua, w, m, true)?)?;
+            list.raw_set(i + 1, super::monster::monster_seen(lua, w, m, true)?)?;
         }
         Ok(list)
     });
@@ -160,30 +160,6 @@ fn register_hero(reg: &mut Noting<'_, World>) {
     });
     reg.add_method("prayer_trouble", |_, w, ()| Ok(w.prayer_trouble()));
     reg.add_method("can_pray_safely", |_, w, ()| Ok(w.can_pray_safely()));
-}
-
-/// A `MonsterSeen` table.
-pub(super) fn monster_seen(
-    lua: &Lua,
-    w: &World,
-    m: &Monster,
-    remembered: bool,
-) -> LuaResult<Table> {
-    let t = lua.create_table()?;
-    t.set("x", m.pos.x)?;
-    t.set("y", m.pos.y)?;
-    t.set("glyph", m.ch.to_string())?;
-    t.set("color", m.color)?;
-    t.set("name", m.name.clone())?;
-    t.set("peaceful", m.peaceful)?;
-    t.set("tame", m.tame)?;
-    t.set("hostile", m.maybe_hostile())?;
-    t.set("first_seen", m.first_seen)?;
-    t.set("last_seen", m.last_seen)?;
-    t.set("statue", w.statue_suspected(m))?;
-    t.set("mimic", m.mimic)?;
-    t.set("remembered", remembered)?;
-    Ok(t)
 }
 
 // map: terrain, objects, rooms and shops, lines of fire and sight, paths (luadef/world.rs).
