@@ -2,7 +2,7 @@
 //! by `#levelchange`, armour and life saving wished for, the pet left behind) passes the
 //! Oracle's level (level teleport `^V` to the depth the wizard's level menu gives, the wizard's
 //! map `^F`: the bot sees her fountains) and lands on the level below it (`^V`, `^F`). The
-//! plan as it will be taken (trees/plan.yaml; the phase is not in the default tree yet) plays
+//! default plan with the Sokoban phase first (trees/sokoban_first.yaml; not the default yet) plays
 //! from there: the `sokoban` phase is active at once (the
 //! level below the Oracle's is the Sokoban entrance), goes up the Sokoban stairs (on seed 1 the
 //! map shows one up staircase, in a room whose door is found by searching; either staircase
@@ -132,7 +132,8 @@ fn the_sokoban_phase_enters_from_below_the_oracle_solves_the_first_level_and_cli
         "the level below the Oracle's\n{}",
         screen(&r)
     );
-    let mut brain = TreeBrain::load(&repo().join("trees/plan.yaml")).expect("the plan tree");
+    let mut brain =
+        TreeBrain::load(&repo().join("trees/sokoban_first.yaml")).expect("the Sokoban-first tree");
     let trace = std::env::var_os("NHBOT_TRACE").is_some();
     let mut log: Vec<String> = Vec::new();
     let mut climbed_in = None;

@@ -4,6 +4,7 @@ use super::*;
 use crate::dungeon::facts::Special;
 use crate::tiles::tests::grid;
 use crate::{Decision, Dir, Event, Observation, Status};
+use nhbot_screen::Alignment;
 use nhbot_screen::{Cell, MenuItem};
 
 fn status(turn: i64) -> Status {
