@@ -28,6 +28,10 @@ pub trait Brain {
     }
     /// Gives back the phase records of an earlier session of this game (`--resume`).
     fn restore_phases(&mut self, _records: &[PhaseRecord]) {}
+    /// Where the decisions' time went, per leaf, slowest first (a tree's leaves).
+    fn leaf_times(&self) -> Vec<nhbot_bt::LeafTime> {
+        Vec::new()
+    }
 }
 
 /// The foundation's trivial bot: eat when Weak, otherwise wander to squares it has not stood on
@@ -211,6 +215,10 @@ impl Brain for TreeBrain {
 
     fn restore_phases(&mut self, records: &[PhaseRecord]) {
         self.bot.restore_phases(records);
+    }
+
+    fn leaf_times(&self) -> Vec<nhbot_bt::LeafTime> {
+        self.bot.leaf_times()
     }
 }
 

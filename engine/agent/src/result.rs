@@ -67,6 +67,57 @@ pub struct GameResult {
     /// the hero never entered it (this session: the world is not carried across `--resume`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sokoban: Option<nhbot_world::SokobanSummary>,
+    /// Where this session's wall time went (the last session's, for a resumed game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time: Option<TimeSplit>,
+    /// The tree leaves that took the most decision time this session, slowest first, with
+    /// their calls.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub slowest_leaves: Vec<nhbot_bt::LeafTime>,
+}
+
+/// Where one session's wall time went, in seconds. The parts leave out only the loop's own
+/// glue and the game's start and end, so `session_s` is a little more than their sum.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TimeSplit {
+    /// The whole session, from start to the results line.
+    pub session_s: f64,
+    /// Sending keys and waiting until the game asks for the next one: the game's own work
+    /// and the engine's input-wait detection.
+    pub game_s: f64,
+    /// How many times the engine sent keys and waited (several per action with prompts,
+    /// `--More--`, inventory reads and farlooks).
+    #[serde(default)]
+    pub game_waits: u64,
+    /// Reading the game's output: terminal emulation and screen scraping.
+    pub scrape_s: f64,
+    /// Updating the world from frames, decisions, inventories and farlook answers.
+    pub observe_s: f64,
+    /// The brain's decisions.
+    pub decide_s: f64,
+    /// The part of `decide_s` spent in Lua leaves (building what they read of the world
+    /// included).
+    pub lua_s: f64,
+    /// The loop's observers: decision log, live view, knowledge-base feed, totals.
+    pub observers_s: f64,
+    /// CPU time (user and system) the engine's thread used in the session: unlike the parts
+    /// above, it does not grow when other processes compete for the cores.
+    #[serde(default)]
+    pub engine_cpu_s: f64,
+}
+
+/// CPU time the calling thread has used so far (zero where the system cannot tell).
+pub(crate) fn thread_cpu_time() -> std::time::Duration {
+    // SAFETY: getrusage only writes the struct it is given.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::getrusage(libc::RUSAGE_THREAD, &mut usage) } != 0 {
+        return std::time::Duration::ZERO;
+    }
+    let time = |t: libc::timeval| {
+        std::time::Duration::from_secs(t.tv_sec as u64)
+            + std::time::Duration::from_micros(t.tv_usec as u64)
+    };
+    time(usage.ru_utime) + time(usage.ru_stime)
 }
 
 /// Opens `path` for appending, creating it and its directory if need be.

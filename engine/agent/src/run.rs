@@ -21,8 +21,11 @@ use crate::observer::LoopObserver;
 use crate::session::Session;
 use crate::view::{View, ViewObserver};
 
-pub use crate::result::{append_result, EndReason, GameResult};
-use crate::result::{PhasesFile, Totals, TotalsFile};
+pub use crate::result::{append_result, EndReason, GameResult, TimeSplit};
+use crate::result::{thread_cpu_time, PhasesFile, Totals, TotalsFile};
+
+/// The results line names this many of the leaves that took the most time.
+pub const SLOWEST_LEAVES: usize = 8;
 
 /// A game that makes no turn progress for this many consecutive actions is ended as "stuck".
 pub const WATCHDOG_ACTIONS: u64 = 1000;
@@ -58,6 +61,8 @@ pub struct Runner {
     /// When each sighting (square, glyph, first seen) was last farlooked, so a monster is asked
     /// about once.
     looked: Looked,
+    /// Time spent updating the world (`World::observe`).
+    pub observe_time: Duration,
 }
 
 /// Farlook the same square and glyph again only after this many turns.
@@ -141,6 +146,7 @@ impl Runner {
             actions: 0,
             inventory_stale: true,
             looked: Default::default(),
+            observe_time: Duration::ZERO,
         }
     }
 
@@ -162,17 +168,26 @@ impl Runner {
 
     /// Reads the current frame (and the messages since the last call) into the world.
     pub fn observe(&mut self) {
+        let started = Instant::now();
         observe(&mut self.world, &mut self.session);
+        self.observe_time += started.elapsed();
+    }
+
+    /// Tells the world `event`, timed.
+    fn tell(&mut self, event: Event<'_>) {
+        let started = Instant::now();
+        self.world.observe(event);
+        self.observe_time += started.elapsed();
     }
 
     /// Carries out one decision and observes its outcome (reading the inventory again when the
     /// action or its messages say the pack changed).
     pub fn act(&mut self, decision: &Decision) -> Result<()> {
-        self.world.observe(Event::Decision(decision));
+        self.tell(Event::Decision(decision));
         let action = self.resolved(&decision.action);
         if action == Action::Overview {
             let lines = crate::actions::read_overview(&mut self.session)?;
-            self.world.observe(Event::Overview(&lines));
+            self.tell(Event::Overview(&lines));
         } else {
             for command in commands(&action) {
                 self.session.perform(&command)?;
@@ -240,7 +255,7 @@ impl Runner {
             eprintln!("farlook {target:?}: {answer:?}");
         }
         if let Some(found) = answer.iter().find_map(|m| nhbot_world::parse_farlook(m)) {
-            self.world.observe(Event::Farlook {
+            self.tell(Event::Farlook {
                 at: target.0,
                 answer: &found,
             });
@@ -254,7 +269,7 @@ impl Runner {
             return Ok(());
         }
         let items = self.session.read_inventory()?;
-        self.world.observe(Event::Inventory(&items));
+        self.tell(Event::Inventory(&items));
         self.inventory_stale = false;
         // Keep this decision's messages: reading the inventory adds none worth a decision.
         let _ = self.session.take_messages();
@@ -281,6 +296,7 @@ pub fn play_watched(
     extra: Vec<Box<dyn LoopObserver>>,
 ) -> Result<GameResult> {
     let started = Instant::now();
+    let cpu_at_start = thread_cpu_time();
     let mut observers = observers(cfg, brain)?;
     observers.extend(extra);
     let mut session = Session::new(Game::start(&cfg.game)?);
@@ -301,11 +317,13 @@ pub fn play_watched(
     }
     let mut runner = Runner::around(session);
     let (mut warnings, mut watchdog) = (0u64, Watchdog::default());
+    let (mut deciding, mut watching) = (Duration::ZERO, Duration::ZERO);
     let totals = |runner: &Runner, warnings: u64| carried.plus(runner, warnings, started.elapsed());
 
     let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<EndReason> {
         runner.begin()?;
         loop {
+            let watched = Instant::now();
             let window_lines = runner.session.take_window_lines();
             for o in observers.iter_mut() {
                 for w in o.on_frame(&runner.world, &window_lines) {
@@ -323,8 +341,12 @@ pub fn play_watched(
             if let Some(end) = end_reason(cfg, &runner, &mut watchdog) {
                 return Ok(end);
             }
+            let decided = Instant::now();
+            watching += decided - watched;
             let decision = watchdog.unstick(brain.decide(&runner.world));
             let decision = keep_the_peace(&runner.world, decision);
+            let watched = Instant::now();
+            deciding += watched - decided;
             for line in brain.leaf_logs() {
                 for o in observers.iter_mut() {
                     o.on_leaf_log(&runner.world, &line)?;
@@ -336,9 +358,12 @@ pub fn play_watched(
                 o.on_decision(&runner.world, &decision)?;
             }
             phases.keep(&brain.phase_records())?;
+            watching += watched.elapsed();
             runner.act(&decision)?;
             watchdog.acted();
+            let stored = Instant::now();
             ledger.store(&totals(&runner, warnings))?;
+            watching += stored.elapsed();
         }
     }))
     // A panic (a bug in a leaf, the scraper, an observer) ends the game like an error: saved.
@@ -355,6 +380,19 @@ pub fn play_watched(
     }
     let mut result = game_result(cfg, &runner, end, error, totals);
     result.phases = brain.phase_records();
+    let leaves = brain.leaf_times();
+    result.time = Some(TimeSplit {
+        session_s: started.elapsed().as_secs_f64(),
+        game_s: runner.session.game_time.as_secs_f64(),
+        game_waits: runner.session.waits,
+        scrape_s: runner.session.scrape_time.as_secs_f64(),
+        observe_s: runner.observe_time.as_secs_f64(),
+        decide_s: deciding.as_secs_f64(),
+        lua_s: leaves.iter().filter(|l| l.lua).map(|l| l.seconds).sum(),
+        observers_s: watching.as_secs_f64(),
+        engine_cpu_s: (thread_cpu_time().saturating_sub(cpu_at_start)).as_secs_f64(),
+    });
+    result.slowest_leaves = leaves.into_iter().take(SLOWEST_LEAVES).collect();
     if let Err(e) = phases.keep(&result.phases) {
         log::warn!("keeping the game's phases: {e:#}");
     }
@@ -553,6 +591,8 @@ fn game_result(
         levels: world.level_stats(),
         phases: Vec::new(),
         sokoban: world.dungeon.sokoban_summary(),
+        time: None,
+        slowest_leaves: Vec::new(),
     }
 }
 

@@ -5,6 +5,7 @@
 use anyhow::{bail, Result};
 use nhbot_game::{Game, Wait};
 use nhbot_screen::{scrape, Frame, Prompt, Terminal};
+use std::time::{Duration, Instant};
 
 use crate::actions::{expand_position, Plan};
 use crate::prompts::{default_answer, question, Answer};
@@ -41,6 +42,10 @@ pub struct Session {
     timeouts: u32,
     /// Called with every chunk of output (the live view mirrors the game's own drawing).
     pub on_output: Option<OutputHook>,
+    /// Time spent sending keys and waiting for the game to ask for the next one.
+    pub game_time: Duration,
+    /// Time spent reading the game's output: terminal emulation and screen scraping.
+    pub scrape_time: Duration,
 }
 
 /// Receives every chunk of the game's output.
@@ -60,6 +65,8 @@ impl Session {
             waits: 0,
             timeouts: 0,
             on_output: None,
+            game_time: Duration::ZERO,
+            scrape_time: Duration::ZERO,
         }
     }
 
@@ -90,19 +97,25 @@ impl Session {
         if self.ended {
             bail!("the game has ended");
         }
+        let sent = Instant::now();
         self.game.send(keys.as_bytes())?;
+        self.game_time += sent.elapsed();
         self.wait_and_scrape()
     }
 
     fn wait_and_scrape(&mut self) -> Result<()> {
         self.buf.clear();
+        let waited = Instant::now();
         let wait = self.game.wait(&mut self.buf)?;
+        let scraped = Instant::now();
+        self.game_time += scraped - waited;
         self.waits += 1;
         if let Some(cb) = self.on_output.as_mut() {
             cb(&self.buf);
         }
         self.term.feed(&self.buf);
         self.frame = scrape(&self.term.screen());
+        self.scrape_time += scraped.elapsed();
         match wait {
             Wait::Input => self.timeouts = 0,
             Wait::Exited => self.ended = true,

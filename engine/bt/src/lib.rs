@@ -390,6 +390,40 @@ impl TreeBot {
     pub fn node_count(&self) -> usize {
         self.program.node_count
     }
+
+    /// Where the decisions' time went: every user leaf of the running tree that ran, with its
+    /// calls and their time this game (carried over reloads by node path), slowest first.
+    pub fn leaf_times(&self) -> Vec<LeafTime> {
+        let mut times: Vec<LeafTime> = self
+            .program
+            .leaves
+            .iter()
+            .zip(&self.state.clocks)
+            .filter(|(_, clock)| clock.calls > 0)
+            .map(|(leaf, clock)| LeafTime {
+                path: leaf.path.to_string(),
+                lua: matches!(leaf.kind, compile::LeafKind::Lua(_)),
+                calls: clock.calls,
+                seconds: clock.spent.as_secs_f64(),
+            })
+            .collect();
+        times.sort_by(|a, b| b.seconds.total_cmp(&a.seconds));
+        times
+    }
+}
+
+/// One leaf's share of the decision time (see [`TreeBot::leaf_times`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LeafTime {
+    /// The leaf's tree path (`root/dungeons/play/gear/gear_up/wear_armour`).
+    pub path: String,
+    /// A Lua leaf (else a Rust one).
+    pub lua: bool,
+    /// Times it ran (at most once per decision).
+    pub calls: u64,
+    /// Time those calls took in all, in seconds (a Lua leaf's includes building what it reads
+    /// of the world).
+    pub seconds: f64,
 }
 
 fn fallback(reason: String) -> Decision {

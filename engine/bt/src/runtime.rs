@@ -18,6 +18,14 @@ use crate::plan::PlanProgress;
 use bonsai_bt::{Event, Status, BT};
 use nhbot_world::{Action, World};
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+/// The time one user leaf took over the game: how often it ran and for how long in all.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct LeafClock {
+    pub calls: u64,
+    pub spent: Duration,
+}
 
 /// Decision-to-decision state, keyed by node path when carried over a reload.
 #[derive(Default)]
@@ -41,6 +49,8 @@ pub struct RunState {
     pub trace: Option<Vec<(u32, Status)>>,
     /// What the plans remember: phases reached, completed, followed now.
     pub plan: PlanProgress,
+    /// Per leaf: its calls and the time they took (where the decision time goes).
+    pub clocks: Vec<LeafClock>,
 }
 
 impl RunState {
@@ -66,6 +76,7 @@ impl RunState {
             answered: vec![(0, Status::Failure); prog.leaves.len()],
             trace: None,
             plan: PlanProgress::default(),
+            clocks: vec![LeafClock::default(); prog.leaves.len()],
         }
     }
 
@@ -85,6 +96,11 @@ impl RunState {
             if matches!(&old.leaves[j as usize].kind, LeafKind::Builtin(o) if o.type_name == rust.type_name)
             {
                 st.leaf_states[i] = self.leaf_states[j as usize].take();
+            }
+        }
+        for (i, entry) in new.leaves.iter().enumerate() {
+            if let Some(j) = old.leaf_by_path(&entry.path) {
+                st.clocks[i] = self.clocks[j as usize];
             }
         }
         st.epoch = self.epoch;
@@ -249,6 +265,7 @@ fn run_leaf(
         // Already answered in this decision (a second pass or a second loop round).
         return answer;
     }
+    let started = Instant::now();
     let outcome = match &entry.kind {
         LeafKind::Builtin(rust) => {
             let RunState {
@@ -269,6 +286,9 @@ fn run_leaf(
         LeafKind::Lua(i) => lua(*i, st.blackboard.entry::<LuaBoard>(), &st.plan),
         _ => unreachable!("internal leaves are run above"),
     };
+    let clock = &mut st.clocks[id as usize];
+    clock.calls += 1;
+    clock.spent += started.elapsed();
     let status = match outcome {
         LeafOutcome::Success => Status::Success,
         LeafOutcome::Failure => Status::Failure,

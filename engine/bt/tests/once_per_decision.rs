@@ -149,3 +149,41 @@ fn the_trace_shows_each_leaf_once() {
         "the previous search completes, the root restarts, search acts again"
     );
 }
+
+/// Where the decision time goes: each leaf that ran, with its calls (once per decision, the
+/// completed action's restart included), Lua told from Rust, slowest first; a reload keeps
+/// the counts of the leaves it keeps.
+#[test]
+fn leaf_times_count_each_leaf_s_calls() {
+    let repo = Repo::new("once-times");
+    let mut bot = repo.load(&format!(
+        "priority:\n  - priority: {COUNTERS}\n  - search_once\n"
+    ));
+    assert!(bot.leaf_times().is_empty(), "nothing ran yet");
+    counts_after(&mut bot, 0, 5);
+    let calls = |bot: &TreeBot| {
+        let mut calls: Vec<(String, bool, u64)> = bot
+            .leaf_times()
+            .into_iter()
+            .map(|t| (t.path, t.lua, t.calls))
+            .collect();
+        calls.sort();
+        calls
+    };
+    assert_eq!(
+        calls(&bot),
+        [
+            ("root/priority#0/count_calls#1".to_string(), false, 5),
+            ("root/priority#0/lua#0".to_string(), true, 5),
+            ("root/search_once#1".to_string(), false, 5),
+        ]
+    );
+    let times = bot.leaf_times();
+    assert!(times.windows(2).all(|w| w[0].seconds >= w[1].seconds));
+    assert!(bot.reload(Vec::new()));
+    counts_after(&mut bot, 5, 7);
+    assert_eq!(
+        calls(&bot).iter().map(|c| c.2).collect::<Vec<_>>(),
+        [7, 7, 7]
+    );
+}
