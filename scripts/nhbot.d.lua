@@ -172,6 +172,12 @@
 ---@field color integer|nil CLR_* colour 0..15 of the glyph
 ---@field turn integer game turn it was listed or seen
 
+---A square where objects are remembered, with them (`world:objects_near`).
+---@class ObjectSquare
+---@field x integer column (0..79)
+---@field y integer map row (0..20)
+---@field objects FloorObject[] the objects remembered there, top first (never empty)
+
 ---What the level memory holds about one square.
 ---@class Square
 ---@field feature Feature the remembered terrain
@@ -376,6 +382,16 @@ function World:square(x, y) end
 ---@param y integer map row (0..20)
 ---@return FloorObject[]
 function World:objects(x, y) end
+
+---The squares within `reach` squares (Chebyshev) of a square where objects are remembered, in
+---reading order (row by row, left to right), each with its objects: one call instead of
+---`world:objects` on every square around.
+---`for _, sq in ipairs(world:objects_near(world.x, world.y, 8)) do ... end`
+---@param x integer column (0..79)
+---@param y integer map row (0..20)
+---@param reach integer squares from (x, y) in every direction
+---@return ObjectSquare[]
+function World:objects_near(x, y, reach) end
 
 ---The id of the room a square is in: floor and what stands on it, bounded by walls and doors; a
 ---door belongs to the one room it opens into. Ids stay with their room as more of it is seen.

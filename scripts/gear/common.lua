@@ -26,19 +26,19 @@ end
 local TRIES = 4
 function M.fetch(world, reach, tried, wanted)
   local best, best_key
-  for dy = -reach, reach do
-    for dx = -reach, reach do
-      local x, y = world.x + dx, world.y + dy
-      local key = world.dlvl .. ":" .. x .. "," .. y
-      if (dx ~= 0 or dy ~= 0) and (tried[key] or 0) < TRIES and not world:in_shop(x, y) then
-        for _, o in ipairs(world:objects(x, y)) do
-          if wanted(o) then
-            local p = world:path(x, y)
-            if p and p.length <= reach and (not best or p.length < best.length) then
-              best, best_key = p, key
-            end
-            break
+  local hx, hy, dlvl = world.x, world.y, world.dlvl
+  -- Only the squares with objects, in reading order (nearest path wins; ties: the first).
+  for _, sq in ipairs(world:objects_near(hx, hy, reach)) do
+    local x, y = sq.x, sq.y
+    local key = dlvl .. ":" .. x .. "," .. y
+    if (x ~= hx or y ~= hy) and (tried[key] or 0) < TRIES and not world:in_shop(x, y) then
+      for _, o in ipairs(sq.objects) do
+        if wanted(o) then
+          local p = world:path(x, y)
+          if p and p.length <= reach and (not best or p.length < best.length) then
+            best, best_key = p, key
           end
+          break
         end
       end
     end

@@ -207,6 +207,34 @@ impl Level {
         }
     }
 
+    /// The squares within `reach` (Chebyshev) of `center` where objects are remembered, in
+    /// reading order (row by row, left to right), each with its objects as
+    /// [`Level::objects_at`] gives them: a scan for objects near the hero in one call.
+    pub fn objects_near(&self, center: Pos, reach: i16) -> Vec<(Pos, Vec<FloorObject>)> {
+        let reach = reach.max(0);
+        // Only squares of the map: a huge reach costs no more than the whole level.
+        let (cols, rows) = (nhbot_screen::COLS as i16, nhbot_screen::MAP_ROWS as i16);
+        let xs =
+            center.x.saturating_sub(reach).max(0)..=center.x.saturating_add(reach).min(cols - 1);
+        let ys =
+            center.y.saturating_sub(reach).max(0)..=center.y.saturating_add(reach).min(rows - 1);
+        let mut squares: Vec<Pos> = Vec::new();
+        for y in ys {
+            for x in xs.clone() {
+                let p = Pos::new(x, y);
+                let listed = || self.piles.iter().any(|pile| pile.pos == p);
+                if self.at(p).is_some_and(|sq| sq.object.is_some()) || listed() {
+                    squares.push(p);
+                }
+            }
+        }
+        squares
+            .into_iter()
+            .map(|p| (p, self.objects_at(p)))
+            .filter(|(_, objects)| !objects.is_empty())
+            .collect()
+    }
+
     /// Forgets the piles the map contradicts: the square now shows no object, or a top object
     /// other than the one seen after the look. The hero's own square shows the hero: kept.
     fn check_piles(&mut self, hero: Pos) {
@@ -292,6 +320,14 @@ impl World {
         self.level().map(|l| l.objects_at(p)).unwrap_or_default()
     }
 
+    /// The squares near `center` with remembered objects, and those (see
+    /// [`Level::objects_near`]).
+    pub fn objects_near(&self, center: Pos, reach: i16) -> Vec<(Pos, Vec<FloorObject>)> {
+        self.level()
+            .map(|l| l.objects_near(center, reach))
+            .unwrap_or_default()
+    }
+
     /// The objects remembered under the hero.
     pub fn objects_here(&self) -> Vec<FloorObject> {
         self.objects_at(self.player)
@@ -328,6 +364,68 @@ impl World {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `objects_near` is the scan of `objects_at` over the squares around, in reading order,
+    /// keeping those with objects: glyphs only, listed piles (also an empty one the game only
+    /// said is several objects), and nothing outside the reach or the map.
+    #[test]
+    fn objects_near_are_the_squares_around_with_objects_in_reading_order() {
+        let mut level = Level::default();
+        let glyph = |ch| Cell {
+            ch,
+            fg: 3,
+            bold: false,
+            inverse: false,
+        };
+        for (x, y, ch) in [
+            (12, 5, ')'),
+            (9, 4, '%'),
+            (14, 6, '['),
+            (30, 5, '/'),
+            (0, 0, '$'),
+        ] {
+            level.at_mut(Pos::new(x, y)).unwrap().object = Some(glyph(ch));
+        }
+        level.piles.push(Pile {
+            pos: Pos::new(10, 6),
+            items: vec!["a dagger".into(), "an apple".into()],
+            turn: 7,
+            top: None,
+        });
+        level.piles.push(Pile {
+            pos: Pos::new(11, 4),
+            items: Vec::new(),
+            turn: 7,
+            top: None,
+        });
+        let center = Pos::new(11, 5);
+        let near = level.objects_near(center, 3);
+        let squares: Vec<Pos> = near.iter().map(|(p, _)| *p).collect();
+        assert_eq!(
+            squares,
+            [
+                Pos::new(9, 4),
+                Pos::new(12, 5),
+                Pos::new(10, 6),
+                Pos::new(14, 6)
+            ]
+        );
+        let mut scanned = Vec::new();
+        for y in center.y - 3..=center.y + 3 {
+            for x in center.x - 3..=center.x + 3 {
+                let objects = level.objects_at(Pos::new(x, y));
+                if !objects.is_empty() {
+                    scanned.push((Pos::new(x, y), objects));
+                }
+            }
+        }
+        assert_eq!(near, scanned);
+        assert_eq!(near[2].1.len(), 2, "the listed pile, whole");
+        // The map's edge: the corner square, and a huge reach is the whole level.
+        assert_eq!(level.objects_near(Pos::new(1, 1), 2)[0].0, Pos::new(0, 0));
+        assert_eq!(level.objects_near(center, 1000).len(), 6);
+        assert!(level.objects_near(center, 0).is_empty());
+    }
 
     fn msgs(lines: &[&str]) -> Vec<String> {
         lines.iter().map(|s| s.to_string()).collect()

@@ -182,6 +182,15 @@ fn register_map(reg: &mut Noting<'_, World>) {
     reg.add_method("objects", |lua, w, (x, y): (i16, i16)| {
         floor_objects(lua, &w.objects_at(Pos::new(x, y)))
     });
+    reg.add_method("objects_near", |lua, w, (x, y, reach): (i16, i16, i16)| {
+        let list = lua.create_table()?;
+        for (i, (p, objects)) in w.objects_near(Pos::new(x, y), reach).iter().enumerate() {
+            let t = position(lua, *p)?;
+            t.set("objects", floor_objects(lua, objects)?)?;
+            list.raw_set(i + 1, t)?;
+        }
+        Ok(list)
+    });
     reg.add_method("room_of", |_, w, (x, y): (i16, i16)| {
         Ok(w.room_of(Pos::new(x, y)))
     });

@@ -155,6 +155,7 @@ pub static LUA_API: LuaApi = LuaApi {
         world::MONSTER_SEEN,
         world::POSITION,
         world::FLOOR_OBJECT,
+        world::OBJECT_SQUARE,
         world::SQUARE,
         world::SHOP,
         world::PATH,

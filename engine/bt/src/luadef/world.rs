@@ -267,6 +267,21 @@ pub const FLOOR_OBJECT: Class = Class {
     methods: &[],
 };
 
+pub const OBJECT_SQUARE: Class = Class {
+    name: "ObjectSquare",
+    doc: "A square where objects are remembered, with them (`world:objects_near`).",
+    fields: &[
+        field("x", "integer", "column (0..79)"),
+        field("y", "integer", "map row (0..20)"),
+        field(
+            "objects",
+            "FloorObject[]",
+            "the objects remembered there, top first (never empty)",
+        ),
+    ],
+    methods: &[],
+};
+
 pub const SQUARE: Class = Class {
     name: "Square",
     doc: "What the level memory holds about one square.",
@@ -564,6 +579,22 @@ pub const WORLD: Class = Class {
             params: &[X, Y],
             returns: &[Return {
                 ty: "FloorObject[]",
+                doc: "",
+            }],
+        },
+        Function {
+            name: "objects_near",
+            doc: "The squares within `reach` squares (Chebyshev) of a square where objects are \
+                  remembered, in reading order (row by row, left to right), each with its \
+                  objects: one call instead of `world:objects` on every square around. \
+                  `for _, sq in ipairs(world:objects_near(world.x, world.y, 8)) do ... end`",
+            params: &[
+                X,
+                Y,
+                param("reach", "integer", "squares from (x, y) in every direction"),
+            ],
+            returns: &[Return {
+                ty: "ObjectSquare[]",
                 doc: "",
             }],
         },
