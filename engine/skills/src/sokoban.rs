@@ -215,13 +215,20 @@ pub(crate) struct Memory {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Decoys(Option<(Located, Vec<usize>)>);
 
-/// The `in_sokoban` condition; its state is where the map was found last.
+/// The `in_sokoban` condition; its state is where the map was found last, and the last search
+/// (asked at every decision, it searches again only when the walls on screen change).
 pub(crate) struct InSokoban;
 
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SokobanSighting {
+    hint: Option<Located>,
+    memo: screen::LocateMemo,
+}
+
 impl Leaf for InSokoban {
-    type State = Option<Located>;
-    fn tick(&self, hint: &mut Option<Located>, t: &mut Tick<'_>) -> LeafOutcome {
-        in_sokoban(hint, t.world)
+    type State = SokobanSighting;
+    fn tick(&self, seen: &mut SokobanSighting, t: &mut Tick<'_>) -> LeafOutcome {
+        in_sokoban(seen, t.world)
     }
 }
 
@@ -442,11 +449,22 @@ fn locate_remembered(hint: &mut Option<Located>, w: &World) -> Option<Located> {
     locate_by_walls(hint, w)
 }
 
-fn in_sokoban(hint: &mut Option<Located>, w: &World) -> LeafOutcome {
+fn in_sokoban(seen: &mut SokobanSighting, w: &World) -> LeafOutcome {
     let by_branch = w
         .level()
         .is_some_and(|l| l.branch == nhbot_world::Branch::Sokoban);
-    if by_branch || locate_remembered(hint, w).is_some() {
+    // As `locate_remembered`, with the search remembered.
+    let mut on_screen = || {
+        if !w.view.cells.iter().any(|c| c.ch == '0') {
+            return false;
+        }
+        let found = seen.memo.locate(&w.view, seen.hint);
+        if found.is_some() {
+            seen.hint = found;
+        }
+        found.is_some()
+    };
+    if by_branch || on_screen() {
         LeafOutcome::Success
     } else {
         LeafOutcome::Failure

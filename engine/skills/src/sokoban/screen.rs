@@ -186,15 +186,53 @@ fn is_wall_char(c: char) -> bool {
     matches!(c, '|' | '-')
 }
 
-fn shows_wall_at(view: &LevelView, p: Pos) -> bool {
-    view.get(p).is_some_and(|c| is_wall_char(c.ch))
+/// The squares of the screen's map that show a wall: all that matching a map looks at, read
+/// once per search instead of once per square tried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WallMap(Vec<bool>);
+
+impl WallMap {
+    pub fn of(view: &LevelView) -> WallMap {
+        let mut walls = vec![false; SCREEN_COLS * MAP_ROWS];
+        for (i, wall) in walls.iter_mut().enumerate() {
+            let p = Pos::new((i % SCREEN_COLS) as i16, (i / SCREEN_COLS) as i16);
+            *wall = view.get(p).is_some_and(|c| is_wall_char(c.ch));
+        }
+        WallMap(walls)
+    }
+
+    fn at(&self, p: Pos) -> bool {
+        let inside = (0..SCREEN_COLS as i16).contains(&p.x) && (0..MAP_ROWS as i16).contains(&p.y);
+        inside && self.0[p.y as usize * SCREEN_COLS + p.x as usize]
+    }
+}
+
+/// [`locate`] remembered: the walls and hint of the last search and what it found. The same
+/// walls and hint find the same map, so a leaf asking at every decision searches only when
+/// the walls on screen change.
+#[derive(Clone, Debug, Default)]
+pub struct LocateMemo(Option<(WallMap, Option<Located>, Option<Located>)>);
+
+impl LocateMemo {
+    /// What [`locate`] answers for `view` and `hint`.
+    pub fn locate(&mut self, view: &LevelView, hint: Option<Located>) -> Option<Located> {
+        let walls = WallMap::of(view);
+        if let Some((seen, asked, found)) = &self.0 {
+            if *seen == walls && *asked == hint {
+                return *found;
+            }
+        }
+        let found = locate_in(&walls, hint);
+        self.0 = Some((walls, hint, found));
+        found
+    }
 }
 
 /// Whether template `t` drawn with its corner at `origin` fits the walls on screen.
-fn fits(view: &LevelView, t: &Template, origin: Pos) -> bool {
+fn fits(walls: &WallMap, t: &Template, origin: Pos) -> bool {
     let mut misses = 0;
     for &(x, y) in &t.walls {
-        if !shows_wall_at(view, Pos::new(origin.x + x as i16, origin.y + y as i16)) {
+        if !walls.at(Pos::new(origin.x + x as i16, origin.y + y as i16)) {
             misses += 1;
             if misses > WALL_MISMATCHES {
                 return false;
@@ -208,7 +246,7 @@ fn fits(view: &LevelView, t: &Template, origin: Pos) -> bool {
             origin.x + (i % t.width) as i16,
             origin.y + (i / t.width) as i16,
         );
-        if !is_wall_char(ch) && ch != '+' && ch != ' ' && shows_wall_at(view, p) {
+        if !is_wall_char(ch) && ch != '+' && ch != ' ' && walls.at(p) {
             extra += 1;
             if extra > WALL_MISMATCHES {
                 return false;
@@ -220,8 +258,13 @@ fn fits(view: &LevelView, t: &Template, origin: Pos) -> bool {
 
 /// Finds the Sokoban map on screen, trying `hint` first.
 pub fn locate(view: &LevelView, hint: Option<Located>) -> Option<Located> {
+    locate_in(&WallMap::of(view), hint)
+}
+
+/// [`locate`] over the walls of a screen.
+fn locate_in(walls: &WallMap, hint: Option<Located>) -> Option<Located> {
     if let Some(h) = hint.filter(|h| h.template < TEMPLATES.len()) {
-        if fits(view, h.template(), h.origin) {
+        if fits(walls, h.template(), h.origin) {
             return Some(h);
         }
     }
@@ -231,7 +274,7 @@ pub fn locate(view: &LevelView, hint: Option<Located>) -> Option<Located> {
         for oy in 0..=max_y {
             for ox in 0..=max_x {
                 let origin = Pos::new(ox as i16, oy as i16);
-                if fits(view, t, origin) {
+                if fits(walls, t, origin) {
                     return Some(Located {
                         template: n,
                         origin,

@@ -15,7 +15,7 @@ mod behind;
 #[derive(Default)]
 struct Nodes {
     blackboard: Blackboard,
-    in_sokoban: Option<Located>,
+    in_sokoban: SokobanSighting,
     sokoban: Memory,
     prize: prize::PrizeState,
 }
@@ -156,6 +156,49 @@ fn every_map_is_found_where_it_is_drawn_and_nowhere_else() {
     }
     assert!(locate(&w.view, None).is_none());
     assert_eq!(in_sokoban(&Params::default(), &w), LeafOutcome::Failure);
+}
+
+/// The `in_sokoban` memo answers as a fresh search does, also when the walls on screen change
+/// between two questions (a map drawn, moved, gone) and when the hint changes.
+#[test]
+fn a_remembered_search_follows_the_walls_on_screen() {
+    use super::screen::LocateMemo;
+    let mut memo = LocateMemo::default();
+    let here = world_with_map("soko2-1", Pos::new(20, 2));
+    let found = memo.locate(&here.view, None);
+    assert_eq!(found, locate(&here.view, None));
+    assert_eq!(found.map(|at| at.origin), Some(Pos::new(20, 2)));
+    assert_eq!(memo.locate(&here.view, None), found, "asked again");
+    assert_eq!(memo.locate(&here.view, found), found, "with the hint");
+    // The same map elsewhere: a new search, whatever the hint says.
+    let there = world_with_map("soko2-1", Pos::new(31, 4));
+    let moved = memo.locate(&there.view, found);
+    assert_eq!(moved.map(|at| at.origin), Some(Pos::new(31, 4)));
+    assert_eq!(moved, locate(&there.view, found));
+    // Another map, then none at all.
+    let other = world_with_map("soko1-2", Pos::new(20, 2));
+    assert_eq!(memo.locate(&other.view, moved), locate(&other.view, moved));
+    assert_eq!(
+        TEMPLATES[memo.locate(&other.view, moved).unwrap().template].name,
+        "soko1-2"
+    );
+    assert_eq!(memo.locate(&World::default().view, moved), None);
+    // A wall square rubbed out past what a search forgives: no map.
+    let mut rubbed = world_with_map("soko2-1", Pos::new(20, 2));
+    let before = memo.locate(&rubbed.view, None);
+    assert!(before.is_some());
+    for x in 20..40 {
+        for y in 2..6 {
+            if matches!(get(&rubbed, Pos::new(x, y)), '|' | '-') {
+                set(&mut rubbed, Pos::new(x, y), ' ');
+            }
+        }
+    }
+    assert_eq!(
+        memo.locate(&rubbed.view, before),
+        locate(&rubbed.view, before)
+    );
+    assert_eq!(memo.locate(&rubbed.view, before), None);
 }
 
 #[test]
