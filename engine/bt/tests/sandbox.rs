@@ -539,6 +539,50 @@ fn memory_kept_across_calls_is_limited() {
 }
 
 #[test]
+fn world_tables_built_past_the_memory_limit_fail_the_leaf_only() {
+    // The world's tables are built with raw API calls in one protected call: an allocation
+    // past the limit in the middle of one must come back as the script's memory error.
+    let repo = Repo::new("sb-world-tables");
+    repo.script(
+        "hoard.lua",
+        "local keep = {}\nreturn function(world, state)\n  for i = 1, 2000 do keep[#keep + 1] = world.inventory; keep[#keep + 1] = world.monsters end\n  return false\nend\n",
+    );
+    let mut world = sample_world();
+    world.inventory = (0..52)
+        .map(|i| nhbot_world::Item {
+            letter: char::from(b'a' + (i % 26) as u8),
+            text: format!("{i} uncursed +0 long swords named {}", "x".repeat(200)),
+            class: "Weapons".into(),
+            name: "long sword".into(),
+            count: 1,
+            ..nhbot_world::Item::default()
+        })
+        .collect();
+    world.monsters = (0..20)
+        .map(|i| nhbot_world::Monster {
+            pos: nhbot_world::Pos::new(i, 3),
+            ch: 'd',
+            name: Some(format!("jackal {i}")),
+            ..nhbot_world::Monster::default()
+        })
+        .collect();
+    let mut bot = repo.load(&["hoard.lua"]);
+    let mut hit = None;
+    for call in 0..40 {
+        let (b, d, errors, _) = decide(bot, &world);
+        bot = b;
+        assert_eq!(d.action, Action::Search { count: 9 });
+        if let Some(e) = errors.first() {
+            hit = Some((call, e.message.clone()));
+            break;
+        }
+    }
+    let (_, message) = hit.expect("no memory limit within 40 calls");
+    assert!(message.contains("memory limit"), "{message}");
+    assert!(message.starts_with("scripts/hoard.lua"), "{message}");
+}
+
+#[test]
 fn honest_garbage_never_adds_up_to_the_limit() {
     // Every call leaves userdata behind (the world, 100 actions here); Lua frees such objects a
     // collection after they die. With the default incremental collector this garbage grew

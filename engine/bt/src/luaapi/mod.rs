@@ -10,6 +10,7 @@ mod act;
 mod dungeon;
 mod kb;
 mod monster;
+mod raw;
 mod temple;
 mod world;
 

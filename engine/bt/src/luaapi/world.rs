@@ -1,5 +1,6 @@
 //! The `world` userdata: what a Lua leaf may read.
 
+use super::raw::{self, Raw};
 use super::Noting;
 use mlua::{Lua, Result as LuaResult, Table};
 use nhbot_world::names::{condition_name, hunger_name};
@@ -44,32 +45,34 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
             lua.create_sequence_from(w.status.conditions.iter().map(|c| condition_name(*c)))
         });
         reg.add_field_method_get("monsters", |lua, w| {
-            let list = lua.create_table()?;
-            for (i, m) in w.monsters.iter().enumerate() {
-                list.raw_set(i + 1, super::monster::monster_seen(lua, w, m, false)?)?;
-            }
-            Ok(list)
+            super::monster::monster_list(lua, w, &w.monsters, false)
         });
         reg.add_field_method_get("messages", |lua, w| {
-            lua.create_sequence_from(w.messages.iter().cloned())
+            raw::table(lua, w.messages.len(), 0, |t| {
+                for (i, m) in w.messages.iter().enumerate() {
+                    t.push_item_str(i + 1, m);
+                }
+            })
         });
         reg.add_field_method_get("inventory", |lua, w| {
-            let items = lua.create_table()?;
-            for (i, item) in w.inventory.iter().enumerate() {
-                let t = lua.create_table()?;
-                t.set("letter", item.letter.to_string())?;
-                t.set("text", item.text.clone())?;
-                t.set("class", item.class.clone())?;
-                t.set("name", item.name.clone())?;
-                t.set("count", item.count.max(1))?;
-                t.set("buc", item.buc.map(buc_name))?;
-                t.set("enchantment", item.enchantment)?;
-                t.set("charges", item.charges.map(|c| c.charges))?;
-                t.set("worn", item.worn)?;
-                t.set("wielded", item.wielded)?;
-                items.raw_set(i + 1, t)?;
-            }
-            Ok(items)
+            raw::table(lua, w.inventory.len(), 0, |t| {
+                for (i, item) in w.inventory.iter().enumerate() {
+                    let mut letter = [0u8; 4];
+                    let letter: &str = item.letter.encode_utf8(&mut letter);
+                    t.push_item_table(i + 1, 10, |t| {
+                        t.str(c"letter", letter);
+                        t.str(c"text", &item.text);
+                        t.str(c"class", &item.class);
+                        t.str(c"name", &item.name);
+                        t.int(c"count", i64::from(item.count.max(1)));
+                        t.opt_str(c"buc", item.buc.map(buc_name));
+                        t.opt_int(c"enchantment", item.enchantment.map(i64::from));
+                        t.opt_int(c"charges", item.charges.map(|c| i64::from(c.charges)));
+                        t.bool(c"worn", item.worn);
+                        t.bool(c"wielded", item.wielded);
+                    });
+                }
+            })
         });
         reg.add_method("cell", |_, w, (x, y): (i16, i16)| {
             Ok(w.view.get(Pos::new(x, y)).map(|c| c.ch.to_string()))
@@ -117,14 +120,16 @@ fn register_hero(reg: &mut Noting<'_, World>) {
         let Some(d) = &w.last_decision else {
             return Ok(None);
         };
-        let t = lua.create_table()?;
-        t.set("path", d.path.clone())?;
-        t.set("reason", d.reason.clone())?;
-        t.set("action", d.action.to_string())?;
-        t.set("decision", d.index)?;
-        t.set("hp", d.hp)?;
-        t.set("turn", d.turn)?;
-        Ok(Some(t))
+        let action = d.action.to_string();
+        raw::table(lua, 0, 6, |t| {
+            t.str(c"path", &d.path);
+            t.str(c"reason", &d.reason);
+            t.str(c"action", &action);
+            t.int(c"decision", d.index as i64);
+            t.int(c"hp", i64::from(d.hp));
+            t.int(c"turn", d.turn);
+        })
+        .map(Some)
     });
     reg.add_field_method_get("pet", |lua, w| {
         let Some(pet) = w.pet() else { return Ok(None) };
@@ -132,22 +137,19 @@ fn register_hero(reg: &mut Noting<'_, World>) {
         super::monster::monster_seen(lua, w, pet, remembered).map(Some)
     });
     reg.add_field_method_get("remembered_monsters", |lua, w| {
-        let list = lua.create_table()?;
-        for (i, m) in w.remembered.iter().enumerate() {
-            list.raw_set(i + 1, super::monster::monster_seen(lua, w, m, true)?)?;
-        }
-        Ok(list)
+        super::monster::monster_list(lua, w, &w.remembered, true)
     });
     reg.add_method("history", |lua, w, n: i64| {
-        let list = lua.create_table()?;
-        for (i, said) in w.history.last(n.max(0) as usize).enumerate() {
-            let t = lua.create_table()?;
-            t.set("turn", said.turn)?;
-            t.set("decision", said.decision)?;
-            t.set("text", said.text.clone())?;
-            list.raw_set(i + 1, t)?;
-        }
-        Ok(list)
+        let said: Vec<_> = w.history.last(n.max(0) as usize).collect();
+        raw::table(lua, said.len(), 0, |t| {
+            for (i, said) in said.iter().enumerate() {
+                t.push_item_table(i + 1, 3, |t| {
+                    t.int(c"turn", said.turn);
+                    t.int(c"decision", said.decision as i64);
+                    t.str(c"text", &said.text);
+                });
+            }
+        })
     });
     reg.add_method("said_since", |_, w, (turn, text): (i64, String)| {
         Ok(w.said_since(turn, &text))
@@ -183,13 +185,18 @@ fn register_map(reg: &mut Noting<'_, World>) {
         floor_objects(lua, &w.objects_at(Pos::new(x, y)))
     });
     reg.add_method("objects_near", |lua, w, (x, y, reach): (i16, i16, i16)| {
-        let list = lua.create_table()?;
-        for (i, (p, objects)) in w.objects_near(Pos::new(x, y), reach).iter().enumerate() {
-            let t = position(lua, *p)?;
-            t.set("objects", floor_objects(lua, objects)?)?;
-            list.raw_set(i + 1, t)?;
-        }
-        Ok(list)
+        let near = w.objects_near(Pos::new(x, y), reach);
+        raw::table(lua, near.len(), 0, |t| {
+            for (i, (p, objects)) in near.iter().enumerate() {
+                t.push_item_table(i + 1, 3, |t| {
+                    t.int(c"x", i64::from(p.x));
+                    t.int(c"y", i64::from(p.y));
+                    t.table(c"objects", objects.len(), 0, |t| {
+                        fill_floor_objects(t, objects)
+                    });
+                });
+            }
+        })
     });
     reg.add_method("room_of", |_, w, (x, y): (i16, i16)| {
         Ok(w.room_of(Pos::new(x, y)))
@@ -285,16 +292,21 @@ fn path(lua: &Lua, p: &PathInfo) -> LuaResult<Table> {
 }
 
 fn floor_objects(lua: &Lua, objects: &[FloorObject]) -> LuaResult<Table> {
-    let list = lua.create_table()?;
+    raw::table(lua, objects.len(), 0, |t| fill_floor_objects(t, objects))
+}
+
+/// Fills a `FloorObject[]` list.
+fn fill_floor_objects(t: &mut Raw, objects: &[FloorObject]) {
     for (i, o) in objects.iter().enumerate() {
-        let t = lua.create_table()?;
-        t.set("text", o.text.clone())?;
-        t.set("glyph", o.glyph.map(String::from))?;
-        t.set("color", o.color)?;
-        t.set("turn", o.turn)?;
-        list.raw_set(i + 1, t)?;
+        let mut glyph = [0u8; 4];
+        let glyph = o.glyph.map(|g| &*g.encode_utf8(&mut glyph));
+        t.push_item_table(i + 1, 4, |t| {
+            t.opt_str(c"text", o.text.as_deref());
+            t.opt_str(c"glyph", glyph);
+            t.opt_int(c"color", o.color.map(i64::from));
+            t.int(c"turn", o.turn);
+        });
     }
-    Ok(list)
 }
 
 /// What the level memory holds about one square; nil outside the map.
