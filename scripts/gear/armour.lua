@@ -110,17 +110,29 @@ local names = {}
 for k in pairs(PIECES) do names[#names + 1] = k end
 table.sort(names, function(a, b) return #a > #b end)
 
+-- The name each text was found to hold (false: none): the gear leaves ask about the same pack
+-- and floor texts at every decision, and each search tries every name.
+local found = {}
+local found_count = 0
+
 function M.piece(text)
   if not text then return nil end
-  for _, n in ipairs(names) do
-    local at = text:find(n, 1, true)
-    -- "dragon scale mail" and "dragon scales" come with a colour in front: any match counts.
-    if at then
-      local e = PIECES[n]
-      return { key = n, slot = e[1], ac = e[2], pool = e.pool }
+  local n = found[text]
+  if n == nil then
+    n = false
+    for _, name in ipairs(names) do
+      -- "dragon scale mail" and "dragon scales" come with a colour in front: any match counts.
+      if text:find(name, 1, true) then
+        n = name
+        break
+      end
     end
+    if found_count >= 4096 then found, found_count = {}, 0 end
+    found[text], found_count = n, found_count + 1
   end
-  return nil
+  if not n then return nil end
+  local e = PIECES[n]
+  return { key = n, slot = e[1], ac = e[2], pool = e.pool }
 end
 
 -- The identities a piece may be: the KB's candidates for a shuffled appearance (the pool's
