@@ -233,10 +233,45 @@ pub fn find_in_text(text: &str) -> Option<&'static MonsterInfo> {
     if let Some(m) = by_name(text) {
         return Some(m);
     }
-    all()
-        .iter()
+    // A name found as a word begins with one of the text's words: only the monsters whose
+    // name does are searched for (the table's order kept, so ties go as before).
+    let index = by_first_word();
+    let mut named: Vec<usize> = words(text)
+        .chain([""])
+        .filter_map(|w| index.get(w))
+        .flatten()
+        .copied()
+        .collect();
+    named.sort_unstable();
+    named.dedup();
+    named
+        .into_iter()
+        .map(|i| &all()[i])
         .filter(|m| contains_word(text, &m.name))
         .max_by_key(|m| m.name.len())
+}
+
+/// The runs of letters and digits in `text` (what `contains_word` counts as word characters).
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+}
+
+/// The monsters (indices into [`all`]) by the first word of their name.
+fn by_first_word() -> &'static std::collections::HashMap<&'static str, Vec<usize>> {
+    static INDEX: OnceLock<std::collections::HashMap<&'static str, Vec<usize>>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index: std::collections::HashMap<&'static str, Vec<usize>> = Default::default();
+        for (i, m) in all().iter().enumerate() {
+            // A name that does not start with a word character is looked for in every text.
+            let first = match m.name.starts_with(char::is_alphanumeric) {
+                true => words(&m.name).next().unwrap_or(""),
+                false => "",
+            };
+            index.entry(first).or_default().push(i);
+        }
+        index
+    })
 }
 
 fn contains_word(text: &str, word: &str) -> bool {
@@ -291,5 +326,38 @@ mod tests {
             "shopkeeper"
         );
         assert!(find_in_text("xyzzy").is_none());
+        // The index by first word finds what a search of every name finds.
+        let slow = |text: &str| {
+            by_name(text).or_else(|| {
+                all()
+                    .iter()
+                    .filter(|m| contains_word(text, &m.name))
+                    .max_by_key(|m| m.name.len())
+            })
+        };
+        let mut texts = vec![
+            "Asidonhopo, the shopkeeper".to_string(),
+            "peaceful watchman".into(),
+            "tame kitten called Tibbles".into(),
+            "the dwarf lord's corpse".into(),
+            "x x x".into(),
+            "grid bugs".into(),
+            "".into(),
+        ];
+        for m in all() {
+            texts.push(format!("peaceful {}", m.name));
+            texts.push(format!("{} called Bob", m.name));
+            texts.push(format!("It hits the {}!", m.name));
+            texts.push(format!("a{}", m.name));
+            texts.push(format!("{}s", m.name));
+            texts.push(m.name.replace(' ', "-"));
+        }
+        for text in &texts {
+            assert_eq!(
+                find_in_text(text).map(|m| &m.name),
+                slow(text).map(|m| &m.name),
+                "{text:?}"
+            );
+        }
     }
 }
