@@ -195,16 +195,30 @@ struct Block {
     keys_per_s: f64,
     median: Duration,
     p99: Duration,
+    /// The engine thread's CPU time per key (waiting for the game included).
+    cpu_per_key: Duration,
 }
 
-fn summarize(mut lat: Vec<Duration>, total: Duration) -> Block {
+fn summarize(mut lat: Vec<Duration>, total: Duration, cpu: Duration) -> Block {
     lat.sort();
     let at = |q: f64| lat[((lat.len() as f64 - 1.0) * q) as usize];
     Block {
         keys_per_s: lat.len() as f64 / total.as_secs_f64(),
         median: at(0.5),
         p99: at(0.99),
+        cpu_per_key: cpu / lat.len().max(1) as u32,
     }
+}
+
+/// CPU time the calling thread has used.
+fn thread_cpu() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes the timespec it is given.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
 /// One block on a fresh seeded game: `keys` searches (each a game turn with a status update).
@@ -223,6 +237,7 @@ fn sync_block(keys: usize, with_scrape: bool, seed: u64) -> Result<Block> {
     let mut lat = Vec::with_capacity(keys);
     let mut sink = 0usize;
     let start = Instant::now();
+    let cpu = thread_cpu();
     for _ in 0..keys {
         let t = Instant::now();
         out.clear();
@@ -238,11 +253,12 @@ fn sync_block(keys: usize, with_scrape: bool, seed: u64) -> Result<Block> {
         lat.push(t.elapsed());
     }
     let total = start.elapsed();
+    let cpu = thread_cpu().saturating_sub(cpu);
     std::hint::black_box(sink);
     game.hangup(Duration::from_secs(5)).ok();
     drop(game);
     let _ = std::fs::remove_dir_all(&dir);
-    Ok(summarize(lat, total))
+    Ok(summarize(lat, total, cpu))
 }
 
 fn bench_sync(keys: usize, rounds: usize) -> Result<i32> {
@@ -257,7 +273,12 @@ fn bench_sync(keys: usize, rounds: usize) -> Result<i32> {
         let med = rates[rates.len() / 2];
         let p50 = blocks.iter().map(|b| b.median).max().unwrap_or_default();
         let p99 = blocks.iter().map(|b| b.p99).max().unwrap_or_default();
-        println!("{name:<14} {med:>8.0} keys/s (median of {} blocks of {keys})   latency median {:>6.1} µs  p99 {:>7.1} µs", blocks.len(), p50.as_secs_f64() * 1e6, p99.as_secs_f64() * 1e6);
+        let cpu = blocks
+            .iter()
+            .map(|b| b.cpu_per_key)
+            .max()
+            .unwrap_or_default();
+        println!("{name:<14} {med:>8.0} keys/s (median of {} blocks of {keys})   latency median {:>6.1} µs  p99 {:>7.1} µs   engine CPU {:>5.1} µs/key", blocks.len(), p50.as_secs_f64() * 1e6, p99.as_secs_f64() * 1e6, cpu.as_secs_f64() * 1e6);
         med
     };
     let b = report("bare loop", &bare);

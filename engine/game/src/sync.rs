@@ -134,6 +134,11 @@ impl ProcWait {
 
 impl InputWait for ProcWait {
     fn is_waiting(&mut self, last_output: Instant, received: u64) -> Result<bool> {
+        // A game not blocked in read is not waiting: the cheapest look (one small /proc read)
+        // first, as most looks find the game still busy.
+        if !self.blocked_in_read()? {
+            return Ok(false);
+        }
         // The three checks are not atomic: a read that is consuming our key can still show as
         // "in read" while its rchar is not yet counted. So the counters are sampled before and
         // after, and must not move: then the read we see began after every byte we sent was
