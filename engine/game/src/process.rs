@@ -75,6 +75,12 @@ pub struct Game {
     pub restored: bool,
 }
 
+/// Bytes asked of the pty per read.
+const READ_CHUNK: usize = 16384;
+
+/// How long `Game::wait` looks at the game without sleeping, after a key or some output.
+const SPIN: Duration = Duration::from_micros(150);
+
 impl Game {
     pub fn start(cfg: &GameConfig) -> Result<Game> {
         let install = Install::ensure(&cfg.cache)?;
@@ -200,11 +206,9 @@ impl Game {
     pub fn wait(&mut self, out: &mut Vec<u8>) -> Result<Wait> {
         let start = Instant::now();
         let mut last_output = start;
-        let mut idle_rounds = 0u32;
         loop {
             if self.drain(out)? > 0 {
                 last_output = Instant::now();
-                idle_rounds = 0;
             }
             if self.exited || self.child.try_wait()?.is_some() {
                 self.exited = true;
@@ -223,9 +227,10 @@ impl Game {
             if start.elapsed() > self.wait_timeout {
                 return Ok(Wait::Timeout);
             }
-            // Spin briefly (a key usually takes tens of µs), then sleep on the pty.
-            idle_rounds += 1;
-            if idle_rounds < 64 {
+            // Spin briefly (a key usually takes tens of µs), then sleep on the pty: a game that
+            // takes longer (its own work, or cores busy with other processes) is not watched
+            // at full speed, which would only take a core from it.
+            if last_output.elapsed() < SPIN {
                 std::thread::yield_now();
             } else {
                 let mut pfd = libc::pollfd {
@@ -247,12 +252,18 @@ impl Game {
     /// Reads everything the game has written so far without blocking.
     fn drain(&mut self, out: &mut Vec<u8>) -> Result<usize> {
         let mut total = 0;
-        let mut buf = [0u8; 16384];
+        // Read straight into `out`: drain runs at every look while the game works, and a
+        // buffer of its own was 16 KiB to clear each time.
         loop {
-            let n = unsafe { libc::read(self.master_fd, buf.as_mut_ptr().cast(), buf.len()) };
+            out.reserve(READ_CHUNK);
+            let start = out.len();
+            let spare = out.spare_capacity_mut();
+            // SAFETY: `spare` is writable memory of at least READ_CHUNK bytes; read(2) writes at
+            // most that many and says how many, and only those are then counted in `out`.
+            let n = unsafe { libc::read(self.master_fd, spare.as_mut_ptr().cast(), READ_CHUNK) };
             if n > 0 {
-                let chunk = &buf[..n as usize];
-                out.extend_from_slice(chunk);
+                unsafe { out.set_len(start + n as usize) };
+                let chunk = &out[start..];
                 if let Some(rec) = self.ttyrec.as_mut() {
                     rec.frame(chunk)?;
                 }

@@ -51,6 +51,9 @@ pub struct ProcWait {
     /// `wchar` and bytes received at the previous input wait.
     wchar_base: u64,
     received_base: u64,
+    /// `rchar` when the game was last found waiting: it reads nothing more until keys come,
+    /// so the next send needs no look at /proc.
+    waiting_rchar: Option<u64>,
 }
 
 /// With fewer bytes received than the game wrote, wait this long without output before taking
@@ -81,6 +84,7 @@ impl ProcWait {
             short_since: None,
             wchar_base: 0,
             received_base: 0,
+            waiting_rchar: None,
         };
         me.blocked_in_read()?; // fail early if the files are unreadable (permissions, no /proc)
         me.io_counters()?;
@@ -172,10 +176,15 @@ impl InputWait for ProcWait {
         self.received_base = received;
         self.min_rchar = 0;
         self.short_since = None;
+        self.waiting_rchar = Some(rchar);
         Ok(true)
     }
     fn before_send(&mut self, n: usize) -> Result<()> {
-        self.min_rchar = self.io_counters()?.0 + n as u64;
+        let rchar = match self.waiting_rchar.take() {
+            Some(rchar) => rchar,
+            None => self.io_counters()?.0,
+        };
+        self.min_rchar = rchar + n as u64;
         self.short_since = None;
         Ok(())
     }
