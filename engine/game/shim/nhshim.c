@@ -6,7 +6,12 @@
  *   - rewrites paths under /var/games/nethack to $NHBOT_PLAYGROUND, and /etc/nethack/sysconf to
  *     $NHBOT_SYSCONF, in every libc call the binary uses on paths;
  *   - when $NHBOT_SEED is set, serves /dev/urandom from a fixed byte stream derived from it;
- *   - when $NHBOT_TIME is set, makes time() return that fixed epoch (moon phase, night, Friday 13th).
+ *   - when $NHBOT_TIME is set, makes time() return that fixed epoch (moon phase, night, Friday 13th);
+ *   - when $NHBOT_NO_DELAY is set, returns at once from the display delays (usleep, ncurses'
+ *     napms): the tty port pauses 50 ms at each step of a thrown or fired object, an explosion,
+ *     a zap, which made most of a bot's time in games with missiles and shows nothing the bot
+ *     reads (it reads the screen when the game waits for a key). $NHBOT_DELAY_LOG, when set,
+ *     names a file each skipped delay is noted in (for tests).
  * Nothing else is touched: the game still sees only its terminal.
  */
 #define _GNU_SOURCE
@@ -145,6 +150,34 @@ int chdir(const char *path) {
 int stat(const char *path, struct stat *st) {
     REAL(int, stat, const char *, struct stat *);
     return real_stat(redirect(path, 0), st);
+}
+
+/* Whether display delays are skipped; notes the skipped one in $NHBOT_DELAY_LOG if set. */
+static int skip_delay(const char *what, long amount) {
+    const char *on = getenv("NHBOT_NO_DELAY");
+    if (!on || !*on) return 0;
+    const char *log = getenv("NHBOT_DELAY_LOG");
+    if (log && *log) {
+        REAL(FILE *, fopen, const char *, const char *);
+        FILE *f = real_fopen(log, "a");
+        if (f) {
+            fprintf(f, "%s %ld\n", what, amount);
+            fclose(f);
+        }
+    }
+    return 1;
+}
+
+int usleep(useconds_t usec) {
+    if (skip_delay("usleep", (long)usec)) return 0;
+    REAL(int, usleep, useconds_t);
+    return real_usleep(usec);
+}
+
+int napms(int ms) {
+    if (skip_delay("napms", (long)ms)) return 0;
+    REAL(int, napms, int);
+    return real_napms(ms);
 }
 
 time_t time(time_t *t) {

@@ -29,6 +29,13 @@ pub struct GameConfig {
     pub sync: SyncMode,
     /// Longest the engine waits for the game to ask for input before giving up on it.
     pub wait_timeout: Duration,
+    /// Let the game pause for its display effects (50 ms per step of a thrown object, an
+    /// explosion...). Off by default: the engine reads the screen only when the game waits for
+    /// a key, so the pauses show it nothing, and they were most of the time of games with
+    /// missiles. A person watching paces the game with the view's delay instead.
+    pub display_delays: bool,
+    /// A file the game notes each display delay it skipped in (one line each: tests).
+    pub delay_log: Option<PathBuf>,
 }
 
 impl GameConfig {
@@ -42,6 +49,8 @@ impl GameConfig {
             cache: crate::install::default_cache_dir(),
             sync: SyncMode::Auto,
             wait_timeout: Duration::from_secs(10),
+            display_delays: false,
+            delay_log: None,
         }
     }
 }
@@ -119,6 +128,12 @@ impl Game {
         ];
         for (k, v) in env {
             cmd.env(k, v);
+        }
+        if !cfg.display_delays {
+            cmd.env("NHBOT_NO_DELAY", "1");
+        }
+        if let Some(log) = &cfg.delay_log {
+            cmd.env("NHBOT_DELAY_LOG", log.display().to_string());
         }
         if let Some(seed) = cfg.seed {
             cmd.env("NHBOT_SEED", seed.to_string());
