@@ -24,6 +24,7 @@ pub mod seeds;
 pub mod sokoban_progress;
 pub mod stats;
 pub mod summary;
+pub mod timing;
 
 pub use real::{AgentRunner, BrainSpec};
 pub use record::{load_results, Record};

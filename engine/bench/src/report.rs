@@ -94,6 +94,10 @@ fn single_report(dir: &Path, loaded: &Loaded) -> Result<Vec<Death>> {
     }
     md.push_str(&deaths_markdown(&deaths));
     md.push_str(&crate::sokoban_progress::sokoban_section(&loaded.records));
+    let time = crate::timing::time_markdown(&loaded.records);
+    if !time.is_empty() {
+        let _ = write!(md, "\n## Where the time went\n\n{time}");
+    }
     if !plots.is_empty() {
         md.push_str("\n## Plots\n\n");
         for p in plots {
