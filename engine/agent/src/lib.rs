@@ -26,6 +26,7 @@ pub mod replay;
 pub mod result;
 pub mod run;
 pub mod session;
+pub mod snapshots;
 pub mod view;
 
 pub use brain::{Brain, TreeBrain, TrivialBrain};
@@ -33,4 +34,5 @@ pub use observer::LoopObserver;
 pub use result::{EndReason, GameResult};
 pub use run::{play, play_watched, RunConfig, Runner};
 pub use session::Session;
+pub use snapshots::WorldSnapshots;
 pub use view::View;

@@ -6,7 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use nhbot_agent::{play, Brain, EndReason, RunConfig, TreeBrain, TrivialBrain, View};
+use nhbot_agent::{
+    play_watched, Brain, EndReason, LoopObserver, RunConfig, TreeBrain, TrivialBrain, View,
+    WorldSnapshots,
+};
 use nhbot_game::{Character, GameConfig};
 
 use crate::run::GameRunner;
@@ -42,6 +45,9 @@ pub struct AgentRunner {
     pub character: Character,
     /// Ctrl-C: running games save and end as interrupted.
     pub stop: Arc<AtomicBool>,
+    /// Every this many decisions, the world decided on goes to `<game dir>/worlds/` (for
+    /// `nhbot bench tree --worlds`).
+    pub world_snapshots: Option<u64>,
 }
 
 impl AgentRunner {
@@ -52,6 +58,7 @@ impl AgentRunner {
             max_actions: None,
             character: Character::default(),
             stop: Arc::new(AtomicBool::new(false)),
+            world_snapshots: None,
         }
     }
 
@@ -95,7 +102,14 @@ impl GameRunner for AgentRunner {
             stop: self.stop.clone(),
             brain_label: self.brain.label(),
         };
-        let result = play(&mut cfg, brain.as_mut())?;
+        let extra: Vec<Box<dyn LoopObserver>> = match self.world_snapshots {
+            Some(every) => vec![Box::new(WorldSnapshots {
+                dir: game_dir.join("worlds"),
+                every,
+            })],
+            None => Vec::new(),
+        };
+        let result = play_watched(&mut cfg, brain.as_mut(), extra)?;
         if result.end == EndReason::Interrupted {
             return Ok(None);
         }

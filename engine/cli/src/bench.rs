@@ -37,6 +37,18 @@ pub enum BenchCommand {
         trees: PathBuf,
         #[arg(long, default_value_t = 20_000)]
         iterations: usize,
+        /// Instead: decide with trees/main.yaml on every world snapshot (*.json) under this
+        /// directory (`bench games --world-snapshots N`), `--rounds` times over; prints the CPU
+        /// time per decision and the slowest leaves.
+        #[arg(long)]
+        worlds: Option<PathBuf>,
+        /// With --worlds: rounds over the snapshots.
+        #[arg(long, default_value_t = 3)]
+        rounds: usize,
+        /// With --worlds: write every decision (action | path | reason), one a line, here, to
+        /// compare two builds' decisions on the same worlds.
+        #[arg(long)]
+        decisions: Option<PathBuf>,
     },
     /// Knowledge-base update + query latency (nhbot-kb).
     Kb {
@@ -78,6 +90,10 @@ pub struct GamesArgs {
     /// Play only shard i of n (1-based: seed positions ≡ i-1 mod n), into OUT/shard-i-of-n.
     #[arg(long)]
     pub shard: Option<Shard>,
+    /// Every N decisions, write the world decided on into the game's directory (worlds/), for
+    /// `nhbot bench tree --worlds`.
+    #[arg(long, value_name = "N")]
+    pub world_snapshots: Option<u64>,
 }
 
 pub fn run(cmd: BenchCommand) -> Result<i32> {
@@ -94,7 +110,25 @@ pub fn run(cmd: BenchCommand) -> Result<i32> {
             println!("{}", out.join("report.md").display());
             Ok(0)
         }
-        BenchCommand::Tree { trees, iterations } => bench_tree(trees, iterations),
+        BenchCommand::Tree {
+            trees,
+            worlds: Some(worlds),
+            rounds,
+            decisions,
+            ..
+        } => {
+            let tree = trees.join("main.yaml");
+            let report = crate::bench_worlds::bench_worlds(&tree, &worlds, rounds)?;
+            if let Some(path) = decisions {
+                std::fs::write(&path, report.decisions.join("\n") + "\n")
+                    .with_context(|| format!("writing {}", path.display()))?;
+            }
+            println!("{report}");
+            Ok(0)
+        }
+        BenchCommand::Tree {
+            trees, iterations, ..
+        } => bench_tree(trees, iterations),
         BenchCommand::Kb { facts } => {
             println!("{}", nhbot_kb::bench(facts));
             Ok(0)
@@ -125,6 +159,7 @@ fn bench_games(args: GamesArgs) -> Result<i32> {
     let runner = |brain: BrainSpec| -> Result<AgentRunner> {
         let mut r = AgentRunner::new(brain, args.max_turns);
         r.max_actions = args.max_actions;
+        r.world_snapshots = args.world_snapshots;
         r.stop = stop.clone();
         r.prepare()?;
         Ok(r)
@@ -211,7 +246,7 @@ fn summarize(mut lat: Vec<Duration>, total: Duration, cpu: Duration) -> Block {
 }
 
 /// CPU time the calling thread has used.
-fn thread_cpu() -> Duration {
+pub(crate) fn thread_cpu() -> Duration {
     let mut ts = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
