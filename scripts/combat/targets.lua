@@ -102,11 +102,12 @@ end
 -- it may be peaceful), in view, not a statue or mimic, in a clear line with nothing in the way
 -- and nothing to spare beyond it within `reach`; those we must not melee first, then the
 -- nearest. { m, name, d, dir, why } or nil; `skipped` (optional) collects why others were not.
-function M.pick(world, range, reach, skipped)
+-- `only_never_melee`: only monsters we must not melee (a floating eye in the way).
+function M.pick(world, range, reach, skipped, only_never_melee)
   local best
   for _, m in ipairs(world.monsters) do
     if m.hostile and m.peaceful == false and not m.remembered and not m.statue
-        and not m.mimic then
+        and not m.mimic and (not only_never_melee or M.never_melee(m)) then
       local d = world:distance(m.x, m.y)
       local why = worth(m, d)
       local dir = why and world:fire_dir(m.x, m.y, range)

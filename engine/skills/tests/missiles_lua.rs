@@ -15,28 +15,36 @@ fn scripts_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts")
 }
 
-/// A bot with the two leaves as the default tree has them, then `search: 9`; the `combat/`
+/// A bot with the two leaves as trees/missiles.yaml has them, then `search: 9`; the `combat/`
 /// helpers are copied next to them as in the real repo.
 fn bot(repo: &Repo) -> TreeBot {
+    bot_throwing(repo, "throw_missiles.lua")
+}
+
+/// The same bot with `throw` (a script of `scripts/`) as its throw leaf.
+fn bot_throwing(repo: &Repo, throw: &str) -> TreeBot {
     let read = |p: &str| {
         let path = scripts_dir().join(p);
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
     };
     std::fs::create_dir_all(repo.dir.join("scripts/combat")).expect("scripts/combat");
     for script in [
-        "throw_missiles.lua",
+        throw,
         "recover_missiles.lua",
         "combat/missiles.lua",
         "combat/targets.lua",
+        "combat/throw.lua",
     ] {
         repo.script(script, &read(script));
     }
     repo.tree(
         "main.yaml",
-        "priority:\n  name: root\n  children:\n    \
-         - lua: {file: scripts/throw_missiles.lua, name: throw}\n    \
-         - lua: {file: scripts/recover_missiles.lua, name: recover}\n    \
-         - search: 9\n",
+        &format!(
+            "priority:\n  name: root\n  children:\n    \
+             - lua: {{file: scripts/{throw}, name: throw}}\n    \
+             - lua: {{file: scripts/recover_missiles.lua, name: recover}}\n    \
+             - search: 9\n"
+        ),
     );
     repo.load("main.yaml")
 }
@@ -317,6 +325,31 @@ fn a_floating_eye_is_thrown_at_even_next_to_us_a_gas_spore_only_from_afar() {
         decide(&mut bot, &mut w).action,
         Action::Throw { dir: Dir::E, .. }
     ));
+}
+
+#[test]
+fn throw_at_never_melee_spares_ordinary_foes_and_clears_a_floating_eye() {
+    let repo = Repo::new("missiles-never-melee");
+    let mut bot = bot_throwing(&repo, "throw_at_never_melee.lua");
+    // A jackal in line: the fight nodes' business, not this leaf's.
+    let mut w = with_monster(&[SWORD, DAGGERS], east(4), 'd', BROWN, Some(JACKAL));
+    assert!(is_search(&decide(&mut bot, &mut w)));
+    // A floating eye next to us (in a corridor it bars the way): daggers, never the sword.
+    let mut w = with_monster(&[SWORD, DAGGERS], east(1), 'e', BLUE, Some(EYE));
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Throw {
+            item: 'q',
+            dir: Dir::E
+        },
+        "{}",
+        d.reason
+    );
+    assert!(d.reason.contains("floating eye"), "{}", d.reason);
+    // Not yet farlooked (it may be peaceful): no throw.
+    let mut w = with_monster(&[SWORD, DAGGERS], east(2), 'e', BLUE, None);
+    assert!(is_search(&decide(&mut bot, &mut w)));
 }
 
 #[test]
