@@ -11,6 +11,25 @@ use nhbot_world::{Action, Hunger, Kill, Pos, World};
 /// never ill unless cursed. (BotHack used 30, AutoAscend 50.)
 pub const MAX_CORPSE_AGE: i64 = 39;
 
+/// Weak from hunger, a corpse up to this age is eaten: rotted is at most 5 when uncursed, so
+/// never tainted; it may make us mildly ill (1d8 HP), which beats fainting. Corpses of kills
+/// are uncursed. Half the starvation deaths of the bench came after a prayer had failed.
+pub const WEAK_CORPSE_AGE: i64 = 59;
+
+/// The oldest corpse we eat now: [`WEAK_CORPSE_AGE`] when Weak or worse with HP to spare for
+/// the mild illness (more than 8), else [`MAX_CORPSE_AGE`].
+pub fn corpse_age_limit(w: &World) -> i64 {
+    let weak = matches!(
+        w.status.hunger,
+        Hunger::Weak | Hunger::Fainting | Hunger::Fainted
+    );
+    if weak && w.status.hp > 8 {
+        WEAK_CORPSE_AGE
+    } else {
+        MAX_CORPSE_AGE
+    }
+}
+
 /// Why a corpse of this monster must not be eaten (age aside), if so.
 pub fn corpse_hazard(m: &MonsterInfo, race: &str) -> Option<&'static str> {
     // Cannibalism: our own race (orcs may; Cavemen too, not modelled). Were-creatures count
@@ -45,12 +64,22 @@ pub fn never_rots(m: &MonsterInfo) -> bool {
 
 /// Whether a corpse of `m`, `age` turns old (None: unknown), is safe to eat.
 pub fn corpse_ok(m: &MonsterInfo, age: Option<i64>, race: &str) -> Result<(), String> {
+    corpse_ok_within(m, age, race, MAX_CORPSE_AGE)
+}
+
+/// [`corpse_ok`] with `limit` as the oldest age eaten.
+pub fn corpse_ok_within(
+    m: &MonsterInfo,
+    age: Option<i64>,
+    race: &str,
+    limit: i64,
+) -> Result<(), String> {
     if let Some(why) = corpse_hazard(m, race) {
         return Err(format!("{} corpse: {why}", m.name));
     }
     match age {
         _ if never_rots(m) => Ok(()),
-        Some(a) if a <= MAX_CORPSE_AGE => Ok(()),
+        Some(a) if a <= limit => Ok(()),
         Some(a) => Err(format!("{} corpse is {a} turns old", m.name)),
         None => Err(format!("{} corpse of unknown age", m.name)),
     }
@@ -75,7 +104,7 @@ pub fn edible_kills<'a>(w: &'a World, race: &str) -> Vec<(&'a Kill, Pos)> {
         .filter_map(|k| {
             let pos = k.pos?;
             let m = monsters::find_in_text(&k.name)?;
-            corpse_ok(m, Some(w.turn - k.turn), race).ok()?;
+            corpse_ok_within(m, Some(w.turn - k.turn), race, corpse_age_limit(w)).ok()?;
             Some((k, pos))
         })
         .collect();
@@ -110,7 +139,7 @@ pub fn eat_corpse_step(r: &mut Recall, w: &World, race: &str) -> Option<(Action,
     if let LookHere::One(text) = look::look_here(&w.messages) {
         if let Some(m) = corpse_monster(&text) {
             let age = kill_at(w, w.player, m).map(|k| w.turn - k.turn);
-            return match corpse_ok(m, age, race) {
+            return match corpse_ok_within(m, age, race, corpse_age_limit(w)) {
                 Ok(()) => Some((
                     Action::Eat { item: None },
                     format!("eating the {} corpse here ({:?} turns old)", m.name, age),
@@ -143,7 +172,7 @@ pub fn eat_corpse_step(r: &mut Recall, w: &World, race: &str) -> Option<(Action,
     // The world's own path rules: around peaceful monsters, and Sokoban's (no squeezing,
     // never into a pit or hole).
     let path = w.path_to(&[pos])?;
-    (path.steps.len() as i64 + w.turn - kill.turn <= MAX_CORPSE_AGE).then(|| {
+    (path.steps.len() as i64 + w.turn - kill.turn <= corpse_age_limit(w)).then(|| {
         (
             Action::Move { dir: path.first },
             format!(

@@ -99,6 +99,29 @@ fn freshest_safe_kill_first() {
 }
 
 #[test]
+fn weak_from_hunger_older_kills_are_eaten_but_never_tainted_ones() {
+    let mut w = world_at(100);
+    w.kills = vec![kill("newt", 50, 12), kill("newt", 30, 13)];
+    w.status.hp = 20;
+    assert!(edible_kills(&w, "human").is_empty(), "50 and 70 turns old");
+    w.status.hunger = Hunger::Weak;
+    let found: Vec<i64> = edible_kills(&w, "human")
+        .iter()
+        .map(|(k, _)| k.turn)
+        .collect();
+    assert_eq!(
+        found,
+        [50],
+        "Weak: 50 turns old is eaten, 70 (maybe tainted) is not"
+    );
+    w.status.hp = 8;
+    assert!(
+        edible_kills(&w, "human").is_empty(),
+        "no HP to spare for the mild illness"
+    );
+}
+
+#[test]
 fn eats_what_the_look_shows_only_when_safe() {
     let mut r = crate::Recall::default();
     let mut w = world_at(100);
