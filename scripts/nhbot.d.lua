@@ -300,6 +300,7 @@
 ---@field monsters MonsterSeen[] monsters in view
 ---@field feature_here Feature remembered terrain under the player
 ---@field last_prayer_turn integer|nil turn of the last prayer
+---@field refused_prayers integer[] turns of prayers the god refused ("... is displeased.")
 ---@field intrinsics Intrinsic[] intrinsics the hero is believed to have
 ---@field turns_since_prayer integer|nil turns since the last prayer began; nil if none
 ---@field prayer_timeout_estimate integer high guess: 300 at first, 1000 after a prayer, -1 a turn

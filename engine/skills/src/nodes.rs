@@ -7,7 +7,7 @@ use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, ParamSpec};
 
-const PRAYER: [ParamSpec; 2] = [
+const PRAYER: [ParamSpec; 4] = [
     p(
         "first_turn",
         Integer {
@@ -25,6 +25,21 @@ const PRAYER: [ParamSpec; 2] = [
         },
         Default("1000"),
         "Turns between two prayers.",
+    ),
+    p(
+        "after_refusal",
+        Integer {
+            min: 0,
+            max: 100_000,
+        },
+        Default("1000"),
+        "Turns after a prayer the god refused (\"You feel that Tyr is displeased.\") before the next.",
+    ),
+    p(
+        "refusals_to_give_up",
+        Integer { min: 1, max: 100 },
+        Default("2"),
+        "Refused prayers after which we pray only in deadly trouble (stoning, food poisoning...): an angry god fixes nothing.",
     ),
 ];
 const COUNT: ParamSpec = p(

@@ -14,6 +14,11 @@ pub struct PrayerRules {
     pub first_turn: i64,
     /// Turns between two prayers.
     pub gap: i64,
+    /// Turns after a refused prayer before the next (Luck and alignment mend slowly).
+    pub after_refusal: i64,
+    /// Refused prayers after which we pray only in deadly trouble: praying too soon angers
+    /// the god for good, and an angry god fixes nothing (and may drain a level or curse).
+    pub refusals_to_give_up: usize,
 }
 
 impl Default for PrayerRules {
@@ -23,6 +28,8 @@ impl Default for PrayerRules {
         PrayerRules {
             first_turn: nhbot_world::prayer::START_TIMEOUT,
             gap: nhbot_world::prayer::TIMEOUT_AFTER_PRAYER,
+            after_refusal: nhbot_world::prayer::TIMEOUT_AFTER_PRAYER,
+            refusals_to_give_up: 2,
         }
     }
 }
@@ -48,10 +55,16 @@ pub fn should_pray_now(w: &World, rules: PrayerRules) -> bool {
     timeout_safe(w, rules)
 }
 
-/// Whether the prayer timeout is believed safe now.
+/// Whether the prayer timeout is believed safe now, and the god not given up on.
 pub fn timeout_safe(w: &World, rules: PrayerRules) -> bool {
+    if w.refused_prayers.len() >= rules.refusals_to_give_up.max(1) {
+        return false;
+    }
+    let refused_last = w.refused_prayers.last().is_some()
+        && w.refused_prayers.last() == w.last_prayer_turn.as_ref();
     match w.turns_since_prayer() {
         None => w.turn >= rules.first_turn,
+        Some(since) if refused_last => since >= rules.after_refusal,
         Some(since) => since >= rules.gap,
     }
 }
@@ -91,6 +104,28 @@ mod tests {
         assert!(!timeout_safe(&w, rules));
         w.turn = 1400;
         assert!(timeout_safe(&w, rules));
+    }
+
+    #[test]
+    fn after_a_refusal_wait_longer_after_two_pray_only_in_deadly_trouble() {
+        let rules = PrayerRules {
+            first_turn: 100,
+            gap: 500,
+            after_refusal: 1000,
+            refusals_to_give_up: 2,
+        };
+        let mut w = world(1, 16, 1200);
+        w.last_prayer_turn = Some(600);
+        assert!(timeout_safe(&w, rules), "600 turns after a granted prayer");
+        w.refused_prayers = vec![600];
+        assert!(!timeout_safe(&w, rules), "600 turns after a refused one");
+        w.turn = 1600;
+        assert!(timeout_safe(&w, rules));
+        w.refused_prayers = vec![100, 600];
+        assert!(!timeout_safe(&w, rules), "twice refused: the god is angry");
+        assert!(!should_pray_now(&w, rules));
+        w.status.conditions.push(nhbot_world::Condition::FoodPois);
+        assert!(should_pray_now(&w, rules), "deadly: nothing else cures it");
     }
 
     #[test]

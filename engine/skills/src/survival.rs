@@ -26,6 +26,8 @@ fn rules(p: &Params) -> PrayerRules {
     PrayerRules {
         first_turn: p.integer("first_turn"),
         gap: p.integer("gap"),
+        after_refusal: p.integer("after_refusal"),
+        refusals_to_give_up: p.integer("refusals_to_give_up").max(0) as usize,
     }
 }
 

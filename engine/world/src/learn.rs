@@ -80,6 +80,15 @@ impl World {
             if message.contains("You begin praying") {
                 self.last_prayer_turn = Some(self.turn);
             }
+            if let Some(prayed) = self.last_prayer_turn {
+                // The answer comes when the prayer ends, three turns after it began.
+                if crate::prayer::refusal(message)
+                    && self.turn - prayed <= 10
+                    && self.refused_prayers.last() != Some(&prayed)
+                {
+                    self.refused_prayers.push(prayed);
+                }
+            }
             self.learn_intrinsics(message);
             // The answer to a farlook a leaf asked for (`act.farlook`): the monster is named.
             if let Some(Action::Farlook { at }) = self.last_action {

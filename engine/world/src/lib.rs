@@ -127,6 +127,11 @@ pub struct World {
     pub remembered: Vec<Monster>,
     /// Turn of the last "You begin praying".
     pub last_prayer_turn: Option<i64>,
+    /// Turns of the prayers the god refused ("You feel that Tyr is displeased.", "Thou must
+    /// relearn thy lessons!"...): prayed too soon (the god is angry from then on), or with bad
+    /// Luck or alignment. The trouble stayed.
+    #[serde(default)]
+    pub refused_prayers: Vec<i64>,
     /// Monsters we killed, for corpse ages.
     pub kills: Vec<Kill>,
     /// The last action the agent sent (see [`Event::Action`]): tells which door was locked,

@@ -186,6 +186,69 @@ fn prayer_kills_locked_doors_and_searching() {
 }
 
 #[test]
+fn a_refused_prayer_is_remembered_once_and_only_right_after_praying() {
+    let mut w = World::default();
+    let room = ["|...|", "|...|", "-----"];
+    let at = Pos::new(2, 1);
+    see(
+        &mut w,
+        &room,
+        at,
+        &status(1, 5),
+        &["You feel that Tyr is displeased."],
+    );
+    assert!(w.refused_prayers.is_empty(), "no prayer yet");
+    see(
+        &mut w,
+        &room,
+        at,
+        &status(1, 700),
+        &["You begin praying to Tyr."],
+    );
+    see(
+        &mut w,
+        &room,
+        at,
+        &status(1, 703),
+        &["You feel that Tyr is displeased."],
+    );
+    see(
+        &mut w,
+        &room,
+        at,
+        &status(1, 704),
+        &["You feel that Tyr is displeased."],
+    );
+    assert_eq!(w.refused_prayers, [700], "one refusal of the prayer at 700");
+    see(
+        &mut w,
+        &room,
+        at,
+        &status(1, 1500),
+        &["You begin praying to Tyr."],
+    );
+    see(
+        &mut w,
+        &room,
+        at,
+        &status(1, 1503),
+        &["Your stomach feels content."],
+    );
+    see(
+        &mut w,
+        &room,
+        at,
+        &status(1, 1900),
+        &["You feel that Tyr is displeased."],
+    );
+    assert_eq!(
+        w.refused_prayers,
+        [700],
+        "the granted prayer; a later anger is not its answer"
+    );
+}
+
+#[test]
 fn a_kill_whose_square_shows_a_pile_is_marked() {
     let mut w = World::default();
     let room = ["|...|", "|...|", "-----"];

@@ -16,6 +16,17 @@ pub const TIMEOUT_AFTER_PRAYER: i64 = 1000;
 /// limit is 200; the margin covers what we cannot see, like Luck and rnz's tail).
 pub const SAFE_TIMEOUT: i64 = 100;
 
+/// Whether a message is the god refusing a prayer (pray.c `angrygods`, and `pleased` with
+/// nothing fixed): "You feel that Tyr is displeased." (hallucinating: "bummed"), "Thou must
+/// relearn thy lessons!", "Thou hast angered me.", "Thou durst call upon me?".
+pub fn refusal(message: &str) -> bool {
+    (message.starts_with("You feel that ")
+        && (message.ends_with(" is displeased.") || message.ends_with(" is bummed.")))
+        || message.contains("Thou must relearn thy lessons!")
+        || message.contains("Thou hast angered me.")
+        || message.contains("Thou durst ")
+}
+
 impl World {
     /// Turns since the last prayer began, if we prayed in this game.
     pub fn turns_since_prayer(&self) -> Option<i64> {

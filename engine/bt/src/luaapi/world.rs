@@ -41,6 +41,9 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
                 .name())
         });
         reg.add_field_method_get("last_prayer_turn", |_, w| Ok(w.last_prayer_turn));
+        reg.add_field_method_get("refused_prayers", |lua, w| {
+            lua.create_sequence_from(w.refused_prayers.iter().copied())
+        });
         reg.add_field_method_get("conditions", |lua, w| {
             lua.create_sequence_from(w.status.conditions.iter().map(|c| condition_name(*c)))
         });

@@ -419,6 +419,11 @@ pub const WORLD: Class = Class {
             "remembered terrain under the player",
         ),
         field("last_prayer_turn", "integer|nil", "turn of the last prayer"),
+        field(
+            "refused_prayers",
+            "integer[]",
+            "turns of prayers the god refused (\"... is displeased.\")",
+        ),
         // hero, history, monsters
         field(
             "intrinsics",
