@@ -32,7 +32,7 @@ const PRAYER: [ParamSpec; 4] = [
             min: 0,
             max: 100_000,
         },
-        Default("1000"),
+        Default("2000"),
         "Turns after a prayer the god refused (\"You feel that Tyr is displeased.\") before the next.",
     ),
     p(

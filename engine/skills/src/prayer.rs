@@ -14,7 +14,8 @@ pub struct PrayerRules {
     pub first_turn: i64,
     /// Turns between two prayers.
     pub gap: i64,
-    /// Turns after a refused prayer before the next (Luck and alignment mend slowly).
+    /// Turns after a refused prayer before the next: a prayer too soon costs 3 Luck, which
+    /// comes back one point per 600 turns.
     pub after_refusal: i64,
     /// Refused prayers after which we pray only in deadly trouble: praying too soon angers
     /// the god for good, and an angry god fixes nothing (and may drain a level or curse).
@@ -28,7 +29,7 @@ impl Default for PrayerRules {
         PrayerRules {
             first_turn: nhbot_world::prayer::START_TIMEOUT,
             gap: nhbot_world::prayer::TIMEOUT_AFTER_PRAYER,
-            after_refusal: nhbot_world::prayer::TIMEOUT_AFTER_PRAYER,
+            after_refusal: 2000,
             refusals_to_give_up: 2,
         }
     }
