@@ -3,7 +3,9 @@
 -- attack nothing themselves, so the fight nodes leave them be, and a floating eye in a corridor
 -- blocks the only way on: on the bench (seeds 1..100) a floating eye stood next to the bot 200
 -- turns before the end in 15 games, and 4 of them starved camping in a corridor between eyes.
--- A killed eye is eaten by recover_missiles.lua (telepathy). Same rules as throw_missiles.lua
+-- Also a yellow or black light before it comes next to us: it explodes there (a yellow light
+-- blinds for 10d20 turns; 29 of 199 bench deaths came blind). A killed eye is eaten by
+-- recover_missiles.lua (telepathy). Same rules as throw_missiles.lua
 -- (combat/throw.lua): clear line, no pet, peaceful or unnamed monster along the flight, no shop.
 --
 -- API used: as throw_missiles.lua.

@@ -16,6 +16,13 @@ local NEVER_MELEE = {
   ["green mold"] = "a green mold splashes acid on whoever hits it (4d6)",
   ["red mold"] = "a red mold burns whoever hits it",
 }
+-- Killed before they reach us: their one attack is to explode next to us. A yellow light's
+-- blinds for 10d20 turns (it blew up in 77 of 200 bench games; 29 of 199 deaths came blind).
+-- Killed in melee it does not explode, but a miss leaves it its turn.
+local EXPLODES_AT_US = {
+  ["yellow light"] = "a yellow light explodes next to us and blinds for 10d20 turns",
+  ["black light"] = "a black light explodes next to us and makes us hallucinate",
+}
 -- Never killed next to us, whatever with.
 local NOT_ADJACENT = {
   ["gas spore"] = "a gas spore explodes for 4d6 when it dies next to us",
@@ -38,6 +45,12 @@ end
 function M.never_melee(m)
   local name = M.name(m)
   return name and NEVER_MELEE[name]
+end
+
+-- Why `m` is to be killed before it comes next to us, or nil.
+function M.explodes_at_us(m)
+  local name = M.name(m)
+  return name and EXPLODES_AT_US[name]
 end
 
 -- Whether `m` attacks nothing of itself (a floating eye, a mold...).
@@ -94,6 +107,8 @@ local function worth(m, d)
   if name and NOT_ADJACENT[name] and d <= 1 then return nil end
   local never = M.never_melee(m)
   if never then return "never meleed: " .. never end
+  local explodes = M.explodes_at_us(m)
+  if explodes and d >= 2 then return "before it reaches us: " .. explodes end
   if d >= 2 then return "a blow before it reaches us" end
   return nil
 end
@@ -102,19 +117,21 @@ end
 -- it may be peaceful), in view, not a statue or mimic, in a clear line with nothing in the way
 -- and nothing to spare beyond it within `reach`; those we must not melee first, then the
 -- nearest. { m, name, d, dir, why } or nil; `skipped` (optional) collects why others were not.
--- `only_never_melee`: only monsters we must not melee (a floating eye in the way).
+-- `only_never_melee`: only monsters we must not melee (a floating eye in the way) and those
+-- that explode at us, while they are not next to us yet.
 function M.pick(world, range, reach, skipped, only_never_melee)
   local best
   for _, m in ipairs(world.monsters) do
+    local d = world:distance(m.x, m.y)
     if m.hostile and m.peaceful == false and not m.remembered and not m.statue
-        and not m.mimic and (not only_never_melee or M.never_melee(m)) then
-      local d = world:distance(m.x, m.y)
+        and not m.mimic and (not only_never_melee or M.never_melee(m)
+          or (M.explodes_at_us(m) and d >= 2)) then
       local why = worth(m, d)
       local dir = why and world:fire_dir(m.x, m.y, range)
       local unsafe = dir and M.unsafe_line(world, dir, reach, m)
       if unsafe and skipped then skipped[#skipped + 1] = (M.name(m) or m.glyph) .. ": " .. unsafe end
       if dir and not unsafe then
-        local rank = (M.never_melee(m) and 0 or 100) + d
+        local rank = ((M.never_melee(m) or M.explodes_at_us(m)) and 0 or 100) + d
         if not best or rank < best.rank then
           best = { m = m, name = M.name(m) or m.glyph, d = d, dir = dir, why = why, rank = rank }
         end

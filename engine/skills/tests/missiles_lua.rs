@@ -174,6 +174,7 @@ const HERO: Pos = Pos { x: 5, y: 4 };
 const GRAY: u8 = 7;
 const BLUE: u8 = 4;
 const BROWN: u8 = 3;
+const YELLOW: u8 = 11;
 const JACKAL: &str = "d  a dog or other canine (jackal)";
 const EYE: &str = "e  an eye or sphere (floating eye)";
 
@@ -350,6 +351,58 @@ fn throw_at_never_melee_spares_ordinary_foes_and_clears_a_floating_eye() {
     // Not yet farlooked (it may be peaceful): no throw.
     let mut w = with_monster(&[SWORD, DAGGERS], east(2), 'e', BLUE, None);
     assert!(is_search(&decide(&mut bot, &mut w)));
+    // A yellow light is killed before it comes next to us (its explosion blinds), not after.
+    let light = "y  a light (yellow light)";
+    let mut w = with_monster(&[SWORD, DAGGERS], east(3), 'y', YELLOW, Some(light));
+    let d = decide(&mut bot, &mut w);
+    assert!(
+        matches!(d.action, Action::Throw { dir: Dir::E, .. }) && d.reason.contains("blinds"),
+        "{:?} {}",
+        d.action,
+        d.reason
+    );
+    let mut w = with_monster(&[SWORD, DAGGERS], east(1), 'y', YELLOW, Some(light));
+    assert!(
+        is_search(&decide(&mut bot, &mut w)),
+        "next to us: the fight nodes' blow"
+    );
+}
+
+/// A bot with `scripts/wait_out_blindness.lua`, then `explore`-like `search: 9`.
+fn blind_bot(repo: &Repo) -> TreeBot {
+    let path = scripts_dir().join("wait_out_blindness.lua");
+    repo.script(
+        "wait_out_blindness.lua",
+        &std::fs::read_to_string(&path).expect("wait_out_blindness.lua"),
+    );
+    repo.tree(
+        "main.yaml",
+        "priority:\n  name: root\n  children:\n    \
+         - lua: {file: scripts/wait_out_blindness.lua, name: blind}\n    \
+         - search: 9\n",
+    );
+    repo.load("main.yaml")
+}
+
+#[test]
+fn blind_without_telepathy_the_bot_waits_in_place_but_not_forever() {
+    let repo = Repo::new("blind-wait");
+    let mut bot = blind_bot(&repo);
+    let mut w = with_monster(&[SWORD], east(6), 'd', BROWN, Some(JACKAL));
+    assert!(is_search(&decide(&mut bot, &mut w)), "not blind: the next node");
+    w.status.conditions.push(nhbot_world::Condition::Blind);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Search { count: 5 }, "{}", d.reason);
+    assert!(d.reason.contains("blind"), "{}", d.reason);
+    // Blind for longer than the leaf waits: it steps aside.
+    w.turn += 401;
+    assert!(is_search(&decide(&mut bot, &mut w)), "blind for 401 turns");
+    // Telepathy shows the monsters: no waiting.
+    let mut w = with_monster(&[SWORD], east(6), 'd', BROWN, Some(JACKAL));
+    w.status.conditions.push(nhbot_world::Condition::Blind);
+    w.intrinsics
+        .insert(nhbot_world::intrinsics::Intrinsic::Telepathy);
+    assert!(is_search(&decide(&mut bot, &mut w)), "telepathic");
 }
 
 #[test]
