@@ -76,7 +76,7 @@ fn join(seeds: &[u64]) -> String {
 const MAX_POLL_ERRORS: u32 = 20;
 
 /// Polls the scheduler and the shards' results until every watched task ended; reports each
-/// end as it comes and a progress line; returns the tasks that did not end cleanly.
+/// end as it comes and a progress line; returns how each ended.
 pub fn follow(
     cfg: &SlurmConfig,
     layout: &Layout,
@@ -196,12 +196,18 @@ pub fn follow(
         }
         std::thread::sleep(opts.poll);
     }
-    Ok(ended.into_values().filter(|e| !e.ok()).collect())
+    Ok(ended.into_values().collect())
 }
 
-/// Merges the shards that have results into `merged/` (with its report) and records the seeds
-/// the merged results lack, by shard.
-pub fn finish(cfg: &SlurmConfig, layout: &Layout, outcome: &mut SlurmOutcome) -> Result<()> {
+/// Merges the shards that have results into `merged/` (with its report), records the seeds the
+/// merged results lack, by shard, and the tasks that did not end cleanly. A task's missing seeds
+/// are counted again here: a cancelled task's processes may outlive the state Slurm reports.
+pub fn finish(
+    cfg: &SlurmConfig,
+    layout: &Layout,
+    ends: Vec<TaskEnd>,
+    outcome: &mut SlurmOutcome,
+) -> Result<()> {
     let dirs: Vec<PathBuf> = (1..=cfg.tasks)
         .map(|index| {
             cfg.out.join(
@@ -240,6 +246,18 @@ pub fn finish(cfg: &SlurmConfig, layout: &Layout, outcome: &mut SlurmOutcome) ->
             (shard, missing)
         })
         .filter(|(_, m)| !m.is_empty())
+        .collect();
+    outcome.failed = ends
+        .into_iter()
+        .map(|mut end| {
+            end.missing = outcome
+                .missing
+                .iter()
+                .find(|(shard, _)| *shard == end.shard)
+                .map_or(Vec::new(), |(_, m)| m.clone());
+            end
+        })
+        .filter(|end| !end.ok())
         .collect();
     Ok(())
 }

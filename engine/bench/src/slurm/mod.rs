@@ -281,8 +281,8 @@ pub fn bench_slurm(
     } else if active.is_empty() {
         say("every shard has all its seeds: nothing to submit");
     }
-    outcome.failed = follow::follow(cfg, &layout, sched, &watched, opts)?;
-    follow::finish(cfg, &layout, &mut outcome)?;
+    let ends = follow::follow(cfg, &layout, sched, &watched, opts)?;
+    follow::finish(cfg, &layout, ends, &mut outcome)?;
     Ok(outcome)
 }
 
