@@ -111,7 +111,7 @@ pub fn follow(
     )?);
     let mut ended: BTreeMap<u32, TaskEnd> = BTreeMap::new();
     let mut errors = 0;
-    let mut last_line = String::new();
+    let mut last_counts: Option<Counts> = None;
     loop {
         let jobs: BTreeSet<&str> = watched.iter().map(|w| w.job.as_str()).collect();
         let mut states: BTreeMap<&str, BTreeMap<u32, TaskState>> = BTreeMap::new();
@@ -168,7 +168,6 @@ pub fn follow(
                     if !opts.quiet {
                         let clear = if in_place { "\r\x1b[K" } else { "" };
                         eprintln!("{clear}{}", end.describe());
-                        last_line.clear();
                     }
                     ended.insert(w.shard, end);
                 }
@@ -178,15 +177,14 @@ pub fn follow(
         let eta = shards::eta(at_start, &counts, started.elapsed());
         if !opts.quiet {
             let line = shards::progress_line(&counts, started.elapsed(), eta);
-            // Elapsed seconds change every poll: a plain log gets a line only on news.
-            let news = |l: &str| l.split(", ").take(2).collect::<Vec<_>>().join(", ");
             if in_place {
                 eprint!("\r\x1b[K{line}");
                 let _ = std::io::stderr().flush();
-            } else if news(&line) != news(&last_line) {
+            } else if last_counts != Some(counts) {
+                // The time changes every poll: a plain log gets a line only on news.
                 eprintln!("{line}");
             }
-            last_line = line;
+            last_counts = Some(counts);
         }
         if ended.len() == watched.len() {
             if in_place {

@@ -178,7 +178,7 @@ pub fn bench_slurm(
         .with_context(|| format!("resolving {}", layout.logs().display()))?;
     let script_text = script::sbatch_script(cfg, &logs_abs);
     let subs = read_submissions(&layout.jobs())?;
-    if !subs.is_empty() && !opts.resume && !opts.no_submit {
+    if !subs.is_empty() && !opts.resume {
         bail!(
             "{} already holds a Slurm run (jobs {}): --resume completes it; or use another --out",
             cfg.out.display(),
