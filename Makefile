@@ -44,7 +44,8 @@ test-slurm: deps slurm-deps
 	@[ "$$(id -u)" = 0 ] || { echo "make test-slurm starts Slurm's daemons: run it as root"; exit 1; }
 	$(CARGO) test --release -p nhbot --test slurm_cluster --no-run
 	dir=$$(mktemp -d /tmp/nhbot-slurm.XXXXXX) && tools/slurm/cluster.sh run "$$dir" \
-	  timeout 600 $(CARGO) test --release -p nhbot --test slurm_cluster -- --ignored --test-threads=1
+	  timeout 600 $(CARGO) test --release -p nhbot --test slurm_cluster -- --ignored --test-threads=1 \
+	  && rm -rf "$$dir"
 
 bench: build
 	./target/release/nhbot bench sync
