@@ -8,6 +8,11 @@ use crate::bench::GamesArgs;
 use nhbot_bench::slurm::{bench_slurm, SlurmCli, SlurmConfig, SlurmOptions};
 
 #[derive(Args, Clone, Debug)]
+#[command(
+    after_help = "Here --jobs is the games at once per task (default 1), also each task's \
+                  --cpus-per-task; each task gets its own --shard. --out must be on a filesystem \
+                  every node shares."
+)]
 pub struct SlurmArgs {
     /// The bench, as for `bench games` (`--jobs`: games at once per task, default 1, also the
     /// task's `--cpus-per-task`). `--out` must be on a filesystem every node shares.
