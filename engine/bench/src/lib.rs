@@ -9,7 +9,8 @@
 //! - [`deaths`]: per game that died, the killer, last decisions, HP trail, what the bot tried
 //!   and a cause class; the report's death sections and `deaths.jsonl`;
 //! - [`sokoban_progress`]: games entering Sokoban, solving each level, taking the prize;
-//! - [`seeds`]: seed lists and `--shard i/n`; [`report::merge`] combines shards.
+//! - [`seeds`]: seed lists and `--shard i/n`; [`report::merge`] combines shards;
+//! - [`slurm`]: the shards as a Slurm array job, followed to the end, merged, resumable.
 
 pub mod compare;
 pub mod deaths;
@@ -21,6 +22,7 @@ pub mod record;
 pub mod report;
 pub mod run;
 pub mod seeds;
+pub mod slurm;
 pub mod sokoban_progress;
 pub mod stats;
 pub mod summary;

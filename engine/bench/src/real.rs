@@ -113,6 +113,18 @@ impl GameRunner for AgentRunner {
         if result.end == EndReason::Interrupted {
             return Ok(None);
         }
+        if result.end == EndReason::GameOver && result.score.is_none() {
+            // The game's process ended without the game recording an end: it was killed (a
+            // scheduler's SIGTERM reaches every process of a task, the game's too). Not a
+            // finished game: unrecorded, so a rerun plays the seed again.
+            if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Ok(None);
+            }
+            anyhow::bail!(
+                "the game ended at turn {} without recording an end (its process was killed?)",
+                result.turns
+            );
+        }
         Ok(Some(serde_json::to_value(&result)?))
     }
 }

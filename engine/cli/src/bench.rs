@@ -23,6 +23,8 @@ pub enum BenchCommand {
     },
     /// Many seeded games in parallel: results.jsonl (resumable), report.md and SVG plots.
     Games(GamesArgs),
+    /// The same games as a Slurm array job (one shard per task), followed, merged, resumable.
+    Slurm(crate::bench_slurm::SlurmArgs),
     /// Regenerate DIR/report.md and the plots from DIR/results.jsonl (or a/ and b/).
     Report { dir: PathBuf },
     /// Combine shard directories (or directories holding shard-*/) into OUT, with its report.
@@ -100,6 +102,7 @@ pub fn run(cmd: BenchCommand) -> Result<i32> {
     match cmd {
         BenchCommand::Sync { keys, rounds } => bench_sync(keys, rounds),
         BenchCommand::Games(args) => bench_games(args),
+        BenchCommand::Slurm(args) => crate::bench_slurm::run(args),
         BenchCommand::Report { dir } => {
             print_warnings(&nhbot_bench::report(&dir)?);
             println!("{}", dir.join("report.md").display());

@@ -2,6 +2,7 @@
 //! knowledge base, solve Sokoban, run benchmarks. Thin: every command calls into the engine crates.
 
 mod bench;
+mod bench_slurm;
 mod bench_worlds;
 mod docs;
 mod play;
