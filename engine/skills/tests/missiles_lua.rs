@@ -389,7 +389,10 @@ fn blind_without_telepathy_the_bot_waits_in_place_but_not_forever() {
     let repo = Repo::new("blind-wait");
     let mut bot = blind_bot(&repo);
     let mut w = with_monster(&[SWORD], east(6), 'd', BROWN, Some(JACKAL));
-    assert!(is_search(&decide(&mut bot, &mut w)), "not blind: the next node");
+    assert!(
+        is_search(&decide(&mut bot, &mut w)),
+        "not blind: the next node"
+    );
     w.status.conditions.push(nhbot_world::Condition::Blind);
     let d = decide(&mut bot, &mut w);
     assert_eq!(d.action, Action::Search { count: 5 }, "{}", d.reason);
