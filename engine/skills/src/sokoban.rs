@@ -629,12 +629,15 @@ fn track_decoys(mem: &mut Memory, decoys: &mut Decoys, w: &World, at: Located, o
     if decoys.0.as_ref().is_none_or(|(l, _)| *l != at) {
         decoys.0 = screen::decoys_on_arrival(at, obs).map(|d| (at, d));
     }
-    // Only the top levels hide mimics, and only a step apart can a boulder that moved be
-    // told from one that appeared (other nodes may push boulders in between).
-    let previous = mem
-        .drawn
-        .as_ref()
-        .filter(|(l, turn, ..)| *l == at && w.turn - turn <= 1 && !map.has_up_stairs());
+    // Mimics pose as boulders on every Sokoban level: the top levels' giant mimics, and any
+    // mimic generated later (seed 1's bottom level: one in the corner its last pushes needed,
+    // the level then judged dead and given up). Only a step apart can a boulder that moved be
+    // told from one that appeared (other nodes may push boulders in between). Below the top,
+    // where mimics are rare, a newcomer must also add to the boulders drawn (a push never
+    // does): two pushes between two decisions are no mimic.
+    let previous = mem.drawn.as_ref().filter(|(l, turn, before, _)| {
+        *l == at && w.turn - turn <= 1 && (!map.has_up_stairs() || drawn.len() > before.len())
+    });
     if let Some((_, _, before, covered)) = previous {
         let new = screen::appeared_from_nowhere(before, *covered, &drawn, obs.puzzle.width);
         if !new.is_empty() {
