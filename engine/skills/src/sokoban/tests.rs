@@ -3,8 +3,10 @@
 
 use super::behind::{farthest_within, RETREAT_STEPS};
 use super::screen::{locate, observe, TEMPLATES};
+use super::solving::dead_start;
 use super::*;
 use nhbot_bt::{Blackboard, Params};
+use nhbot_sokoban::{Limits, SolveError};
 use nhbot_world::{Cell as ScreenCell, Monster, Pos};
 use std::cell::RefCell;
 
@@ -50,7 +52,7 @@ fn in_sokoban(_: &Params, w: &World) -> LeafOutcome {
 }
 
 fn sokoban(_: &Params, w: &World) -> LeafOutcome {
-    tick_node(SokobanLeaf, |n| &mut n.sokoban, w)
+    tick_node(SokobanLeaf::default(), |n| &mut n.sokoban, w)
 }
 
 fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
@@ -519,6 +521,53 @@ fn a_long_solve_runs_in_the_background_while_the_bot_waits() {
         .expect("solvable")
         .nodes;
     assert_eq!(waits, states.div_ceil(SLICE) - 1, "{states} states");
+}
+
+/// The wait on background solves is bounded by `solve_wait`, counted over one arrangement of
+/// boulders wherever the hero stands (the rest of the tree may walk it elsewhere, and each
+/// square starts a solve of its own). soko4-1 with a boulder the map does not have at (2, 1)
+/// takes about 113,000 states to solve (6 decisions); with a budget of 3 the node waits 3
+/// decisions, from two squares, then gives the level up and heads down its `>`.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a 1 s solve in release is a minute unoptimised"
+)]
+fn the_wait_on_a_background_solve_ends_with_the_level_given_up() {
+    let leaf = || SokobanLeaf { solve_wait: 3 };
+    let origin = Pos::new(30, 3);
+    let mut w = world_with_map("soko4-1", origin);
+    set(&mut w, Pos::new(origin.x + 2, origin.y + 1), '0');
+    let mut under = '>';
+    let mut waited = Vec::new();
+    for n in 0..3 {
+        if n == 2 {
+            // Another node walks the hero a step north, off the stairs.
+            assert!(play_move(&mut w, Dir::N, &mut under));
+        }
+        match tick_node(leaf(), |n| &mut n.sokoban, &w) {
+            LeafOutcome::Act(Action::Search { count: 1 }, why) if why.contains("solving") => {
+                waited.push(why)
+            }
+            other => panic!("{other:?} at {n}"),
+        }
+    }
+    assert!(waited[2].contains("waited 3 of 3 decisions"), "{waited:?}");
+    // Out of budget: the level is given up, and stays given up.
+    for _ in 0..2 {
+        match tick_node(leaf(), |n| &mut n.sokoban, &w) {
+            LeafOutcome::Act(Action::Move { dir: Dir::S }, why) => assert!(
+                why.contains("given up (no plan after 3 decisions waiting on the solver)"),
+                "{why}"
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(play_move(&mut w, Dir::S, &mut under));
+    assert!(matches!(
+        tick_node(leaf(), |n| &mut n.sokoban, &w),
+        LeafOutcome::Act(Action::Descend, _)
+    ));
 }
 
 /// An unseen obstacle behind every boulder (attacks find nothing): after a few hunts and a
