@@ -475,18 +475,21 @@ fn track_decoys(mem: &mut Memory, decoys: &mut Decoys, w: &World, at: Located, o
     if decoys.0.as_ref().is_none_or(|(l, _)| *l != at) {
         decoys.0 = screen::decoys_on_arrival(at, obs).map(|d| (at, d));
     }
-    // Mimics pose as boulders on every Sokoban level: the top levels' giant mimics, and any
-    // mimic generated later (seed 1's bottom level: one in the corner its last pushes needed,
-    // the level then judged dead and given up). Only a step apart can a boulder that moved be
-    // told from one that appeared (other nodes may push boulders in between). Below the top,
-    // where mimics are rare, a newcomer must also add to the boulders drawn (a push never
-    // does): two pushes between two decisions are no mimic.
-    let previous = mem.drawn.as_ref().filter(|(l, turn, before, _)| {
-        *l == at && w.turn - turn <= 1 && (!map.has_up_stairs() || drawn.len() > before.len())
-    });
-    if let Some((_, _, before, covered)) = previous {
+    // Mimics pose as boulders on every Sokoban level. On the top level (its giant mimics) only
+    // a step apart can a boulder that moved be told from one that appeared (other nodes may
+    // push boulders in between). Below the top, a mimic is generated later (seed 1's bottom
+    // level: one in the corner its last pushes needed, the level then judged dead and given
+    // up): one boulder more than at the node's last look, where no push explains it, however
+    // long ago that look was (a push never adds one). Several at once are real: a scroll of
+    // earth a monster read.
+    if let Some((_, turn, before, covered)) = mem.drawn.as_ref().filter(|(l, ..)| *l == at) {
         let new = screen::appeared_from_nowhere(before, *covered, &drawn, obs.puzzle.width);
-        if !new.is_empty() {
+        let mimics = if map.has_up_stairs() {
+            new.len() == 1 && drawn.len() == before.len() + 1
+        } else {
+            w.turn - turn <= 1
+        };
+        if mimics && !new.is_empty() {
             log::info!(
                 "sokoban {}: a mimic poses as a boulder at {new:?}",
                 map.name

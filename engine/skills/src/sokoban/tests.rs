@@ -363,6 +363,46 @@ fn a_boulder_that_appears_below_the_top_is_a_mimic_not_a_dead_level() {
     }
 }
 
+/// Below the top, a mimic that comes into view while other nodes act (a fight of fifty turns)
+/// is still one boulder more than the node last saw, where no push explains it.
+#[test]
+fn a_mimic_that_appears_during_a_long_fight_below_the_top_is_found() {
+    let origin = Pos::new(32, 5);
+    let mut w = late_soko4_1(origin);
+    let at = locate(&w.view, None).expect("soko4-1");
+    assert!(matches!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(Action::Move { dir: Dir::W }, _)
+    ));
+    w.turn += 50;
+    let corner = Pos::new(origin.x + 1, origin.y + 6);
+    set(&mut w, corner, '0');
+    let _ = sokoban(&Params::default(), &w);
+    assert_eq!(decoys_found(), vec![t_index(&at, corner)]);
+}
+
+/// Below the top, boulders that appear several at once are a scroll of earth's, real ones: no
+/// mimic, and the level they make dead is given up as before.
+#[test]
+fn boulders_dropped_by_a_scroll_of_earth_below_the_top_are_real() {
+    let origin = Pos::new(32, 5);
+    let mut w = late_soko4_1(origin);
+    assert!(matches!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(Action::Move { dir: Dir::W }, _)
+    ));
+    // Round a reader standing at (2, 7): the corner (1, 6), (2, 6) and (1, 7).
+    for (x, y) in [(1, 6), (2, 6), (1, 7)] {
+        set(&mut w, Pos::new(origin.x + x, origin.y + y), '0');
+    }
+    let outcome = sokoban(&Params::default(), &w);
+    assert!(decoys_found().is_empty(), "{:?}", decoys_found());
+    match outcome {
+        LeafOutcome::Act(_, why) => assert!(why.contains("given up"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
+
 /// Below the top, a boulder that moved two squares between two of the node's decisions (two
 /// pushes by other nodes within a turn) is no mimic: no boulder was added.
 #[test]
