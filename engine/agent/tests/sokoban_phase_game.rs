@@ -7,7 +7,10 @@
 //! level below the Oracle's is the Sokoban entrance), goes up the Sokoban stairs (on seed 1 the
 //! map shows one up staircase, in a room whose door is found by searching; either staircase
 //! may lead to Sokoban, the bot arrived by teleport), solves the bottom level and climbs to the
-//! next one. The game's own overview then calls the bottom level solved.
+//! next one. The game's own overview then calls the bottom level solved. On seed 1 a small
+//! mimic comes into view as a boulder in the bottom level's corner near the end (the node
+//! takes it for the monster it is and fights it; taken for a boulder, the level looked dead and
+//! was given up). About 40 s in release.
 
 use nhbot_agent::actions::Plan;
 use nhbot_agent::{Brain, Runner, TreeBrain};
@@ -21,6 +24,23 @@ const SEED: u64 = 1;
 const BUDGET: usize = 6000;
 /// The experience level the hero is given: the default plan's `sokoban_open` asks for 6.
 const XL: i32 = 6;
+
+/// Shows the skills' log lines (the `sokoban` node's plans, failures and give-ups) on stderr.
+struct SkillsLog;
+
+impl log::Log for SkillsLog {
+    fn enabled(&self, m: &log::Metadata) -> bool {
+        m.target().starts_with("nhbot_skills") && m.level() <= log::Level::Info
+    }
+    fn log(&self, r: &log::Record) {
+        if self.enabled(r.metadata()) {
+            eprintln!("[{}] {}", r.level(), r.args());
+        }
+    }
+    fn flush(&self) {}
+}
+
+static LOGGER: SkillsLog = SkillsLog;
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -123,7 +143,6 @@ fn below_the_oracle(name: &str) -> (Runner, PathBuf, i32) {
 }
 
 #[test]
-#[ignore = "on main (session 19 merges) the sokoban phase does not open on the Oracle+1 level: the dungeons phase dives to Dlvl 12; passed on its own branch"]
 fn the_sokoban_phase_enters_from_below_the_oracle_solves_the_first_level_and_climbs() {
     let (mut r, dir, oracle) = below_the_oracle("climb");
     let entrance = oracle + 1;
@@ -135,7 +154,14 @@ fn the_sokoban_phase_enters_from_below_the_oracle_solves_the_first_level_and_cli
     );
     let mut brain =
         TreeBrain::load(&repo().join("trees/sokoban_first.yaml")).expect("the Sokoban-first tree");
-    let trace = std::env::var_os("NHBOT_TRACE").is_some();
+    // NHBOT_TRACE: each decision and the skills' log on stderr; NHBOT_TRACE=screens: the
+    // screen too.
+    let trace = std::env::var("NHBOT_TRACE").ok();
+    if trace.is_some() && log::set_logger(&LOGGER).is_ok() {
+        log::set_max_level(log::LevelFilter::Info);
+    }
+    let screens = trace.as_deref() == Some("screens");
+    let trace = trace.is_some();
     let mut log: Vec<String> = Vec::new();
     let mut climbed_in = None;
     let mut phase_before_climb = None;
@@ -162,6 +188,9 @@ fn the_sokoban_phase_enters_from_below_the_oracle_solves_the_first_level_and_cli
         );
         if trace {
             eprintln!("{line}");
+        }
+        if screens {
+            eprintln!("{}", screen(&r));
         }
         log.push(line);
         if log.len() > 40 {

@@ -536,9 +536,26 @@ pub fn register(r: &mut NodeRegistry) {
          they wall it off. Fails outside Sokoban, on a solved \
          top level (holes filled, or we stand past them), when no plan is found (for now), on a level given up whose `>` cannot be \
          reached, and below a Sokoban level already visited (given up or fled: no climbing back \
-         and forth).",
-        ),
-        |_| sokoban::SokobanLeaf,
+         and forth). A level whose background solves keep the bot waiting more than \
+         `solve_wait` decisions for one arrangement of boulders (solves running out of states, \
+         one from each square the rest of the tree takes the bot to) is given up too.",
+        )
+        .params(
+            const {
+                &[p(
+                    "solve_wait",
+                    Integer { min: 1, max: 1_000_000 },
+                    Default("300"),
+                    "Decisions waited on background solves for one arrangement of boulders \
+                     and holes before the level is given up (a decision lets a solve store \
+                     20,000 states; the in-game limit is 3 million per solve).",
+                )]
+            },
+        )
+        .shorthand("solve_wait"),
+        |params| sokoban::SokobanLeaf {
+            solve_wait: params.integer("solve_wait") as u32,
+        },
     );
     r.register(
         LeafSpec::action(

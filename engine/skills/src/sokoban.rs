@@ -26,6 +26,7 @@ mod hunt;
 mod leave;
 mod prize;
 mod screen;
+mod solving;
 #[cfg(test)]
 mod tests;
 
@@ -37,16 +38,11 @@ use behind::{
 };
 use leave::leave_by_the_down_stairs;
 use nhbot_bt::{Leaf, LeafOutcome, Tick};
-use nhbot_sokoban::{
-    solve_explained, solve_reporting, Cell, Limits, Puzzle, Solution, SolveError, Step,
-};
+use nhbot_sokoban::{Cell, Puzzle, Step};
 use nhbot_world::{Action, Condition, Dir, World};
 use screen::{locate, observe, Located, Observed};
+use solving::{Planned, SolveWait, Solving};
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::Arc;
-use std::time::Duration;
 
 /// Decisions in a row on the same plan step before the step is planned around.
 const STALL_LIMIT: u32 = 6;
@@ -190,7 +186,10 @@ pub(crate) struct Memory {
     hopeless: u32,
     /// Levels given up, as boulders and holes (wherever the player stands): the node fails
     /// there, so the rest of the tree takes the bot on.
-    abandoned: Vec<StateKey>,
+    /// With why, for the reasons of the way out.
+    abandoned: Vec<(StateKey, String)>,
+    /// Decisions waited on background solves for the current level state.
+    solve_wait: SolveWait,
     hunt: Option<Hunt>,
     /// A monster slipped away from behind the boulder when we attacked it: the level state
     /// (boulders and holes), the square it left and the decisions left to wait for it there.
@@ -233,13 +232,30 @@ impl Leaf for InSokoban {
 }
 
 /// The `sokoban` action.
-pub(crate) struct SokobanLeaf;
+pub(crate) struct SokobanLeaf {
+    /// Decisions the node may wait on background solves for one level state (boulders and
+    /// holes) before it gives the level up.
+    pub solve_wait: u32,
+}
+
+/// The `sokoban` node's default `solve_wait`: two solves cut at the in-game limit of 3
+/// million states ([`SLICE`] states per decision), or many short ones.
+pub(crate) const SOLVE_WAIT: u32 = 300;
+
+impl Default for SokobanLeaf {
+    fn default() -> Self {
+        SokobanLeaf {
+            solve_wait: SOLVE_WAIT,
+        }
+    }
+}
 
 impl Leaf for SokobanLeaf {
     type State = Memory;
     fn tick(&self, mem: &mut Memory, t: &mut Tick<'_>) -> LeafOutcome {
         let mut decoys = std::mem::take(t.blackboard.entry::<Decoys>());
-        let outcome = sokoban(mem, &mut decoys, t.blackboard.entry::<Recall>(), t.world);
+        let r = t.blackboard.entry::<Recall>();
+        let outcome = sokoban(mem, &mut decoys, r, t.world, self.solve_wait);
         *t.blackboard.entry::<Decoys>() = decoys;
         outcome
     }
@@ -261,182 +277,6 @@ impl Leaf for SokobanPrize {
 
     /// The closets searched stay searched when a fight comes between.
     fn halted(&self, _: &mut prize::PrizeState) {}
-}
-
-/// A solve in the background: the big levels can take seconds, and the game loop must stay
-/// responsive (Ctrl-C, watchdog, other games in the process) meanwhile. Each decision lets
-/// it store [`SLICE`] more states before passing a turn, so how many turns a solve takes
-/// depends on its state count, never on the clock: seeded games stay reproducible.
-struct Solving {
-    key: StateKey,
-    /// What is being solved, blocked squares included.
-    puzzle: Puzzle,
-    polls: usize,
-    progress: Arc<AtomicUsize>,
-    result: Receiver<Result<Solution, SolveError>>,
-    /// The result, once received, until the polls have reached its state count.
-    done: Option<Result<Solution, SolveError>>,
-}
-
-impl Solving {
-    fn start(key: StateKey, puzzle: Puzzle) -> Solving {
-        let (tx, result) = mpsc::channel();
-        let job = puzzle.clone();
-        let progress = Arc::new(AtomicUsize::new(0));
-        let reports = Arc::clone(&progress);
-        std::thread::spawn(move || {
-            // The receiver may be gone (a dropped solve): nothing to report then.
-            let _ = tx.send(solve_reporting(&job, Limits::in_game(), &reports));
-        });
-        Solving {
-            key,
-            puzzle,
-            polls: 0,
-            progress,
-            result,
-            done: None,
-        }
-    }
-
-    /// Waits until the solve has stored `polls × SLICE` states or finished within them;
-    /// `Some` only in the second case.
-    fn poll(&mut self) -> Option<Result<Solution, SolveError>> {
-        self.polls += 1;
-        let mark = self.polls * SLICE;
-        loop {
-            if self.done.is_none() {
-                match self.result.recv_timeout(Duration::from_millis(2)) {
-                    Ok(outcome) => self.done = Some(outcome),
-                    Err(RecvTimeoutError::Timeout) => {}
-                    Err(RecvTimeoutError::Disconnected) => {
-                        self.done = Some(Err(SolveError::Invalid("solver panicked".into())))
-                    }
-                }
-            }
-            if let Some(done) = &self.done {
-                return (states(done) <= mark).then(|| self.done.take().expect("checked"));
-            }
-            // Strictly past the mark: the count only holds states sure to be in the
-            // final one, so a solve ending exactly on the mark is collected now, every run.
-            if self.progress.load(Ordering::Relaxed) > mark {
-                return None;
-            }
-        }
-    }
-}
-
-/// Why `puzzle`'s start is a proven deadlock, when `e` says it is (no state stored): for the
-/// log lines of a failed solve and a level given up. Judging the start takes no search.
-fn dead_start(puzzle: &Puzzle, e: &SolveError) -> Option<String> {
-    if *e != (SolveError::Unsolvable { nodes: 0 }) {
-        return None;
-    }
-    // The start is judged before any search; one state's budget keeps this instant even if
-    // it were not dead this time.
-    let once = Limits {
-        max_nodes: 1,
-        ..Limits::in_game()
-    };
-    let (_, explained) = solve_explained(puzzle, once);
-    explained.searches.into_iter().find_map(|r| r.dead_start)
-}
-
-/// States a finished solve stored.
-fn states(outcome: &Result<Solution, SolveError>) -> usize {
-    match outcome {
-        Ok(s) => s.nodes,
-        Err(SolveError::LimitHit { nodes, .. } | SolveError::Unsolvable { nodes }) => *nodes,
-        Err(_) => 0,
-    }
-}
-
-/// What asking for a plan gave.
-enum Planned {
-    Ready(usize),
-    /// Still solving; wait a turn and ask again.
-    /// States stored so far (a multiple of [`SLICE`]; reasons stay reproducible).
-    Solving(usize),
-    Failed(String),
-    /// Proven unsolvable with nothing but boulders, holes and walls in the puzzle (no
-    /// monster or mimic planned around that could still move).
-    Dead(String),
-}
-
-impl Memory {
-    fn find(&self, key: &StateKey) -> Option<(usize, usize)> {
-        self.plans
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(n, p)| p.states.get(key).map(|&i| (n, i)))
-    }
-
-    fn forget(&mut self, key: &StateKey) {
-        self.plans.retain(|p| !p.states.contains_key(key));
-    }
-
-    /// Plans from the observed puzzle with `blocked` squares: starts a background solve, or
-    /// collects the one running for this state (letting it store [`SLICE`] more states). Remembers
-    /// plans and failures. Solves for states nobody asks about any more are dropped, oldest
-    /// first, when there are too many.
-    fn plan(&mut self, puzzle: &Puzzle, key: &StateKey, blocked: Vec<usize>) -> Planned {
-        let at = match self.solving.iter().position(|s| &s.key == key) {
-            Some(at) => at,
-            None => {
-                if self.failed.contains(&(key.clone(), blocked.clone())) {
-                    return Planned::Failed("no plan from this position".into());
-                }
-                if self.solving.len() >= MAX_SOLVING {
-                    self.solving.remove(0);
-                }
-                // The observed puzzle's own blocked squares (decoys) stay blocked.
-                let mut p = puzzle.clone();
-                p.blocked.extend(blocked);
-                self.solving.push(Solving::start(key.clone(), p));
-                self.solving.len() - 1
-            }
-        };
-        let job = &mut self.solving[at];
-        let Some(outcome) = job.poll() else {
-            return Planned::Solving(job.polls * SLICE);
-        };
-        let job = self.solving.remove(at);
-        match outcome {
-            Ok(solution) => {
-                log::info!(
-                    "sokoban {}: planned {} moves, {} pushes ({} states, {:?})",
-                    key.map,
-                    solution.moves,
-                    solution.pushes,
-                    solution.nodes,
-                    solution.elapsed
-                );
-                if self.plans.len() >= MAX_PLANS {
-                    self.plans.remove(0);
-                }
-                self.plans
-                    .push(Plan::new(&job.puzzle, key.map, solution.steps));
-                Planned::Ready(self.plans.len() - 1)
-            }
-            Err(e) => {
-                if self.failed.len() >= MAX_FAILED {
-                    self.failed.clear();
-                }
-                let dead =
-                    matches!(e, SolveError::Unsolvable { .. }) && job.puzzle.blocked.is_empty();
-                let said = match dead_start(&job.puzzle, &e) {
-                    Some(why) => format!("{e}: {why}"),
-                    None => e.to_string(),
-                };
-                self.failed.insert((job.key, job.puzzle.blocked));
-                if dead {
-                    Planned::Dead(said)
-                } else {
-                    Planned::Failed(said)
-                }
-            }
-        }
-    }
 }
 
 /// Finds the Sokoban map on screen, remembering where it was for the next decision.
@@ -518,7 +358,13 @@ fn came_back_down(w: &World) -> bool {
         .is_some()
 }
 
-fn sokoban(mem: &mut Memory, decoys: &mut Decoys, r: &mut Recall, w: &World) -> LeafOutcome {
+fn sokoban(
+    mem: &mut Memory,
+    decoys: &mut Decoys,
+    r: &mut Recall,
+    w: &World,
+    solve_wait: u32,
+) -> LeafOutcome {
     if came_back_down(w) {
         return LeafOutcome::Failure;
     }
@@ -586,7 +432,7 @@ fn sokoban(mem: &mut Memory, decoys: &mut Decoys, r: &mut Recall, w: &World) -> 
     }
     let mut obs = obs;
     track_decoys(mem, decoys, w, at, &mut obs);
-    play(mem, r, w, at, &obs)
+    play(mem, r, w, at, &obs, solve_wait)
 }
 
 /// Hallucinating, the screen draws boulders as random objects and holes as random traps
@@ -629,15 +475,21 @@ fn track_decoys(mem: &mut Memory, decoys: &mut Decoys, w: &World, at: Located, o
     if decoys.0.as_ref().is_none_or(|(l, _)| *l != at) {
         decoys.0 = screen::decoys_on_arrival(at, obs).map(|d| (at, d));
     }
-    // Only the top levels hide mimics, and only a step apart can a boulder that moved be
-    // told from one that appeared (other nodes may push boulders in between).
-    let previous = mem
-        .drawn
-        .as_ref()
-        .filter(|(l, turn, ..)| *l == at && w.turn - turn <= 1 && !map.has_up_stairs());
-    if let Some((_, _, before, covered)) = previous {
+    // Mimics pose as boulders on every Sokoban level. On the top level (its giant mimics) only
+    // a step apart can a boulder that moved be told from one that appeared (other nodes may
+    // push boulders in between). Below the top, a mimic is generated later (seed 1's bottom
+    // level: one in the corner its last pushes needed, the level then judged dead and given
+    // up): one boulder more than at the node's last look, where no push explains it, however
+    // long ago that look was (a push never adds one). Several at once are real: a scroll of
+    // earth a monster read.
+    if let Some((_, turn, before, covered)) = mem.drawn.as_ref().filter(|(l, ..)| *l == at) {
         let new = screen::appeared_from_nowhere(before, *covered, &drawn, obs.puzzle.width);
-        if !new.is_empty() {
+        let mimics = if map.has_up_stairs() {
+            new.len() == 1 && drawn.len() == before.len() + 1
+        } else {
+            w.turn - turn <= 1
+        };
+        if mimics && !new.is_empty() {
             log::info!(
                 "sokoban {}: a mimic poses as a boulder at {new:?}",
                 map.name
@@ -652,11 +504,53 @@ fn track_decoys(mem: &mut Memory, decoys: &mut Decoys, w: &World, at: Located, o
     }
 }
 
-fn play(mem: &mut Memory, r: &mut Recall, w: &World, at: Located, obs: &Observed) -> LeafOutcome {
+/// Gives the level up for `why`: the node takes the bot back down its `>` from now on.
+fn give_up(
+    mem: &mut Memory,
+    r: &mut Recall,
+    w: &World,
+    at: Located,
+    key: &StateKey,
+    why: String,
+) -> LeafOutcome {
+    log::warn!("sokoban {}: giving the level up, {why}", key.map);
+    let out = leave_by_the_down_stairs(r, w, at, &why);
+    mem.abandoned.push((key.without_player(), why));
+    out
+}
+
+/// One more decision of waiting on a background solve, or, past the `solve_wait` budget for
+/// this level state, the level given up.
+fn wait_on_the_solver(
+    mem: &mut Memory,
+    r: &mut Recall,
+    w: &World,
+    at: Located,
+    key: &StateKey,
+    (solve_wait, doing): (u32, &str),
+) -> LeafOutcome {
+    let waited = mem.solve_wait.spend(key);
+    if waited > solve_wait {
+        let why = format!("no plan after {solve_wait} decisions waiting on the solver");
+        return give_up(mem, r, w, at, key, why);
+    }
+    wait(&format!(
+        "{doing} (waited {waited} of {solve_wait} decisions)"
+    ))
+}
+
+fn play(
+    mem: &mut Memory,
+    r: &mut Recall,
+    w: &World,
+    at: Located,
+    obs: &Observed,
+    solve_wait: u32,
+) -> LeafOutcome {
     let puzzle = &obs.puzzle;
     let key = StateKey::of(puzzle, at.template().name);
-    if mem.abandoned.iter().any(|l| l.same_level(&key)) {
-        return leave_by_the_down_stairs(r, w, at);
+    if let Some((_, why)) = mem.abandoned.iter().find(|(l, _)| l.same_level(&key)) {
+        return leave_by_the_down_stairs(r, w, at, why);
     }
     if mem.last_key.as_ref() != Some(&key) {
         mem.last_key = Some(key.clone());
@@ -676,7 +570,8 @@ fn play(mem: &mut Memory, r: &mut Recall, w: &World, at: Located, obs: &Observed
         None => match mem.plan(puzzle, &key, Vec::new()) {
             Planned::Ready(n) => Some((n, 0)),
             Planned::Solving(states) => {
-                return wait(&format!("solving the level ({states} states so far)"))
+                let doing = format!("solving the level ({states} states so far)");
+                return wait_on_the_solver(mem, r, w, at, &key, (solve_wait, &doing));
             }
             Planned::Failed(e) => {
                 log::info!("sokoban {}: {e}", key.map);
@@ -687,11 +582,7 @@ fn play(mem: &mut Memory, r: &mut Recall, w: &World, at: Located, obs: &Observed
             }
             // Boulders dropped by a scroll of earth a monster read (seed 22's hobbit), or
             // pushed into corners by a fight: wandering on only pushes more about.
-            Planned::Dead(e) => {
-                log::warn!("sokoban {}: giving the level up, {e}", key.map);
-                mem.abandoned.push(key.without_player());
-                return leave_by_the_down_stairs(r, w, at);
-            }
+            Planned::Dead(e) => return give_up(mem, r, w, at, &key, e),
         },
     };
     // No plan from here may pass (a monster moves, another node's step changes the level):
@@ -735,7 +626,10 @@ fn play(mem: &mut Memory, r: &mut Recall, w: &World, at: Located, obs: &Observed
         mem.forget(&key);
         return match mem.plan(puzzle, &key, blocked) {
             Planned::Ready(_) => wait("planned around a step that would not go"),
-            Planned::Solving(_) => wait("planning around a step that would not go"),
+            Planned::Solving(_) => {
+                let doing = "planning around a step that would not go";
+                wait_on_the_solver(mem, r, w, at, &key, (solve_wait, doing))
+            }
             Planned::Failed(e) | Planned::Dead(e) => {
                 // Out of sight, one behind the boulder may step aside; one with no square
                 // to step to (ahead of the boulder in the hole corridor) never does.
@@ -753,12 +647,9 @@ fn play(mem: &mut Memory, r: &mut Recall, w: &World, at: Located, obs: &Observed
                 }
                 mem.hopeless += 1;
                 if mem.hopeless >= GIVE_UP_AFTER {
-                    log::warn!(
-                        "sokoban {}: giving the level up, stuck at the same place {} times ({e})",
-                        key.map,
-                        mem.hopeless
-                    );
-                    mem.abandoned.push(key.without_player());
+                    let why = format!("stuck at the same place {} times ({e})", mem.hopeless);
+                    log::warn!("sokoban {}: giving the level up, {why}", key.map);
+                    mem.abandoned.push((key.without_player(), why));
                     return LeafOutcome::Failure;
                 }
                 wait(&format!("stuck and no other way ({e})"))

@@ -103,7 +103,10 @@ pub struct EnterSokoban {
 
 impl EnterSokoban {
     /// One decision of a `go_to` trip to `dest`, its reason prefixed; None when the trip has no
-    /// step (arrived, or no known way).
+    /// step (arrived, or no known way). Stairs seen but out of reach (a glimpse across the
+    /// level) are searched for by `go_to`; while some of the level is unexplored, exploring
+    /// finds the way first (smoke seed 3: 1,400 turns searching the Oracle's level with a
+    /// doorway of her centre never gone through).
     fn trip(
         &self,
         dest: Destination,
@@ -111,6 +114,19 @@ impl EnterSokoban {
         tick: &mut Tick<'_>,
         entrance: i32,
     ) -> Option<LeafOutcome> {
+        let w = tick.world;
+        if let Some(stairs) = stairs_out_of_reach(w, dest) {
+            if let Some((action, why)) = crate::explore::explore_step_then(w, false, false) {
+                return Some(LeafOutcome::Act(
+                    action,
+                    format!(
+                        "into Sokoban (entrance on Dlvl {entrance}): the stairs at ({}, {}) out \
+                         of reach, {why}",
+                        stairs.x, stairs.y
+                    ),
+                ));
+            }
+        }
         let trip = GoTo {
             dest: Some(dest),
             overview: self.overview,
@@ -167,6 +183,23 @@ impl Leaf for EnterSokoban {
     fn halted(&self, _state: &mut TripState) {
         // A fight in the middle of the trip: the count of stairs taken goes on.
     }
+}
+
+/// The stairs the trip to `dest` takes next, when the hero cannot walk to them.
+fn stairs_out_of_reach(w: &World, dest: Destination) -> Option<Pos> {
+    let goal = match dest {
+        Destination::Branch {
+            branch,
+            depth: Some(depth),
+        } => (branch, depth),
+        Destination::Branch {
+            branch,
+            depth: None,
+        } => (branch, w.dungeon.branch_entry(branch)?),
+        Destination::Level(special) => w.dungeon.place_of(special)?,
+    };
+    let stairs = w.route_to(goal.0, goal.1)?.first()?.stairs;
+    (w.player != stairs && w.path_to(&[stairs]).is_none()).then_some(stairs)
 }
 
 /// On the entrance level with its Sokoban stairs not seen: explore, then step on the objects

@@ -12,9 +12,14 @@ use std::time::Duration;
 /// States the solve for a way out may store (see `push_through_to`).
 const ESCAPE_STATES: usize = 20_000;
 
-/// Heads for the level's `>` and goes down. Fails when the stairs cannot be reached, even
-/// by pushing, so the rest of the tree takes over.
-pub(super) fn leave_by_the_down_stairs(r: &mut Recall, w: &World, at: Located) -> LeafOutcome {
+/// Heads for the level's `>` and goes down, the level given up for `why`. Fails when the
+/// stairs cannot be reached, even by pushing, so the rest of the tree takes over.
+pub(super) fn leave_by_the_down_stairs(
+    r: &mut Recall,
+    w: &World,
+    at: Located,
+    why: &str,
+) -> LeafOutcome {
     let t = at.template();
     let Some(stairs) = (0..t.width * t.height)
         .find(|&i| t.char_at(i) == '>')
@@ -25,16 +30,16 @@ pub(super) fn leave_by_the_down_stairs(r: &mut Recall, w: &World, at: Located) -
     if w.player == stairs {
         return act(
             Action::Descend,
-            format!("{}: given up, leaving by the down stairs", t.name),
+            format!("{}: given up ({why}), leaving by the down stairs", t.name),
         );
     }
     let opts = w.sokoban_path_opts();
     match w.level().and_then(|l| l.path(w.player, &[stairs], &opts)) {
         Some(path) => act(
             w.step_along(&path),
-            format!("{}: given up, heading for the down stairs", t.name),
+            format!("{}: given up ({why}), heading for the down stairs", t.name),
         ),
-        None => push_through_to(r, w, at, stairs),
+        None => push_through_to(r, w, at, stairs, why),
     }
 }
 
@@ -46,6 +51,7 @@ fn push_through_to(
     w: &World,
     at: Located,
     stairs: nhbot_world::Pos,
+    why: &str,
 ) -> LeafOutcome {
     let Some(target) = at.index(stairs) else {
         return LeafOutcome::Failure;
@@ -87,7 +93,9 @@ fn push_through_to(
     let to = offset(puzzle.width, puzzle.player, step);
     let beyond = offset(puzzle.width, to, step);
     match step_action(r, w, at, &obs, step, (to, beyond), 0) {
-        LeafOutcome::Act(action, why) => act(action, format!("given up, making a way out: {why}")),
+        LeafOutcome::Act(action, how) => {
+            act(action, format!("given up ({why}), making a way out: {how}"))
+        }
         other => other,
     }
 }

@@ -3,8 +3,10 @@
 
 use super::behind::{farthest_within, RETREAT_STEPS};
 use super::screen::{locate, observe, TEMPLATES};
+use super::solving::dead_start;
 use super::*;
 use nhbot_bt::{Blackboard, Params};
+use nhbot_sokoban::{Limits, SolveError};
 use nhbot_world::{Cell as ScreenCell, Monster, Pos};
 use std::cell::RefCell;
 
@@ -50,7 +52,7 @@ fn in_sokoban(_: &Params, w: &World) -> LeafOutcome {
 }
 
 fn sokoban(_: &Params, w: &World) -> LeafOutcome {
-    tick_node(SokobanLeaf, |n| &mut n.sokoban, w)
+    tick_node(SokobanLeaf::default(), |n| &mut n.sokoban, w)
 }
 
 fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
@@ -288,6 +290,141 @@ fn boulders_no_push_explains_are_mimics() {
     assert!(decoys.is_empty() && obs.puzzle.blocked.is_empty());
 }
 
+/// The decoys the `sokoban` node has found, as squares of its map.
+fn decoys_found() -> Vec<usize> {
+    NODES.with(|n| {
+        let n = n.borrow();
+        let decoys = n.blackboard.get::<Decoys>().cloned().unwrap_or_default();
+        decoys.0.map(|(_, found)| found).unwrap_or_default()
+    })
+}
+
+/// soko4-1 as seed 1's game had it near the end: three boulders left (two in the top-left
+/// room's row 3, one in the bottom corridor at (3, 10), the hero east of it), the holes
+/// (4, 6) and (5, 6) left open. `origin`: the map's corner on screen.
+fn late_soko4_1(origin: Pos) -> World {
+    let mut w = world_with_map("soko4-1", origin);
+    let at = |(x, y): (i16, i16)| Pos::new(origin.x + x, origin.y + y);
+    let stairs = w.player;
+    set(&mut w, stairs, '>');
+    let boulders = [
+        (2, 2),
+        (2, 3),
+        (9, 3),
+        (10, 4),
+        (8, 7),
+        (9, 8),
+        (9, 9),
+        (8, 10),
+        (10, 10),
+    ];
+    let filled = [(3, 6), (2, 8), (2, 9), (4, 10), (5, 10), (6, 10), (7, 10)];
+    for p in boulders.into_iter().chain(filled) {
+        set(&mut w, at(p), '.');
+    }
+    for p in [(2, 3), (11, 3), (3, 10)] {
+        set(&mut w, at(p), '0');
+    }
+    w.player = at((4, 10));
+    let hero = w.player;
+    set(&mut w, hero, '@');
+    w
+}
+
+/// A mimic generated on a lower level poses as a boulder too (seed 1's bottom level: one came
+/// into view in soko4-1's corner at (1, 6), the square every push into the last holes starts
+/// from). Taken for a boulder it made the level dead and the node gave the level up (the
+/// phase then left Sokoban); as the monster it is, it is planned around and hunted.
+#[test]
+fn a_boulder_that_appears_below_the_top_is_a_mimic_not_a_dead_level() {
+    let origin = Pos::new(32, 5);
+    let mut w = late_soko4_1(origin);
+    let at = locate(&w.view, None).expect("soko4-1");
+    let first = sokoban(&Params::default(), &w);
+    let LeafOutcome::Act(Action::Move { dir: Dir::W }, why) = first else {
+        panic!("{first:?}");
+    };
+    assert!(why.contains("pushing"), "{why}");
+    // The push goes, and the mimic comes into view in the same turn.
+    assert!(play_move(&mut w, Dir::W, &mut '.'));
+    let corner = Pos::new(origin.x + 1, origin.y + 6);
+    set(&mut w, corner, '0');
+    // Taken for a boulder, nothing can fill the holes of row 6 any more.
+    let taken_for_a_boulder = observe(&w, at).expect("valid").puzzle;
+    assert_eq!(
+        nhbot_sokoban::solve(&taken_for_a_boulder, Limits::in_game()).unwrap_err(),
+        SolveError::Unsolvable { nodes: 0 }
+    );
+    let next = sokoban(&Params::default(), &w);
+    assert_eq!(decoys_found(), vec![t_index(&at, corner)]);
+    match next {
+        LeafOutcome::Act(_, why) => assert!(!why.contains("given up"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Below the top, a mimic that comes into view while other nodes act (a fight of fifty turns)
+/// is still one boulder more than the node last saw, where no push explains it.
+#[test]
+fn a_mimic_that_appears_during_a_long_fight_below_the_top_is_found() {
+    let origin = Pos::new(32, 5);
+    let mut w = late_soko4_1(origin);
+    let at = locate(&w.view, None).expect("soko4-1");
+    assert!(matches!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(Action::Move { dir: Dir::W }, _)
+    ));
+    w.turn += 50;
+    let corner = Pos::new(origin.x + 1, origin.y + 6);
+    set(&mut w, corner, '0');
+    let _ = sokoban(&Params::default(), &w);
+    assert_eq!(decoys_found(), vec![t_index(&at, corner)]);
+}
+
+/// Below the top, boulders that appear several at once are a scroll of earth's, real ones: no
+/// mimic, and the level they make dead is given up as before.
+#[test]
+fn boulders_dropped_by_a_scroll_of_earth_below_the_top_are_real() {
+    let origin = Pos::new(32, 5);
+    let mut w = late_soko4_1(origin);
+    assert!(matches!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(Action::Move { dir: Dir::W }, _)
+    ));
+    // Round a reader standing at (2, 7): the corner (1, 6), (2, 6) and (1, 7).
+    for (x, y) in [(1, 6), (2, 6), (1, 7)] {
+        set(&mut w, Pos::new(origin.x + x, origin.y + y), '0');
+    }
+    let outcome = sokoban(&Params::default(), &w);
+    assert!(decoys_found().is_empty(), "{:?}", decoys_found());
+    match outcome {
+        LeafOutcome::Act(_, why) => assert!(why.contains("given up"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// Below the top, a boulder that moved two squares between two of the node's decisions (two
+/// pushes by other nodes within a turn) is no mimic: no boulder was added.
+#[test]
+fn two_pushes_between_decisions_below_the_top_are_no_mimic() {
+    let origin = Pos::new(32, 5);
+    let mut w = world_with_map("soko4-1", origin);
+    let at = |x: i16, y: i16| Pos::new(origin.x + x, origin.y + y);
+    assert!(matches!(
+        sokoban(&Params::default(), &w),
+        LeafOutcome::Act(Action::Move { .. }, _)
+    ));
+    // (2, 2) pushed east twice, the hero from (1, 2) to (3, 2).
+    let stairs = w.player;
+    set(&mut w, stairs, '>');
+    set(&mut w, at(2, 2), '.');
+    set(&mut w, at(4, 2), '0');
+    set(&mut w, at(3, 2), '@');
+    w.player = at(3, 2);
+    let _ = sokoban(&Params::default(), &w);
+    assert!(decoys_found().is_empty(), "{:?}", decoys_found());
+}
+
 fn t_index(at: &Located, p: Pos) -> usize {
     at.index(p).expect("on the map")
 }
@@ -424,6 +561,53 @@ fn a_long_solve_runs_in_the_background_while_the_bot_waits() {
         .expect("solvable")
         .nodes;
     assert_eq!(waits, states.div_ceil(SLICE) - 1, "{states} states");
+}
+
+/// The wait on background solves is bounded by `solve_wait`, counted over one arrangement of
+/// boulders wherever the hero stands (the rest of the tree may walk it elsewhere, and each
+/// square starts a solve of its own). soko4-1 with a boulder the map does not have at (2, 1)
+/// takes about 113,000 states to solve (6 decisions); with a budget of 3 the node waits 3
+/// decisions, from two squares, then gives the level up and heads down its `>`.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "a 1 s solve in release is a minute unoptimised"
+)]
+fn the_wait_on_a_background_solve_ends_with_the_level_given_up() {
+    let leaf = || SokobanLeaf { solve_wait: 3 };
+    let origin = Pos::new(30, 3);
+    let mut w = world_with_map("soko4-1", origin);
+    set(&mut w, Pos::new(origin.x + 2, origin.y + 1), '0');
+    let mut under = '>';
+    let mut waited = Vec::new();
+    for n in 0..3 {
+        if n == 2 {
+            // Another node walks the hero a step north, off the stairs.
+            assert!(play_move(&mut w, Dir::N, &mut under));
+        }
+        match tick_node(leaf(), |n| &mut n.sokoban, &w) {
+            LeafOutcome::Act(Action::Search { count: 1 }, why) if why.contains("solving") => {
+                waited.push(why)
+            }
+            other => panic!("{other:?} at {n}"),
+        }
+    }
+    assert!(waited[2].contains("waited 3 of 3 decisions"), "{waited:?}");
+    // Out of budget: the level is given up, and stays given up.
+    for _ in 0..2 {
+        match tick_node(leaf(), |n| &mut n.sokoban, &w) {
+            LeafOutcome::Act(Action::Move { dir: Dir::S }, why) => assert!(
+                why.contains("given up (no plan after 3 decisions waiting on the solver)"),
+                "{why}"
+            ),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(play_move(&mut w, Dir::S, &mut under));
+    assert!(matches!(
+        tick_node(leaf(), |n| &mut n.sokoban, &w),
+        LeafOutcome::Act(Action::Descend, _)
+    ));
 }
 
 /// An unseen obstacle behind every boulder (attacks find nothing): after a few hunts and a

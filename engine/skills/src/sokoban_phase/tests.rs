@@ -306,3 +306,29 @@ fn on_the_entrance_level_an_object_never_stood_on_may_hide_the_sokoban_stairs() 
     assert_eq!(action, Action::Ascend, "{why}");
     assert!(why.contains("to sokoban 7"), "{why}");
 }
+
+/// The Oracle's down stairs seen across the level (her centre lit) but walled off from the
+/// hero, a doorway of the hero's room unexplored: the trip explores through it instead of
+/// searching the walls for a way (smoke seed 3 searched for 1,400 turns).
+#[test]
+fn stairs_seen_out_of_reach_are_explored_towards_before_searching() {
+    let mut w = World::default();
+    let rows = [
+        "------------------------",
+        "|.......|  |...........|",
+        "|.@.....|  |.....{.....|",
+        "|.......   |....{.{..>.|",
+        "|.......|  |.....{.....|",
+        "|.......|  |...........|",
+        "------------------------",
+    ];
+    see(&mut w, 7, 100, 6, &rows, Pos::new(2, 3), &[]);
+    assert_eq!(w.dungeon.oracle_depth(), Some(7), "her fountains");
+    let enter = EnterSokoban { overview: false };
+    let (_, why) = step_of(tick(&enter, &mut TripState::default(), &w));
+    assert!(
+        why.starts_with("into Sokoban (entrance on Dlvl 8): the stairs at (21, 4) out of reach")
+            && why.contains("exploring the unseen"),
+        "{why}"
+    );
+}
