@@ -100,7 +100,7 @@ pub fn edible_kills<'a>(w: &'a World, race: &str) -> Vec<(&'a Kill, Pos)> {
     let mut out: Vec<(&Kill, Pos)> = w
         .kills
         .iter()
-        .filter(|k| k.level.is_some() && k.level == w.dungeon.current && !k.in_pile)
+        .filter(|k| k.level.is_some() && k.level == w.dungeon.current && !k.in_pile && !k.no_corpse)
         .filter_map(|k| {
             let pos = k.pos?;
             let m = monsters::find_in_text(&k.name)?;

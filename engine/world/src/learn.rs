@@ -21,6 +21,10 @@ pub struct Kill {
     /// offers, which may be another, so the corpse is not eaten (nor walked to again).
     #[serde(default)]
     pub in_pile: bool,
+    /// The look on its square showed something else (no corpse, another monster's): the kill
+    /// left no corpse to eat, and it is not looked at again.
+    #[serde(default)]
+    pub no_corpse: bool,
 }
 
 pub(crate) fn fell(messages: &[String]) -> bool {
@@ -126,6 +130,7 @@ impl World {
                     pos,
                     level: level_id,
                     in_pile: false,
+                    no_corpse: false,
                 });
             }
             if let Some(name) = seen_killed_name(message) {
@@ -136,6 +141,7 @@ impl World {
                     pos,
                     level: level_id,
                     in_pile: false,
+                    no_corpse: false,
                 });
             }
             // A look, or the step here, listing several objects (the `:` look's wording, or
@@ -149,6 +155,22 @@ impl World {
                 for k in self.kills.iter_mut() {
                     if k.pos == here && k.level == level_id {
                         k.in_pile = true;
+                    }
+                }
+            }
+            // One object lying here ("You see here a homunculus corpse."): a kill of ours here
+            // whose corpse it is not left none (the iguana killed on a homunculus's corpse).
+            if let Some(text) = message
+                .strip_prefix("You see here ")
+                .or_else(|| message.strip_prefix("You feel here "))
+            {
+                let here = Some(self.player);
+                for k in self.kills.iter_mut() {
+                    if k.pos == here
+                        && k.level == level_id
+                        && !(text.contains(" corpse") && text.contains(k.name.as_str()))
+                    {
+                        k.no_corpse = true;
                     }
                 }
             }

@@ -172,6 +172,7 @@ fn prayer_kills_locked_doors_and_searching() {
             pos: Some(Pos::new(2, 0)),
             level: Some(0),
             in_pile: false,
+            no_corpse: false,
         }]
     );
     w.observe(&Action::Search { count: 10 });
@@ -282,6 +283,50 @@ fn a_kill_whose_square_shows_a_pile_is_marked() {
 }
 
 #[test]
+fn a_kill_whose_square_shows_another_corpse_left_none() {
+    let mut w = World::default();
+    let room = ["|...|", "|...|", "-----"];
+    see(&mut w, &room, Pos::new(3, 1), &status(1, 10), &[]);
+    w.observe(&Action::Fight { dir: crate::Dir::W });
+    see(
+        &mut w,
+        &room,
+        Pos::new(3, 1),
+        &status(1, 11),
+        &["You kill the iguana!"],
+    );
+    w.observe(&Action::Fight { dir: crate::Dir::E });
+    see(
+        &mut w,
+        &room,
+        Pos::new(3, 1),
+        &status(1, 12),
+        &["You kill the newt!"],
+    );
+    assert_eq!(w.kills.len(), 2);
+    see(
+        &mut w,
+        &room,
+        Pos::new(2, 1),
+        &status(1, 13),
+        &["You see here a homunculus corpse."],
+    );
+    assert!(
+        w.kills[0].no_corpse,
+        "the iguana's square shows another corpse"
+    );
+    assert!(!w.kills[1].no_corpse, "the newt died elsewhere");
+    see(
+        &mut w,
+        &room,
+        Pos::new(4, 1),
+        &status(1, 14),
+        &["You see here a newt corpse."],
+    );
+    assert!(!w.kills[1].no_corpse, "its own corpse");
+}
+
+#[test]
 fn a_monster_seen_killed_leaves_a_dated_corpse_only_when_its_square_is_certain() {
     let mut w = World::default();
     see(
@@ -307,6 +352,7 @@ fn a_monster_seen_killed_leaves_a_dated_corpse_only_when_its_square_is_certain()
             pos: Some(Pos::new(2, 1)),
             level: Some(0),
             in_pile: false,
+            no_corpse: false,
         }]
     );
     // Two monsters gone at once: which one died is not certain, so no square.

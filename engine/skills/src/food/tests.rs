@@ -21,6 +21,7 @@ fn kill(name: &str, turn: i64, x: i16) -> Kill {
         pos: Some(Pos::new(x, 10)),
         level: Some(0),
         in_pile: false,
+        no_corpse: false,
     }
 }
 
@@ -232,6 +233,7 @@ fn a_corpse_under_a_monster_waits() {
         pos: Some(Pos::new(2, 1)),
         level: w.dungeon.current,
         in_pile: false,
+        no_corpse: false,
     }];
     assert!(
         matches!(
