@@ -16,6 +16,7 @@ use crate::actions::{commands, plan, resolve_pick};
 use crate::brain::Brain;
 use crate::kbfeed::KbFeed;
 use crate::logs::{DecisionLog, ResultsLine};
+use crate::milestones::MilestoneWatch;
 use crate::observe::observe;
 use crate::observer::LoopObserver;
 use crate::session::Session;
@@ -316,6 +317,7 @@ pub fn play_watched(
         o.on_start(&mut session);
     }
     let mut runner = Runner::around(session);
+    let mut milestones = MilestoneWatch::default();
     let (mut warnings, mut watchdog) = (0u64, Watchdog::default());
     let (mut deciding, mut watching) = (Duration::ZERO, Duration::ZERO);
     let totals = |runner: &Runner, warnings: u64| carried.plus(runner, warnings, started.elapsed());
@@ -330,6 +332,7 @@ pub fn play_watched(
                     runner.session.warn(w);
                 }
             }
+            milestones.observe(&runner.world);
             let notes = runner.session.take_warnings().into_iter();
             for note in notes.chain(brain.notes()) {
                 warnings += 1;
@@ -380,6 +383,8 @@ pub fn play_watched(
     }
     let mut result = game_result(cfg, &runner, end, error, totals);
     result.phases = brain.phase_records();
+    milestones.observe(&runner.world);
+    result.milestones = milestones.reached().clone();
     let leaves = brain.leaf_times();
     result.time = Some(TimeSplit {
         session_s: started.elapsed().as_secs_f64(),
@@ -591,6 +596,7 @@ fn game_result(
         levels: world.level_stats(),
         phases: Vec::new(),
         sokoban: world.dungeon.sokoban_summary(),
+        milestones: Default::default(),
         time: None,
         slowest_leaves: Vec::new(),
     }
