@@ -71,7 +71,8 @@ pub struct GameResult {
     /// the Big Room, the quest portal, Medusa, the Castle): the first turn each was reached and
     /// the experience level then, from the world's facts after every decision (this session's,
     /// as `sokoban`).
-    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    /// Always written (`{}`: none reached), so the report tells such lines from older ones.
+    #[serde(default)]
     pub milestones: crate::milestones::Milestones,
     /// Where this session's wall time went (the last session's, for a resumed game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
