@@ -1,0 +1,164 @@
+//! The Mines' End phase of the game plan (trees/mines_end.yaml): its entry condition
+//! (`mines_end_open`: strong enough for the Mines' bottom) and its end (`mines_end_over`:
+//! Mines' End explored, or given up). The trip down is `explore: descend` in the Mines, the
+//! trip back `leave_mines`; both read world facts only (the world recognises Mines' End: the
+//! Mines' ninth level, or a level from their eighth explored without down stairs).
+
+use crate::builtins::check;
+use nhbot_bt::ParamType::*;
+use nhbot_bt::Requirement::*;
+use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, Params};
+use nhbot_world::{Branch, Special, World};
+
+/// The Mines level Minetown is at the deepest (their third or fourth).
+const MINETOWN_DEEPEST: i32 = 4;
+
+/// Whether the hero is strong enough for Mines' End: experience level at least `xl` and
+/// maximum HP at least `hp_max`.
+pub fn mines_end_open_now(w: &World, xl: i64, hp_max: i64) -> bool {
+    i64::from(w.status.xl) >= xl && i64::from(w.status.hp_max) >= hp_max
+}
+
+fn mines_end_open(p: &Params, w: &World) -> LeafOutcome {
+    check(mines_end_open_now(
+        w,
+        p.integer("xl"),
+        p.integer("hp_max"),
+    ))
+}
+
+/// Why the trip to Mines' End is over, if it is: Mines' End seen explored, or `patience` turns
+/// spent on it or on one Mines level below Minetown (the way down not found, or a part never
+/// reached).
+pub fn over_because(w: &World, patience: i64) -> Option<String> {
+    if let Some(turn) = w.dungeon.mines_end_explored {
+        return Some(format!("Mines' End explored on turn {turn}"));
+    }
+    let top = w.dungeon.mines_top();
+    let minetown = w
+        .dungeon
+        .special_level(Special::Minetown)
+        .map(|i| w.dungeon.levels[i].depth)
+        .or(top.map(|t| t + MINETOWN_DEEPEST - 1));
+    w.dungeon
+        .levels
+        .iter()
+        .filter(|l| l.merged_into.is_none() && l.branch == Branch::Mines)
+        .filter(|l| l.facts.is(Special::MinesEnd) || minetown.is_some_and(|m| l.depth > m))
+        .find(|l| l.stats.turns_spent >= patience)
+        .map(|l| {
+            format!(
+                "given up: {} turns on Mines level Dlvl {}",
+                l.stats.turns_spent, l.depth
+            )
+        })
+}
+
+fn mines_end_over(p: &Params, w: &World) -> LeafOutcome {
+    check(over_because(w, p.integer("patience")).is_some())
+}
+
+/// Registers the Mines' End phase's nodes.
+pub(crate) fn register(r: &mut NodeRegistry) {
+    r.register_fn(
+        LeafSpec::condition(
+            "mines_end_open",
+            "The Mines' End phase may start: experience level at least `xl` and maximum HP at \
+             least `hp_max` (the Mines' bottom is Dlvl 10-13, with soldier ants, dwarf lords \
+             and their mattocks, and whatever the depth brings).",
+        )
+        .params(
+            const {
+                &[
+                    p(
+                        "xl",
+                        Integer { min: 1, max: 30 },
+                        Default("10"),
+                        "Experience level needed.",
+                    ),
+                    p(
+                        "hp_max",
+                        Integer { min: 1, max: 1000 },
+                        Default("60"),
+                        "Maximum HP needed.",
+                    ),
+                ]
+            },
+        ),
+        mines_end_open,
+    );
+    r.register_fn(
+        LeafSpec::condition(
+            "mines_end_over",
+            "The trip to Mines' End is over: Mines' End was seen explored (the world's fact: \
+             the hero on it, nothing left to walk to), or given up after `patience` turns on \
+             Mines' End or on one Mines level below Minetown (the way down not found, a part \
+             never reached).",
+        )
+        .params(
+            const {
+                &[p(
+                    "patience",
+                    Integer {
+                        min: 1,
+                        max: 1_000_000,
+                    },
+                    Default("3000"),
+                    "Turns on one deep Mines level after which the trip is given up.",
+                )]
+            },
+        )
+        .shorthand("patience"),
+        mines_end_over,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nhbot_world::{Dungeon, Level};
+
+    fn mines(depths: &[i32]) -> World {
+        let mut w = World::default();
+        w.dungeon = Dungeon::default();
+        w.dungeon.levels = depths.iter().map(|&d| Level::new(Branch::Mines, d)).collect();
+        w.dungeon.current = Some(depths.len() - 1);
+        w
+    }
+
+    #[test]
+    fn open_from_the_experience_level_and_max_hp_given() {
+        let mut w = World::default();
+        w.status.xl = 10;
+        w.status.hp_max = 59;
+        assert!(!mines_end_open_now(&w, 10, 60), "HP max too low");
+        w.status.hp_max = 60;
+        assert!(mines_end_open_now(&w, 10, 60));
+        w.status.xl = 9;
+        assert!(!mines_end_open_now(&w, 10, 60), "XL too low");
+    }
+
+    #[test]
+    fn over_once_mines_end_is_explored() {
+        let mut w = mines(&[5, 6, 12]);
+        w.dungeon.levels[2].facts.mark(Special::MinesEnd);
+        assert_eq!(over_because(&w, 3000), None, "on it, not explored yet");
+        w.dungeon.mines_end_explored = Some(9000);
+        let why = over_because(&w, 3000).expect("over");
+        assert!(why.contains("explored on turn 9000"), "{why}");
+    }
+
+    #[test]
+    fn given_up_after_patience_turns_on_a_level_below_minetown_only() {
+        let mut w = mines(&[5, 6, 7, 8]);
+        w.dungeon.levels[1].facts.mark(Special::Minetown);
+        // Long on Minetown itself (the minetown phase's doing): not this trip's trouble.
+        w.dungeon.levels[1].stats.turns_spent = 5000;
+        assert_eq!(over_because(&w, 3000), None);
+        w.dungeon.levels[3].stats.turns_spent = 2999;
+        assert_eq!(over_because(&w, 3000), None);
+        w.dungeon.levels[3].stats.turns_spent = 3000;
+        let why = over_because(&w, 3000).expect("given up");
+        assert!(why.contains("Dlvl 8"), "{why}");
+    }
+}
