@@ -8,7 +8,7 @@
 //! and the world recognises Mines' End without the wizard's `[minend]` (the Mines' ninth
 //! level, or a level from their eighth explored without down stairs); the wizard overview's
 //! `[minend]` on that level is the game's word that it is. The milestone watch of the results
-//! line sees it too.
+//! line sees it too. Once Mines' End is explored, the phase takes the hero back up its stairs.
 //!
 //! NHBOT_TRACE=1 prints every decision.
 
@@ -119,7 +119,7 @@ fn the_mines_end_phase_goes_down_to_mines_end_and_recognises_it() {
     let mut watch = MilestoneWatch::default();
     let trace = std::env::var_os("NHBOT_TRACE").is_some();
     let mut log: Vec<String> = Vec::new();
-    let mut descents = Vec::new();
+    let mut phases: Vec<String> = Vec::new();
     let on_mines_end = |s: &Scene| {
         s.world()
             .level()
@@ -147,8 +147,8 @@ fn the_mines_end_phase_goes_down_to_mines_end_and_recognises_it() {
         if log.len() > 40 {
             log.drain(..log.len() - 40);
         }
-        if d.action == nhbot_world::Action::Descend {
-            descents.push(phase.clone());
+        if !phases.contains(&phase) {
+            phases.push(phase.clone());
         }
         s.act_quietly(d.action.clone());
         s.runner.session.take_warnings();
@@ -163,11 +163,11 @@ fn the_mines_end_phase_goes_down_to_mines_end_and_recognises_it() {
         (Branch::Mines, bottom),
         "{trail}"
     );
-    // Down there by the phase: every descent was the mines_end phase's.
-    assert!(!descents.is_empty(), "it went down:\n{trail}");
+    // Down there by the phase (by the stairs, or a hole on the way to them): every decision
+    // was the mines_end phase's.
     assert!(
-        descents.iter().all(|p| p.starts_with("mines_end:")),
-        "{descents:?}"
+        phases.iter().all(|p| p.starts_with("mines_end:")),
+        "{phases:?}"
     );
     // The game's own word (the wizard overview the tree reads on each level): this is minend.
     let mut overview_read = false;
@@ -183,9 +183,47 @@ fn the_mines_end_phase_goes_down_to_mines_end_and_recognises_it() {
     assert_eq!(level_proto(&s).as_deref(), Some("minend"), "{trail}");
     // The results line's milestone: Mines' End, at XL 12 or more.
     let reached = watch.reached();
-    let end = reached.get(&Milestone::MinesEnd).expect("the milestone");
+    let end = *reached.get(&Milestone::MinesEnd).expect("the milestone");
     assert!(end.xl >= XL && end.turn > 0, "{end:?}");
     assert!(reached.contains_key(&Milestone::Mines), "{reached:?}");
+    // Explored, the phase takes the hero back up.
+    let mut climbed = None;
+    for _ in 0..BUDGET {
+        assert!(!s.runner.session.ended, "the game ended:\n{}", s.screen());
+        if s.world().status.dlvl < bottom {
+            break;
+        }
+        let d = brain.decide(s.world());
+        let line = format!(
+            "T{} Dlvl {} {} {} | {}",
+            s.world().turn,
+            s.world().status.dlvl,
+            d.action,
+            d.path,
+            d.reason
+        );
+        if trace {
+            eprintln!("{line}");
+        }
+        log.push(line);
+        if log.len() > 40 {
+            log.drain(..log.len() - 40);
+        }
+        climbed = Some(d.clone());
+        s.act_quietly(d.action);
+        s.runner.session.take_warnings();
+    }
+    let trail = format!("{}\n{}", log.join("\n"), s.screen());
+    assert!(s.world().mines_end_explored(), "explored:\n{trail}");
+    assert!(s.world().status.dlvl < bottom, "back up:\n{trail}");
+    let climb = climbed.expect("a climb");
+    assert!(
+        climb.path.contains("back_up") && climb.action == nhbot_world::Action::Ascend,
+        "{} {} | {}",
+        climb.action,
+        climb.path,
+        climb.reason
+    );
 }
 
 /// The wizard overview's `[proto]` of the level the hero is on.

@@ -1,14 +1,14 @@
 //! The Mines' End phase of the game plan (trees/mines_end.yaml): its entry condition
-//! (`mines_end_open`: strong enough for the Mines' bottom) and its end (`mines_end_over`:
-//! Mines' End explored, or given up). The trip down is `explore: descend` in the Mines, the
-//! trip back `leave_mines`; both read world facts only (the world recognises Mines' End: the
+//! (`mines_end_open`: strong enough for the Mines' bottom), its end (`mines_end_over`:
+//! Mines' End explored, or given up) and the climb back (`climb_out_of_mines`). The trip down
+//! is `explore: descend` in the Mines; all read world facts only (the world recognises Mines' End: the
 //! Mines' ninth level, or a level from their eighth explored without down stairs).
 
 use crate::builtins::check;
 use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, Params};
-use nhbot_world::{Branch, Special, World};
+use nhbot_world::{Action, Branch, Feature, Special, World};
 
 /// The Mines level Minetown is at the deepest (their third or fourth).
 const MINETOWN_DEEPEST: i32 = 4;
@@ -56,6 +56,42 @@ pub fn over_because(w: &World, patience: i64) -> Option<String> {
 
 fn mines_end_over(p: &Params, w: &World) -> LeafOutcome {
     check(over_because(w, p.integer("patience")).is_some())
+}
+
+/// The next step up out of the Gnomish Mines: over the known stairs towards the Dungeons level
+/// they branch from (`leave_mines`' route), else, where that chain is broken (a fall through a
+/// hole, a level teleport), to this level's up stairs and up them (the Mines' up stairs lead
+/// one Mines level up, or out of their top), else exploring for them. None outside the Mines.
+pub fn climb_step(w: &World) -> Option<(Action, String)> {
+    let level = w.level().filter(|l| l.branch == Branch::Mines)?;
+    if let Some(step) = crate::explore::leave_mines_step(w) {
+        return Some(step);
+    }
+    let up = level.find(Feature::StairsUp);
+    if up.contains(&w.player) {
+        let why = format!("up the Mines' stairs from Dlvl {}", level.depth);
+        return Some((Action::Ascend, why));
+    }
+    if let Some(path) = w.path_to(&up) {
+        let to = path.target();
+        let why = format!(
+            "to the up stairs at ({}, {}), {} steps away, out of the Mines (no known stairs \
+             chain up from here)",
+            to.x,
+            to.y,
+            path.steps.len()
+        );
+        return Some((w.step_along(&path), why));
+    }
+    let (action, why) = crate::explore::explore_step_then(w, false, false)?;
+    Some((action, format!("looking for the up stairs out of the Mines: {why}")))
+}
+
+fn climb_out_of_mines(_p: &Params, w: &World) -> LeafOutcome {
+    match climb_step(w) {
+        Some((action, why)) => LeafOutcome::Act(action, why),
+        None => LeafOutcome::Failure,
+    }
 }
 
 /// Registers the Mines' End phase's nodes.
@@ -111,6 +147,17 @@ pub(crate) fn register(r: &mut NodeRegistry) {
         .shorthand("patience"),
         mines_end_over,
     );
+    r.register_fn(
+        LeafSpec::action(
+            "climb_out_of_mines",
+            "In the Gnomish Mines: one step back up to the Dungeons, over the known stairs \
+             towards the level the Mines branch from (as `leave_mines`), or, where that chain \
+             is broken (a fall through a hole, a level teleport), to this level's up stairs and \
+             up them, exploring for them while none is seen. Fails outside the Mines and when \
+             nothing is left to look at.",
+        ),
+        climb_out_of_mines,
+    );
 }
 
 #[cfg(test)]
@@ -146,6 +193,26 @@ mod tests {
         w.dungeon.mines_end_explored = Some(9000);
         let why = over_because(&w, 3000).expect("over");
         assert!(why.contains("explored on turn 9000"), "{why}");
+    }
+
+    #[test]
+    fn the_climb_takes_the_up_stairs_when_no_known_stairs_chain_up() {
+        use nhbot_world::testing::grid;
+        use nhbot_world::Pos;
+        let mut w = mines(&[12]);
+        w.player = Pos::new(2, 1);
+        let rows = [" -------", " |....<|", " |.....|", " -------"];
+        w.dungeon.levels[0].update(&grid(&rows, &[]), Some(w.player), 10, true);
+        let (action, why) = climb_step(&w).expect("a step");
+        assert!(
+            matches!(action, Action::Move { .. } | Action::Travel { .. }),
+            "{action:?}"
+        );
+        assert!(why.contains("up stairs at (6, 1)"), "{why}");
+        w.player = Pos::new(6, 1);
+        assert_eq!(climb_step(&w).map(|s| s.0), Some(Action::Ascend));
+        w.dungeon.levels[0].branch = Branch::Doom;
+        assert_eq!(climb_step(&w), None, "not in the Mines");
     }
 
     #[test]
