@@ -148,6 +148,12 @@ pub struct MilestoneWatch {
 }
 
 impl MilestoneWatch {
+    /// A watch that goes on from the milestones of the sessions before (a resumed game: its
+    /// world starts empty, what was reached before stays reached).
+    pub fn resuming(earlier: Milestones) -> MilestoneWatch {
+        MilestoneWatch { reached: earlier }
+    }
+
     /// Takes in the world as just observed. A level milestone's turn is the hero's arrival on
     /// the level (a level recognised some turns after arriving, as Mines' End once explored,
     /// counts from the arrival); Sokoban's are the world's own turns of each feat. The
@@ -197,6 +203,45 @@ impl MilestoneWatch {
     /// The milestones reached so far.
     pub fn reached(&self) -> &Milestones {
         &self.reached
+    }
+}
+
+/// The game's milestones in its directory (`milestones.json`), rewritten when one is reached (a
+/// few times a game) by writing a new file and renaming it over the old one, so that a resumed
+/// game's results line keeps what the sessions before it reached.
+pub struct MilestonesFile {
+    path: std::path::PathBuf,
+    kept: Milestones,
+}
+
+impl MilestonesFile {
+    /// The milestones file at `path` and what it holds when `carry` (a game restored from its
+    /// save); a new game starts with none.
+    pub fn open(path: &std::path::Path, carry: bool) -> (MilestonesFile, Milestones) {
+        let kept = match std::fs::read_to_string(path) {
+            Ok(text) if carry => serde_json::from_str(&text).unwrap_or_else(|e| {
+                log::warn!("{}: unreadable ({e}); no milestones carried", path.display());
+                Milestones::new()
+            }),
+            _ => Milestones::new(),
+        };
+        let file = MilestonesFile {
+            path: path.to_path_buf(),
+            kept: Milestones::new(),
+        };
+        (file, kept)
+    }
+
+    /// Stores `reached` unless it is what the file holds already.
+    pub fn keep(&mut self, reached: &Milestones) -> anyhow::Result<()> {
+        if reached == &self.kept {
+            return Ok(());
+        }
+        let fresh = self.path.with_extension("json.new");
+        std::fs::write(&fresh, serde_json::to_vec(reached)?)?;
+        std::fs::rename(&fresh, &self.path)?;
+        self.kept = reached.clone();
+        Ok(())
     }
 }
 
@@ -283,6 +328,30 @@ mod tests {
         world.dungeon.sokoban.prize_taken = Some(9000);
         watch.observe(&world);
         assert_eq!(watch.reached()[&Milestone::SokobanPrize].turn, 9000);
+    }
+
+    #[test]
+    fn milestones_carry_over_to_a_resumed_game_only() {
+        let dir = std::env::temp_dir().join(format!("nhbot-milestones-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("milestones.json");
+        let _ = std::fs::remove_file(&path);
+        let (mut file, carried) = MilestonesFile::open(&path, true);
+        assert!(carried.is_empty(), "nothing to carry yet");
+        let mut watch = MilestoneWatch::default();
+        watch.observe(&world_on(Branch::Mines, 4, 900, 4));
+        file.keep(watch.reached()).unwrap();
+        let (_, carried) = MilestonesFile::open(&path, true);
+        assert_eq!(&carried, watch.reached());
+        assert!(MilestonesFile::open(&path, false).1.is_empty());
+        // The resumed session's world starts empty: the Mines stay reached at turn 900.
+        let mut resumed = MilestoneWatch::resuming(carried);
+        resumed.observe(&world_on(Branch::Mines, 5, 3000, 6));
+        assert_eq!(
+            resumed.reached()[&Milestone::Mines],
+            Reached { turn: 900, xl: 4 }
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -69,8 +69,8 @@ pub struct GameResult {
     pub sokoban: Option<nhbot_world::SokobanSummary>,
     /// Dungeon milestones (the Mines, Minetown, the Oracle, Sokoban and its levels, Mines' End,
     /// the Big Room, the quest portal, Medusa, the Castle): the first turn each was reached and
-    /// the experience level then, from the world's facts after every decision (this session's,
-    /// as `sokoban`).
+    /// the experience level then, from the world's facts after every decision (every
+    /// session's: kept in the game's `milestones.json` across `--resume`).
     /// Always written (`{}`: none reached), so the report tells such lines from older ones.
     #[serde(default)]
     pub milestones: crate::milestones::Milestones,

@@ -16,7 +16,7 @@ use crate::actions::{commands, plan, resolve_pick};
 use crate::brain::Brain;
 use crate::kbfeed::KbFeed;
 use crate::logs::{DecisionLog, ResultsLine};
-use crate::milestones::MilestoneWatch;
+use crate::milestones::{MilestoneWatch, MilestonesFile};
 use crate::observe::observe;
 use crate::observer::LoopObserver;
 use crate::session::Session;
@@ -316,8 +316,12 @@ pub fn play_watched(
     for o in observers.iter_mut() {
         o.on_start(&mut session);
     }
+    // And the milestones reached before the save.
+    let milestones_path = session.game.playground.dir.join("milestones.json");
+    let (mut milestones_file, earlier) =
+        MilestonesFile::open(&milestones_path, session.game.restored);
+    let mut milestones = MilestoneWatch::resuming(earlier);
     let mut runner = Runner::around(session);
-    let mut milestones = MilestoneWatch::default();
     let (mut warnings, mut watchdog) = (0u64, Watchdog::default());
     let (mut deciding, mut watching) = (Duration::ZERO, Duration::ZERO);
     let totals = |runner: &Runner, warnings: u64| carried.plus(runner, warnings, started.elapsed());
@@ -333,6 +337,7 @@ pub fn play_watched(
                 }
             }
             milestones.observe(&runner.world);
+            milestones_file.keep(milestones.reached())?;
             let notes = runner.session.take_warnings().into_iter();
             for note in notes.chain(brain.notes()) {
                 warnings += 1;
@@ -385,6 +390,9 @@ pub fn play_watched(
     result.phases = brain.phase_records();
     milestones.observe(&runner.world);
     result.milestones = milestones.reached().clone();
+    if let Err(e) = milestones_file.keep(&result.milestones) {
+        log::warn!("keeping the game's milestones: {e:#}");
+    }
     let leaves = brain.leaf_times();
     result.time = Some(TimeSplit {
         session_s: started.elapsed().as_secs_f64(),
