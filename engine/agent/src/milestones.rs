@@ -220,7 +220,10 @@ impl MilestonesFile {
     pub fn open(path: &std::path::Path, carry: bool) -> (MilestonesFile, Milestones) {
         let kept = match std::fs::read_to_string(path) {
             Ok(text) if carry => serde_json::from_str(&text).unwrap_or_else(|e| {
-                log::warn!("{}: unreadable ({e}); no milestones carried", path.display());
+                log::warn!(
+                    "{}: unreadable ({e}); no milestones carried",
+                    path.display()
+                );
                 Milestones::new()
             }),
             _ => Milestones::new(),
@@ -256,7 +259,6 @@ mod tests {
             ..World::default()
         };
         world.status.xl = xl;
-        world.dungeon = Dungeon::default();
         world.dungeon.levels = vec![Level::new(branch, depth)];
         world.dungeon.current = Some(0);
         world.dungeon.sokoban.arrived = Some(turn);

@@ -28,7 +28,10 @@ const XL: i32 = 12;
 /// The depth the wizard's level-teleport menu (`^V ?`) gives a special level (`"minend"`),
 /// choosing it when `go` (else the menu is left).
 fn special_depth(s: &mut Scene, proto: &str, go: bool) -> i32 {
-    s.runner.session.send_raw("\x16?\r").expect("^V reaches the game");
+    s.runner
+        .session
+        .send_raw("\x16?\r")
+        .expect("^V reaches the game");
     let entry = format!("{proto}:");
     for _ in 0..4 {
         let text = s.screen();

@@ -153,13 +153,22 @@ mod tests {
             md.contains("| Gnomish Mines entered | 2 | 50% | 1000 | 4.5 |"),
             "{md}"
         );
-        assert!(md.contains("| Minetown reached | 1 | 25% | 2000 | 6 |"), "{md}");
+        assert!(
+            md.contains("| Minetown reached | 1 | 25% | 2000 | 6 |"),
+            "{md}"
+        );
         assert!(
             md.contains("| Sokoban level 1 solved | 1 | 25% | 4200 | 8 |"),
             "{md}"
         );
-        assert!(md.contains("| Sokoban prize taken | 0 | 0% | - | - |"), "{md}");
-        assert!(md.contains("| Mines' End reached | 1 | 25% | 9000 | 11 |"), "{md}");
+        assert!(
+            md.contains("| Sokoban prize taken | 0 | 0% | - | - |"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| Mines' End reached | 1 | 25% | 9000 | 11 |"),
+            "{md}"
+        );
         assert!(
             !md.contains("## Sokoban progress"),
             "Sokoban's rows are in the milestones table"
@@ -192,18 +201,12 @@ mod tests {
         );
         for (shard, line) in [(&one, LINES[0]), (&two, LINES[1])] {
             std::fs::create_dir_all(shard).unwrap();
-            std::fs::write(
-                shard.join(crate::record::RESULTS_FILE),
-                format!("{line}\n"),
-            )
-            .unwrap();
+            std::fs::write(shard.join(crate::record::RESULTS_FILE), format!("{line}\n")).unwrap();
         }
         crate::report::merge(&out, &[one, two]).unwrap();
-        let merged =
-            crate::record::load_results(&out.join(crate::record::RESULTS_FILE)).unwrap();
+        let merged = crate::record::load_results(&out.join(crate::record::RESULTS_FILE)).unwrap();
         assert_eq!(
-            merged.records[1].raw["milestones"]["sokoban_1"]["turn"],
-            4200,
+            merged.records[1].raw["milestones"]["sokoban_1"]["turn"], 4200,
             "the merged line keeps its milestones"
         );
         let md = std::fs::read_to_string(out.join(crate::report::REPORT_FILE)).unwrap();

@@ -20,11 +20,7 @@ pub fn mines_end_open_now(w: &World, xl: i64, hp_max: i64) -> bool {
 }
 
 fn mines_end_open(p: &Params, w: &World) -> LeafOutcome {
-    check(mines_end_open_now(
-        w,
-        p.integer("xl"),
-        p.integer("hp_max"),
-    ))
+    check(mines_end_open_now(w, p.integer("xl"), p.integer("hp_max")))
 }
 
 /// Why the trip to Mines' End is over, if it is: Mines' End seen explored, or `patience` turns
@@ -84,7 +80,10 @@ pub fn climb_step(w: &World) -> Option<(Action, String)> {
         return Some((w.step_along(&path), why));
     }
     let (action, why) = crate::explore::explore_step_then(w, false, false)?;
-    Some((action, format!("looking for the up stairs out of the Mines: {why}")))
+    Some((
+        action,
+        format!("looking for the up stairs out of the Mines: {why}"),
+    ))
 }
 
 fn climb_out_of_mines(_p: &Params, w: &World) -> LeafOutcome {
@@ -163,12 +162,14 @@ pub(crate) fn register(r: &mut NodeRegistry) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nhbot_world::{Dungeon, Level};
+    use nhbot_world::Level;
 
     fn mines(depths: &[i32]) -> World {
         let mut w = World::default();
-        w.dungeon = Dungeon::default();
-        w.dungeon.levels = depths.iter().map(|&d| Level::new(Branch::Mines, d)).collect();
+        w.dungeon.levels = depths
+            .iter()
+            .map(|&d| Level::new(Branch::Mines, d))
+            .collect();
         w.dungeon.current = Some(depths.len() - 1);
         w
     }

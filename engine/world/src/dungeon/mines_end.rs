@@ -43,9 +43,7 @@ pub fn explored_from(level: &Level, from: Pos) -> bool {
         return false;
     }
     let dist = level.distances(from, &PathOpts::default());
-    frontier(level)
-        .into_iter()
-        .all(|p| dist.cost(p).is_none())
+    frontier(level).into_iter().all(|p| dist.cost(p).is_none())
 }
 
 fn has_down_stairs(level: &Level) -> bool {
@@ -67,10 +65,10 @@ impl World {
         }
         let top = self.dungeon.mines_top();
         let ninth = top.is_some_and(|t| level.depth == t + MINES_MAX_LEVELS - 1);
-        let deep_enough = level.depth
-            >= top.map_or(MINES_END_MIN_DEPTH, |t| t + MINES_MIN_LEVELS - 1);
-        let bottom = ninth
-            || (deep_enough && !has_down_stairs(level) && explored_from(level, self.player));
+        let deep_enough =
+            level.depth >= top.map_or(MINES_END_MIN_DEPTH, |t| t + MINES_MIN_LEVELS - 1);
+        let bottom =
+            ninth || (deep_enough && !has_down_stairs(level) && explored_from(level, self.player));
         if bottom {
             self.dungeon.levels[id].facts.mark(Special::MinesEnd);
         }
@@ -151,7 +149,10 @@ mod tests {
         assert!(w.dungeon.levels[0].facts.is(Special::MinesEnd));
         assert!(!w.mines_end_explored(), "barely seen");
         see(&mut w, &cave(&[]));
-        assert!(w.mines_end_explored(), "all of it seen, nothing left to walk to");
+        assert!(
+            w.mines_end_explored(),
+            "all of it seen, nothing left to walk to"
+        );
     }
 
     #[test]
@@ -159,7 +160,10 @@ mod tests {
         // The Mines from Dlvl 4: their eighth level (Dlvl 11) may be the bottom.
         let mut w = mines_world(11, Some(4));
         // An opening in the wall on the right shows the unseen beyond: not explored.
-        see(&mut w, &cave(&["", "", "", "                                          ."]));
+        see(
+            &mut w,
+            &cave(&["", "", "", "                                          ."]),
+        );
         assert!(!w.dungeon.levels[0].facts.is(Special::MinesEnd));
         see(&mut w, &cave(&[]));
         assert!(w.dungeon.levels[0].facts.is(Special::MinesEnd));
@@ -171,7 +175,10 @@ mod tests {
     fn down_stairs_or_a_shallow_level_are_not_mines_end() {
         let mut w = mines_world(11, Some(4));
         see(&mut w, &cave(&["", "", "       >"]));
-        assert!(!w.dungeon.levels[0].facts.is(Special::MinesEnd), "a way down");
+        assert!(
+            !w.dungeon.levels[0].facts.is(Special::MinesEnd),
+            "a way down"
+        );
         // The seventh level of Mines from Dlvl 4 is never the bottom.
         let mut w = mines_world(10, Some(4));
         see(&mut w, &cave(&[]));
