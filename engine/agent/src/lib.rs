@@ -19,6 +19,7 @@ pub mod actions;
 pub mod brain;
 pub mod kbfeed;
 pub mod logs;
+pub mod milestones;
 pub mod observe;
 pub mod observer;
 pub mod prompts;
@@ -30,6 +31,7 @@ pub mod snapshots;
 pub mod view;
 
 pub use brain::{Brain, TreeBrain, TrivialBrain};
+pub use milestones::{Milestone, MilestoneWatch, Milestones, Reached};
 pub use observer::LoopObserver;
 pub use result::{EndReason, GameResult};
 pub use run::{play, play_watched, RunConfig, Runner};

@@ -67,6 +67,13 @@ pub struct GameResult {
     /// the hero never entered it (this session: the world is not carried across `--resume`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sokoban: Option<nhbot_world::SokobanSummary>,
+    /// Dungeon milestones (the Mines, Minetown, the Oracle, Sokoban and its levels, Mines' End,
+    /// the Big Room, the quest portal, Medusa, the Castle): the first turn each was reached and
+    /// the experience level then, from the world's facts after every decision (every
+    /// session's: kept in the game's `milestones.json` across `--resume`).
+    /// Always written (`{}`: none reached), so the report tells such lines from older ones.
+    #[serde(default)]
+    pub milestones: crate::milestones::Milestones,
     /// Where this session's wall time went (the last session's, for a resumed game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time: Option<TimeSplit>,

@@ -16,6 +16,7 @@ use crate::actions::{commands, plan, resolve_pick};
 use crate::brain::Brain;
 use crate::kbfeed::KbFeed;
 use crate::logs::{DecisionLog, ResultsLine};
+use crate::milestones::{MilestoneWatch, MilestonesFile};
 use crate::observe::observe;
 use crate::observer::LoopObserver;
 use crate::session::Session;
@@ -315,6 +316,11 @@ pub fn play_watched(
     for o in observers.iter_mut() {
         o.on_start(&mut session);
     }
+    // And the milestones reached before the save.
+    let milestones_path = session.game.playground.dir.join("milestones.json");
+    let (mut milestones_file, earlier) =
+        MilestonesFile::open(&milestones_path, session.game.restored);
+    let mut milestones = MilestoneWatch::resuming(earlier);
     let mut runner = Runner::around(session);
     let (mut warnings, mut watchdog) = (0u64, Watchdog::default());
     let (mut deciding, mut watching) = (Duration::ZERO, Duration::ZERO);
@@ -330,6 +336,8 @@ pub fn play_watched(
                     runner.session.warn(w);
                 }
             }
+            milestones.observe(&runner.world);
+            milestones_file.keep(milestones.reached())?;
             let notes = runner.session.take_warnings().into_iter();
             for note in notes.chain(brain.notes()) {
                 warnings += 1;
@@ -380,6 +388,11 @@ pub fn play_watched(
     }
     let mut result = game_result(cfg, &runner, end, error, totals);
     result.phases = brain.phase_records();
+    milestones.observe(&runner.world);
+    result.milestones = milestones.reached().clone();
+    if let Err(e) = milestones_file.keep(&result.milestones) {
+        log::warn!("keeping the game's milestones: {e:#}");
+    }
     let leaves = brain.leaf_times();
     result.time = Some(TimeSplit {
         session_s: started.elapsed().as_secs_f64(),
@@ -591,6 +604,7 @@ fn game_result(
         levels: world.level_stats(),
         phases: Vec::new(),
         sokoban: world.dungeon.sokoban_summary(),
+        milestones: Default::default(),
         time: None,
         slowest_leaves: Vec::new(),
     }

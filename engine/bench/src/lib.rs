@@ -8,12 +8,15 @@
 //! - [`phases`]: the plan phases games reached and completed, a table of the report;
 //! - [`deaths`]: per game that died, the killer, last decisions, HP trail, what the bot tried
 //!   and a cause class; the report's death sections and `deaths.jsonl`;
+//! - [`milestones`]: games reaching each dungeon milestone (the Mines, Minetown, Sokoban and
+//!   its levels, Mines' End...), a table of the report;
 //! - [`sokoban_progress`]: games entering Sokoban, solving each level, taking the prize;
 //! - [`seeds`]: seed lists and `--shard i/n`; [`report::merge`] combines shards;
 //! - [`slurm`]: the shards as a Slurm array job, followed to the end, merged, resumable.
 
 pub mod compare;
 pub mod deaths;
+pub mod milestones;
 pub mod phases;
 pub mod plots;
 pub mod progress;

@@ -93,7 +93,7 @@ fn single_report(dir: &Path, loaded: &Loaded) -> Result<Vec<Death>> {
         );
     }
     md.push_str(&deaths_markdown(&deaths));
-    md.push_str(&crate::sokoban_progress::sokoban_section(&loaded.records));
+    md.push_str(&crate::milestones::milestones_section(&loaded.records));
     let time = crate::timing::time_markdown(&loaded.records);
     if !time.is_empty() {
         let _ = write!(md, "\n## Where the time went\n\n{time}");
@@ -155,7 +155,7 @@ fn comparison_report(dir: &Path) -> Result<Vec<String>> {
              ([a/](a/report.md), [b/](b/report.md)).\n\n{causes}"
         );
     }
-    md.push_str(&crate::sokoban_progress::sokoban_side_by_side(a, b));
+    md.push_str(&crate::milestones::milestones_side_by_side(a, b));
     md.push_str(&warnings_markdown(&warnings));
     write_file(&dir.join(REPORT_FILE), &md)?;
     Ok(warnings)

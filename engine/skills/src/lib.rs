@@ -7,7 +7,8 @@
 //!   (`threat`, `food`, `prayer`, `elbereth`, `retreat`, `lookahead`, `steps`), lines of fire
 //!   and attackers we cannot see (`ranged`), wrapped as leaves in `survival`.
 //! - Sokoban play over the nhbot-sokoban solver (`sokoban`), and the plan's Sokoban phase:
-//!   its entry, its end and the trips in and out (`sokoban_phase`).
+//!   its entry, its end and the trips in and out (`sokoban_phase`); the Mines' End phase's
+//!   entry and end (`mines_end`).
 //!
 //! The step functions read a [`nhbot_world::World`] and answer with an
 //! [`nhbot_world::Action`] and a reason, or nothing. What they remember of their own doings
@@ -25,6 +26,7 @@ pub mod food;
 pub mod goto;
 pub mod look;
 pub mod lookahead;
+pub mod mines_end;
 pub mod missiles;
 pub mod monsters;
 mod nodes;

@@ -644,4 +644,5 @@ pub fn register(r: &mut NodeRegistry) {
         builtins::keys,
     );
     crate::sokoban_phase::register(r);
+    crate::mines_end::register(r);
 }

@@ -212,6 +212,8 @@ impl World {
             .count();
         self.dungeon.recognise(gnomes);
         self.dungeon.recognise_specials(&self.messages);
+        self.recognise_mines_end();
+        self.note_mines_end_explored();
         self.note_sokoban();
     }
 

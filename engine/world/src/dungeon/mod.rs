@@ -6,9 +6,11 @@
 //! Submodules: `facts` (what is known of a level beyond its squares: features, special level,
 //! branch stairs), `overview` (the game's `^O` overview read into the graph), `special` (special
 //! levels recognised from the screen and looked up), `route` (travel plans across levels),
-//! `sokoban` (Sokoban progress: its levels solved, the prize, turning back).
+//! `sokoban` (Sokoban progress: its levels solved, the prize, turning back), `mines_end`
+//! (the Mines' bottom recognised: their ninth level, or a deep one explored without down stairs).
 
 pub mod facts;
+pub mod mines_end;
 pub mod overview;
 pub mod route;
 pub mod sokoban;
@@ -51,6 +53,9 @@ pub struct Dungeon {
     /// What the hero has done in Sokoban (see [`sokoban`]).
     #[serde(default)]
     pub sokoban: sokoban::SokobanProgress,
+    /// The turn Mines' End was first seen explored (see [`mines_end`]).
+    #[serde(default)]
+    pub mines_end_explored: Option<i64>,
 }
 
 /// The branch a level-name label implies, if it names one.

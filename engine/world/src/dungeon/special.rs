@@ -14,8 +14,8 @@
 //!   receive a faint telepathic message from ...".
 //!
 //! The Big Room, the Rogue level, Fort Ludios, the Castle's drawbridge and the Quest's home come
-//! from the overview's annotations (see `overview`). Mines' End is named only by a wizard-mode
-//! overview's `[minend]`: nothing cheap on the screen tells it.
+//! from the overview's annotations (see `overview`). Mines' End is told by its depth and its
+//! missing down stairs (see `mines_end`).
 
 use super::facts::Special;
 use super::Dungeon;
