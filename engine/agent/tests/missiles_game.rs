@@ -18,14 +18,12 @@ const SEED: u64 = 7;
 /// A copy of the repo's trees with `- subtree: missiles` after `- subtree: survive`.
 fn tree_with_missiles() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("nhbot-missiles-tree-{}", std::process::id()));
-    let trees = item_scene::copy_trees(&dir);
-    let dungeons = trees.join("dungeons.yaml");
-    let yaml = std::fs::read_to_string(&dungeons).expect("read dungeons.yaml");
-    let anchor = "    - subtree: survive\n";
-    assert!(yaml.contains(anchor), "dungeons.yaml changed: {yaml}");
-    let with = yaml.replacen(anchor, &format!("{anchor}    - subtree: missiles\n"), 1);
-    std::fs::write(&dungeons, with).expect("write dungeons.yaml");
-    trees.join("main.yaml")
+    item_scene::tree_with(
+        &dir,
+        "dungeons.yaml",
+        "    - subtree: survive\n",
+        "    - subtree: missiles\n",
+    )
 }
 
 /// One decision of the tree: the world it was taken on, the decision, what the game said.

@@ -61,17 +61,12 @@ fn tree(dir: &std::path::Path) -> PathBuf {
     if let Some(t) = std::env::var_os("NHBOT_TREE") {
         return PathBuf::from(t);
     }
-    let trees = item_scene::copy_trees(&dir.join("repo"));
-    let survive = trees.join("survive.yaml");
-    let yaml = std::fs::read_to_string(&survive).expect("read survive.yaml");
-    let anchor = "    - retreat_if_losing: {turns: 2}\n";
-    assert!(yaml.contains(anchor), "survive.yaml changed: {yaml}");
-    let with = yaml.replace(
-        anchor,
-        &format!("{anchor}    - step_out_of_line: {{depth: 4}}\n"),
-    );
-    std::fs::write(&survive, with).expect("write survive.yaml");
-    trees.join("main.yaml")
+    item_scene::tree_with(
+        &dir.join("repo"),
+        "survive.yaml",
+        "    - retreat_if_losing: {turns: 2}\n",
+        "    - step_out_of_line: {depth: 4}\n",
+    )
 }
 
 /// One decision of the tree: the world it was taken on, the decision, what it produced.

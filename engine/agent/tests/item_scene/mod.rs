@@ -228,6 +228,19 @@ pub fn copy_trees(dir: &Path) -> PathBuf {
     dir.join("trees")
 }
 
+/// A copy of the repository's trees under `dir` (see [`copy_trees`]) with the line `added` put
+/// after the line `anchor` (both whole lines, with their indent and newline) in `trees/{file}`:
+/// the default trees with one node they leave out. Returns the copy's `main.yaml`.
+pub fn tree_with(dir: &Path, file: &str, anchor: &str, added: &str) -> PathBuf {
+    let trees = copy_trees(dir);
+    let path = trees.join(file);
+    let yaml = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {file}: {e}"));
+    assert!(yaml.contains(anchor), "{file} changed: {yaml}");
+    let with = yaml.replacen(anchor, &format!("{anchor}{added}"), 1);
+    std::fs::write(&path, with).unwrap_or_else(|e| panic!("write {file}: {e}"));
+    trees.join("main.yaml")
+}
+
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("make the copy's directory");
     for entry in std::fs::read_dir(from).expect("read the directory") {
