@@ -89,6 +89,29 @@ const SWORD: &str = "a - a +1 long sword (weapon in hand)";
 const DAGGER: &str = "b - a +0 dagger (alternate weapon; not wielded)";
 const DAGGERS: &str = "q - 3 uncursed +0 daggers";
 
+/// Picks up the dagger by name (the game named it at our feet).
+fn picks_up_the_dagger(d: &Decision) -> bool {
+    d.action
+        == Action::Pickup {
+            what: Pick::Named("dagger".into()),
+        }
+}
+
+/// The pick-up done: the three daggers ([`DAGGERS`]) back in the pack, the game saying so,
+/// the hero at `at` with `things` in view.
+fn all_three_daggers_back(w: &mut World, at: Pos, things: &[(Pos, char, u8)]) {
+    w.inventory = pack(&[SWORD, DAGGERS]);
+    see(
+        w,
+        Frame {
+            at,
+            things,
+            messages: &["q - 3 uncursed +0 daggers."],
+            ..Frame::default()
+        },
+    );
+}
+
 /// A travel to `to`, or a step from `from` that gets nearer to it.
 fn walks_to(d: &Decision, from: Pos, to: Pos) -> bool {
     let dist = |a: Pos| (a.x - to.x).abs().max((a.y - to.y).abs());
@@ -414,25 +437,9 @@ fn thrown_daggers_are_fetched_after_the_fight_and_picked_up() {
         },
     );
     let d = decide(&mut bot, &mut w);
-    assert_eq!(
-        d.action,
-        Action::Pickup {
-            what: Pick::Named("dagger".into())
-        },
-        "{}",
-        d.reason
-    );
+    assert!(picks_up_the_dagger(&d), "{d:?}");
     // Picked up: nothing left to fetch. The jackal's corpse was no missile's.
-    w.inventory = pack(&[SWORD, "q - 3 uncursed +0 daggers"]);
-    see(
-        &mut w,
-        Frame {
-            at: landed,
-            things: &[(east(1), '%', 1)],
-            messages: &["q - 3 uncursed +0 daggers."],
-            ..Frame::default()
-        },
-    );
+    all_three_daggers_back(&mut w, landed, &[(east(1), '%', 1)]);
     assert!(is_search(&decide(&mut bot, &mut w)));
 }
 
@@ -484,24 +491,9 @@ fn a_floating_eye_killed_from_afar_its_square_is_fetched_and_the_corpse_eaten() 
         },
     );
     let d = decide(&mut bot, &mut w);
-    assert_eq!(
-        d.action,
-        Action::Pickup {
-            what: Pick::Named("dagger".into())
-        },
-        "{}",
-        d.reason
-    );
+    assert!(picks_up_the_dagger(&d), "{d:?}");
     // The corpse alone is left: eaten (telepathy), once.
-    w.inventory = pack(&[SWORD, "q - 3 uncursed +0 daggers"]);
-    see(
-        &mut w,
-        Frame {
-            at: eye,
-            messages: &["q - 3 uncursed +0 daggers."],
-            ..Frame::default()
-        },
-    );
+    all_three_daggers_back(&mut w, eye, &[]);
     let d = decide(&mut bot, &mut w);
     assert_eq!(d.action, Action::Eat { item: None }, "{}", d.reason);
     assert!(d.reason.contains("floating eye"), "{}", d.reason);

@@ -90,6 +90,14 @@ pub fn pack(lines: &[(&str, &str)]) -> Vec<Item> {
         .collect()
 }
 
+/// A world whose pack is `lines` (see [`pack`]), nothing seen yet.
+pub fn carrying(lines: &[(&str, &str)]) -> World {
+    World {
+        inventory: pack(lines),
+        ..World::default()
+    }
+}
+
 pub const SWORD: (&str, &str) = ("Weapons", "a - a +1 long sword (weapon in hand)");
 pub const SHIELD: (&str, &str) = ("Armor", "c - an uncursed +3 small shield (being worn)");
 
