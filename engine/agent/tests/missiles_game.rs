@@ -9,9 +9,9 @@
 
 mod item_scene;
 
-use item_scene::Scene;
+use item_scene::{Scene, Step};
 use nhbot_bt::TreeBot;
-use nhbot_world::{Action, Decision, Pos, World};
+use nhbot_world::{Action, Pos, World};
 
 const SEED: u64 = 7;
 
@@ -24,13 +24,6 @@ fn tree_with_missiles() -> std::path::PathBuf {
         "    - subtree: survive\n",
         "    - subtree: missiles\n",
     )
-}
-
-/// One decision of the tree: the world it was taken on, the decision, what the game said.
-struct Step {
-    before: World,
-    decision: Decision,
-    messages: Vec<String>,
 }
 
 fn summary(steps: &[Step]) -> String {
@@ -123,8 +116,7 @@ impl Scene {
             if self.runner.session.ended || done(self.world()) {
                 break;
             }
-            let before = self.world().clone();
-            let decision = bot.decide(&before);
+            let step = self.tree_step(&mut bot);
             if debug {
                 for line in bot.take_leaf_logs() {
                     eprintln!("LOG {line:?}");
@@ -132,15 +124,6 @@ impl Scene {
             }
             let errors = bot.take_leaf_errors();
             assert!(errors.is_empty(), "script errors: {errors:?}");
-            self.runner
-                .act(&decision)
-                .expect("the decision reaches the game");
-            self.log.extend(self.runner.world.messages.iter().cloned());
-            let step = Step {
-                before,
-                decision,
-                messages: self.world().messages.clone(),
-            };
             if debug {
                 eprintln!("{}", summary(std::slice::from_ref(&step)));
             }

@@ -7,6 +7,7 @@
 
 use nhbot_agent::actions::Plan;
 use nhbot_agent::Runner;
+use nhbot_bt::TreeBot;
 use nhbot_game::GameConfig;
 use nhbot_world::{Action, Decision, Dir, Item, World};
 use std::path::{Path, PathBuf};
@@ -146,6 +147,32 @@ impl Scene {
                     .then(|| Dir::from_delta(dx, dy))
                     .flatten()
             })
+    }
+}
+
+/// One decision of a tree in a scene: the world it was taken on, the decision, what the game
+/// said after it.
+pub struct Step {
+    pub before: World,
+    pub decision: Decision,
+    pub messages: Vec<String>,
+}
+
+impl Scene {
+    /// `bot` decides on the world as it is, and the decision is carried out as the game loop
+    /// does; its messages join the scene's log.
+    pub fn tree_step(&mut self, bot: &mut TreeBot) -> Step {
+        let before = self.world().clone();
+        let decision = bot.decide(&before);
+        self.runner
+            .act(&decision)
+            .expect("the decision reaches the game");
+        self.log.extend(self.runner.world.messages.iter().cloned());
+        Step {
+            before,
+            decision,
+            messages: self.world().messages.clone(),
+        }
     }
 }
 
