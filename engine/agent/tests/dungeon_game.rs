@@ -5,76 +5,23 @@
 //! nodes walk: into the Mines by the untaken fork stairs, and from the Mines to the up stairs
 //! into Sokoban. The game's own overview (`^O`) is the ground truth the world must agree with.
 
-use nhbot_agent::actions::Plan;
+mod wizard;
+
 use nhbot_agent::{Brain, Runner, TreeBrain};
-use nhbot_game::GameConfig;
 use nhbot_world::{Action, Branch, Decision, Feature, Special};
 use std::path::PathBuf;
+use wizard::{keys, screen, teleport_and_map};
 
 const SEED: u64 = 1;
 /// Decisions allowed for one trip (a trip across a mapped level is a few travels).
 const BUDGET: usize = 1500;
 
-fn screen(r: &Runner) -> String {
-    r.session.term.screen().text()
-}
-
-fn keys(r: &mut Runner, keys: &str) {
-    let plan = Plan {
-        keys: keys.to_string(),
-        expect: Vec::new(),
-    };
-    r.session.perform(&plan).expect("keys reach the game");
-    r.observe();
-}
-
-/// Wizard ^W: wishes for `item`; returns its inventory letter.
-fn wish(r: &mut Runner, item: &str) -> char {
-    r.session.send_raw("\x17").expect("^W");
-    keys(r, &format!("{item}\r"));
-    r.world
-        .messages
-        .iter()
-        .find_map(|m| {
-            let b = m.as_bytes();
-            (b.len() > 4 && &m[1..4] == " - ").then(|| b[0] as char)
-        })
-        .unwrap_or_else(|| panic!("no {item}: {:?}\n{}", r.world.messages, screen(r)))
-}
-
-/// Level teleport (`^V`) to `depth` in the current dungeon, then the wizard's magic mapping.
-fn teleport_and_map(r: &mut Runner, depth: i32) {
-    r.session.send_raw("\x16").expect("^V");
-    keys(r, &format!("{depth}\r"));
-    assert_eq!(r.world.status.dlvl, depth, "teleported:\n{}", screen(r));
-    keys(r, "\x06");
-}
-
 /// A wizard-mode game on seed 1, the pet left behind, armour and life saving on, and Dungeons
 /// 2..9 visited and mapped; the hero ends on Dungeons 3 (the Mines' fork).
 fn known_dungeon(name: &str) -> (Runner, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("nhbot-dungeon-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let mut game = GameConfig::new(dir.join("game"));
-    game.seed = Some(SEED);
-    game.wizard = true;
-    let mut r = Runner::start(&game).expect("the game starts in wizard mode");
-    let mail = wish(&mut r, "blessed +3 gray dragon scale mail");
-    keys(&mut r, &format!("W{mail}"));
-    let amulet = wish(&mut r, "blessed amulet of life saving");
-    keys(&mut r, &format!("P{amulet}"));
-    for _ in 0..30 {
-        let me = r.world.player;
-        let pet_near = r
-            .world
-            .monsters
-            .iter()
-            .any(|m| m.tame && (m.pos.x - me.x).abs() <= 1 && (m.pos.y - me.y).abs() <= 1);
-        if !pet_near {
-            break;
-        }
-        keys(&mut r, "2s");
-    }
+    let (mut r, dir) = wizard::start("dungeon", name, SEED);
+    wizard::armour_and_life_saving(&mut r);
+    wizard::wait_until_alone(&mut r, |m| m.tame);
     keys(&mut r, "\x06");
     for depth in (2..=9).chain([3]) {
         teleport_and_map(&mut r, depth);

@@ -9,30 +9,21 @@
 
 mod item_scene;
 
-use item_scene::Scene;
+use item_scene::{Scene, Step};
 use nhbot_bt::TreeBot;
-use nhbot_world::{Action, Decision, Pos, World};
+use nhbot_world::{Action, Pos, World};
 
 const SEED: u64 = 7;
 
 /// A copy of the repo's trees with `- subtree: missiles` after `- subtree: survive`.
 fn tree_with_missiles() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("nhbot-missiles-tree-{}", std::process::id()));
-    let trees = item_scene::copy_trees(&dir);
-    let dungeons = trees.join("dungeons.yaml");
-    let yaml = std::fs::read_to_string(&dungeons).expect("read dungeons.yaml");
-    let anchor = "    - subtree: survive\n";
-    assert!(yaml.contains(anchor), "dungeons.yaml changed: {yaml}");
-    let with = yaml.replacen(anchor, &format!("{anchor}    - subtree: missiles\n"), 1);
-    std::fs::write(&dungeons, with).expect("write dungeons.yaml");
-    trees.join("main.yaml")
-}
-
-/// One decision of the tree: the world it was taken on, the decision, what the game said.
-struct Step {
-    before: World,
-    decision: Decision,
-    messages: Vec<String>,
+    item_scene::tree_with(
+        &dir,
+        "dungeons.yaml",
+        "    - subtree: survive\n",
+        "    - subtree: missiles\n",
+    )
 }
 
 fn summary(steps: &[Step]) -> String {
@@ -125,8 +116,7 @@ impl Scene {
             if self.runner.session.ended || done(self.world()) {
                 break;
             }
-            let before = self.world().clone();
-            let decision = bot.decide(&before);
+            let step = self.tree_step(&mut bot);
             if debug {
                 for line in bot.take_leaf_logs() {
                     eprintln!("LOG {line:?}");
@@ -134,15 +124,6 @@ impl Scene {
             }
             let errors = bot.take_leaf_errors();
             assert!(errors.is_empty(), "script errors: {errors:?}");
-            self.runner
-                .act(&decision)
-                .expect("the decision reaches the game");
-            self.log.extend(self.runner.world.messages.iter().cloned());
-            let step = Step {
-                before,
-                decision,
-                messages: self.world().messages.clone(),
-            };
             if debug {
                 eprintln!("{}", summary(std::slice::from_ref(&step)));
             }

@@ -6,9 +6,9 @@
 
 mod item_scene;
 
-use item_scene::Scene;
+use item_scene::{Scene, Step};
 use nhbot_bt::TreeBot;
-use nhbot_world::{Action, Decision, Pos, World};
+use nhbot_world::{Action, Pos, World};
 use std::path::PathBuf;
 
 impl Scene {
@@ -30,17 +30,7 @@ impl Scene {
             if self.runner.session.ended || stop(&steps) {
                 break;
             }
-            let before = self.world().clone();
-            let decision = bot.decide(&before);
-            self.runner
-                .act(&decision)
-                .expect("the decision reaches the game");
-            self.log.extend(self.runner.world.messages.iter().cloned());
-            steps.push(Step {
-                before,
-                messages: self.world().messages.clone(),
-                decision,
-            });
+            steps.push(self.tree_step(&mut bot));
         }
         eprintln!(
             "{}: turn {}, {} tree decisions\n{}",
@@ -61,24 +51,12 @@ fn tree(dir: &std::path::Path) -> PathBuf {
     if let Some(t) = std::env::var_os("NHBOT_TREE") {
         return PathBuf::from(t);
     }
-    let trees = item_scene::copy_trees(&dir.join("repo"));
-    let survive = trees.join("survive.yaml");
-    let yaml = std::fs::read_to_string(&survive).expect("read survive.yaml");
-    let anchor = "    - retreat_if_losing: {turns: 2}\n";
-    assert!(yaml.contains(anchor), "survive.yaml changed: {yaml}");
-    let with = yaml.replace(
-        anchor,
-        &format!("{anchor}    - step_out_of_line: {{depth: 4}}\n"),
-    );
-    std::fs::write(&survive, with).expect("write survive.yaml");
-    trees.join("main.yaml")
-}
-
-/// One decision of the tree: the world it was taken on, the decision, what it produced.
-struct Step {
-    before: World,
-    decision: Decision,
-    messages: Vec<String>,
+    item_scene::tree_with(
+        &dir.join("repo"),
+        "survive.yaml",
+        "    - retreat_if_losing: {turns: 2}\n",
+        "    - step_out_of_line: {depth: 4}\n",
+    )
 }
 
 fn summary(steps: &[Step]) -> String {

@@ -6,51 +6,17 @@
 //! Seed 1 (soko4-2) was used until PI-corral pruning changed the first plan: its monster is
 //! now shut in the lane behind a boulder, with one dagger to throw, and the level is given up.
 
-use nhbot_agent::actions::Plan;
+mod wizard;
+
 use nhbot_agent::{Brain, Runner, TreeBrain};
-use nhbot_game::GameConfig;
 use nhbot_world::{Branch, Pos};
-use std::path::{Path, PathBuf};
+use wizard::{keys, repo, screen, wish};
 
 /// Decisions allowed to solve one level (the plans take ~300-500 moves).
 const BUDGET: usize = 2500;
 
-/// Shows the sokoban node's plans and failures (log::info!/warn!) on stderr.
-struct TreeLog;
-
-impl log::Log for TreeLog {
-    fn enabled(&self, m: &log::Metadata) -> bool {
-        m.target().starts_with("nhbot_skills") && m.level() <= log::Level::Info
-    }
-    fn log(&self, r: &log::Record) {
-        if self.enabled(r.metadata()) {
-            eprintln!("[{}] {}", r.level(), r.args());
-        }
-    }
-    fn flush(&self) {}
-}
-
-static LOGGER: TreeLog = TreeLog;
-
 /// The tree under test: only the sokoban subtree.
 const SOKOBAN_ONLY: &str = "trees/sokoban.yaml";
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn screen(r: &Runner) -> String {
-    r.session.term.screen().text()
-}
-
-fn keys(r: &mut Runner, keys: &str) {
-    let plan = Plan {
-        keys: keys.to_string(),
-        expect: Vec::new(),
-    };
-    r.session.perform(&plan).expect("keys reach the game");
-    r.observe();
-}
 
 /// Wizard ^V, `?` for the menu of special levels, the `level` entry ("soko4" is the bottom
 /// Sokoban level, "soko1" the top), paging as needed. Returns its Dlvl as the menu gives it
@@ -77,20 +43,6 @@ fn teleport_to(r: &mut Runner, level: &str) -> i32 {
     panic!("no {level} entry in the level menu:\n{}", screen(r));
 }
 
-/// Wizard ^W: wishes for `item`; returns its inventory letter ("x - a blessed ...").
-fn wish(r: &mut Runner, item: &str) -> char {
-    r.session.send_raw("\x17").expect("^W");
-    keys(r, &format!("{item}\r"));
-    r.world
-        .messages
-        .iter()
-        .find_map(|m| {
-            let b = m.as_bytes();
-            (b.len() > 4 && &m[1..4] == " - ").then(|| b[0] as char)
-        })
-        .unwrap_or_else(|| panic!("no {item}: {:?}\n{}", r.world.messages, screen(r)))
-}
-
 /// Starts a wizard-mode game, leaves the pet behind (it follows only from next to us) and
 /// arrives on the bottom Sokoban level.
 fn start_in_soko4(seed: u64, name: &str) -> Runner {
@@ -99,27 +51,11 @@ fn start_in_soko4(seed: u64, name: &str) -> Runner {
 
 /// [`start_in_soko4`] for any Sokoban level (`level`: "soko1" .. "soko4").
 fn start_in(seed: u64, name: &str, level: &str) -> Runner {
-    if log::set_logger(&LOGGER).is_ok() {
-        log::set_max_level(log::LevelFilter::Info);
-    }
-    let dir = std::env::temp_dir().join(format!("nhbot-sokoban-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let mut game = GameConfig::new(dir.join("game"));
-    game.seed = Some(seed);
-    game.wizard = true;
-    let mut r = Runner::start(&game).expect("the game starts in wizard mode");
-    for _ in 0..30 {
-        let me = r.world.player;
-        let pet_near = r
-            .world
-            .monsters
-            .iter()
-            .any(|m| (m.pos.x - me.x).abs() <= 1 && (m.pos.y - me.y).abs() <= 1);
-        if !pet_near {
-            break;
-        }
-        keys(&mut r, "2s");
-    }
+    // The sokoban node's plans and failures on stderr.
+    wizard::show_skills_log();
+    let (mut r, _dir) = wizard::start("sokoban", name, seed);
+    // Any monster next to us, not only one known tame, may be the pet.
+    wizard::wait_until_alone(&mut r, |_| true);
     let dlvl = teleport_to(&mut r, level);
     assert_eq!(
         r.world.status.dlvl,
@@ -135,10 +71,7 @@ fn start_in(seed: u64, name: &str, level: &str) -> Runner {
     // The tree under test only plays Sokoban. Armour and life saving (wished for after the
     // teleport, so the level variant per seed stays) keep an XL1 hero, who meets only weak
     // monsters, alive; raising the XL instead draws elementals and Elvenkings.
-    let mail = wish(&mut r, "blessed +3 gray dragon scale mail");
-    keys(&mut r, &format!("W{mail}"));
-    let amulet = wish(&mut r, "blessed amulet of life saving");
-    keys(&mut r, &format!("P{amulet}"));
+    wizard::armour_and_life_saving(&mut r);
     assert!(r.world.status.ac <= 0, "armour worn:\n{}", screen(&r));
     r
 }

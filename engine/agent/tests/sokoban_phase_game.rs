@@ -12,11 +12,12 @@
 //! takes it for the monster it is and fights it; taken for a boulder, the level looked dead and
 //! was given up). About 40 s in release.
 
-use nhbot_agent::actions::Plan;
+mod wizard;
+
 use nhbot_agent::{Brain, Runner, TreeBrain};
-use nhbot_game::GameConfig;
 use nhbot_world::{Action, Branch, Special};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use wizard::{keys, repo, screen};
 
 const SEED: u64 = 1;
 /// Decisions allowed from the arrival to the climb out of Sokoban's bottom level: exploring a
@@ -24,54 +25,6 @@ const SEED: u64 = 1;
 const BUDGET: usize = 6000;
 /// The experience level the hero is given: the default plan's `sokoban_open` asks for 6.
 const XL: i32 = 6;
-
-/// Shows the skills' log lines (the `sokoban` node's plans, failures and give-ups) on stderr.
-struct SkillsLog;
-
-impl log::Log for SkillsLog {
-    fn enabled(&self, m: &log::Metadata) -> bool {
-        m.target().starts_with("nhbot_skills") && m.level() <= log::Level::Info
-    }
-    fn log(&self, r: &log::Record) {
-        if self.enabled(r.metadata()) {
-            eprintln!("[{}] {}", r.level(), r.args());
-        }
-    }
-    fn flush(&self) {}
-}
-
-static LOGGER: SkillsLog = SkillsLog;
-
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn screen(r: &Runner) -> String {
-    r.session.term.screen().text()
-}
-
-fn keys(r: &mut Runner, keys: &str) {
-    let plan = Plan {
-        keys: keys.to_string(),
-        expect: Vec::new(),
-    };
-    r.session.perform(&plan).expect("keys reach the game");
-    r.observe();
-}
-
-/// Wizard ^W: wishes for `item`; returns its inventory letter.
-fn wish(r: &mut Runner, item: &str) -> char {
-    r.session.send_raw("\x17").expect("^W");
-    keys(r, &format!("{item}\r"));
-    r.world
-        .messages
-        .iter()
-        .find_map(|m| {
-            let b = m.as_bytes();
-            (b.len() > 4 && &m[1..4] == " - ").then(|| b[0] as char)
-        })
-        .unwrap_or_else(|| panic!("no {item}: {:?}\n{}", r.world.messages, screen(r)))
-}
 
 /// The Oracle's depth from the wizard's level-teleport menu (`^V`, `?`: "oracle: 8"), the
 /// menu then left without teleporting.
@@ -96,40 +49,18 @@ fn oracle_depth_from_the_menu(r: &mut Runner) -> i32 {
 /// square may be beside a trap door, as seed 1's was on the Oracle's level + 1), then a look at
 /// the arrival square (the hero's `@` hides the stairs it may stand on).
 fn teleport_and_map(r: &mut Runner, depth: i32) {
-    r.session.send_raw("\x16").expect("^V");
-    keys(r, &format!("{depth}\r"));
-    assert_eq!(r.world.status.dlvl, depth, "teleported:\n{}", screen(r));
-    keys(r, "\x06");
+    wizard::teleport_and_map(r, depth);
     keys(r, ":");
 }
 
 /// A wizard-mode game on [`SEED`] with the hero at XL [`XL`], armoured, wearing life saving,
 /// its pet left behind, on the level below the Oracle. Returns the Oracle's depth.
 fn below_the_oracle(name: &str) -> (Runner, PathBuf, i32) {
-    let dir = std::env::temp_dir().join(format!("nhbot-sokophase-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let mut game = GameConfig::new(dir.join("game"));
-    game.seed = Some(SEED);
-    game.wizard = true;
-    let mut r = Runner::start(&game).expect("the game starts in wizard mode");
-    let mail = wish(&mut r, "blessed +3 gray dragon scale mail");
-    keys(&mut r, &format!("W{mail}"));
-    let amulet = wish(&mut r, "blessed amulet of life saving");
-    keys(&mut r, &format!("P{amulet}"));
+    let (mut r, dir) = wizard::start("sokophase", name, SEED);
+    wizard::armour_and_life_saving(&mut r);
     keys(&mut r, &format!("#levelchange\r{XL}\r"));
     assert_eq!(r.world.status.xl, XL, "levelled:\n{}", screen(&r));
-    for _ in 0..30 {
-        let me = r.world.player;
-        let pet_near = r
-            .world
-            .monsters
-            .iter()
-            .any(|m| m.tame && (m.pos.x - me.x).abs() <= 1 && (m.pos.y - me.y).abs() <= 1);
-        if !pet_near {
-            break;
-        }
-        keys(&mut r, "2s");
-    }
+    wizard::wait_until_alone(&mut r, |m| m.tame);
     let oracle = oracle_depth_from_the_menu(&mut r);
     // The Oracle's level passed on the way down, as a diving bot does: seen (mapped) once.
     teleport_and_map(&mut r, oracle);
@@ -157,8 +88,8 @@ fn the_sokoban_phase_enters_from_below_the_oracle_solves_the_first_level_and_cli
     // NHBOT_TRACE: each decision and the skills' log on stderr; NHBOT_TRACE=screens: the
     // screen too.
     let trace = std::env::var("NHBOT_TRACE").ok();
-    if trace.is_some() && log::set_logger(&LOGGER).is_ok() {
-        log::set_max_level(log::LevelFilter::Info);
+    if trace.is_some() {
+        wizard::show_skills_log();
     }
     let screens = trace.as_deref() == Some("screens");
     let trace = trace.is_some();

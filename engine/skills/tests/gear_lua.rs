@@ -9,10 +9,7 @@ use gear_support::*;
 fn wear_armour_fills_the_empty_slot_once() {
     let repo = Repo::new("gear-wear");
     let mut bot = bot(&repo, "wear_armour.lua", None);
-    let mut w = World {
-        inventory: pack(&[SWORD, SHIELD, ("Armor", "e - an orcish helm")]),
-        ..World::default()
-    };
+    let mut w = carrying(&[SWORD, SHIELD, ("Armor", "e - an orcish helm")]);
     see(&mut w, HERO, &[], &[], 20);
     let d = decide(&mut bot, &mut w);
     assert_eq!(d.action, Action::Wear { item: 'e' }, "{}", d.reason);
@@ -49,10 +46,7 @@ fn wear_armour_never_puts_on_a_cursed_piece_or_a_possible_helm_of_opposite_align
     ];
     // No knowledge: a crested helmet may be any of the four helmets.
     let mut blind = bot(&repo, "wear_armour.lua", None);
-    let mut w = World {
-        inventory: pack(&lines),
-        ..World::default()
-    };
+    let mut w = carrying(&lines);
     see(&mut w, HERO, &[], &[], 20);
     let d = decide(&mut blind, &mut w);
     assert!(is_search(&d), "{d:?}");
@@ -72,15 +66,12 @@ fn wear_armour_never_puts_on_a_cursed_piece_or_a_possible_helm_of_opposite_align
 fn wear_armour_takes_the_cloak_off_for_body_armour_and_puts_it_back_on() {
     let repo = Repo::new("gear-cloak");
     let mut bot = bot(&repo, "wear_armour.lua", None);
-    let mut w = World {
-        inventory: pack(&[
-            SWORD,
-            SHIELD,
-            ("Armor", "f - an uncursed +0 hooded cloak (being worn)"),
-            ("Armor", "g - a +0 leather armor"),
-        ]),
-        ..World::default()
-    };
+    let mut w = carrying(&[
+        SWORD,
+        SHIELD,
+        ("Armor", "f - an uncursed +0 hooded cloak (being worn)"),
+        ("Armor", "g - a +0 leather armor"),
+    ]);
     see(&mut w, HERO, &[], &[], 20);
     let d = decide(&mut bot, &mut w);
     assert_eq!(d.action, Action::TakeOff { item: 'f' }, "{}", d.reason);
@@ -120,10 +111,7 @@ fn wear_armour_takes_the_cloak_off_for_body_armour_and_puts_it_back_on() {
 fn wear_armour_does_not_retry_what_the_game_refused() {
     let repo = Repo::new("gear-refused");
     let mut bot = bot(&repo, "wear_armour.lua", None);
-    let mut w = World {
-        inventory: pack(&[SWORD, SHIELD, ("Armor", "h - a pair of hard shoes")]),
-        ..World::default()
-    };
+    let mut w = carrying(&[SWORD, SHIELD, ("Armor", "h - a pair of hard shoes")]);
     see(&mut w, HERO, &[], &[], 20);
     let d = decide(&mut bot, &mut w);
     assert_eq!(d.action, Action::Wear { item: 'h' }, "{}", d.reason);
@@ -139,13 +127,10 @@ fn wear_armour_does_not_retry_what_the_game_refused() {
 fn a_shield_is_not_worn_with_a_two_handed_weapon() {
     let repo = Repo::new("gear-shield");
     let mut bot = bot(&repo, "wear_armour.lua", None);
-    let mut w = World {
-        inventory: pack(&[
-            ("Weapons", "a - a +0 two-handed sword (weapon in hands)"),
-            ("Armor", "c - an uncursed +3 small shield"),
-        ]),
-        ..World::default()
-    };
+    let mut w = carrying(&[
+        ("Weapons", "a - a +0 two-handed sword (weapon in hands)"),
+        ("Armor", "c - an uncursed +3 small shield"),
+    ]);
     see(&mut w, HERO, &[], &[], 20);
     assert!(is_search(&decide(&mut bot, &mut w)));
     // One-handed: it goes on.
@@ -159,10 +144,7 @@ fn a_shield_is_not_worn_with_a_two_handed_weapon() {
 fn wear_armour_picks_up_armour_underfoot_and_fetches_it_nearby() {
     let repo = Repo::new("gear-fetch");
     let mut bot = bot(&repo, "wear_armour.lua", None);
-    let mut w = World {
-        inventory: pack(&[SWORD, SHIELD]),
-        ..World::default()
-    };
+    let mut w = carrying(&[SWORD, SHIELD]);
     // Standing on it: picked up by its name.
     let pile = Pos::new(9, 4);
     see(&mut w, pile, &[], &["You see here a leather armor."], 20);
@@ -206,14 +188,11 @@ fn wear_armour_picks_up_armour_underfoot_and_fetches_it_nearby() {
 fn wand_engrave_test_engraves_with_each_unknown_wand_once() {
     let repo = Repo::new("gear-engrave");
     let mut bot = bot(&repo, "wand_engrave_test.lua", None);
-    let mut w = World {
-        inventory: pack(&[
-            SWORD,
-            ("Wands", "f - a wand of digging (0:5)"),
-            ("Wands", "g - an oak wand"),
-        ]),
-        ..World::default()
-    };
+    let mut w = carrying(&[
+        SWORD,
+        ("Wands", "f - a wand of digging (0:5)"),
+        ("Wands", "g - an oak wand"),
+    ]);
     // On the up stairs where the game starts us, no engraving: one writes on floor.
     see(&mut w, HERO, &[], &[], 20);
     assert!(
@@ -241,10 +220,7 @@ fn wand_engrave_test_engraves_with_each_unknown_wand_once() {
     );
     assert!(is_search(&decide(&mut bot, &mut w)), "tested once");
     // Hurt: no test (an engrave test may blind, or summon a monster).
-    let mut hurt = World {
-        inventory: pack(&[SWORD, ("Wands", "h - a maple wand")]),
-        ..World::default()
-    };
+    let mut hurt = carrying(&[SWORD, ("Wands", "h - a maple wand")]);
     let repo2 = Repo::new("gear-engrave-hurt");
     let mut bot2 = self::bot(&repo2, "wand_engrave_test.lua", None);
     see(&mut hurt, HERO, &[], &[], 9);
@@ -256,10 +232,7 @@ fn wand_engrave_test_engraves_with_each_unknown_wand_once() {
 fn wand_engrave_test_picks_up_a_wand_it_stands_on() {
     let repo = Repo::new("gear-wand-pick");
     let mut bot = bot(&repo, "wand_engrave_test.lua", None);
-    let mut w = World {
-        inventory: pack(&[SWORD]),
-        ..World::default()
-    };
+    let mut w = carrying(&[SWORD]);
     see(&mut w, HERO, &[], &["You see here an oak wand."], 20);
     let d = decide(&mut bot, &mut w);
     assert_eq!(
@@ -293,10 +266,7 @@ fn striking_kb() -> GearKb {
 fn zap_attack_wand_zaps_striking_at_a_soldier_ant_in_line_citing_the_kb() {
     let repo = Repo::new("gear-zap");
     let mut bot = bot(&repo, "zap_attack_wand.lua", Some(striking_kb()));
-    let mut w = World {
-        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
-        ..World::default()
-    };
+    let mut w = carrying(&[SWORD, ("Wands", "g - an oak wand")]);
     ant_east(&mut w, 4, &[], 20);
     let d = decide(&mut bot, &mut w);
     assert_eq!(
@@ -314,10 +284,7 @@ fn zap_attack_wand_zaps_striking_at_a_soldier_ant_in_line_citing_the_kb() {
         d.reason
     );
     // A knight's move away: no line, no zap.
-    let mut w2 = World {
-        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
-        ..World::default()
-    };
+    let mut w2 = carrying(&[SWORD, ("Wands", "g - an oak wand")]);
     let ant = Pos::new(HERO.x + 2, HERO.y + 1);
     see(&mut w2, HERO, &[(ant, 'a')], &[], 20);
     farlook(&mut w2, ant, "a  an ant or other insect (soldier ant)");
@@ -328,24 +295,18 @@ fn zap_attack_wand_zaps_striking_at_a_soldier_ant_in_line_citing_the_kb() {
 fn zap_attack_wand_never_zaps_with_the_pet_in_the_line_or_an_unknown_wand() {
     let repo = Repo::new("gear-zap-pet");
     let mut bot = bot(&repo, "zap_attack_wand.lua", Some(striking_kb()));
-    let mut w = World {
-        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
-        ..World::default()
-    };
+    let mut w = carrying(&[SWORD, ("Wands", "g - an oak wand")]);
     // The kitten beyond the ant: a force bolt goes on past what it hits.
     let kitten = Pos::new(HERO.x + 7, HERO.y);
     ant_east(&mut w, 4, &[(kitten, 'f')], 20);
     farlook(&mut w, kitten, "f  a cat or other feline (tame kitten)");
     assert!(is_search(&decide(&mut bot, &mut w)));
     // A wand the KB cannot name is no attack wand; nor is digging.
-    let mut w2 = World {
-        inventory: pack(&[
-            SWORD,
-            ("Wands", "h - a maple wand"),
-            ("Wands", "i - a wand of digging (0:5)"),
-        ]),
-        ..World::default()
-    };
+    let mut w2 = carrying(&[
+        SWORD,
+        ("Wands", "h - a maple wand"),
+        ("Wands", "i - a wand of digging (0:5)"),
+    ]);
     ant_east(&mut w2, 4, &[], 20);
     assert!(is_search(&decide(&mut bot, &mut w2)));
 }
@@ -363,14 +324,11 @@ fn zap_attack_wand_keeps_rays_off_near_walls_and_harmless_foes_for_melee() {
     let repo = Repo::new("gear-zap-ray");
     let mut bot = bot(&repo, "zap_attack_wand.lua", Some(kb));
     // Sleep or death (both attack wands) beats striking; the east wall is 26 squares away.
-    let mut w = World {
-        inventory: pack(&[
-            SWORD,
-            ("Wands", "g - an oak wand"),
-            ("Wands", "r - a runed wand"),
-        ]),
-        ..World::default()
-    };
+    let mut w = carrying(&[
+        SWORD,
+        ("Wands", "g - an oak wand"),
+        ("Wands", "r - a runed wand"),
+    ]);
     ant_east(&mut w, 3, &[], 20);
     let d = decide(&mut bot, &mut w);
     assert_eq!(
@@ -403,10 +361,7 @@ fn zap_attack_wand_keeps_rays_off_near_walls_and_harmless_foes_for_melee() {
     );
     // A hill orc in line is the sword's job at full HP; at HP 8 of 20 next to us, a zap. A newt
     // never is: it hits for 1d3 (seed 47 spent a wand of sleep on newts).
-    let mut w3 = World {
-        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
-        ..World::default()
-    };
+    let mut w3 = carrying(&[SWORD, ("Wands", "g - an oak wand")]);
     let orc = Pos::new(HERO.x + 1, HERO.y);
     see(&mut w3, HERO, &[(orc, 'o')], &[], 20);
     farlook(&mut w3, orc, "o  an orc (hill orc)");
@@ -437,10 +392,7 @@ fn zap_attack_wand_keeps_rays_off_near_walls_and_harmless_foes_for_melee() {
 fn wear_armour_gives_up_after_three_tries_when_other_leaves_act_between() {
     let repo = Repo::new("gear-tries");
     let mut bot = bot(&repo, "wear_armour.lua", None);
-    let mut w = World {
-        inventory: pack(&[SWORD, SHIELD, ("Armor", "h - a pair of hard shoes")]),
-        ..World::default()
-    };
+    let mut w = carrying(&[SWORD, SHIELD, ("Armor", "h - a pair of hard shoes")]);
     let mut wears = 0;
     for _ in 0..6 {
         see(&mut w, HERO, &[], &[], 20);
@@ -463,10 +415,7 @@ fn wear_armour_gives_up_after_three_tries_when_other_leaves_act_between() {
 fn zap_attack_wand_follows_the_look_aheads_flight() {
     let repo = Repo::new("gear-zap-fled");
     let mut bot = bot(&repo, "zap_attack_wand.lua", Some(striking_kb()));
-    let mut w = World {
-        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
-        ..World::default()
-    };
+    let mut w = carrying(&[SWORD, ("Wands", "g - an oak wand")]);
     let jackal = Pos::new(HERO.x + 2, HERO.y);
     see(&mut w, HERO, &[(jackal, 'd')], &[], 20);
     farlook(&mut w, jackal, "d  a dog or other canine (jackal)");
@@ -499,10 +448,7 @@ fn zap_attack_wand_follows_the_look_aheads_flight() {
 fn zap_attack_wand_never_sends_a_force_bolt_through_a_boulder() {
     let repo = Repo::new("gear-zap-boulder");
     let mut bot = bot(&repo, "zap_attack_wand.lua", Some(striking_kb()));
-    let mut w = World {
-        inventory: pack(&[SWORD, ("Wands", "g - an oak wand")]),
-        ..World::default()
-    };
+    let mut w = carrying(&[SWORD, ("Wands", "g - an oak wand")]);
     let boulder = Pos::new(HERO.x + 6, HERO.y);
     ant_east(&mut w, 3, &[(boulder, '0')], 20);
     assert!(is_search(&decide(&mut bot, &mut w)));

@@ -12,10 +12,7 @@ const DAGGER: (&str, &str) = ("Weapons", "b - a +0 dagger");
 fn wield_weapon_takes_the_dagger_when_the_sword_is_gone() {
     let repo = Repo::new("gear-wield");
     let mut bot = bot(&repo, "wield_weapon.lua", None);
-    let mut w = World {
-        inventory: pack(&[SWORD, DAGGER]),
-        ..World::default()
-    };
+    let mut w = carrying(&[SWORD, DAGGER]);
     see(&mut w, HERO, &[], &[], 20);
     assert!(
         is_search(&decide(&mut bot, &mut w)),
@@ -43,10 +40,7 @@ fn wield_weapon_takes_the_dagger_when_the_sword_is_gone() {
 fn wield_weapon_picks_up_a_better_weapon_only() {
     let repo = Repo::new("gear-weapon-floor");
     let mut bot = bot(&repo, "wield_weapon.lua", None);
-    let mut w = World {
-        inventory: pack(&[("Weapons", "b - a +0 dagger (weapon in hand)"), SHIELD]),
-        ..World::default()
-    };
+    let mut w = carrying(&[("Weapons", "b - a +0 dagger (weapon in hand)"), SHIELD]);
     let floor = |w: &mut World, text: &str| {
         see(
             w,
@@ -104,10 +98,7 @@ fn enhance_follows_the_games_word() {
 fn pick_up_gold_takes_the_gold_near() {
     let repo = Repo::new("gear-gold");
     let mut bot = bot(&repo, "pick_up_gold.lua", None);
-    let mut w = World {
-        inventory: pack(&[SWORD]),
-        ..World::default()
-    };
+    let mut w = carrying(&[SWORD]);
     let coins = Pos::new(HERO.x + 3, HERO.y);
     see(&mut w, HERO, &[(coins, '$')], &[], 20);
     let d = decide(&mut bot, &mut w);

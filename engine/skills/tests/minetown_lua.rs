@@ -2,17 +2,12 @@
 //! a room with an altar and a farlooked priest, worlds fed through `World::observe` as the
 //! game loop feeds them (frames with the game's messages, farlook answers, inventory menus).
 mod common;
+use common::scene::{decide, farlook, status, Scene};
 use common::Repo;
 use nhbot_bt::TreeBot;
-use nhbot_world::testing::grid;
 use nhbot_world::{
-    parse_farlook, Action, Alignment, Buc, Decision, Dir, Event, MenuItem, Observation, Pick, Pos,
-    Status, World,
+    Action, Alignment, Buc, Decision, Dir, Event, MenuItem, Pick, Pos, Status, World,
 };
-
-fn scripts_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts")
-}
 
 /// A bot whose tree tries the protection leaf, then the altar leaf, then searches 9.
 fn bot(repo: &Repo) -> TreeBot {
@@ -25,23 +20,14 @@ fn bot(repo: &Repo) -> TreeBot {
 
 /// A bot playing `tree`, with the scripts of `scripts/minetown/` and the gear helpers they use.
 fn bot_with(repo: &Repo, tree: &str) -> TreeBot {
-    let read = |p: &str| {
-        let path = scripts_dir().join(p);
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-    };
-    for dir in ["scripts/minetown", "scripts/gear"] {
-        std::fs::create_dir_all(repo.dir.join(dir)).expect("scripts dir");
-    }
-    for script in [
+    repo.copy_scripts(&[
         "minetown/common.lua",
         "minetown/protection.lua",
         "minetown/altar.lua",
         "minetown/no_temple.lua",
         "minetown/plan.lua",
         "gear/common.lua",
-    ] {
-        repo.script(script, &read(script));
-    }
+    ]);
     repo.tree("main.yaml", tree);
     repo.load("main.yaml")
 }
@@ -51,50 +37,21 @@ const ALTAR: Pos = Pos { x: 10, y: 4 };
 /// A temple 30 wide (walls at x = 0 and 31, floor rows 1..=7), its altar at (10, 4), the hero
 /// at `hero` and `others` drawn, the game's `messages` shown.
 fn see(w: &mut World, hero: Pos, others: &[(Pos, char)], messages: &[&str], gold: i64, xl: i32) {
-    let wall = "-".repeat(32);
-    let floor = format!("|{}|", ".".repeat(30));
-    let mut rows = vec![wall.clone()];
-    rows.extend(std::iter::repeat_n(floor, 7));
-    rows.push(wall);
-    let mut put = |p: Pos, c: char| {
-        let row = &mut rows[p.y as usize];
-        row.replace_range(p.x as usize..p.x as usize + 1, &c.to_string());
-    };
-    put(ALTAR, '_');
+    let mut scene = Scene::room();
+    scene.draw(ALTAR, '_');
     for &(p, c) in others {
-        put(p, c);
+        scene.draw(p, c);
     }
-    put(hero, '@');
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let map = grid(&rows, &[]);
     let status = Status {
-        dlvl: 7,
-        level_name: "Dlvl:7".into(),
-        turn: Some(w.turn + 1),
         hp: 30,
         hp_max: 30,
         xl,
         gold,
         ac: 4,
         alignment: Alignment::Neutral,
-        ..Default::default()
+        ..status(7, w.turn + 1)
     };
-    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
-    w.observe(Observation {
-        map: &map,
-        player: Some(hero),
-        status: Some(&status),
-        messages: &messages,
-        cursor_on_map: true,
-    });
-}
-
-fn farlook(w: &mut World, at: Pos, line: &str) {
-    let answer = parse_farlook(line).expect("a farlook answer");
-    w.observe(Event::Farlook {
-        at,
-        answer: &answer,
-    });
+    scene.show(w, hero, &status, messages);
 }
 
 fn pack(w: &mut World, lines: &[(char, &str, &str)]) {
@@ -118,18 +75,6 @@ fn pack(w: &mut World, lines: &[(char, &str, &str)]) {
         })
         .collect();
     w.observe(Event::Inventory(&items));
-}
-
-/// Decides, and tells the world the decision (as the game loop does).
-fn decide(bot: &mut TreeBot, w: &mut World) -> Decision {
-    let d = bot.decide(w);
-    w.observe(Event::Decision(&d));
-    for l in bot.take_leaf_logs() {
-        eprintln!("LOG {l:?}");
-    }
-    let errors = bot.take_leaf_errors();
-    assert!(errors.is_empty(), "{errors:?}");
-    d
 }
 
 fn is_search(d: &Decision) -> bool {

@@ -3,17 +3,10 @@
 //! on worlds seen through `World::observe` (the map with its colours, the messages, farlook
 //! answers) with packs parsed from inventory lines.
 mod common;
+use common::scene::{decide, farlook, status, Scene};
 use common::*;
 use nhbot_bt::TreeBot;
-use nhbot_world::testing::grid;
-use nhbot_world::{
-    parse_farlook, parse_inventory_line, Action, Decision, Dir, Event, Item, Observation, Pick,
-    Pos, Status, World,
-};
-
-fn scripts_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts")
-}
+use nhbot_world::{parse_inventory_line, Action, Decision, Dir, Item, Pick, Pos, Status, World};
 
 /// A bot with the two leaves as trees/missiles.yaml has them, then `search: 9`; the `combat/`
 /// helpers are copied next to them as in the real repo.
@@ -23,20 +16,13 @@ fn bot(repo: &Repo) -> TreeBot {
 
 /// The same bot with `throw` (a script of `scripts/`) as its throw leaf.
 fn bot_throwing(repo: &Repo, throw: &str) -> TreeBot {
-    let read = |p: &str| {
-        let path = scripts_dir().join(p);
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-    };
-    std::fs::create_dir_all(repo.dir.join("scripts/combat")).expect("scripts/combat");
-    for script in [
+    repo.copy_scripts(&[
         throw,
         "recover_missiles.lua",
         "combat/missiles.lua",
         "combat/targets.lua",
         "combat/throw.lua",
-    ] {
-        repo.script(script, &read(script));
-    }
+    ]);
     repo.tree(
         "main.yaml",
         &format!(
@@ -47,16 +33,6 @@ fn bot_throwing(repo: &Repo, throw: &str) -> TreeBot {
         ),
     );
     repo.load("main.yaml")
-}
-
-/// A room 30 wide: walls at x = 0 and 31, floor rows 1..=7.
-fn room() -> Vec<String> {
-    let wall = "-".repeat(32);
-    let floor = format!("|{}|", ".".repeat(30));
-    let mut rows = vec![wall.clone()];
-    rows.extend(std::iter::repeat_n(floor, 7));
-    rows.push(wall);
-    rows
 }
 
 /// What one frame shows: the hero's square, things drawn (glyph and CLR_* colour), messages,
@@ -83,49 +59,18 @@ impl Default for Frame<'_> {
 
 /// The world observes one frame, a turn after the last.
 fn see(w: &mut World, f: Frame<'_>) {
-    let mut rows = room();
-    let mut colors: Vec<String> = rows.iter().map(|r| " ".repeat(r.len())).collect();
-    let mut put = |p: Pos, c: char, color: Option<u8>| {
-        let (x, y) = (p.x as usize, p.y as usize);
-        rows[y].replace_range(x..x + 1, &c.to_string());
-        if let Some(color) = color {
-            colors[y].replace_range(x..x + 1, &format!("{color:x}"));
-        }
-    };
+    let mut scene = Scene::room();
     for &(p, c, color) in f.things {
-        put(p, c, Some(color));
+        scene.draw_colored(p, c, color);
     }
-    put(f.at, '@', None);
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let colors: Vec<&str> = colors.iter().map(String::as_str).collect();
-    let map = grid(&rows, &colors);
     let status = Status {
-        dlvl: 1,
-        level_name: "Dlvl:1".into(),
-        turn: Some(w.turn + 1),
         hp: f.hp,
         hp_max: 20,
         xl: 3,
         strength_value: f.strength,
-        ..Default::default()
+        ..status(1, w.turn + 1)
     };
-    let messages: Vec<String> = f.messages.iter().map(|m| m.to_string()).collect();
-    w.observe(Observation {
-        map: &map,
-        player: Some(f.at),
-        status: Some(&status),
-        messages: &messages,
-        cursor_on_map: true,
-    });
-}
-
-/// Farlook's answer about the monster at `at`, as the runner asks it.
-fn farlook(w: &mut World, at: Pos, line: &str) {
-    let answer = parse_farlook(line).expect("a farlook answer");
-    w.observe(Event::Farlook {
-        at,
-        answer: &answer,
-    });
+    scene.show(w, f.at, &status, f.messages);
 }
 
 /// The pack from inventory lines ("a - a +1 long sword (weapon in hand)").
@@ -144,16 +89,27 @@ const SWORD: &str = "a - a +1 long sword (weapon in hand)";
 const DAGGER: &str = "b - a +0 dagger (alternate weapon; not wielded)";
 const DAGGERS: &str = "q - 3 uncursed +0 daggers";
 
-/// Decides, and tells the world the decision (as the game loop does).
-fn decide(bot: &mut TreeBot, w: &mut World) -> Decision {
-    let d = bot.decide(w);
-    w.observe(Event::Decision(&d));
-    for l in bot.take_leaf_logs() {
-        eprintln!("LOG {l:?}");
-    }
-    let errors = bot.take_leaf_errors();
-    assert!(errors.is_empty(), "{errors:?}");
-    d
+/// Picks up the dagger by name (the game named it at our feet).
+fn picks_up_the_dagger(d: &Decision) -> bool {
+    d.action
+        == Action::Pickup {
+            what: Pick::Named("dagger".into()),
+        }
+}
+
+/// The pick-up done: the three daggers ([`DAGGERS`]) back in the pack, the game saying so,
+/// the hero at `at` with `things` in view.
+fn all_three_daggers_back(w: &mut World, at: Pos, things: &[(Pos, char, u8)]) {
+    w.inventory = pack(&[SWORD, DAGGERS]);
+    see(
+        w,
+        Frame {
+            at,
+            things,
+            messages: &["q - 3 uncursed +0 daggers."],
+            ..Frame::default()
+        },
+    );
 }
 
 /// A travel to `to`, or a step from `from` that gets nearer to it.
@@ -481,25 +437,9 @@ fn thrown_daggers_are_fetched_after_the_fight_and_picked_up() {
         },
     );
     let d = decide(&mut bot, &mut w);
-    assert_eq!(
-        d.action,
-        Action::Pickup {
-            what: Pick::Named("dagger".into())
-        },
-        "{}",
-        d.reason
-    );
+    assert!(picks_up_the_dagger(&d), "{d:?}");
     // Picked up: nothing left to fetch. The jackal's corpse was no missile's.
-    w.inventory = pack(&[SWORD, "q - 3 uncursed +0 daggers"]);
-    see(
-        &mut w,
-        Frame {
-            at: landed,
-            things: &[(east(1), '%', 1)],
-            messages: &["q - 3 uncursed +0 daggers."],
-            ..Frame::default()
-        },
-    );
+    all_three_daggers_back(&mut w, landed, &[(east(1), '%', 1)]);
     assert!(is_search(&decide(&mut bot, &mut w)));
 }
 
@@ -551,24 +491,9 @@ fn a_floating_eye_killed_from_afar_its_square_is_fetched_and_the_corpse_eaten() 
         },
     );
     let d = decide(&mut bot, &mut w);
-    assert_eq!(
-        d.action,
-        Action::Pickup {
-            what: Pick::Named("dagger".into())
-        },
-        "{}",
-        d.reason
-    );
+    assert!(picks_up_the_dagger(&d), "{d:?}");
     // The corpse alone is left: eaten (telepathy), once.
-    w.inventory = pack(&[SWORD, "q - 3 uncursed +0 daggers"]);
-    see(
-        &mut w,
-        Frame {
-            at: eye,
-            messages: &["q - 3 uncursed +0 daggers."],
-            ..Frame::default()
-        },
-    );
+    all_three_daggers_back(&mut w, eye, &[]);
     let d = decide(&mut bot, &mut w);
     assert_eq!(d.action, Action::Eat { item: None }, "{}", d.reason);
     assert!(d.reason.contains("floating eye"), "{}", d.reason);

@@ -7,6 +7,7 @@
 
 use nhbot_agent::actions::Plan;
 use nhbot_agent::Runner;
+use nhbot_bt::TreeBot;
 use nhbot_game::GameConfig;
 use nhbot_world::{Action, Decision, Dir, Item, World};
 use std::path::{Path, PathBuf};
@@ -149,6 +150,32 @@ impl Scene {
     }
 }
 
+/// One decision of a tree in a scene: the world it was taken on, the decision, what the game
+/// said after it.
+pub struct Step {
+    pub before: World,
+    pub decision: Decision,
+    pub messages: Vec<String>,
+}
+
+impl Scene {
+    /// `bot` decides on the world as it is, and the decision is carried out as the game loop
+    /// does; its messages join the scene's log.
+    pub fn tree_step(&mut self, bot: &mut TreeBot) -> Step {
+        let before = self.world().clone();
+        let decision = bot.decide(&before);
+        self.runner
+            .act(&decision)
+            .expect("the decision reaches the game");
+        self.log.extend(self.runner.world.messages.iter().cloned());
+        Step {
+            before,
+            decision,
+            messages: self.world().messages.clone(),
+        }
+    }
+}
+
 impl Drop for Scene {
     fn drop(&mut self) {
         let _ = self
@@ -226,6 +253,19 @@ pub fn copy_trees(dir: &Path) -> PathBuf {
         copy_dir(&repo().join(sub), &dir.join(sub));
     }
     dir.join("trees")
+}
+
+/// A copy of the repository's trees under `dir` (see [`copy_trees`]) with the line `added` put
+/// after the line `anchor` (both whole lines, with their indent and newline) in `trees/{file}`:
+/// the default trees with one node they leave out. Returns the copy's `main.yaml`.
+pub fn tree_with(dir: &Path, file: &str, anchor: &str, added: &str) -> PathBuf {
+    let trees = copy_trees(dir);
+    let path = trees.join(file);
+    let yaml = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("read {file}: {e}"));
+    assert!(yaml.contains(anchor), "{file} changed: {yaml}");
+    let with = yaml.replacen(anchor, &format!("{anchor}{added}"), 1);
+    std::fs::write(&path, with).unwrap_or_else(|e| panic!("write {file}: {e}"));
+    trees.join("main.yaml")
 }
 
 fn copy_dir(from: &Path, to: &Path) {

@@ -420,42 +420,35 @@ pub(super) fn keep_hunting(
         target.y
     );
     let missile = crate::missiles::throwable(w).filter(|_| hunt.may_throw);
-    match hunt::hunt_step(&obs.puzzle, &others, hunt.target, missile.is_some()) {
-        Some(hunt::HuntStep::Attack(dx, dy)) => {
+    let Some(step) = hunt::hunt_step(&obs.puzzle, &others, hunt.target, missile.is_some()) else {
+        mem.hunt = None;
+        return None;
+    };
+    let toward = |dx: isize, dy: isize| Dir::from_delta(dx as i16, dy as i16);
+    let (action, doing) = match step {
+        hunt::HuntStep::Attack(dx, dy) => {
             hunt.attacks += 1;
-            let dir = Dir::from_delta(dx as i16, dy as i16)?;
-            Some(act(
-                Action::Fight { dir },
-                format!("{name}: attacking the monster behind the boulder, {seen}"),
-            ))
+            let dir = toward(dx, dy)?;
+            let doing = "attacking the monster behind the boulder".to_string();
+            (Action::Fight { dir }, doing)
         }
-        Some(hunt::HuntStep::Throw(dx, dy)) => {
+        hunt::HuntStep::Throw(dx, dy) => {
             hunt.attacks += 1;
-            let dir = Dir::from_delta(dx as i16, dy as i16)?;
-            let missile = missile?;
-            Some(act(
-                Action::Throw {
-                    item: missile.letter,
-                    dir,
-                },
-                format!(
-                    "{name}: throwing {} over the boulder at the monster behind it, {seen}",
-                    missile.name
-                ),
-            ))
+            let (dir, missile) = (toward(dx, dy)?, missile?);
+            let doing = format!(
+                "throwing {} over the boulder at the monster behind it",
+                missile.name
+            );
+            let item = missile.letter;
+            (Action::Throw { item, dir }, doing)
         }
-        Some(hunt::HuntStep::Walk(dx, dy)) => {
-            let dir = Dir::from_delta(dx as i16, dy as i16)?;
-            Some(act(
-                Action::Move { dir },
-                format!("{name}: going round to the monster behind the boulder, {seen}"),
-            ))
+        hunt::HuntStep::Walk(dx, dy) => {
+            let dir = toward(dx, dy)?;
+            let doing = "going round to the monster behind the boulder".to_string();
+            (Action::Move { dir }, doing)
         }
-        None => {
-            mem.hunt = None;
-            None
-        }
-    }
+    };
+    Some(act(action, format!("{name}: {doing}, {seen}")))
 }
 
 /// The game says our last action killed something (in a hunt, most likely its target).

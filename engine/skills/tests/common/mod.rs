@@ -1,6 +1,8 @@
 #![allow(dead_code)]
 //! Helpers shared by the integration tests: scratch repos and worlds.
 
+pub mod scene;
+
 use nhbot_bt::{Diagnostic, TreeBot};
 use nhbot_world::{Action, Cell, Hunger, World};
 use std::path::{Path, PathBuf};
@@ -25,6 +27,18 @@ impl Repo {
         let p = self.dir.join("scripts").join(name);
         std::fs::write(&p, lua).expect("write script");
         p
+    }
+    /// Copies the repository's scripts `names` (paths under `scripts/`, e.g. "gear/common.lua")
+    /// into this repo's `scripts/`, as the real repo lays them out.
+    pub fn copy_scripts(&self, names: &[&str]) {
+        for name in names {
+            let from = scripts_dir().join(name);
+            let lua = std::fs::read_to_string(&from)
+                .unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+            let to = self.dir.join("scripts").join(name);
+            std::fs::create_dir_all(to.parent().expect("a parent")).expect("scripts dir");
+            self.script(name, &lua);
+        }
     }
     pub fn load(&self, name: &str) -> TreeBot {
         match TreeBot::load(nhbot_skills::registry(), &self.dir.join("trees").join(name)) {
@@ -63,6 +77,11 @@ pub fn render(d: &[Diagnostic]) -> String {
         .map(|d| d.to_string())
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The repository's `scripts/`.
+pub fn scripts_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts")
 }
 
 /// A world with a floor room around the player.

@@ -3,31 +3,27 @@
 //! before `search: 9`, on worlds seen through `World::observe` (the map, the messages, farlook
 //! answers) with packs parsed from inventory lines, and a small knowledge base that answers what
 //! an engrave test would have taught it.
+#[allow(unused_imports)] // each test file uses its own part of the harness
+pub use crate::common::scene::{decide, farlook};
+use crate::common::scene::{status, Scene};
 use crate::common::*;
 pub use nhbot_bt::{KbQuery, TreeBot};
-pub use nhbot_world::testing::grid;
 #[allow(unused_imports)]
 pub use nhbot_world::{
     parse_farlook, parse_inventory_line, Action, Decision, Dir, Event, Item, Observation, Pick,
     Pos, Status, World,
 };
 
-pub fn scripts_dir() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts")
-}
-
 /// A bot whose tree tries the script `name` first, then searches 9; the `gear/` helpers are
 /// copied next to it as in the real repo.
 pub fn bot(repo: &Repo, name: &str, kb: Option<GearKb>) -> TreeBot {
-    let read = |p: &str| {
-        let path = scripts_dir().join(p);
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-    };
-    repo.script(name, &read(name));
-    std::fs::create_dir_all(repo.dir.join("scripts/gear")).expect("scripts/gear");
-    for helper in ["common.lua", "armour.lua", "danger.lua", "weapons.lua"] {
-        repo.script(&format!("gear/{helper}"), &read(&format!("gear/{helper}")));
-    }
+    repo.copy_scripts(&[
+        name,
+        "gear/common.lua",
+        "gear/armour.lua",
+        "gear/danger.lua",
+        "gear/weapons.lua",
+    ]);
     repo.tree(
         "main.yaml",
         &format!("priority:\n  - lua: {{file: scripts/{name}, name: leaf}}\n  - search: 9\n"),
@@ -67,55 +63,19 @@ impl KbQuery for GearKb {
     }
 }
 
-/// A room 30 wide: walls at x = 0 and 31, floor rows 1..=7.
-pub fn room() -> Vec<String> {
-    let wall = "-".repeat(32);
-    let floor = format!("|{}|", ".".repeat(30));
-    let mut rows = vec![wall.clone()];
-    rows.extend(std::iter::repeat_n(floor, 7));
-    rows.push(wall);
-    rows
-}
-
 /// The room seen with the hero at `at`, `things` drawn on the map, `messages` shown.
 pub fn see(w: &mut World, at: Pos, things: &[(Pos, char)], messages: &[&str], hp: i32) {
-    let mut rows = room();
-    let mut put = |p: Pos, c: char| {
-        let row = &mut rows[p.y as usize];
-        row.replace_range(p.x as usize..p.x as usize + 1, &c.to_string());
-    };
+    let mut scene = Scene::room();
     for &(p, c) in things {
-        put(p, c);
+        scene.draw(p, c);
     }
-    put(at, '@');
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let map = grid(&rows, &[]);
     let status = Status {
-        dlvl: 1,
-        level_name: "Dlvl:1".into(),
-        turn: Some(w.turn + 1),
         hp,
         hp_max: 20,
         xl: 3,
-        ..Default::default()
+        ..status(1, w.turn + 1)
     };
-    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
-    w.observe(Observation {
-        map: &map,
-        player: Some(at),
-        status: Some(&status),
-        messages: &messages,
-        cursor_on_map: true,
-    });
-}
-
-/// Farlook's answer about the monster at `at`, as the runner asks it.
-pub fn farlook(w: &mut World, at: Pos, line: &str) {
-    let answer = parse_farlook(line).expect("a farlook answer");
-    w.observe(Event::Farlook {
-        at,
-        answer: &answer,
-    });
+    scene.show(w, at, &status, messages);
 }
 
 /// The pack from inventory lines ("a - a +1 long sword (weapon in hand)") under their headers.
@@ -130,20 +90,16 @@ pub fn pack(lines: &[(&str, &str)]) -> Vec<Item> {
         .collect()
 }
 
+/// A world whose pack is `lines` (see [`pack`]), nothing seen yet.
+pub fn carrying(lines: &[(&str, &str)]) -> World {
+    World {
+        inventory: pack(lines),
+        ..World::default()
+    }
+}
+
 pub const SWORD: (&str, &str) = ("Weapons", "a - a +1 long sword (weapon in hand)");
 pub const SHIELD: (&str, &str) = ("Armor", "c - an uncursed +3 small shield (being worn)");
-
-/// Decides, and tells the world the decision (as the game loop does).
-pub fn decide(bot: &mut TreeBot, w: &mut World) -> Decision {
-    let d = bot.decide(w);
-    w.observe(Event::Decision(&d));
-    for l in bot.take_leaf_logs() {
-        eprintln!("LOG {l:?}");
-    }
-    let errors = bot.take_leaf_errors();
-    assert!(errors.is_empty(), "{errors:?}");
-    d
-}
 
 pub fn is_search(d: &Decision) -> bool {
     matches!(d.action, Action::Search { count: 9 })

@@ -1,0 +1,119 @@
+//! Scene setting on a bare `Runner` in a seeded wizard-mode game (-D), shared by the real-game
+//! tests that walk the dungeon (dungeon_game, sokoban_game, sokoban_phase_game): keys sent as
+//! the player would, ^W wishes, waiting for the pet to wander off, ^V level teleports with the
+//! wizard's map (^F). (`item_scene` is the scene of the item-action tests, which also fail on
+//! warnings.)
+
+#![allow(dead_code)] // each test file uses its own part
+
+use nhbot_agent::actions::Plan;
+use nhbot_agent::Runner;
+use nhbot_game::GameConfig;
+use nhbot_world::Monster;
+use std::path::{Path, PathBuf};
+
+/// The repository root.
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+pub fn screen(r: &Runner) -> String {
+    r.session.term.screen().text()
+}
+
+/// Starts a wizard-mode game on `seed` in a fresh directory `nhbot-{kind}-{name}-{pid}` under
+/// the system's temp dir; returns the runner and the directory (for the caller to remove).
+pub fn start(kind: &str, name: &str, seed: u64) -> (Runner, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("nhbot-{kind}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut game = GameConfig::new(dir.join("game"));
+    game.seed = Some(seed);
+    game.wizard = true;
+    let runner = Runner::start(&game).expect("the game starts in wizard mode");
+    (runner, dir)
+}
+
+/// Sends `keys` (a whole command with its answers; --More-- is dismissed) and lets the world
+/// observe the outcome.
+pub fn keys(r: &mut Runner, keys: &str) {
+    let plan = Plan {
+        keys: keys.to_string(),
+        expect: Vec::new(),
+    };
+    r.session.perform(&plan).expect("keys reach the game");
+    r.observe();
+}
+
+/// Wizard ^W: wishes for `item`; returns its inventory letter ("x - a blessed ...").
+pub fn wish(r: &mut Runner, item: &str) -> char {
+    r.session.send_raw("\x17").expect("^W");
+    keys(r, &format!("{item}\r"));
+    r.world
+        .messages
+        .iter()
+        .find_map(|m| {
+            let b = m.as_bytes();
+            (b.len() > 4 && &m[1..4] == " - ").then(|| b[0] as char)
+        })
+        .unwrap_or_else(|| panic!("no {item}: {:?}\n{}", r.world.messages, screen(r)))
+}
+
+/// Wishes for and puts on blessed +3 gray dragon scale mail and a blessed amulet of life
+/// saving: a low-level hero lasts the scene.
+pub fn armour_and_life_saving(r: &mut Runner) {
+    let mail = wish(r, "blessed +3 gray dragon scale mail");
+    keys(r, &format!("W{mail}"));
+    let amulet = wish(r, "blessed amulet of life saving");
+    keys(r, &format!("P{amulet}"));
+}
+
+/// Searches (`2s`, at most 30 times) until no monster that `follows` stands next to us: a pet
+/// follows a level teleport only from an adjacent square.
+pub fn wait_until_alone(r: &mut Runner, follows: impl Fn(&Monster) -> bool) {
+    for _ in 0..30 {
+        let me = r.world.player;
+        let near = r
+            .world
+            .monsters
+            .iter()
+            .any(|m| follows(m) && (m.pos.x - me.x).abs() <= 1 && (m.pos.y - me.y).abs() <= 1);
+        if !near {
+            break;
+        }
+        keys(r, "2s");
+    }
+}
+
+/// Level teleport (`^V`) to `depth` in the current dungeon, then the wizard's magic mapping
+/// (`^F`, traps included).
+pub fn teleport_and_map(r: &mut Runner, depth: i32) {
+    r.session.send_raw("\x16").expect("^V");
+    keys(r, &format!("{depth}\r"));
+    assert_eq!(r.world.status.dlvl, depth, "teleported:\n{}", screen(r));
+    keys(r, "\x06");
+}
+
+/// Shows the skills' log lines (info and worse: the `sokoban` node's plans, failures and
+/// give-ups) on stderr once [`show_skills_log`] installed it.
+struct SkillsLog;
+
+impl log::Log for SkillsLog {
+    fn enabled(&self, m: &log::Metadata) -> bool {
+        m.target().starts_with("nhbot_skills") && m.level() <= log::Level::Info
+    }
+    fn log(&self, r: &log::Record) {
+        if self.enabled(r.metadata()) {
+            eprintln!("[{}] {}", r.level(), r.args());
+        }
+    }
+    fn flush(&self) {}
+}
+
+static SKILLS_LOG: SkillsLog = SkillsLog;
+
+/// Installs the skills' log on stderr (once per test binary; later calls do nothing).
+pub fn show_skills_log() {
+    if log::set_logger(&SKILLS_LOG).is_ok() {
+        log::set_max_level(log::LevelFilter::Info);
+    }
+}
