@@ -21,13 +21,23 @@ fn runs_dir(name: &str) -> PathBuf {
 
 /// A seeded trivial game, slowed down so that a signal finds it mid-game.
 fn start_game(runs: &Path, seed: u64) -> Child {
-    Command::new(BIN)
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(BIN);
+    command
         .args(["play", "--trivial", "--headless", "--delay", "5", "--seed"])
         .arg(seed.to_string())
         .arg("--runs")
-        .arg(runs)
-        .spawn()
-        .unwrap()
+        .arg(runs);
+    // nhbot keeps playing through a hangup when SIGHUP is ignored (run under `nohup`, which
+    // its children inherit): the tests send it to an nhbot that was not told so.
+    // SAFETY: only async-signal-safe signal(2) between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGHUP, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    command.spawn().unwrap()
 }
 
 /// The directory of the one game under `runs`, once its decision log has `lines` lines.
