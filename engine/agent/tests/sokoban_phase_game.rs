@@ -2,7 +2,7 @@
 //! by `#levelchange`, armour and life saving wished for, the pet left behind) passes the
 //! Oracle's level (level teleport `^V` to the depth the wizard's level menu gives, the wizard's
 //! map `^F`: the bot sees her fountains) and lands on the level below it (`^V`, `^F`). The
-//! default plan with the Sokoban phase first (trees/sokoban_first.yaml; not the default yet) plays
+//! default plan (trees/main.yaml, with the Sokoban phase first) plays
 //! from there: the `sokoban` phase is active at once (the
 //! level below the Oracle's is the Sokoban entrance), goes up the Sokoban stairs (on seed 1 the
 //! map shows one up staircase, in a room whose door is found by searching; either staircase
@@ -84,7 +84,7 @@ fn the_sokoban_phase_enters_from_below_the_oracle_solves_the_first_level_and_cli
         screen(&r)
     );
     let mut brain =
-        TreeBrain::load(&repo().join("trees/sokoban_first.yaml")).expect("the Sokoban-first tree");
+        TreeBrain::load(&repo().join("trees/main.yaml")).expect("the default tree");
     // NHBOT_TRACE: each decision and the skills' log on stderr; NHBOT_TRACE=screens: the
     // screen too.
     let trace = std::env::var("NHBOT_TRACE").ok();
