@@ -251,7 +251,7 @@ impl MilestonesFile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use nhbot_world::{Dungeon, Level, SokobanLevel};
+    use nhbot_world::{Level, SokobanLevel};
 
     fn world_on(branch: Branch, depth: i32, turn: i64, xl: i32) -> World {
         let mut world = World {

@@ -83,8 +83,7 @@ fn the_sokoban_phase_enters_from_below_the_oracle_solves_the_first_level_and_cli
         "the level below the Oracle's\n{}",
         screen(&r)
     );
-    let mut brain =
-        TreeBrain::load(&repo().join("trees/main.yaml")).expect("the default tree");
+    let mut brain = TreeBrain::load(&repo().join("trees/main.yaml")).expect("the default tree");
     // NHBOT_TRACE: each decision and the skills' log on stderr; NHBOT_TRACE=screens: the
     // screen too.
     let trace = std::env::var("NHBOT_TRACE").ok();

@@ -1,12 +1,14 @@
 //! `nhbot bench …`: speed measurements on the real game and on the engine's parts.
 
 use anyhow::{bail, Context, Result};
-use clap::{Args, Subcommand};
+use clap::Subcommand;
 use std::path::PathBuf;
+
+pub use crate::bench_args::GamesArgs;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use nhbot_bench::{AgentRunner, BrainSpec, GameRunner, GamesConfig, Shard};
+use nhbot_bench::{AgentRunner, BrainSpec, GameRunner, GamesConfig};
 use nhbot_game::{Game, GameConfig, Wait};
 use nhbot_screen::{scrape, Terminal};
 
@@ -61,41 +63,6 @@ pub enum BenchCommand {
     Sokoban,
     /// Path search across a full level (nhbot-world).
     Path,
-}
-
-#[derive(Args, Clone, Debug)]
-pub struct GamesArgs {
-    /// The behavior tree to play with.
-    #[arg(long, default_value = "trees/main.yaml")]
-    pub tree: PathBuf,
-    /// Use the built-in trivial bot instead of a tree.
-    #[arg(long)]
-    pub trivial: bool,
-    /// Also play the same seeds with this tree and compare, paired (results in OUT/a and OUT/b).
-    #[arg(long)]
-    pub vs: Option<PathBuf>,
-    /// Seeds: inclusive ranges and lists, e.g. 1..200 or 1..10,42.
-    #[arg(long, default_value = "1..40")]
-    pub seeds: String,
-    /// Games at once (default: one per core).
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// Quit each game at this turn.
-    #[arg(long)]
-    pub max_turns: Option<i64>,
-    /// Quit each game after this many decisions.
-    #[arg(long)]
-    pub max_actions: Option<u64>,
-    /// Output directory; a rerun into it plays only the seeds missing from its results.
-    #[arg(long)]
-    pub out: PathBuf,
-    /// Play only shard i of n (1-based: seed positions ≡ i-1 mod n), into OUT/shard-i-of-n.
-    #[arg(long)]
-    pub shard: Option<Shard>,
-    /// Every N decisions, write the world decided on into the game's directory (worlds/), for
-    /// `nhbot bench tree --worlds`.
-    #[arg(long, value_name = "N")]
-    pub world_snapshots: Option<u64>,
 }
 
 pub fn run(cmd: BenchCommand) -> Result<i32> {
@@ -248,17 +215,6 @@ fn summarize(mut lat: Vec<Duration>, total: Duration, cpu: Duration) -> Block {
     }
 }
 
-/// CPU time the calling thread has used.
-pub(crate) fn thread_cpu() -> Duration {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime only writes the timespec it is given.
-    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
-}
-
 /// One block on a fresh seeded game: `keys` searches (each a game turn with a status update).
 fn sync_block(keys: usize, with_scrape: bool, seed: u64) -> Result<Block> {
     let dir = std::env::temp_dir().join(format!("nhbot-bench-sync-{}-{seed}", std::process::id()));
@@ -275,7 +231,7 @@ fn sync_block(keys: usize, with_scrape: bool, seed: u64) -> Result<Block> {
     let mut lat = Vec::with_capacity(keys);
     let mut sink = 0usize;
     let start = Instant::now();
-    let cpu = thread_cpu();
+    let cpu = crate::cpu::thread_cpu();
     for _ in 0..keys {
         let t = Instant::now();
         out.clear();
@@ -291,7 +247,7 @@ fn sync_block(keys: usize, with_scrape: bool, seed: u64) -> Result<Block> {
         lat.push(t.elapsed());
     }
     let total = start.elapsed();
-    let cpu = thread_cpu().saturating_sub(cpu);
+    let cpu = crate::cpu::thread_cpu().saturating_sub(cpu);
     std::hint::black_box(sink);
     game.hangup(Duration::from_secs(5)).ok();
     drop(game);
@@ -326,4 +282,84 @@ fn bench_sync(keys: usize, rounds: usize) -> Result<i32> {
         s / b
     );
     Ok(0)
+}
+
+#[cfg(test)]
+mod slurm_tests {
+    //! `bench slurm`'s options and the `bench games` command each task runs, through the
+    //! real `bench` parser.
+    use super::BenchCommand;
+    use crate::bench_slurm::task_command;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(subcommand)]
+        bench: BenchCommand,
+    }
+
+    fn parse(args: &[&str]) -> BenchCommand {
+        Cli::try_parse_from(std::iter::once("bench").chain(args.iter().copied()))
+            .unwrap_or_else(|e| panic!("{args:?}: {e}"))
+            .bench
+    }
+
+    #[test]
+    fn the_task_command_is_the_same_bench_games() {
+        let BenchCommand::Slurm(slurm) = parse(&[
+            "slurm",
+            "--tree",
+            "trees/x.yaml",
+            "--vs",
+            "trees/y.yaml",
+            "--seeds",
+            "1..8,20",
+            "--max-turns",
+            "2000",
+            "--max-actions",
+            "900",
+            "--world-snapshots",
+            "25",
+            "--jobs",
+            "2",
+            "--out",
+            "runs/s",
+            "--tasks",
+            "4",
+            "--sbatch-arg",
+            "--qos=low",
+            "--sbatch-arg=--mem=1G",
+        ]) else {
+            panic!("not bench slurm")
+        };
+        assert_eq!(slurm.tasks, 4);
+        assert_eq!(slurm.sbatch_arg, vec!["--qos=low", "--mem=1G"]);
+        let cmd = task_command(&slurm.games, 2).unwrap();
+        // What a task runs parses back to the very same `bench games` options.
+        assert_eq!(
+            cmd[0],
+            std::env::current_exe().unwrap().display().to_string()
+        );
+        assert_eq!(cmd[1..3], ["bench", "games"]);
+        let again: Vec<&str> = cmd[2..].iter().map(String::as_str).collect();
+        let BenchCommand::Games(games) = parse(&again) else {
+            panic!("not bench games: {cmd:?}")
+        };
+        assert_eq!(format!("{games:?}"), format!("{:?}", slurm.games));
+        let trivial = parse(&["slurm", "--trivial", "--out", "o"]);
+        let BenchCommand::Slurm(trivial) = trivial else {
+            panic!()
+        };
+        assert!(task_command(&trivial.games, 1)
+            .unwrap()
+            .contains(&"--trivial".to_string()));
+    }
+
+    #[test]
+    fn a_shard_option_is_refused() {
+        let BenchCommand::Slurm(slurm) = parse(&["slurm", "--out", "o", "--shard", "1/2"]) else {
+            panic!()
+        };
+        assert!(task_command(&slurm.games, 1).is_err());
+    }
 }

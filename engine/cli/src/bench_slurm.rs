@@ -4,7 +4,7 @@ use anyhow::{bail, Context, Result};
 use clap::Args;
 use std::time::Duration;
 
-use crate::bench::GamesArgs;
+use crate::bench_args::GamesArgs;
 use nhbot_bench::slurm::{bench_slurm, SlurmCli, SlurmConfig, SlurmOptions};
 
 #[derive(Args, Clone, Debug)]
@@ -140,82 +140,4 @@ pub fn run(args: SlurmArgs) -> Result<i32> {
         None => eprintln!("no shard has results: nothing merged"),
     }
     Ok(if outcome.missing.is_empty() { 0 } else { 1 })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::bench::BenchCommand;
-    use clap::Parser;
-
-    #[derive(Parser)]
-    struct Cli {
-        #[command(subcommand)]
-        bench: BenchCommand,
-    }
-
-    fn parse(args: &[&str]) -> BenchCommand {
-        Cli::try_parse_from(std::iter::once("bench").chain(args.iter().copied()))
-            .unwrap_or_else(|e| panic!("{args:?}: {e}"))
-            .bench
-    }
-
-    #[test]
-    fn the_task_command_is_the_same_bench_games() {
-        let BenchCommand::Slurm(slurm) = parse(&[
-            "slurm",
-            "--tree",
-            "trees/x.yaml",
-            "--vs",
-            "trees/y.yaml",
-            "--seeds",
-            "1..8,20",
-            "--max-turns",
-            "2000",
-            "--max-actions",
-            "900",
-            "--world-snapshots",
-            "25",
-            "--jobs",
-            "2",
-            "--out",
-            "runs/s",
-            "--tasks",
-            "4",
-            "--sbatch-arg",
-            "--qos=low",
-            "--sbatch-arg=--mem=1G",
-        ]) else {
-            panic!("not bench slurm")
-        };
-        assert_eq!(slurm.tasks, 4);
-        assert_eq!(slurm.sbatch_arg, vec!["--qos=low", "--mem=1G"]);
-        let cmd = task_command(&slurm.games, 2).unwrap();
-        // What a task runs parses back to the very same `bench games` options.
-        assert_eq!(
-            cmd[0],
-            std::env::current_exe().unwrap().display().to_string()
-        );
-        assert_eq!(cmd[1..3], ["bench", "games"]);
-        let again: Vec<&str> = cmd[2..].iter().map(String::as_str).collect();
-        let BenchCommand::Games(games) = parse(&again) else {
-            panic!("not bench games: {cmd:?}")
-        };
-        assert_eq!(format!("{games:?}"), format!("{:?}", slurm.games));
-        let trivial = parse(&["slurm", "--trivial", "--out", "o"]);
-        let BenchCommand::Slurm(trivial) = trivial else {
-            panic!()
-        };
-        assert!(task_command(&trivial.games, 1)
-            .unwrap()
-            .contains(&"--trivial".to_string()));
-    }
-
-    #[test]
-    fn a_shard_option_is_refused() {
-        let BenchCommand::Slurm(slurm) = parse(&["slurm", "--out", "o", "--shard", "1/2"]) else {
-            panic!()
-        };
-        assert!(task_command(&slurm.games, 1).is_err());
-    }
 }

@@ -103,14 +103,14 @@ pub fn bench_worlds(tree: &Path, dir: &Path, rounds: usize) -> anyhow::Result<Wo
         )
     })?;
     let mut decisions = Vec::with_capacity(worlds.len() * rounds);
-    let cpu = crate::bench::thread_cpu();
+    let cpu = crate::cpu::thread_cpu();
     for _ in 0..rounds {
         for w in &worlds {
             let d = bot.decide(w);
             decisions.push(format!("{:?} | {} | {}", d.action, d.path, d.reason));
         }
     }
-    let cpu = crate::bench::thread_cpu().saturating_sub(cpu);
+    let cpu = crate::cpu::thread_cpu().saturating_sub(cpu);
     Ok(WorldsReport {
         worlds: worlds.len(),
         cpu_us: cpu.as_secs_f64() * 1e6 / decisions.len().max(1) as f64,

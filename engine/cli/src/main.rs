@@ -2,8 +2,10 @@
 //! knowledge base, solve Sokoban, run benchmarks. Thin: every command calls into the engine crates.
 
 mod bench;
+mod bench_args;
 mod bench_slurm;
 mod bench_worlds;
+mod cpu;
 mod docs;
 mod play;
 mod replay;
