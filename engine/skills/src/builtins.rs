@@ -130,10 +130,13 @@ fn mix(mut z: u64) -> u64 {
 }
 
 pub fn wander(_: &Params, w: &World) -> LeafOutcome {
+    // Out of a door, never diagonally: the game refuses and no time passes (seed 50 sent such
+    // steps a thousand times in a turn, and the stuck watch ended the game).
+    let in_door = w.terrain(w.player) == Some(nhbot_world::Feature::OpenDoor);
     let mut options = [Dir::N; 8];
     let mut n = 0;
     for d in Dir::COMPASS {
-        if walkable(w, d.step(w.player), d.is_diagonal()) {
+        if walkable(w, d.step(w.player), d.is_diagonal()) && !(in_door && d.is_diagonal()) {
             options[n] = d;
             n += 1;
         }
@@ -295,6 +298,25 @@ mod tests {
         );
         let walled = world_with(&[(9, 5, '|'), (11, 5, '|')]);
         assert_eq!(wander(&Params::default(), &walled), LeafOutcome::Failure);
+    }
+
+    #[test]
+    fn wander_never_steps_diagonally_out_of_a_door() {
+        let mut w = world_with(&[(11, 5, '#'), (9, 4, '.'), (9, 6, '.')]);
+        let mut level = nhbot_world::Level::default();
+        level.at_mut(w.player).expect("on the map").feature = nhbot_world::Feature::OpenDoor;
+        w.dungeon.levels.push(level);
+        w.dungeon.current = Some(0);
+        for t in 0..20 {
+            w.turn = t;
+            assert_eq!(
+                wander(&Params::default(), &w),
+                LeafOutcome::Act(
+                    Action::Move { dir: Dir::E },
+                    "wandering E (1 open neighbours)".into()
+                )
+            );
+        }
     }
 
     #[test]

@@ -328,9 +328,11 @@ impl World {
     }
 
     /// The game says `p` holds a door the map showed as something else (a broken-looking `.`).
+    /// The game said "diagonally ... an intact doorway": a door stands there (a doorway we
+    /// took for broken or empty included).
     fn mark_door(&mut self, p: Pos) {
         if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(p)) {
-            if !sq.feature.is_door_square() {
+            if !sq.feature.is_door() {
                 sq.feature = Feature::OpenDoor;
             }
         }
