@@ -174,6 +174,17 @@ impl World {
                     }
                 }
             }
+            // No stairs under us after all: we arrived beside them (a monster stood on them),
+            // so a link that starts here is false; routes look for the stairs again (seed 91
+            // sent '>' from such a square until the stuck watch ended the game).
+            if message.contains("You can't go down here")
+                || message.contains("You can't go up here")
+            {
+                let here = self.player;
+                if let Some(level) = self.dungeon.current_mut() {
+                    level.links.retain(|link| link.from != here);
+                }
+            }
             if message.contains("This door is locked") {
                 if let Some(door) = self.door_in_question() {
                     if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(door)) {

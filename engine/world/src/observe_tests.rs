@@ -283,6 +283,38 @@ fn a_kill_whose_square_shows_a_pile_is_marked() {
 }
 
 #[test]
+fn a_stairs_link_from_a_square_without_stairs_is_dropped() {
+    let mut w = World::default();
+    let room = ["|...|", "|...|", "-----"];
+    see(&mut w, &room, Pos::new(2, 1), &status(4, 10), &[]);
+    let level = w.dungeon.current_mut().expect("a level");
+    level.links.push(crate::level::StairLink {
+        from: Pos::new(2, 1),
+        to_level: 0,
+        to_pos: Pos::new(5, 5),
+    });
+    level.links.push(crate::level::StairLink {
+        from: Pos::new(3, 1),
+        to_level: 0,
+        to_pos: Pos::new(6, 5),
+    });
+    see(
+        &mut w,
+        &room,
+        Pos::new(2, 1),
+        &status(4, 10),
+        &["You can't go down here."],
+    );
+    let links = &w.level().expect("a level").links;
+    assert_eq!(links.len(), 1, "{links:?}");
+    assert_eq!(
+        links[0].from,
+        Pos::new(3, 1),
+        "the other square's link stays"
+    );
+}
+
+#[test]
 fn a_kill_whose_square_shows_another_corpse_left_none() {
     let mut w = World::default();
     let room = ["|...|", "|...|", "-----"];
