@@ -115,7 +115,7 @@ pub fn explore_step_then(
         .filter(|&p| !(avoid_mines && stairs_into_mines(world, p)))
         .collect();
     if downstairs.is_empty() && level.branch != Branch::Sokoban {
-        if let Some(step) = hidden_stairs_step(world, level, &dist) {
+        if let Some(step) = hidden_stairs_step(world, &dist) {
             return Some(step);
         }
         if let Some(step) = search_step(world, level, &dist) {
@@ -139,15 +139,8 @@ pub fn explore_step_then(
 /// An object is drawn over the stairs under it: with no usable down stairs known, the squares
 /// with objects we never stood on (outside shops, which hold no stairs) are walked to before
 /// walls are searched.
-fn hidden_stairs_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, String)> {
-    let spots: Vec<Pos> = level
-        .squares
-        .iter()
-        .enumerate()
-        .filter(|(_, sq)| sq.object.is_some() && sq.walked == 0)
-        .map(|(i, _)| nhbot_world::level::pos_of(i))
-        .filter(|&p| p != world.player && !level.in_shop(p))
-        .collect();
+fn hidden_stairs_step(world: &World, dist: &DistMap) -> Option<(Action, String)> {
+    let spots = world.untrodden_object_squares();
     let path = nearest(dist, &spots)?;
     let target = path.target();
     let reason = format!(

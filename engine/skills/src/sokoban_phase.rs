@@ -209,15 +209,8 @@ fn look_for_the_stairs(w: &World) -> Option<(nhbot_world::Action, String)> {
     if let Some(step) = crate::explore::explore_step_then(w, false, false) {
         return Some(step);
     }
-    let level = w.level()?;
-    let spots: Vec<Pos> = level
-        .squares
-        .iter()
-        .enumerate()
-        .filter(|(_, sq)| sq.object.is_some() && sq.walked == 0)
-        .map(|(i, _)| nhbot_world::level::pos_of(i))
-        .filter(|&p| p != w.player && !level.in_shop(p))
-        .collect();
+    w.level()?;
+    let spots = w.untrodden_object_squares();
     if let Some(path) = w.path_to(&spots) {
         let target = path.target();
         let why = format!(

@@ -184,6 +184,22 @@ impl World {
         self.level().is_some_and(|l| l.in_shop(p))
     }
 
+    /// Squares of the current level where an object lies that we never stood on, outside
+    /// shops (which hold no stairs), not ours: an object is drawn over stairs under it.
+    pub fn untrodden_object_squares(&self) -> Vec<Pos> {
+        let Some(level) = self.level() else {
+            return Vec::new();
+        };
+        level
+            .squares
+            .iter()
+            .enumerate()
+            .filter(|(_, sq)| sq.object.is_some() && sq.walked == 0)
+            .map(|(i, _)| crate::level::pos_of(i))
+            .filter(|&p| p != self.player && !level.in_shop(p))
+            .collect()
+    }
+
     /// The shop `p` is in, on the current level.
     pub fn shop_at(&self, p: Pos) -> Option<&Shop> {
         self.level()?.shop_at(p)
