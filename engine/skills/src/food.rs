@@ -62,18 +62,9 @@ pub fn never_rots(m: &MonsterInfo) -> bool {
     m.corpse_is("norot")
 }
 
-/// Whether a corpse of `m`, `age` turns old (None: unknown), is safe to eat.
-pub fn corpse_ok(m: &MonsterInfo, age: Option<i64>, race: &str) -> Result<(), String> {
-    corpse_ok_within(m, age, race, MAX_CORPSE_AGE)
-}
-
-/// [`corpse_ok`] with `limit` as the oldest age eaten.
-pub fn corpse_ok_within(
-    m: &MonsterInfo,
-    age: Option<i64>,
-    race: &str,
-    limit: i64,
-) -> Result<(), String> {
+/// Whether a corpse of `m`, `age` turns old (None: unknown), is safe to eat when `limit` is
+/// the oldest age eaten ([`corpse_age_limit`]).
+pub fn corpse_ok(m: &MonsterInfo, age: Option<i64>, race: &str, limit: i64) -> Result<(), String> {
     if let Some(why) = corpse_hazard(m, race) {
         return Err(format!("{} corpse: {why}", m.name));
     }
@@ -104,7 +95,7 @@ pub fn edible_kills<'a>(w: &'a World, race: &str) -> Vec<(&'a Kill, Pos)> {
         .filter_map(|k| {
             let pos = k.pos?;
             let m = monsters::find_in_text(&k.name)?;
-            corpse_ok_within(m, Some(w.turn - k.turn), race, corpse_age_limit(w)).ok()?;
+            corpse_ok(m, Some(w.turn - k.turn), race, corpse_age_limit(w)).ok()?;
             Some((k, pos))
         })
         .collect();
@@ -139,7 +130,7 @@ pub fn eat_corpse_step(r: &mut Recall, w: &World, race: &str) -> Option<(Action,
     if let LookHere::One(text) = look::look_here(&w.messages) {
         if let Some(m) = corpse_monster(&text) {
             let age = kill_at(w, w.player, m).map(|k| w.turn - k.turn);
-            return match corpse_ok_within(m, age, race, corpse_age_limit(w)) {
+            return match corpse_ok(m, age, race, corpse_age_limit(w)) {
                 Ok(()) => Some((
                     Action::Eat { item: None },
                     format!("eating the {} corpse here ({:?} turns old)", m.name, age),

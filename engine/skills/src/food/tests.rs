@@ -29,15 +29,15 @@ fn kill(name: &str, turn: i64, x: i16) -> Kill {
 fn corpse_rules() {
     let mut r = crate::Recall::default();
     let m = |n| monsters::by_name(n).unwrap();
-    assert!(corpse_ok(m("newt"), Some(5), "human").is_ok());
-    assert!(corpse_ok(m("newt"), Some(40), "human").is_err());
-    assert!(corpse_ok(m("newt"), Some(39), "human").is_ok());
-    assert!(corpse_ok(m("newt"), None, "human").is_err());
+    assert!(corpse_ok(m("newt"), Some(5), "human", MAX_CORPSE_AGE).is_ok());
+    assert!(corpse_ok(m("newt"), Some(40), "human", MAX_CORPSE_AGE).is_err());
+    assert!(corpse_ok(m("newt"), Some(39), "human", MAX_CORPSE_AGE).is_ok());
+    assert!(corpse_ok(m("newt"), None, "human", MAX_CORPSE_AGE).is_err());
     assert!(
-        corpse_ok(m("lichen"), None, "human").is_ok(),
+        corpse_ok(m("lichen"), None, "human", MAX_CORPSE_AGE).is_ok(),
         "lichen never rots"
     );
-    assert!(corpse_ok(m("lizard"), Some(5000), "human").is_ok());
+    assert!(corpse_ok(m("lizard"), Some(5000), "human", MAX_CORPSE_AGE).is_ok());
     for bad in [
         "cockatrice",
         "chickatrice",
@@ -51,7 +51,7 @@ fn corpse_rules() {
     ] {
         let who = monsters::all().iter().find(|x| x.name == bad).unwrap();
         assert!(
-            corpse_ok(who, Some(1), "human").is_err(),
+            corpse_ok(who, Some(1), "human", MAX_CORPSE_AGE).is_err(),
             "{bad} must be refused"
         );
     }
@@ -61,11 +61,11 @@ fn corpse_rules() {
 fn cannibalism_depends_on_our_race() {
     let mut r = crate::Recall::default();
     let dwarf = monsters::by_name("dwarf").unwrap();
-    assert!(corpse_ok(dwarf, Some(1), "human").is_ok());
-    assert!(corpse_ok(dwarf, Some(1), "dwarf").is_err());
+    assert!(corpse_ok(dwarf, Some(1), "human", MAX_CORPSE_AGE).is_ok());
+    assert!(corpse_ok(dwarf, Some(1), "dwarf", MAX_CORPSE_AGE).is_err());
     let human = monsters::all().iter().find(|m| m.name == "human").unwrap();
-    assert!(corpse_ok(human, Some(1), "human").is_err());
-    assert!(corpse_ok(human, Some(1), "elf").is_ok());
+    assert!(corpse_ok(human, Some(1), "human", MAX_CORPSE_AGE).is_err());
+    assert!(corpse_ok(human, Some(1), "elf", MAX_CORPSE_AGE).is_ok());
 }
 
 #[test]
