@@ -31,9 +31,15 @@ pub const SLOWEST_LEAVES: usize = 8;
 /// A game that makes no turn progress for this many consecutive actions is ended as "stuck".
 pub const WATCHDOG_ACTIONS: u64 = 1000;
 
-/// An identical decision repeated this often without a turn passing is replaced by one turn of
-/// searching (logged as `engine/unstick`).
+/// An identical decision repeated this often without a turn passing is replaced by
+/// [`UNSTICK_KEYS`] (logged as `engine/unstick`).
 pub const UNSTICK_REPEATS: u32 = 20;
+
+/// What the watchdog sends instead of a decision repeated without a turn passing: two escapes,
+/// which close whatever the screen no longer shows to be open (a farlook's cursor whose question
+/// the autodescribe text overwrote took every later key as a cursor key: seed 191 ended stuck),
+/// and do nothing on the map; then one turn of searching, so the world can change.
+pub const UNSTICK_KEYS: &str = "\x1b\x1bs";
 
 pub struct RunConfig {
     pub game: GameConfig,
@@ -517,7 +523,9 @@ impl Watchdog {
         );
         self.repeats = 0;
         Decision {
-            action: Action::Search { count: 1 },
+            action: Action::Keys {
+                keys: UNSTICK_KEYS.into(),
+            },
             path: "engine/unstick".into(),
             reason,
         }
@@ -683,5 +691,49 @@ mod farlook_tests {
         // A monster first seen now on that square is another sighting: ask.
         world.monsters[0].first_seen = 34;
         assert!(farlook_target(&world, &looked).is_some());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn search_decision() -> Decision {
+        Decision {
+            action: Action::Search { count: 10 },
+            path: "root/camp/search#1".into(),
+            reason: "searching 10 turns".into(),
+        }
+    }
+
+    #[test]
+    fn a_decision_repeated_without_a_turn_passing_is_replaced_by_escapes_and_a_search() {
+        let mut dog = Watchdog::default();
+        assert!(!dog.stuck(100));
+        let mut replaced = None;
+        for _ in 0..=UNSTICK_REPEATS {
+            assert!(!dog.stuck(100));
+            let d = dog.unstick(search_decision());
+            dog.acted();
+            if d.path == "engine/unstick" {
+                replaced = Some(d);
+                break;
+            }
+        }
+        let d = replaced.expect("the repeated decision was replaced");
+        assert_eq!(
+            d.action,
+            Action::Keys {
+                keys: "\x1b\x1bs".into()
+            }
+        );
+        assert!(
+            d.reason.contains("root/camp/search#1 repeated"),
+            "{}",
+            d.reason
+        );
+        // Once a turn passes, the same decision goes through again.
+        assert!(!dog.stuck(101));
+        assert_eq!(dog.unstick(search_decision()).path, "root/camp/search#1");
     }
 }
