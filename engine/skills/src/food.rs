@@ -176,17 +176,23 @@ pub fn eat_corpse_step(r: &mut Recall, w: &World, race: &str) -> Option<(Action,
     })
 }
 
+/// The first pack item safe to eat now: comestibles but eggs, tins and corpses that rot or
+/// harm (a lichen corpse keeps).
+pub fn pack_food(w: &World) -> Option<&nhbot_world::inventory::Item> {
+    w.inventory.iter().find(|i| {
+        i.class == "Comestibles"
+            && !i.text.contains("egg")
+            && !i.text.contains("tin")
+            && corpse_monster(&i.name)
+                .is_none_or(|m| corpse_hazard(m, "human").is_none() && never_rots(m))
+    })
+}
+
 /// Eat from the pack: by letter when the inventory is known, else look first so that the
 /// floor's food never gets the game's "eat it?" question by accident.
 pub fn eat_from_pack_step(r: &mut Recall, w: &World) -> Option<(Action, String)> {
     if !w.inventory.is_empty() {
-        let food = w.inventory.iter().find(|i| {
-            i.class == "Comestibles"
-                && !i.text.contains("egg")
-                && !i.text.contains("tin")
-                && corpse_monster(&i.name)
-                    .is_none_or(|m| corpse_hazard(m, "human").is_none() && never_rots(m))
-        })?;
+        let food = pack_food(w)?;
         return Some((
             Action::Eat {
                 item: Some(food.letter),

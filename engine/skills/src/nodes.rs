@@ -7,7 +7,7 @@ use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, ParamSpec};
 
-const PRAYER: [ParamSpec; 4] = [
+const PRAYER: [ParamSpec; 6] = [
     p(
         "first_turn",
         Integer {
@@ -40,6 +40,18 @@ const PRAYER: [ParamSpec; 4] = [
         Integer { min: 1, max: 100 },
         Default("2"),
         "Refused prayers after which we pray only in deadly trouble (stoning, food poisoning...): an angry god fixes nothing.",
+    ),
+    p(
+        "eat_first",
+        Flag,
+        Default("false"),
+        "Weak from hunger (HP not low, no lycanthropy) with food in the pack: no prayer; eating is left to the nodes below.",
+    ),
+    p(
+        "lycanthropy_waits_for_weak",
+        Flag,
+        Default("false"),
+        "Lycanthropy our only trouble while Hungry: wait until Weak, when one prayer fixes the hunger and often the lycanthropy.",
     ),
 ];
 const COUNT: ParamSpec = p(

@@ -28,6 +28,8 @@ fn rules(p: &Params) -> PrayerRules {
         gap: p.integer("gap"),
         after_refusal: p.integer("after_refusal"),
         refusals_to_give_up: p.integer("refusals_to_give_up").max(0) as usize,
+        eat_first: p.flag("eat_first"),
+        lycanthropy_waits_for_weak: p.flag("lycanthropy_waits_for_weak"),
     }
 }
 
