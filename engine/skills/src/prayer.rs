@@ -91,7 +91,10 @@ pub fn waits(w: &World, rules: PrayerRules) -> Option<String> {
             ));
         }
     }
-    if rules.lycanthropy_waits_for_weak && lycanthrope && !hp_low && w.status.hunger == Hunger::Hungry
+    if rules.lycanthropy_waits_for_weak
+        && lycanthrope
+        && !hp_low
+        && w.status.hunger == Hunger::Hungry
     {
         return Some("lycanthropy while Hungry: one prayer once Weak fixes both".into());
     }
@@ -218,14 +221,23 @@ mod tests {
         assert!(!should_pray_now(&w, rules), "Weak with a ration");
         assert!(waits(&w, rules).is_some_and(|why| why.contains("food ration")));
         assert!(
-            should_pray_now(&w, PrayerRules { eat_first: false, ..rules }),
+            should_pray_now(
+                &w,
+                PrayerRules {
+                    eat_first: false,
+                    ..rules
+                }
+            ),
             "the option off prays as before"
         );
         w.status.hp = 2;
         assert!(should_pray_now(&w, rules), "HP 2/16: no time to eat");
         w.status.hp = 16;
         w.status.hunger = Hunger::Fainting;
-        assert!(!should_pray_now(&w, rules), "Fainting: the ration still first");
+        assert!(
+            !should_pray_now(&w, rules),
+            "Fainting: the ration still first"
+        );
     }
 
     #[test]

@@ -33,7 +33,13 @@ const PRAYER_TURNS: i64 = 3;
 pub fn refusal_chance(since: i64) -> f64 {
     let limit = MAJOR_TROUBLE_LIMIT + (since - PRAYER_TURNS).max(0);
     // rne(4) below XL 15: P(1) = 3/4, P(2) = 3/16, P(3) = 3/64, P(4) = 3/256, P(5) = 1/256.
-    let rne = [(1, 0.75), (2, 0.1875), (3, 0.046875), (4, 0.01171875), (5, 0.00390625)];
+    let rne = [
+        (1, 0.75),
+        (2, 0.1875),
+        (3, 0.046875),
+        (4, 0.01171875),
+        (5, 0.00390625),
+    ];
     let mut refused = 0.0;
     for (factor, p_factor) in rne {
         let over = (1000..2000)
@@ -169,7 +175,11 @@ mod tests {
             for rn2 in 0..1000 {
                 let t = (1000 + rn2) * factor;
                 for bigger in [true, false] {
-                    let x = if bigger { 350 * t / 1000 } else { 350 * 1000 / t };
+                    let x = if bigger {
+                        350 * t / 1000
+                    } else {
+                        350 * 1000 / t
+                    };
                     if x > limit {
                         over += p_run * 0.5 / 1000.0;
                     }
@@ -191,8 +201,15 @@ mod tests {
         assert!((refusal_chance(500) - 0.5 * (0.75 * 0.005 + 0.25)).abs() < 1e-9);
         assert!(refusal_chance(850) > 0.07 && refusal_chance(850) < 0.085);
         assert!(refusal_chance(1500) < 0.02);
-        assert_eq!(refusal_chance(3500), 0.0, "rnz(350) is at most 3,498 below XL 15");
-        assert!(refusal_chance(100) > 0.5, "the lower half too is above 300 half the time");
+        assert_eq!(
+            refusal_chance(3500),
+            0.0,
+            "rnz(350) is at most 3,498 below XL 15"
+        );
+        assert!(
+            refusal_chance(100) > 0.5,
+            "the lower half too is above 300 half the time"
+        );
         // Monotone: waiting never hurts.
         let chances: Vec<f64> = (0..4000).step_by(50).map(refusal_chance).collect();
         assert!(chances.windows(2).all(|w| w[0] >= w[1]));
