@@ -436,7 +436,11 @@ pub fn register(r: &mut NodeRegistry) {
             "Unless Satiated: walk to the freshest safe corpse of our own kills (<= 30 turns old, or lichen/lizard; \
          no cannibalism of `race`, acidic, poisonous or petrifying corpses), look at it and eat it.",
         )
-        .params(const { &[p("race", Choice(RACES), Default("human"), "Our race: its corpses are cannibalism (orcs may).")] }),
+        .params(const { &[
+            p("race", Choice(RACES), Default("human"), "Our race: its corpses are cannibalism (orcs may)."),
+            p("when_starving", Flag, Default("false"), "Weak or worse, no food in the pack and HP above 20: poisonous \
+             and acidic corpses too (1d15 HP, and 1d4 Str for poison, four times in five, beat fainting)."),
+        ] }),
         survival::eat_fresh_corpse,
     );
     r.register_tick_fn(

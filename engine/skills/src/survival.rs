@@ -97,10 +97,12 @@ pub fn eat_fresh_corpse(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     if w.status.hunger == nhbot_world::Hunger::Satiated {
         return LeafOutcome::Failure;
     }
-    act(food::eat_corpse_step(
+    let starving = food::starving(w, p.flag("when_starving"));
+    act(food::eat_corpse_step_when(
         r,
         w,
         p.text("race").unwrap_or("human"),
+        starving,
     ))
 }
 

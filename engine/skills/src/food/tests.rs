@@ -309,3 +309,50 @@ fn a_kill_in_a_pile_is_eaten_when_it_is_the_only_food_listed() {
     pile_here(&mut w, &["a kobold corpse", "an orcish dagger"], 101);
     assert!(eat_corpse_step(&mut crate::Recall::default(), &w, "human").is_none());
 }
+
+/// Weak with nothing in the pack and HP to spare, a fresh kobold (poisonous) or acid blob
+/// corpse is eaten rather than fainting; not with HP 20 or less, not with food in the pack, not
+/// merely Hungry, not without the option, and never a cockatrice.
+#[test]
+fn starving_eats_poisonous_and_acidic_corpses_only() {
+    let here_is = |w: &mut World, name: &str| {
+        w.kills.clear();
+        w.kills.push(kill(name, w.turn - 2, 10));
+        w.messages = vec![format!("You see here a {name} corpse.")];
+    };
+    let eats = |w: &World, allowed: bool| {
+        let starving = starving(w, allowed);
+        matches!(
+            eat_corpse_step_when(&mut crate::Recall::default(), w, "human", starving),
+            Some((Action::Eat { .. }, _))
+        )
+    };
+    let mut w = world_at(3000);
+    w.status.hunger = Hunger::Weak;
+    w.status.hp = 30;
+    w.status.hp_max = 40;
+    here_is(&mut w, "kobold");
+    assert!(eats(&w, true));
+    let (_, why) = eat_corpse_step_when(&mut crate::Recall::default(), &w, "human", true).unwrap();
+    assert!(
+        why.contains("poisonous") && why.contains("no food in the pack"),
+        "{why}"
+    );
+    assert!(!eats(&w, false), "the option off");
+    here_is(&mut w, "acid blob");
+    assert!(eats(&w, true));
+    here_is(&mut w, "cockatrice");
+    assert!(!eats(&w, true), "petrifies whatever the hunger");
+    here_is(&mut w, "kobold");
+    w.status.hp = 20;
+    assert!(!eats(&w, true), "HP 20: 1d15 may leave too little");
+    w.status.hp = 30;
+    w.status.hunger = Hunger::Hungry;
+    assert!(!eats(&w, true), "merely Hungry");
+    w.status.hunger = Hunger::Fainting;
+    assert!(eats(&w, true));
+    let mut item = nhbot_world::parse_inventory_line("d - an apple").unwrap();
+    item.class = "Comestibles".into();
+    w.inventory.push(item);
+    assert!(!eats(&w, true), "the apple first");
+}
