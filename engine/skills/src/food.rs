@@ -57,6 +57,45 @@ pub fn corpse_hazard(m: &MonsterInfo, race: &str) -> Option<&'static str> {
         .map(|(_, why)| *why)
 }
 
+/// The hazards a starving hero accepts (eat.c): a poisonous corpse costs 1d4 Str and 1d15 HP
+/// four times in five, an acidic one 1d15 HP; fainting costs the game.
+pub const STARVING_HAZARDS: &[&str] = &[
+    "acidic without acid resistance",
+    "poisonous without poison resistance",
+];
+
+/// HP above which a starving hero eats a poisonous or acidic corpse (1d15 damage at most).
+pub const STARVING_MIN_HP: i32 = 20;
+
+/// Whether the hazards of starving apply: `allowed` (the node's option), Weak or worse, no
+/// food in the pack and HP above [`STARVING_MIN_HP`].
+pub fn starving(w: &World, allowed: bool) -> bool {
+    allowed
+        && matches!(
+            w.status.hunger,
+            Hunger::Weak | Hunger::Fainting | Hunger::Fainted
+        )
+        && pack_food(w).is_none()
+        && w.status.hp > STARVING_MIN_HP
+}
+
+/// Why a corpse of this monster must not be eaten now (age aside), if so: [`corpse_hazard`],
+/// except poisonous and acidic ones when `starving`, unless it has other hazards too.
+pub fn corpse_refusal(m: &MonsterInfo, race: &str, starving: bool) -> Option<&'static str> {
+    let hazard = corpse_hazard(m, race)?;
+    if !starving || !STARVING_HAZARDS.contains(&hazard) {
+        return Some(hazard);
+    }
+    // Another hazard behind the first one found (none among today's monsters, but the
+    // table decides).
+    let other = [
+        "petrify", "slime", "were", "poly", "hallu", "stun", "preaged", "nocorpse",
+    ]
+    .iter()
+    .any(|flag| m.corpse_is(flag));
+    (other || (race != "orc" && m.corpse_is(race))).then_some(hazard)
+}
+
 /// Lichen and lizard corpses never rot.
 pub fn never_rots(m: &MonsterInfo) -> bool {
     m.corpse_is("norot")
@@ -65,7 +104,18 @@ pub fn never_rots(m: &MonsterInfo) -> bool {
 /// Whether a corpse of `m`, `age` turns old (None: unknown), is safe to eat when `limit` is
 /// the oldest age eaten ([`corpse_age_limit`]).
 pub fn corpse_ok(m: &MonsterInfo, age: Option<i64>, race: &str, limit: i64) -> Result<(), String> {
-    if let Some(why) = corpse_hazard(m, race) {
+    corpse_ok_when(m, age, race, limit, false)
+}
+
+/// [`corpse_ok`], with poisonous and acidic corpses allowed when `starving` ([`starving`]).
+pub fn corpse_ok_when(
+    m: &MonsterInfo,
+    age: Option<i64>,
+    race: &str,
+    limit: i64,
+    starving: bool,
+) -> Result<(), String> {
+    if let Some(why) = corpse_refusal(m, race, starving) {
         return Err(format!("{} corpse: {why}", m.name));
     }
     match age {
@@ -88,19 +138,83 @@ pub fn corpse_monster(text: &str) -> Option<&'static MonsterInfo> {
 /// Our kill records on the current level whose corpse is safe (for a player of `race`: human,
 /// elf, dwarf, gnome or orc) and still fresh enough, youngest first: what we may walk to and eat.
 pub fn edible_kills<'a>(w: &'a World, race: &str) -> Vec<(&'a Kill, Pos)> {
+    edible_kills_when(w, race, false)
+}
+
+/// [`edible_kills`], poisonous and acidic ones included when `starving` ([`starving`]).
+pub fn edible_kills_when<'a>(w: &'a World, race: &str, starving: bool) -> Vec<(&'a Kill, Pos)> {
     let mut out: Vec<(&Kill, Pos)> = w
         .kills
         .iter()
-        .filter(|k| k.level.is_some() && k.level == w.dungeon.current && !k.in_pile && !k.no_corpse)
+        .filter(|k| k.level.is_some() && k.level == w.dungeon.current && !k.no_corpse)
         .filter_map(|k| {
             let pos = k.pos?;
             let m = monsters::find_in_text(&k.name)?;
-            corpse_ok(m, Some(w.turn - k.turn), race, corpse_age_limit(w)).ok()?;
+            if k.in_pile && !pile_offers_only(w, pos, k, m) {
+                return None;
+            }
+            corpse_ok_when(
+                m,
+                Some(w.turn - k.turn),
+                race,
+                corpse_age_limit(w),
+                starving,
+            )
+            .ok()?;
             Some((k, pos))
         })
         .collect();
     out.sort_by_key(|(k, _)| -k.turn);
     out
+}
+
+/// Whether a floor object's text may be food the game offers to eat ("There is a dagger here"
+/// is never asked; an unknown word counts as food, so a doubt refuses the pile).
+fn may_be_food(text: &str) -> bool {
+    let kinds = [
+        "corpse",
+        "egg",
+        "tin",
+        "food",
+        "ration",
+        "cookie",
+        "wafer",
+        "jelly",
+        "glob",
+        "meat",
+        "meatball",
+        "pie",
+        "candy",
+        "fruit",
+        "frond",
+        "garlic",
+        "wolfsbane",
+        "sprig",
+        "lump",
+    ];
+    is_spare_food(text) || kinds.iter().any(|k| text.contains(k))
+}
+
+/// Whether the pile at `pos`, listed since `kill` fell, holds exactly one food, the corpse of
+/// `m`: eating from the floor answers "y" to the first food the game offers, so only then is it
+/// the kill's corpse (62 kills in the 36 starved games of the bench fell on a pile, mostly
+/// dwarves, gnomes, hobbits and orcs whose gear fell with them: 100-300 nutrition each).
+pub fn pile_offers_only(w: &World, pos: Pos, kill: &Kill, m: &MonsterInfo) -> bool {
+    let listed = w.objects_at(pos);
+    if listed.is_empty()
+        || listed
+            .iter()
+            .any(|o| o.text.is_none() || o.turn < kill.turn)
+    {
+        return false;
+    }
+    let food: Vec<&str> = listed
+        .iter()
+        .filter_map(|o| o.text.as_deref())
+        .filter(|t| may_be_food(t))
+        .collect();
+    matches!(food.as_slice(), [only] if corpse_monster(only).is_some_and(|c| c.name == m.name)
+        && !only.contains("corpses"))
 }
 
 /// The freshest kill at `pos` that left a corpse of `m` (a zombie's corpse is its base race,
@@ -123,6 +237,24 @@ pub fn hungry(w: &World) -> bool {
 /// One step toward eating a fresh safe corpse of our own kills: look at what lies here, eat it
 /// when the look shows exactly that corpse, or walk toward the freshest one.
 pub fn eat_corpse_step(r: &mut Recall, w: &World, race: &str) -> Option<(Action, String)> {
+    eat_corpse_step_when(r, w, race, false)
+}
+
+/// [`eat_corpse_step`], poisonous and acidic corpses included when `starving` ([`starving`]);
+/// the reason then says so.
+pub fn eat_corpse_step_when(
+    r: &mut Recall,
+    w: &World,
+    race: &str,
+    starving: bool,
+) -> Option<(Action, String)> {
+    let risk = |m: &MonsterInfo| match corpse_hazard(m, race) {
+        Some(h) if starving => format!(
+            "; {h}, but {:?} with no food in the pack and HP {}",
+            w.status.hunger, w.status.hp
+        ),
+        _ => String::new(),
+    };
     // Not while something hits us (one we cannot see: the fight nodes only strike back).
     if crate::steps::attacked(&w.messages) {
         return None;
@@ -130,28 +262,85 @@ pub fn eat_corpse_step(r: &mut Recall, w: &World, race: &str) -> Option<(Action,
     if let LookHere::One(text) = look::look_here(&w.messages) {
         if let Some(m) = corpse_monster(&text) {
             let age = kill_at(w, w.player, m).map(|k| w.turn - k.turn);
-            return match corpse_ok(m, age, race, corpse_age_limit(w)) {
+            return match corpse_ok_when(m, age, race, corpse_age_limit(w), starving) {
                 Ok(()) => Some((
                     Action::Eat { item: None },
-                    format!("eating the {} corpse here ({:?} turns old)", m.name, age),
+                    format!(
+                        "eating the {} corpse here ({:?} turns old{})",
+                        m.name,
+                        age,
+                        risk(m)
+                    ),
                 )),
                 Err(_) => None,
             };
         }
         return None;
     }
+    // A pile here whose listing offers only a fresh kill's corpse: the first "eat it?" is it.
+    if let Some((kill, pos)) = edible_kills_when(w, race, starving)
+        .into_iter()
+        .find(|(k, pos)| *pos == w.player && k.in_pile)
+    {
+        let m = monsters::find_in_text(&kill.name)?;
+        return Some((
+            Action::Eat { item: None },
+            format!(
+                "eating the {} corpse in the pile here ({} turns old, the only food listed at ({}, {}){})",
+                m.name,
+                w.turn - kill.turn,
+                pos.x,
+                pos.y,
+                risk(m)
+            ),
+        ));
+    }
     // A look that showed anything else here (a pile, nothing): no second look this decision.
     let looked_here = look::looked_at(r, w);
+    // A fresh kill's corpse in a pile here not listed since it fell: list it (`:`).
+    if !looked_here {
+        let unlisted = w.kills.iter().find(|k| {
+            k.in_pile
+                && !k.no_corpse
+                && k.pos == Some(w.player)
+                && k.level == w.dungeon.current
+                && monsters::find_in_text(&k.name).is_some_and(|m| {
+                    corpse_ok_when(
+                        m,
+                        Some(w.turn - k.turn),
+                        race,
+                        corpse_age_limit(w),
+                        starving,
+                    )
+                    .is_ok()
+                        && !pile_offers_only(w, w.player, k, m)
+                })
+        });
+        if let Some(k) = unlisted {
+            let listed = w
+                .objects_here()
+                .iter()
+                .all(|o| o.text.is_some() && o.turn >= k.turn);
+            if !listed {
+                return Some((
+                    look::look_action_at(r, w),
+                    format!("listing the pile here for the {} corpse", k.name),
+                ));
+            }
+        }
+    }
     // A corpse under a monster (a peaceful one answers "Really attack?" and no time passes)
     // waits until the square is free.
-    let (kill, pos) = edible_kills(w, race).into_iter().find(|(_, pos)| {
-        *pos == w.player
-            || (w
-                .level()
-                .and_then(|l| l.at(*pos))
-                .is_some_and(|sq| sq.object.is_some_and(|c| c.ch == '%'))
-                && !w.monsters.iter().any(|m| m.pos == *pos))
-    })?;
+    let (kill, pos) = edible_kills_when(w, race, starving)
+        .into_iter()
+        .find(|(_, pos)| {
+            *pos == w.player
+                || (w
+                    .level()
+                    .and_then(|l| l.at(*pos))
+                    .is_some_and(|sq| sq.object.is_some_and(|c| c.ch == '%'))
+                    && !w.monsters.iter().any(|m| m.pos == *pos))
+        })?;
     if pos == w.player {
         return (!looked_here).then(|| {
             (
@@ -176,17 +365,23 @@ pub fn eat_corpse_step(r: &mut Recall, w: &World, race: &str) -> Option<(Action,
     })
 }
 
+/// The first pack item safe to eat now: comestibles but eggs, tins and corpses that rot or
+/// harm (a lichen corpse keeps).
+pub fn pack_food(w: &World) -> Option<&nhbot_world::inventory::Item> {
+    w.inventory.iter().find(|i| {
+        i.class == "Comestibles"
+            && !i.text.contains("egg")
+            && !i.text.contains("tin")
+            && corpse_monster(&i.name)
+                .is_none_or(|m| corpse_hazard(m, "human").is_none() && never_rots(m))
+    })
+}
+
 /// Eat from the pack: by letter when the inventory is known, else look first so that the
 /// floor's food never gets the game's "eat it?" question by accident.
 pub fn eat_from_pack_step(r: &mut Recall, w: &World) -> Option<(Action, String)> {
     if !w.inventory.is_empty() {
-        let food = w.inventory.iter().find(|i| {
-            i.class == "Comestibles"
-                && !i.text.contains("egg")
-                && !i.text.contains("tin")
-                && corpse_monster(&i.name)
-                    .is_none_or(|m| corpse_hazard(m, "human").is_none() && never_rots(m))
-        })?;
+        let food = pack_food(w)?;
         return Some((
             Action::Eat {
                 item: Some(food.letter),

@@ -7,7 +7,7 @@ use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, ParamSpec};
 
-const PRAYER: [ParamSpec; 4] = [
+const PRAYER: [ParamSpec; 6] = [
     p(
         "first_turn",
         Integer {
@@ -40,6 +40,18 @@ const PRAYER: [ParamSpec; 4] = [
         Integer { min: 1, max: 100 },
         Default("2"),
         "Refused prayers after which we pray only in deadly trouble (stoning, food poisoning...): an angry god fixes nothing.",
+    ),
+    p(
+        "eat_first",
+        Flag,
+        Default("false"),
+        "Weak from hunger (HP not low, no lycanthropy) with food in the pack: no prayer; eating is left to the nodes below.",
+    ),
+    p(
+        "lycanthropy_waits_for_weak",
+        Flag,
+        Default("false"),
+        "Lycanthropy our only trouble while Hungry: wait until Weak, when one prayer fixes the hunger and often the lycanthropy.",
     ),
 ];
 const COUNT: ParamSpec = p(
@@ -424,7 +436,11 @@ pub fn register(r: &mut NodeRegistry) {
             "Unless Satiated: walk to the freshest safe corpse of our own kills (<= 30 turns old, or lichen/lizard; \
          no cannibalism of `race`, acidic, poisonous or petrifying corpses), look at it and eat it.",
         )
-        .params(const { &[p("race", Choice(RACES), Default("human"), "Our race: its corpses are cannibalism (orcs may).")] }),
+        .params(const { &[
+            p("race", Choice(RACES), Default("human"), "Our race: its corpses are cannibalism (orcs may)."),
+            p("when_starving", Flag, Default("false"), "Weak or worse, no food in the pack and HP above 20: poisonous \
+             and acidic corpses too (1d15 HP, and 1d4 Str for poison, four times in five, beat fainting)."),
+        ] }),
         survival::eat_fresh_corpse,
     );
     r.register_tick_fn(

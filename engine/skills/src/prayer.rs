@@ -1,9 +1,7 @@
 //! When to pray: in trouble the gods fix (low HP, weakness from hunger) and only when the
 //! prayer timeout is believed to have run out.
 
-#[cfg(test)]
-use nhbot_world::Hunger;
-use nhbot_world::World;
+use nhbot_world::{Hunger, World};
 
 /// Our beliefs about the prayer timeout. It starts at 300 and a safe prayer needs it low
 /// (below 200 in major trouble, so ~turn 100 with Luck 0); after a prayer it is reset to
@@ -18,8 +16,17 @@ pub struct PrayerRules {
     /// comes back one point per 600 turns.
     pub after_refusal: i64,
     /// Refused prayers after which we pray only in deadly trouble: praying too soon angers
-    /// the god for good, and an angry god fixes nothing (and may drain a level or curse).
+    /// the god for good (pray.c `gods_upset` raises `ugangr`, which only a sacrifice lowers),
+    /// and an angry god fixes nothing (and may drain a level or curse). In the bench all 5
+    /// prayers after a refusal were refused again.
     pub refusals_to_give_up: usize,
+    /// Weak from hunger and in no other major trouble with food in the pack: eat it (the
+    /// `eat_when_weak` node) and keep the prayer for when nothing else helps.
+    pub eat_first: bool,
+    /// Lycanthropy our only trouble while Hungry: wait until Weak, when one prayer fixes the
+    /// hunger (the worse trouble) and, half the time, the lycanthropy too; praying now would
+    /// leave the hunger ~100 turns later without a prayer (seeds 53, 82, 172, 167 starved so).
+    pub lycanthropy_waits_for_weak: bool,
 }
 
 impl Default for PrayerRules {
@@ -31,6 +38,8 @@ impl Default for PrayerRules {
             gap: nhbot_world::prayer::TIMEOUT_AFTER_PRAYER,
             after_refusal: 2000,
             refusals_to_give_up: 2,
+            eat_first: false,
+            lycanthropy_waits_for_weak: false,
         }
     }
 }
@@ -46,14 +55,50 @@ pub fn trouble(w: &World) -> Option<String> {
 pub const DEADLY_RETRY_GAP: i64 = 50;
 
 /// Whether to pray now: the timeout is believed safe, or the trouble kills within a few turns
-/// anyway (stoning, food poisoning...) and we did not just pray.
+/// anyway (stoning, food poisoning...) and we did not just pray. With the rules' options, not
+/// for a hunger the pack can feed nor for lycanthropy alone while merely Hungry.
 pub fn should_pray_now(w: &World, rules: PrayerRules) -> bool {
     if w.deadly_trouble().is_some() {
         return w
             .turns_since_prayer()
             .is_none_or(|since| since >= DEADLY_RETRY_GAP);
     }
+    if waits(w, rules).is_some() {
+        return false;
+    }
     timeout_safe(w, rules)
+}
+
+/// Why a prayer waits although we are in trouble, if it does: the rules' `eat_first` and
+/// `lycanthropy_waits_for_weak`.
+pub fn waits(w: &World, rules: PrayerRules) -> Option<String> {
+    let hp_low = {
+        let (hp, max) = (w.status.hp, w.status.hp_max);
+        max > 0 && (hp <= 5 || hp * 7 <= max)
+    };
+    let weak = matches!(
+        w.status.hunger,
+        Hunger::Weak | Hunger::Fainting | Hunger::Fainted
+    );
+    let lycanthrope = w
+        .intrinsics
+        .contains(&nhbot_world::intrinsics::Intrinsic::Lycanthropy);
+    if rules.eat_first && weak && !hp_low && !lycanthrope {
+        if let Some(food) = crate::food::pack_food(w) {
+            return Some(format!(
+                "{:?} with {} ({}) in the pack: eating first",
+                w.status.hunger, food.text, food.letter
+            ));
+        }
+    }
+    if rules.lycanthropy_waits_for_weak
+        && lycanthrope
+        && !hp_low
+        && w.status.hunger == Hunger::Hungry
+    {
+        return Some("lycanthropy while Hungry: one prayer once Weak fixes both".into());
+    }
+    None
 }
 
 /// Whether the prayer timeout is believed safe now, and the god not given up on.
@@ -114,6 +159,7 @@ mod tests {
             gap: 500,
             after_refusal: 1000,
             refusals_to_give_up: 2,
+            ..PrayerRules::default()
         };
         let mut w = world(1, 16, 1200);
         w.last_prayer_turn = Some(600);
@@ -151,5 +197,67 @@ mod tests {
         assert!(should_pray_now(&were, rules));
         were.last_prayer_turn = Some(1500);
         assert!(!should_pray_now(&were, rules));
+    }
+
+    fn ration(w: &mut World) {
+        let mut item = nhbot_world::parse_inventory_line("d - an uncursed food ration")
+            .expect("an inventory line");
+        item.class = "Comestibles".into();
+        w.inventory.push(item);
+    }
+
+    #[test]
+    fn weak_with_food_in_the_pack_eats_first_unless_hp_is_low() {
+        let rules = PrayerRules {
+            first_turn: 100,
+            gap: 500,
+            eat_first: true,
+            ..PrayerRules::default()
+        };
+        let mut w = world(16, 16, 2000);
+        w.status.hunger = Hunger::Weak;
+        assert!(should_pray_now(&w, rules), "Weak, nothing to eat");
+        ration(&mut w);
+        assert!(!should_pray_now(&w, rules), "Weak with a ration");
+        assert!(waits(&w, rules).is_some_and(|why| why.contains("food ration")));
+        assert!(
+            should_pray_now(
+                &w,
+                PrayerRules {
+                    eat_first: false,
+                    ..rules
+                }
+            ),
+            "the option off prays as before"
+        );
+        w.status.hp = 2;
+        assert!(should_pray_now(&w, rules), "HP 2/16: no time to eat");
+        w.status.hp = 16;
+        w.status.hunger = Hunger::Fainting;
+        assert!(
+            !should_pray_now(&w, rules),
+            "Fainting: the ration still first"
+        );
+    }
+
+    #[test]
+    fn lycanthropy_while_hungry_waits_for_weak() {
+        let rules = PrayerRules {
+            first_turn: 100,
+            gap: 500,
+            lycanthropy_waits_for_weak: true,
+            ..PrayerRules::default()
+        };
+        let mut w = world(16, 16, 2000);
+        w.intrinsics
+            .insert(nhbot_world::intrinsics::Intrinsic::Lycanthropy);
+        assert!(should_pray_now(&w, rules), "fed: pray for it now");
+        w.status.hunger = Hunger::Hungry;
+        assert!(!should_pray_now(&w, rules), "Hungry: wait");
+        w.status.hunger = Hunger::Weak;
+        assert!(should_pray_now(&w, rules), "Weak: one prayer for both");
+        w.status.hunger = Hunger::Hungry;
+        w.status.hp = 2;
+        assert!(should_pray_now(&w, rules), "HP low: pray now");
     }
 }

@@ -187,8 +187,10 @@ pub fn pray_step(w: &World, rules: PrayerRules) -> Option<(Action, String)> {
         (
             Action::Pray,
             format!(
-                "{trouble}; last prayer {:?}, turn {}",
-                w.last_prayer_turn, w.turn
+                "{trouble}; last prayer {:?}, turn {} (refused as too soon with chance {:.0}%)",
+                w.last_prayer_turn,
+                w.turn,
+                100.0 * w.prayer_refusal_chance()
             ),
         )
     })

@@ -28,6 +28,8 @@ fn rules(p: &Params) -> PrayerRules {
         gap: p.integer("gap"),
         after_refusal: p.integer("after_refusal"),
         refusals_to_give_up: p.integer("refusals_to_give_up").max(0) as usize,
+        eat_first: p.flag("eat_first"),
+        lycanthropy_waits_for_weak: p.flag("lycanthropy_waits_for_weak"),
     }
 }
 
@@ -95,10 +97,12 @@ pub fn eat_fresh_corpse(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     if w.status.hunger == nhbot_world::Hunger::Satiated {
         return LeafOutcome::Failure;
     }
-    act(food::eat_corpse_step(
+    let starving = food::starving(w, p.flag("when_starving"));
+    act(food::eat_corpse_step_when(
         r,
         w,
         p.text("race").unwrap_or("human"),
+        starving,
     ))
 }
 

@@ -158,6 +158,21 @@ impl World {
                     }
                 }
             }
+            // "You finish eating the gecko corpse.": the kill's corpse here is gone (a pile's
+            // listing from before still names it; eating from it again would only open the
+            // pack's food menu).
+            if let Some(eaten) = message
+                .strip_prefix("You finish eating ")
+                .and_then(|rest| rest.strip_suffix(" corpse."))
+            {
+                let eaten = eaten.strip_prefix("the ").unwrap_or(eaten);
+                let here = Some(self.player);
+                for k in self.kills.iter_mut() {
+                    if k.pos == here && k.level == level_id && eaten.ends_with(k.name.as_str()) {
+                        k.no_corpse = true;
+                    }
+                }
+            }
             // One object lying here ("You see here a homunculus corpse."): a kill of ours here
             // whose corpse it is not left none (the iguana killed on a homunculus's corpse).
             if let Some(text) = message

@@ -356,6 +356,18 @@ fn a_kill_whose_square_shows_another_corpse_left_none() {
         &["You see here a newt corpse."],
     );
     assert!(!w.kills[1].no_corpse, "its own corpse");
+    // Eaten: the corpse is gone, whatever a pile's listing from before says.
+    see(
+        &mut w,
+        &room,
+        Pos::new(4, 1),
+        &status(1, 20),
+        &[
+            "This newt corpse tastes okay.",
+            "You finish eating the newt corpse.",
+        ],
+    );
+    assert!(w.kills[1].no_corpse, "eaten");
 }
 
 #[test]

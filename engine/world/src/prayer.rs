@@ -15,6 +15,43 @@ pub const TIMEOUT_AFTER_PRAYER: i64 = 1000;
 /// A prayer in major trouble is believed safe while the estimate is below this (the game's
 /// limit is 200; the margin covers what we cannot see, like Luck and rnz's tail).
 pub const SAFE_TIMEOUT: i64 = 100;
+/// Major trouble is fixed while the timeout is at most this (pray.c `can_pray`).
+pub const MAJOR_TROUBLE_LIMIT: i64 = 200;
+/// Turns a prayer lasts (`nomul(-3)`): the new timeout is set when it ends.
+const PRAYER_TURNS: i64 = 3;
+
+/// The chance that a prayer in major trouble `since` turns after a granted one is refused as
+/// too soon, with Luck 0 below XL 15 (pray.c, rnd.c): the granted prayer set the timeout to
+/// rnz(350), one less each turn since, and the god answers only at 200 or less.
+///
+/// rnz(350): t = (1000 + rn2(1000)) * rne(4), rne(4) being 1 + the number of `!rn2(4)` in a
+/// row, at most 5; then with even odds 350 * t / 1000 or 350 * 1000 / t. The second half is at
+/// most 350, so after 150 turns only the first, long-tailed half refuses: 12.7% after 500
+/// turns, 7.8% after 850, 1.6% after 1,500, none after 3,300. The bench's 986 prayers agree
+/// (refused after a granted one: 11% within 700 turns, 7% within 1,000, 2% within 1,500,
+/// none later; seeds 1..200).
+pub fn refusal_chance(since: i64) -> f64 {
+    let limit = MAJOR_TROUBLE_LIMIT + (since - PRAYER_TURNS).max(0);
+    // rne(4) below XL 15: P(1) = 3/4, P(2) = 3/16, P(3) = 3/64, P(4) = 3/256, P(5) = 1/256.
+    let rne = [
+        (1, 0.75),
+        (2, 0.1875),
+        (3, 0.046875),
+        (4, 0.01171875),
+        (5, 0.00390625),
+    ];
+    let mut refused = 0.0;
+    for (factor, p_factor) in rne {
+        let over = (1000..2000)
+            .map(|base| base * factor)
+            .map(|t| {
+                u8::from(350 * t / 1000 > limit) as f64 + u8::from(350 * 1000 / t > limit) as f64
+            })
+            .sum::<f64>();
+        refused += p_factor * over / 2000.0;
+    }
+    refused
+}
 
 /// Whether a message is the god refusing a prayer (pray.c `angrygods`, and `pleased` with
 /// nothing fixed): "You feel that Tyr is displeased." (hallucinating: "bummed"), "Thou must
@@ -79,6 +116,17 @@ impl World {
         None
     }
 
+    /// The chance a prayer in major trouble now is refused as too soon: none before the
+    /// first prayer once the starting timeout is down to 200 (turn 100), else
+    /// [`refusal_chance`] of the turns since the last prayer.
+    pub fn prayer_refusal_chance(&self) -> f64 {
+        match self.turns_since_prayer() {
+            None if START_TIMEOUT - self.turn <= MAJOR_TROUBLE_LIMIT => 0.0,
+            None => 1.0,
+            Some(since) => refusal_chance(since),
+        }
+    }
+
     /// In major trouble and the timeout estimate below [`SAFE_TIMEOUT`].
     pub fn can_pray_safely(&self) -> bool {
         self.prayer_trouble().is_some() && self.prayer_timeout_estimate() < SAFE_TIMEOUT
@@ -113,6 +161,65 @@ mod tests {
         assert_eq!(w.prayer_timeout_estimate(), 800);
         w.turn = 6000;
         assert_eq!(w.prayer_timeout_estimate(), 0);
+    }
+
+    /// rnz(350) drawn the way rnd.c draws it, every case weighted: the chance it exceeds
+    /// `limit`. An independent spelling of the same rules, case by case.
+    fn rnz_350_exceeds(limit: i64) -> f64 {
+        let mut over = 0.0;
+        for run in 0..5u32 {
+            // rne(4): `run` more `!rn2(4)` in a row (prob 1/4 each), then a stop (3/4) unless
+            // the cap of 5 is reached.
+            let p_run = 0.25f64.powi(run as i32) * if run < 4 { 0.75 } else { 1.0 };
+            let factor = i64::from(run) + 1;
+            for rn2 in 0..1000 {
+                let t = (1000 + rn2) * factor;
+                for bigger in [true, false] {
+                    let x = if bigger {
+                        350 * t / 1000
+                    } else {
+                        350 * 1000 / t
+                    };
+                    if x > limit {
+                        over += p_run * 0.5 / 1000.0;
+                    }
+                }
+            }
+        }
+        over
+    }
+
+    #[test]
+    fn refusal_chance_follows_rnz_350_counted_down_from_the_prayers_end() {
+        for since in [0, 100, 153, 300, 500, 850, 1000, 1500, 2500, 3300, 3500] {
+            let want = rnz_350_exceeds(200 + (since - 3).max(0));
+            let got = refusal_chance(since);
+            assert!((got - want).abs() < 1e-9, "since {since}: {got} vs {want}");
+        }
+        // By hand: 500 turns -> rnz must exceed 697: 350 t / 1000 > 697 needs t >= 1995, so
+        // rne(4) = 1 with rn2 >= 995 (5 in 1000) or rne(4) >= 2 (1/4), in the upper half.
+        assert!((refusal_chance(500) - 0.5 * (0.75 * 0.005 + 0.25)).abs() < 1e-9);
+        assert!(refusal_chance(850) > 0.07 && refusal_chance(850) < 0.085);
+        assert!(refusal_chance(1500) < 0.02);
+        assert_eq!(
+            refusal_chance(3500),
+            0.0,
+            "rnz(350) is at most 3,498 below XL 15"
+        );
+        assert!(
+            refusal_chance(100) > 0.5,
+            "the lower half too is above 300 half the time"
+        );
+        // Monotone: waiting never hurts.
+        let chances: Vec<f64> = (0..4000).step_by(50).map(refusal_chance).collect();
+        assert!(chances.windows(2).all(|w| w[0] >= w[1]));
+        // Before any prayer: the start's 300 is down to 200 at turn 100.
+        let mut w = world(16, 16, 99);
+        assert_eq!(w.prayer_refusal_chance(), 1.0);
+        w.turn = 100;
+        assert_eq!(w.prayer_refusal_chance(), 0.0);
+        w.last_prayer_turn = Some(90);
+        assert!((w.prayer_refusal_chance() - refusal_chance(10)).abs() < 1e-12);
     }
 
     #[test]

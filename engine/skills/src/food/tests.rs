@@ -245,3 +245,114 @@ fn a_corpse_under_a_monster_waits() {
     crate::seen::show(&mut w, &["-----", "|.b.|", "|.@.|", "|...|", "-----"], 3);
     assert_eq!(eat_corpse_step(&mut r, &w, "human"), None);
 }
+
+fn pile_here(w: &mut World, items: &[&str], turn: i64) {
+    let here = w.player;
+    let level = w.dungeon.current_mut().unwrap();
+    level.at_mut(here).unwrap().object = Some(nhbot_world::Cell {
+        ch: '%',
+        fg: 3,
+        bold: false,
+        inverse: false,
+    });
+    level.piles.retain(|p| p.pos != here);
+    level.piles.push(nhbot_world::Pile {
+        pos: here,
+        items: items.iter().map(|t| t.to_string()).collect(),
+        turn,
+        top: None,
+    });
+}
+
+/// A kill that fell on a pile is eaten when the pile, listed since, offers no other food (the
+/// game asks about floor food top first and the eat answers the first question); another food
+/// there, or a listing from before the kill, does not eat (the stale one is listed again).
+#[test]
+fn a_kill_in_a_pile_is_eaten_when_it_is_the_only_food_listed() {
+    let mut r = crate::Recall::default();
+    let mut w = world_at(105);
+    let mut gnome = kill("gnome", 100, 10);
+    gnome.in_pile = true;
+    w.kills.push(gnome);
+    pile_here(
+        &mut w,
+        &["a gnome corpse", "a crossbow", "5 crossbow bolts"],
+        101,
+    );
+    let (action, why) = eat_corpse_step(&mut r, &w, "human").expect("eats");
+    assert_eq!(action, Action::Eat { item: None });
+    assert!(why.contains("gnome corpse in the pile"), "{why}");
+    assert_eq!(edible_kills(&w, "human").len(), 1);
+
+    pile_here(&mut w, &["a gnome corpse", "an apple", "a crossbow"], 101);
+    let step = eat_corpse_step(&mut crate::Recall::default(), &w, "human");
+    assert!(
+        !matches!(step, Some((Action::Eat { .. }, _))),
+        "the apple may be offered first: {step:?}"
+    );
+    assert!(edible_kills(&w, "human").is_empty());
+
+    pile_here(&mut w, &["2 gnome corpses", "a crossbow"], 101);
+    assert!(edible_kills(&w, "human").is_empty(), "which gnome is ours?");
+
+    pile_here(&mut w, &["a crossbow"], 99);
+    let (action, why) =
+        eat_corpse_step(&mut crate::Recall::default(), &w, "human").expect("lists the pile");
+    assert!(why.contains("listing the pile"), "{why}");
+    assert!(!matches!(action, Action::Eat { .. }));
+
+    // A poisonous kill in a pile is no food, listed or not.
+    let mut w = world_at(105);
+    let mut kobold = kill("kobold", 100, 10);
+    kobold.in_pile = true;
+    w.kills.push(kobold);
+    pile_here(&mut w, &["a kobold corpse", "an orcish dagger"], 101);
+    assert!(eat_corpse_step(&mut crate::Recall::default(), &w, "human").is_none());
+}
+
+/// Weak with nothing in the pack and HP to spare, a fresh kobold (poisonous) or acid blob
+/// corpse is eaten rather than fainting; not with HP 20 or less, not with food in the pack, not
+/// merely Hungry, not without the option, and never a cockatrice.
+#[test]
+fn starving_eats_poisonous_and_acidic_corpses_only() {
+    let here_is = |w: &mut World, name: &str| {
+        w.kills.clear();
+        w.kills.push(kill(name, w.turn - 2, 10));
+        w.messages = vec![format!("You see here a {name} corpse.")];
+    };
+    let eats = |w: &World, allowed: bool| {
+        let starving = starving(w, allowed);
+        matches!(
+            eat_corpse_step_when(&mut crate::Recall::default(), w, "human", starving),
+            Some((Action::Eat { .. }, _))
+        )
+    };
+    let mut w = world_at(3000);
+    w.status.hunger = Hunger::Weak;
+    w.status.hp = 30;
+    w.status.hp_max = 40;
+    here_is(&mut w, "kobold");
+    assert!(eats(&w, true));
+    let (_, why) = eat_corpse_step_when(&mut crate::Recall::default(), &w, "human", true).unwrap();
+    assert!(
+        why.contains("poisonous") && why.contains("no food in the pack"),
+        "{why}"
+    );
+    assert!(!eats(&w, false), "the option off");
+    here_is(&mut w, "acid blob");
+    assert!(eats(&w, true));
+    here_is(&mut w, "cockatrice");
+    assert!(!eats(&w, true), "petrifies whatever the hunger");
+    here_is(&mut w, "kobold");
+    w.status.hp = 20;
+    assert!(!eats(&w, true), "HP 20: 1d15 may leave too little");
+    w.status.hp = 30;
+    w.status.hunger = Hunger::Hungry;
+    assert!(!eats(&w, true), "merely Hungry");
+    w.status.hunger = Hunger::Fainting;
+    assert!(eats(&w, true));
+    let mut item = nhbot_world::parse_inventory_line("d - an apple").unwrap();
+    item.class = "Comestibles".into();
+    w.inventory.push(item);
+    assert!(!eats(&w, true), "the apple first");
+}

@@ -1,0 +1,244 @@
+//! Food and prayer on the real game in wizard mode (-D): scenes set with wizard commands (^V
+//! level teleport to leave the pet behind, ^G create monster, counted searches for time and
+//! hunger), then the default tree (trees/main.yaml) decides and the game shows what it did.
+//! Every loop is bounded.
+
+mod wizard;
+
+use nhbot_agent::Runner;
+use nhbot_bt::TreeBot;
+use nhbot_world::{Action, Decision, Dir, Hunger, Pos, World};
+use std::path::PathBuf;
+use wizard::{keys, screen};
+
+/// One tree decision and the messages it produced.
+struct Step {
+    at: Pos,
+    decision: Decision,
+    messages: Vec<String>,
+}
+
+fn summary(steps: &[Step]) -> String {
+    steps
+        .iter()
+        .map(|s| {
+            format!(
+                "{:?} {:?} {} -> {:?}",
+                s.at, s.decision.action, s.decision.reason, s.messages
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+struct Scene {
+    runner: Runner,
+    dir: PathBuf,
+}
+
+impl Drop for Scene {
+    fn drop(&mut self) {
+        let _ = self
+            .runner
+            .session
+            .game
+            .hangup(std::time::Duration::from_secs(5));
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+impl Scene {
+    /// A wizard-mode game on `seed`, the pet left on Dlvl 1 (we go to Dlvl 2 while it is not
+    /// next to us).
+    fn start(name: &str, seed: u64) -> Scene {
+        let (runner, dir) = wizard::start("food", name, seed);
+        let mut s = Scene { runner, dir };
+        wizard::wait_until_alone(&mut s.runner, |_| true);
+        keys(&mut s.runner, "\x162\r");
+        assert_eq!(s.world().status.dlvl, 2, "{}", screen(&s.runner));
+        s
+    }
+
+    fn world(&self) -> &World {
+        &self.runner.world
+    }
+
+    fn act(&mut self, action: Action) {
+        let d = Decision {
+            action,
+            path: "scene".into(),
+            reason: "setup".into(),
+        };
+        self.runner.act(&d).expect("the action reaches the game");
+    }
+
+    /// A monster next to us (not our pet), and its direction.
+    fn adjacent(&self, glyph: Option<char>) -> Option<Dir> {
+        let w = self.world();
+        w.monsters
+            .iter()
+            .filter(|m| !m.tame && glyph.is_none_or(|g| m.ch == g))
+            .find_map(|m| Dir::from_delta(m.pos.x - w.player.x, m.pos.y - w.player.y))
+    }
+
+    /// Searches until `done` (at most `max_turns` turns), killing what comes next to us.
+    fn wait_until(&mut self, max_turns: i64, what: &str, done: impl Fn(&World) -> bool) {
+        let until = self.world().turn + max_turns;
+        for _ in 0..3000 {
+            if done(self.world()) {
+                return;
+            }
+            assert!(
+                self.world().turn < until,
+                "{what} not reached in {max_turns} turns:\n{}",
+                screen(&self.runner)
+            );
+            match self.adjacent(None) {
+                Some(dir) => self.act(Action::Fight { dir }),
+                None => keys(&mut self.runner, "10s"),
+            }
+        }
+        panic!("{what} not reached:\n{}", screen(&self.runner));
+    }
+
+    /// Creates `name` next to us (^G) and kills it until one leaves a corpse we see next to us
+    /// on a square with nothing else; returns that square.
+    fn kill_for_corpse(&mut self, name: &str, glyph: char) -> Pos {
+        for _ in 0..12 {
+            let before = self.world().kills.len();
+            keys(&mut self.runner, &format!("\x07{name}\r"));
+            for _ in 0..30 {
+                if self.world().kills.len() > before {
+                    break;
+                }
+                match self.adjacent(Some(glyph)) {
+                    Some(dir) => self.act(Action::Fight { dir }),
+                    None => keys(&mut self.runner, "s"),
+                }
+            }
+            let Some(kill) = self.world().kills.get(before).cloned() else {
+                continue;
+            };
+            let Some(pos) = kill.pos else { continue };
+            let alone = self.world().objects_at(pos).len() == 1;
+            if kill.name.contains(name)
+                && self.world().view.get(pos).is_some_and(|c| c.ch == '%')
+                && alone
+            {
+                return pos;
+            }
+        }
+        panic!(
+            "no lone {name} corpse in 12 kills: {:?}\n{}",
+            self.world().kills,
+            screen(&self.runner)
+        );
+    }
+
+    /// Runs the default tree for at most `max` decisions or until `stop`.
+    fn run_tree(&mut self, max: usize, stop: impl Fn(&[Step]) -> bool) -> Vec<Step> {
+        let mut bot = TreeBot::load(
+            nhbot_skills::registry(),
+            &wizard::repo().join("trees/main.yaml"),
+        )
+        .expect("the default tree loads");
+        let mut steps = Vec::new();
+        for _ in 0..max {
+            if self.runner.session.ended || stop(&steps) {
+                break;
+            }
+            let before = self.world().clone();
+            let decision = bot.decide(&before);
+            self.runner
+                .act(&decision)
+                .expect("the decision reaches the game");
+            steps.push(Step {
+                at: before.player,
+                decision,
+                messages: self.world().messages.clone(),
+            });
+        }
+        eprintln!(
+            "{}: turn {}\n{}",
+            self.dir.display(),
+            self.world().turn,
+            summary(&steps)
+        );
+        steps
+    }
+}
+
+fn said(steps: &[Step], text: &str) -> bool {
+    steps
+        .iter()
+        .any(|s| s.messages.iter().any(|m| m.contains(text)))
+}
+
+/// Weak from hunger after turn 300 with the starting food ration in the pack: a prayer would be
+/// granted, but the bot eats the ration and keeps the prayer (`eat_first`).
+#[test]
+fn weak_with_a_ration_eats_it_and_keeps_the_prayer() {
+    let mut s = Scene::start("weak-ration", 31);
+    assert!(
+        s.world()
+            .inventory
+            .iter()
+            .any(|i| i.text.contains("food ration")),
+        "a Valkyrie starts with a food ration: {:?}",
+        s.world().inventory
+    );
+    s.wait_until(1500, "Weak", |w| w.status.hunger == Hunger::Weak);
+    assert!(s.world().turn > 300);
+    let steps = s.run_tree(30, |steps| said(steps, "You finish eating"));
+    let report = format!("{}\n{}", summary(&steps), screen(&s.runner));
+    assert!(
+        steps.iter().all(|st| st.decision.action != Action::Pray),
+        "prayed with a ration in the pack:\n{report}"
+    );
+    let eat = steps
+        .iter()
+        .find(|st| matches!(st.decision.action, Action::Eat { item: Some(_) }))
+        .unwrap_or_else(|| panic!("never ate from the pack:\n{report}"));
+    assert!(eat.decision.reason.contains("food ration"), "{report}");
+    assert!(
+        said(&steps, "You finish eating the food ration"),
+        "{report}"
+    );
+    assert_eq!(s.world().last_prayer_turn, None, "{report}");
+    assert_ne!(s.world().status.hunger, Hunger::Weak, "{report}");
+}
+
+/// A jackal killed next to us, our dagger dropped on its corpse: the corpse lies in a pile whose
+/// only food it is, and the bot eats it there (the game's "There is a jackal corpse here; eat
+/// it?" is the only floor food question).
+#[test]
+fn a_fresh_corpse_under_a_dropped_dagger_is_eaten() {
+    let mut s = Scene::start("pile", 33);
+    let corpse = s.kill_for_corpse("jackal", 'd');
+    let me = s.world().player;
+    let dir = Dir::from_delta(corpse.x - me.x, corpse.y - me.y).expect("the corpse is next to us");
+    s.act(Action::Move { dir });
+    assert_eq!(s.world().player, corpse, "{}", screen(&s.runner));
+    let dagger = s
+        .world()
+        .inventory
+        .iter()
+        .find(|i| i.text.contains("dagger") && !i.wielded)
+        .map(|i| i.letter)
+        .unwrap_or_else(|| panic!("no spare dagger: {:?}", s.world().inventory));
+    keys(&mut s.runner, &format!("d{dagger}"));
+    let killed = s.world().kills.last().expect("the kill").turn;
+    let steps = s.run_tree(12, |steps| said(steps, "You finish eating"));
+    let report = format!("{}\n{}", summary(&steps), screen(&s.runner));
+    let eat = steps
+        .iter()
+        .find(|st| matches!(st.decision.action, Action::Eat { item: None }))
+        .unwrap_or_else(|| panic!("never ate from the floor:\n{report}"));
+    assert_eq!(eat.at, corpse, "{report}");
+    assert!(
+        eat.decision.reason.contains("jackal corpse in the pile"),
+        "{report}"
+    );
+    assert!(said(&steps, "jackal corpse"), "{report}");
+    assert!(s.world().turn - killed < 40, "{report}");
+}
