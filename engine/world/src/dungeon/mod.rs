@@ -56,6 +56,10 @@ pub struct Dungeon {
     /// The turn Mines' End was first seen explored (see [`mines_end`]).
     #[serde(default)]
     pub mines_end_explored: Option<i64>,
+    /// Falls through trap doors and holes: (level fallen from, level landed on). A fall never
+    /// leaves its dungeon, so once one end's branch is known the other's is too.
+    #[serde(default)]
+    pub falls: Vec<(usize, usize)>,
 }
 
 /// The branch a level-name label implies, if it names one.
@@ -138,6 +142,9 @@ impl Dungeon {
             self.levels[id].entered_going_up = going_up;
         }
         self.current = Some(id);
+        if how == Arrival::Fell && !self.falls.contains(&(old, id)) {
+            self.falls.push((old, id));
+        }
         if let Arrival::Stairs { from, up, ladder } = how {
             self.pending_stairs = Some((old, from, up, ladder));
             if let Some(at) = at {
@@ -183,6 +190,15 @@ impl Dungeon {
         });
     }
 
+    /// Whether the current level's branch is still a guess the game has not confirmed: a
+    /// placeholder the look has not told yet, or a level below Dlvl 1 the game's overview never
+    /// listed (a fall or a level teleport keeps the branch we came from, and a Minetown reached
+    /// by falling shows doors like the Dungeons). The overview (`^O`, no game time) settles it.
+    pub fn branch_unconfirmed(&self) -> bool {
+        self.current()
+            .is_some_and(|l| l.branch == Branch::Unknown || (l.depth > 1 && !l.facts.in_overview))
+    }
+
     /// Follows merge redirections to the live level.
     pub fn resolve(&self, mut id: usize) -> usize {
         while let Some(next) = self.levels[id].merged_into {
@@ -223,8 +239,33 @@ impl Dungeon {
         self.set_branch(id, branch);
     }
 
-    /// Sets a level's branch, merging it into the level already known under the new key.
+    /// Sets a level's branch, merging it into the level already known under the new key. Levels
+    /// a fall joins to it and whose branch is unknown get the same branch (seed 133 fell from
+    /// the Mines' top, still a placeholder, to their second level: both are the Mines).
     pub fn set_branch(&mut self, id: usize, branch: Branch) {
+        self.set_branch_alone(id, branch);
+        if branch == Branch::Unknown {
+            return;
+        }
+        let mut todo = vec![self.resolve(id)];
+        while let Some(at) = todo.pop() {
+            let joined: Vec<usize> = self
+                .falls
+                .iter()
+                .filter_map(|&(a, b)| {
+                    let (a, b) = (self.resolve(a), self.resolve(b));
+                    (a == at).then_some(b).or((b == at).then_some(a))
+                })
+                .filter(|&other| self.levels[other].branch == Branch::Unknown)
+                .collect();
+            for other in joined {
+                self.set_branch_alone(other, branch);
+                todo.push(self.resolve(other));
+            }
+        }
+    }
+
+    fn set_branch_alone(&mut self, id: usize, branch: Branch) {
         let depth = self.levels[id].depth;
         match self.find(branch, depth) {
             Some(keep) if keep != id => {
@@ -489,6 +530,33 @@ mod tests {
         };
         let doom2 = d.arrive(2, "Dlvl:2", up, Some(Pos::new(9, 9)));
         assert_eq!((d.levels[doom2].branch, doom2), (Branch::Doom, 0));
+    }
+
+    #[test]
+    fn a_fall_joins_the_levels_at_its_ends_into_one_branch() {
+        let mut d = Dungeon::default();
+        d.start(2, "Dlvl:2");
+        d.set_branch(0, Branch::Doom);
+        let top = d.arrive(3, "Dlvl:3", down(20), Some(Pos::new(5, 5)));
+        let low = d.arrive(4, "Dlvl:4", Arrival::Fell, Some(Pos::new(9, 9)));
+        let lower = d.arrive(5, "Dlvl:5", Arrival::Fell, Some(Pos::new(9, 9)));
+        assert!(d.branch_unconfirmed());
+        let branches = |d: &Dungeon| [top, low, lower].map(|i| d.levels[d.resolve(i)].branch);
+        assert_eq!(branches(&d), [Branch::Unknown; 3]);
+        d.set_branch(lower, Branch::Mines);
+        assert_eq!(
+            branches(&d),
+            [Branch::Mines; 3],
+            "falls stay in their dungeon"
+        );
+        assert_eq!(d.mines_top(), Some(3), "the top is linked to Doom 2");
+        // The overview listing the level settles it; a fall from the Dungeons stays there.
+        d.levels[lower].facts.in_overview = true;
+        assert!(!d.branch_unconfirmed());
+        d.current = Some(0);
+        let doom3 = d.arrive(3, "Dlvl:3", Arrival::Fell, Some(Pos::new(1, 1)));
+        assert_eq!(d.levels[doom3].branch, Branch::Doom);
+        assert_ne!(doom3, top);
     }
 
     #[test]
