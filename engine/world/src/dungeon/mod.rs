@@ -231,7 +231,12 @@ impl Dungeon {
             Branch::Sokoban
         } else if doors > 0 || corridors >= DOOM_CORRIDORS {
             Branch::Doom
-        } else if level.gnomes_seen >= 3 || seen >= MINES_SEEN {
+        } else if level.gnomes_seen >= 3
+            || seen >= MINES_SEEN
+            || (!level.entered_going_up
+                && count(Feature::Fountain) == 0
+                && cave_walls(level) >= MINES_CAVE_WALLS)
+        {
             Branch::Mines
         } else {
             return;
@@ -324,6 +329,43 @@ impl Dungeon {
 const MINES_SEEN: usize = 250;
 /// Corridor squares that make a placeholder level the Dungeons (more than dwarves dig).
 const DOOM_CORRIDORS: usize = 15;
+/// Cave walls (see [`cave_walls`]) that make a placeholder level the Mines: a room of the
+/// Dungeons has none, the Mines' walls many (seeds 133 and 173 showed 3 or more in their first
+/// dozen turns on the Mines' top). The Oracle's centre has some, and fountains: a level with a
+/// fountain is left to other evidence.
+const MINES_CAVE_WALLS: usize = 3;
+
+/// Wall squares whose floor neighbours lie on more than one side: on both sides along a line
+/// (west and east, north and south), or around a bend (in two rows and two columns). A room of
+/// the Dungeons is a rectangle: each wall square has its floor on one side, in one row (a
+/// horizontal wall) or one column (a vertical one), a corner diagonally; doorways, corridors and
+/// niches are not floor. The Mines' cave walls jut and bend between floors.
+fn cave_walls(level: &Level) -> usize {
+    let floor = |p: Pos| {
+        matches!(
+            level.feature(p),
+            Feature::Floor | Feature::StairsUp | Feature::StairsDown
+        )
+    };
+    let cave = |p: Pos| {
+        let at = |dx: i16, dy: i16| floor(Pos::new(p.x + dx, p.y + dy));
+        if (at(-1, 0) && at(1, 0)) || (at(0, -1) && at(0, 1)) {
+            return true;
+        }
+        let around: Vec<(i16, i16)> = (-1..=1)
+            .flat_map(|dy| (-1..=1).map(move |dx| (dx, dy)))
+            .filter(|&(dx, dy)| (dx, dy) != (0, 0) && at(dx, dy))
+            .collect();
+        let rows = around.iter().any(|&(_, dy)| dy != around[0].1);
+        let columns = around.iter().any(|&(dx, _)| dx != around[0].0);
+        rows && columns
+    };
+    (0..level.squares.len())
+        .filter(|&i| level.squares[i].feature == Feature::Wall)
+        .map(crate::level::pos_of)
+        .filter(|&p| cave(p))
+        .count()
+}
 
 impl Dungeon {
     /// The depth of the Mines' first level, once a level reached down the stairs from the
