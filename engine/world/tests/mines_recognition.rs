@@ -4,8 +4,10 @@
 //! placeholder until its look, or the game's overview, tells its branch.
 
 use nhbot_screen::Pos;
+use nhbot_screen::Terminal;
+use nhbot_world::dungeon::cave_walls;
 use nhbot_world::testing::grid;
-use nhbot_world::{Arrival, Branch, Dungeon};
+use nhbot_world::{Arrival, Branch, Dungeon, Level};
 
 /// Seed 133, Dlvl 3 at T1699: the Mines' top 30 turns after arriving (one gnome seen).
 const SEED133_MINES_TOP: &[&str] = &[
@@ -67,6 +69,58 @@ const SEED173_MINES_TOP: &[&str] = &[
     "                                              |.h..........-",
     "                                              ----<..-------",
     "                                                 -----",
+];
+
+/// Seed 176, Dlvl 4 (the Dungeons, the Mines' fork) at T5000, explored: rooms, corridors,
+/// doors open (`|`, `-`) and closed, a shop, objects in corridors and doorways, monsters (one in
+/// a doorway). The hero, in the corridor east of the lower right room's door, is drawn as that
+/// corridor square (the bot saw it before stepping there).
+const SEED176_DOOM_FORK: &[&str] = &[
+    "",
+    "  -------",
+    "  |......###",
+    "  |.....|  ##                        -------                            ------",
+    "  -----|-   ##                       |.....|                            .????|",
+    "       #     #-----------            |.....|                           |.????|",
+    "       #     #..........|############.(.....####                    ###-.???.|",
+    "       #      |.........|#           ---+---   #                   ##  |.????|",
+    "      ##      |.........|#             ##      #               #####    .]??+|",
+    "     ##       -----.-----#             #       #              ##         .???|",
+    "     #           #########          #%[)       #              #          -----",
+    " -------    ###### ##           -|--|-$-       #              #",
+    " |...:.|   ##       #          #-......|       ##             #",
+    " |.....-####        ###        #|......|        #     --------#",
+    " |....#|              ###     ##|......|        ######|......|#",
+    " |...<.|         -------.-    # |(.../.|             #|....dde#",
+    " ---.---         |.......|    # |...>..|             !P?...d.|",
+    "    #            |.......-##### --------              |..{>..|",
+    "                 |....(..|                            --------",
+    "                 ---------",
+];
+
+/// The doors of [`SEED176_DOOM_FORK`] in their colour (brown, 3): the `+`, and the `|` and `-`
+/// across a wall line.
+const SEED176_DOOR_COLOURS: &[&str] = &[
+    "",
+    "",
+    "",
+    "",
+    "       3",
+    "",
+    "                                                                       3",
+    "                                        3",
+    "                                                                            3",
+    "",
+    "",
+    "                                 3  3",
+    "",
+    "       3",
+    "",
+    "",
+    "",
+    "                         3",
+    "",
+    "",
 ];
 
 /// A room of the Dungeons seen from inside, its doorless doorways in the walls, and a
@@ -143,4 +197,41 @@ fn a_level_fallen_into_from_the_mines_top_is_the_mines_and_so_is_the_top() {
         "the fall stayed in its dungeon"
     );
     assert_eq!(d.mines_top(), Some(3));
+}
+
+/// The cave walls `rows` show, drawn on a level of their own.
+fn cave_walls_of(rows: &[&str]) -> usize {
+    let mut level = Level::new(Branch::Unknown, 3);
+    level.update(&grid(rows, &[]), None, 1, true);
+    cave_walls(&level)
+}
+
+#[test]
+fn explored_levels_of_the_dungeons_show_no_cave_wall() {
+    let mut level = Level::new(Branch::Unknown, 4);
+    level.update(
+        &grid(SEED176_DOOM_FORK, SEED176_DOOR_COLOURS),
+        None,
+        1,
+        true,
+    );
+    assert_eq!(cave_walls(&level), 0, "seed 176's fork level");
+    assert_eq!(cave_walls_of(DOOM_ROOMS), 0);
+    // Dungeons 9 of seed 1 in wizard mode, mapped (^F), as the game drew it, colours included.
+    let path = format!(
+        "{}/tests/fixtures/oracle1_mapped.bin",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
+    let mut term = Terminal::new();
+    term.feed(&bytes);
+    let mut level = Level::new(Branch::Unknown, 9);
+    level.update(&term.screen().map_cells(), None, 1, true);
+    // Its one grave, drawn `|` in the middle of a room as 3.6 draws graves, looks like a wall
+    // between floors: one, below the Mines' three.
+    assert_eq!(cave_walls(&level), 1, "seed 1's Dungeons 9");
+    // The Mines' levels of the recordings: many.
+    for rows in [SEED133_MINES_TOP, SEED133_MINES_2, SEED173_MINES_TOP] {
+        assert!(cave_walls_of(rows) >= 3, "{rows:?}");
+    }
 }

@@ -339,13 +339,20 @@ const MINES_CAVE_WALLS: usize = 3;
 /// (west and east, north and south), or around a bend (in two rows and two columns). A room of
 /// the Dungeons is a rectangle: each wall square has its floor on one side, in one row (a
 /// horizontal wall) or one column (a vertical one), a corner diagonally; doorways, corridors and
-/// niches are not floor. The Mines' cave walls jut and bend between floors.
-fn cave_walls(level: &Level) -> usize {
+/// niches are not floor. The Mines' cave walls jut and bend between floors. A square between two
+/// walls does not count as floor (a doorway under an object or a monster looks like floor).
+pub fn cave_walls(level: &Level) -> usize {
+    let wall = |x: i16, y: i16| level.feature(Pos::new(x, y)) == Feature::Wall;
+    // Under an object the floor is a guess (objects lie in corridors and doorways too), and a
+    // square between two walls may be a doorway a monster stood in when first seen.
     let floor = |p: Pos| {
-        matches!(
-            level.feature(p),
-            Feature::Floor | Feature::StairsUp | Feature::StairsDown
-        )
+        level.at(p).is_some_and(|sq| {
+            matches!(
+                sq.feature,
+                Feature::Floor | Feature::StairsUp | Feature::StairsDown
+            ) && sq.object.is_none()
+        }) && !(wall(p.x - 1, p.y) && wall(p.x + 1, p.y))
+            && !(wall(p.x, p.y - 1) && wall(p.x, p.y + 1))
     };
     let cave = |p: Pos| {
         let at = |dx: i16, dy: i16| floor(Pos::new(p.x + dx, p.y + dy));
