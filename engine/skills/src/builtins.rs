@@ -156,10 +156,19 @@ pub fn wander(_: &Params, w: &World) -> LeafOutcome {
 }
 
 /// Whether the Mines are to be avoided at our experience level (`avoid_mines_until_xl`), unless
-/// the level they branch from gave no other way on (`mines_when_stuck_after`).
+/// the level they branch from gave no other way on (`mines_when_stuck_after`); sent in by that,
+/// deeper in them only with `stuck_mines_xl_above_depth` experience levels above the next
+/// depth (seeds 168 and 137 went down to Dlvl 8 and 9 at XL 7 and died there).
 fn avoiding_mines(p: &Params, w: &World) -> bool {
-    (w.status.xl as i64) < p.integer("avoid_mines_until_xl")
-        && !crate::mines::mines_forced_by_stuck(w, p.integer("mines_when_stuck_after"))
+    let xl = w.status.xl as i64;
+    if xl >= p.integer("avoid_mines_until_xl") {
+        return false;
+    }
+    if !crate::mines::mines_forced_by_stuck(w, p.integer("mines_when_stuck_after")) {
+        return true;
+    }
+    let in_mines = w.level().is_some_and(|l| l.branch == Branch::Mines);
+    in_mines && xl < w.status.dlvl as i64 + 1 + p.integer("stuck_mines_xl_above_depth")
 }
 
 pub fn explore(p: &Params, w: &World) -> LeafOutcome {

@@ -59,6 +59,14 @@ const MINES_WHEN_STUCK: ParamSpec = p(
     "Turns on one level after which stairs into the Gnomish Mines are taken anyway (the main \
      dungeon's were not found: seed 99 camped 16,000 turns on Dlvl 2 and starved); 0: never.",
 );
+/// Sent into the Mines by `mines_when_stuck_after`: how far to go down in them.
+const STUCK_MINES_XL: ParamSpec = p(
+    "stuck_mines_xl_above_depth",
+    Integer { min: 0, max: 30 },
+    Default("0"),
+    "In the Gnomish Mines by `mines_when_stuck_after` (below `avoid_mines_until_xl`): their \
+     down stairs only at an experience level this far above the next depth.",
+);
 /// Player races, for the cannibalism rule.
 pub const RACES: &[&str] = &["human", "elf", "dwarf", "gnome", "orc"];
 pub const HUNGER_LEVELS: &[&str] = &["hungry", "weak", "fainting"];
@@ -289,6 +297,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("then", Choice(&["descend", "stay"]), Default("descend"), "Once the level is explored."),
             p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, never take stairs known to lead into the Gnomish Mines."),
             MINES_WHEN_STUCK,
+            STUCK_MINES_XL,
         ] })
         .shorthand("then"),
         builtins::explore,
@@ -330,7 +339,7 @@ pub fn register(r: &mut NodeRegistry) {
          Mines (known, or any in the Mines), or may (a fork's untaken stairs) while the level is \
          not explored.",
         )
-        .params(const { &[p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, not into the Gnomish Mines."), MINES_WHEN_STUCK] }),
+        .params(const { &[p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, not into the Gnomish Mines."), MINES_WHEN_STUCK, STUCK_MINES_XL] }),
         builtins::descend_if_on_stairs,
     );
     r.register_tick_fn(

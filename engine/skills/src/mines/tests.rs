@@ -39,6 +39,7 @@ fn params(until_xl: i64, stuck_after: i64) -> Params {
         ("until_xl", ParamValue::Integer(until_xl)),
         ("avoid_mines_until_xl", ParamValue::Integer(until_xl)),
         ("mines_when_stuck_after", ParamValue::Integer(stuck_after)),
+        ("stuck_mines_xl_above_depth", ParamValue::Integer(2)),
     ])
 }
 
@@ -150,6 +151,11 @@ fn the_fork_stairs_wait_for_the_level_explored_and_the_mines_ones_for_being_stuc
     assert_eq!(w.level().map(|l| l.branch), Some(Branch::Mines));
     w.dungeon.overview_read_at = Some(w.dungeon.arrivals);
     assert_eq!(leave_mines(&p, &w), LeafOutcome::Failure);
+    // Deeper in them only at XL 6 (Dlvl 4 + 2).
+    draw(&mut w, &["", "    .>..", "    ...."]);
+    assert_eq!(descend_if_on_stairs(&p, &w), LeafOutcome::Failure, "XL 3");
+    w.status.xl = 6;
+    assert_eq!(acts(&descend_if_on_stairs(&p, &w)), Some(&Action::Descend));
 }
 
 #[test]
