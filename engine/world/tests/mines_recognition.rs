@@ -226,7 +226,7 @@ fn explored_levels_of_the_dungeons_show_no_cave_wall() {
     let mut term = Terminal::new();
     term.feed(&bytes);
     let mut level = Level::new(Branch::Unknown, 9);
-    level.update(&term.screen().map_cells(), None, 1, true);
+    level.update(term.screen().map_cells(), None, 1, true);
     // Its one grave, drawn `|` in the middle of a room as 3.6 draws graves, looks like a wall
     // between floors: one, below the Mines' three.
     assert_eq!(cave_walls(&level), 1, "seed 1's Dungeons 9");

@@ -143,7 +143,11 @@ fn the_fork_stairs_wait_for_the_level_explored_and_the_mines_ones_for_being_stuc
     );
     // Without the Dungeons' stairs known, 3,000 turns on the fork send us into the Mines.
     draw(&mut w, &[" ----------", " |.>......|", " ----------"]);
-    w.dungeon.current_mut().expect("fork").squares[1 * 80 + 8].feature = Feature::Floor;
+    let east = w
+        .dungeon
+        .current_mut()
+        .and_then(|l| l.at_mut(Pos::new(8, 1)));
+    east.expect("on the map").feature = Feature::Floor;
     assert!(mines_forced_by_stuck(&w, 3000));
     assert_eq!(acts(&descend_if_on_stairs(&p, &w)), Some(&Action::Descend));
     // ... and leave_mines lets us stay there.
