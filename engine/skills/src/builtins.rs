@@ -3,7 +3,7 @@
 
 use nhbot_bt::{LeafOutcome, Params, Tick};
 use nhbot_world::names::{condition_name, hunger_name};
-use nhbot_world::{Action, Dir, Feature, Hunger, Pos, World};
+use nhbot_world::{Action, Branch, Dir, Feature, Hunger, Pos, World};
 
 pub(crate) fn check(ok: bool) -> LeafOutcome {
     if ok {
@@ -155,17 +155,20 @@ pub fn wander(_: &Params, w: &World) -> LeafOutcome {
     )
 }
 
-/// Whether the Mines are to be avoided at our experience level (`avoid_mines_until_xl`).
+/// Whether the Mines are to be avoided at our experience level (`avoid_mines_until_xl`), unless
+/// the level they branch from gave no other way on (`mines_when_stuck_after`); sent in by that,
+/// deeper in them only with `stuck_mines_xl_above_depth` experience levels above the next
+/// depth (seeds 168 and 137 went down to Dlvl 8 and 9 at XL 7 and died there).
 fn avoiding_mines(p: &Params, w: &World) -> bool {
-    let stuck = w.level().is_some_and(|l| stuck_on(p, l));
-    (w.status.xl as i64) < p.integer("avoid_mines_until_xl") && !stuck
-}
-
-/// A level stayed on `mines_when_stuck_after` turns (0: never stuck): its main-dungeon way on
-/// was not found, so the Mines beat starving there.
-fn stuck_on(p: &Params, level: &nhbot_world::Level) -> bool {
-    let after = p.integer("mines_when_stuck_after");
-    after > 0 && level.stats.turns_spent >= after
+    let xl = w.status.xl as i64;
+    if xl >= p.integer("avoid_mines_until_xl") {
+        return false;
+    }
+    if !crate::mines::mines_forced_by_stuck(w, p.integer("mines_when_stuck_after")) {
+        return true;
+    }
+    let in_mines = w.level().is_some_and(|l| l.branch == Branch::Mines);
+    in_mines && xl < w.status.dlvl as i64 + 1 + p.integer("stuck_mines_xl_above_depth")
 }
 
 pub fn explore(p: &Params, w: &World) -> LeafOutcome {
@@ -232,25 +235,47 @@ pub fn ready_to_descend(p: &Params, w: &World) -> LeafOutcome {
 
 /// In the Gnomish Mines below experience level `until_xl`: back up towards the main dungeon
 /// (gnome lords with crossbows, dwarves with mattocks and hill orcs killed most of the games that
-/// went in early).
+/// went in early). On a level whose branch the game has not confirmed, the overview first (no
+/// game time): the look alone took 150 turns on seed 38's Mines top, and never told seed 133's.
 pub fn leave_mines(p: &Params, w: &World) -> LeafOutcome {
     if (w.status.xl as i64) >= p.integer("until_xl") {
         return LeafOutcome::Failure;
     }
+    if w.dungeon.branch_unconfirmed() && !w.overview_is_fresh() {
+        let why = match w.level().map(|l| l.branch) {
+            Some(Branch::Unknown) => "its branch not told by the look yet",
+            _ => "not yet in the game's overview",
+        };
+        return LeafOutcome::Act(
+            Action::Overview,
+            format!("reading the overview: Dlvl {} {why}", w.status.dlvl),
+        );
+    }
     // Sent down here by `mines_when_stuck_after` (the fork level gave no other way on): climbing
     // back would only bring us down again.
-    if crate::explore::mines_fork(w).is_some_and(|i| stuck_on(p, &w.dungeon.levels[i])) {
+    if crate::mines::mines_forced_by_stuck(w, p.integer("mines_when_stuck_after")) {
         return LeafOutcome::Failure;
     }
-    match crate::explore::leave_mines_step(w) {
+    match crate::mines::leave_mines_step(w) {
         Some((action, why)) => LeafOutcome::Act(action, why),
         None => LeafOutcome::Failure,
     }
 }
 
 pub fn descend_if_on_stairs(p: &Params, w: &World) -> LeafOutcome {
-    if avoiding_mines(p, w) && crate::explore::stairs_into_mines(w, w.player) {
-        return LeafOutcome::Failure;
+    if avoiding_mines(p, w) {
+        if let Some(id) = w.dungeon.current {
+            if crate::mines::stairs_lead_into_mines(w, id, w.player) {
+                return LeafOutcome::Failure;
+            }
+            // A fork's staircase of unknown end: explore first, so the other one is seen and
+            // the go-down step chooses (a `>` crossed while exploring was taken at once).
+            if crate::mines::stairs_may_lead_into_mines(w, id, w.player)
+                && crate::mines::level_unexplored(w)
+            {
+                return LeafOutcome::Failure;
+            }
+        }
     }
     let on_map = w.view.get(w.player).is_some_and(|c| c.ch == '>')
         || matches!(w.feature_here(), Feature::StairsDown | Feature::LadderDown);

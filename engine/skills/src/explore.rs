@@ -19,10 +19,18 @@ pub fn step_toward_level(world: &World, target: usize) -> Option<(Action, String
     let goal = &world.dungeon.levels[world.dungeon.resolve(target)];
     let goal_name = format!("{:?} {}", goal.branch, goal.depth);
     if world.player == stairs {
-        let action = match level.feature(stairs) {
-            Feature::StairsUp | Feature::LadderUp => Action::Ascend,
-            _ => Action::Descend,
+        // The link's far end says up or down: the map may show a monster or an object there
+        // (seed 91 sent '>' on the Mines' up stairs, the game refused and the link was dropped).
+        let far = level
+            .links
+            .iter()
+            .find(|l| l.from == stairs)
+            .map(|l| world.dungeon.levels[world.dungeon.resolve(l.to_level)].depth);
+        let up = match far {
+            Some(depth) => depth < level.depth,
+            None => matches!(level.feature(stairs), Feature::StairsUp | Feature::LadderUp),
         };
+        let action = if up { Action::Ascend } else { Action::Descend };
         return Some((action, format!("taking the stairs towards {goal_name}")));
     }
     let path = world.path_to(&[stairs])?;
@@ -46,37 +54,16 @@ pub fn explore_step(world: &World) -> Option<(Action, String)> {
     explore_step_then(world, true, false)
 }
 
-/// Whether the stairs at `at` on the current level are known to lead into the Gnomish Mines.
+/// Whether the down stairs at `at` on the current level lead into the Gnomish Mines (or deeper
+/// into them): see [`crate::mines::stairs_lead_into_mines`].
 pub fn stairs_into_mines(world: &World, at: Pos) -> bool {
-    let Some(level) = world.level() else {
-        return false;
-    };
-    level.links.iter().any(|link| {
-        link.from == at
-            && world.dungeon.levels[world.dungeon.resolve(link.to_level)].branch == Branch::Mines
-    })
+    world
+        .dungeon
+        .current
+        .is_some_and(|id| crate::mines::stairs_lead_into_mines(world, id, at))
 }
 
-/// Leaving the Gnomish Mines: the next step up towards the main-dungeon level the Mines branch
-/// from (over the stairs we came down), or None outside the Mines.
-pub fn leave_mines_step(world: &World) -> Option<(Action, String)> {
-    let fork = mines_fork(world)?;
-    let (action, why) = step_toward_level(world, fork)?;
-    Some((action, format!("leaving the Gnomish Mines: {why}")))
-}
-
-/// In the Gnomish Mines: the main-dungeon level they branch from (the nearest known one above
-/// their top), as an index into the dungeon's levels.
-pub fn mines_fork(world: &World) -> Option<usize> {
-    let level = world.level()?;
-    if level.branch != Branch::Mines {
-        return None;
-    }
-    let fork_depth = world.dungeon.mines_top().unwrap_or(level.depth) - 1;
-    (1..=fork_depth)
-        .rev()
-        .find_map(|d| world.dungeon.find(Branch::Doom, d))
-}
+pub use crate::mines::{leave_mines_step, mines_fork};
 
 /// [`explore_step`], or with `descend` false the same without heading for (or taking) the
 /// down stairs once the level is done: None then. With `avoid_mines`, down stairs known to lead

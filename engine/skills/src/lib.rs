@@ -1,7 +1,8 @@
 //! nhbot-skills: every NetHack leaf, registered into the generic engine (nhbot-bt) by
 //! [`registry`]. Adding a NetHack behaviour touches this crate (plus a tree file).
 //!
-//! - Conditions and simple actions (`builtins`), exploration (`explore`).
+//! - Conditions and simple actions (`builtins`), exploration (`explore`), keeping out of the
+//!   Gnomish Mines while too weak for them (`mines`).
 //! - Staying alive: the 3.6.6 monster table (data/monsters/monsters.txt, embedded), threat
 //!   assessment, safe food, prayer timing, Elbereth, retreat and a fight-or-flee look-ahead
 //!   (`threat`, `food`, `prayer`, `elbereth`, `retreat`, `lookahead`, `steps`), lines of fire
@@ -26,6 +27,7 @@ pub mod food;
 pub mod goto;
 pub mod look;
 pub mod lookahead;
+pub mod mines;
 pub mod mines_end;
 pub mod missiles;
 pub mod monsters;

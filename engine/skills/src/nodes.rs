@@ -71,6 +71,14 @@ const MINES_WHEN_STUCK: ParamSpec = p(
     "Turns on one level after which stairs into the Gnomish Mines are taken anyway (the main \
      dungeon's were not found: seed 99 camped 16,000 turns on Dlvl 2 and starved); 0: never.",
 );
+/// Sent into the Mines by `mines_when_stuck_after`: how far to go down in them.
+const STUCK_MINES_XL: ParamSpec = p(
+    "stuck_mines_xl_above_depth",
+    Integer { min: 0, max: 30 },
+    Default("0"),
+    "In the Gnomish Mines by `mines_when_stuck_after` (below `avoid_mines_until_xl`): their \
+     down stairs only at an experience level this far above the next depth.",
+);
 /// Player races, for the cannibalism rule.
 pub const RACES: &[&str] = &["human", "elf", "dwarf", "gnome", "orc"];
 pub const HUNGER_LEVELS: &[&str] = &["hungry", "weak", "fainting"];
@@ -301,6 +309,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("then", Choice(&["descend", "stay"]), Default("descend"), "Once the level is explored."),
             p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, never take stairs known to lead into the Gnomish Mines."),
             MINES_WHEN_STUCK,
+            STUCK_MINES_XL,
         ] })
         .shorthand("then"),
         builtins::explore,
@@ -308,9 +317,12 @@ pub fn register(r: &mut NodeRegistry) {
     r.register_fn(
         LeafSpec::action(
             "leave_mines",
-            "In the Gnomish Mines below experience level `until_xl`: walk back up towards the main \
-         dungeon over the known stairs; fails elsewhere, and when the level the Mines branch \
-         from was stayed on `mines_when_stuck_after` turns (no other way on was found there).",
+            "Below experience level `until_xl`: on a level whose branch the game has not confirmed \
+         (a placeholder at a fork, a fall, a teleport), read the overview (`^O`, no game time); in \
+         the Gnomish Mines, walk back up towards the main dungeon over the known stairs, else up \
+         this level's `<` (explored for when not seen). Fails elsewhere, and when the level the \
+         Mines branch from was stayed on `mines_when_stuck_after` turns with no down stairs \
+         known there but the Mines'.",
         )
         .params(const { &[p("until_xl", Integer { min: 1, max: 30 }, Default("9"), "Experience level from which the Mines are fine."), MINES_WHEN_STUCK] })
         .shorthand("until_xl"),
@@ -335,9 +347,11 @@ pub fn register(r: &mut NodeRegistry) {
         LeafSpec::action(
             "descend_if_on_stairs",
             "Go down (`>`) when standing on down stairs (the map or a message says so); fails otherwise, \
-         and on stairs known to lead into the Gnomish Mines below experience level `avoid_mines_until_xl`.",
+         and below experience level `avoid_mines_until_xl` on stairs that lead into the Gnomish \
+         Mines (known, or any in the Mines), or may (a fork's untaken stairs) while the level is \
+         not explored.",
         )
-        .params(const { &[p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, not into the Gnomish Mines."), MINES_WHEN_STUCK] }),
+        .params(const { &[p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, not into the Gnomish Mines."), MINES_WHEN_STUCK, STUCK_MINES_XL] }),
         builtins::descend_if_on_stairs,
     );
     r.register_tick_fn(

@@ -5,16 +5,20 @@
 //!
 //! Submodules: `facts` (what is known of a level beyond its squares: features, special level,
 //! branch stairs), `overview` (the game's `^O` overview read into the graph), `special` (special
-//! levels recognised from the screen and looked up), `route` (travel plans across levels),
+//! levels recognised from the screen and looked up), `recognise` (a placeholder level's branch
+//! from its look: doors, corridors, cave walls, gnomes), `route` (travel plans across levels),
 //! `sokoban` (Sokoban progress: its levels solved, the prize, turning back), `mines_end`
 //! (the Mines' bottom recognised: their ninth level, or a deep one explored without down stairs).
 
 pub mod facts;
 pub mod mines_end;
 pub mod overview;
+mod recognise;
 pub mod route;
 pub mod sokoban;
 mod special;
+
+pub use recognise::cave_walls;
 
 use crate::level::{Branch, Level, StairLink};
 use crate::tiles::Feature;
@@ -56,6 +60,10 @@ pub struct Dungeon {
     /// The turn Mines' End was first seen explored (see [`mines_end`]).
     #[serde(default)]
     pub mines_end_explored: Option<i64>,
+    /// Falls through trap doors and holes: (level fallen from, level landed on). A fall never
+    /// leaves its dungeon, so once one end's branch is known the other's is too.
+    #[serde(default)]
+    pub falls: Vec<(usize, usize)>,
 }
 
 /// The branch a level-name label implies, if it names one.
@@ -138,6 +146,9 @@ impl Dungeon {
             self.levels[id].entered_going_up = going_up;
         }
         self.current = Some(id);
+        if how == Arrival::Fell && !self.falls.contains(&(old, id)) {
+            self.falls.push((old, id));
+        }
         if let Arrival::Stairs { from, up, ladder } = how {
             self.pending_stairs = Some((old, from, up, ladder));
             if let Some(at) = at {
@@ -183,6 +194,15 @@ impl Dungeon {
         });
     }
 
+    /// Whether the current level's branch is still a guess the game has not confirmed: a
+    /// placeholder the look has not told yet, or a level below Dlvl 1 the game's overview never
+    /// listed (a fall or a level teleport keeps the branch we came from, and a Minetown reached
+    /// by falling shows doors like the Dungeons). The overview (`^O`, no game time) settles it.
+    pub fn branch_unconfirmed(&self) -> bool {
+        self.current()
+            .is_some_and(|l| l.branch == Branch::Unknown || (l.depth > 1 && !l.facts.in_overview))
+    }
+
     /// Follows merge redirections to the live level.
     pub fn resolve(&self, mut id: usize) -> usize {
         while let Some(next) = self.levels[id].merged_into {
@@ -191,40 +211,33 @@ impl Dungeon {
         id
     }
 
-    /// Gives the current placeholder level its branch once its look tells; `new_gnomes` is the
-    /// number of `G` that came into view this observation. Merges it into an existing level
-    /// with the same key.
-    pub fn recognise(&mut self, new_gnomes: usize) {
-        let Some(id) = self.current else { return };
-        if self.levels[id].branch != Branch::Unknown {
+    /// Sets a level's branch, merging it into the level already known under the new key. Levels
+    /// a fall joins to it and whose branch is unknown get the same branch (seed 133 fell from
+    /// the Mines' top, still a placeholder, to their second level: both are the Mines).
+    pub fn set_branch(&mut self, id: usize, branch: Branch) {
+        self.set_branch_alone(id, branch);
+        if branch == Branch::Unknown {
             return;
         }
-        self.levels[id].gnomes_seen += new_gnomes as u32;
-        let level = &self.levels[id];
-        let count = |f: Feature| level.squares.iter().filter(|s| s.feature == f).count();
-        let corridors = count(Feature::Corridor);
-        let doors = count(Feature::OpenDoor) + count(Feature::ClosedDoor);
-        let boulders = count(Feature::Boulder);
-        let seen = level
-            .squares
-            .iter()
-            .filter(|s| s.seen > 0 && s.feature != Feature::Rock)
-            .count();
-        // Dwarves dig short corridors in the Mines; the Dungeons have doors and long corridors.
-        let branch = if level.entered_going_up && boulders >= 8 {
-            Branch::Sokoban
-        } else if doors > 0 || corridors >= DOOM_CORRIDORS {
-            Branch::Doom
-        } else if level.gnomes_seen >= 3 || seen >= MINES_SEEN {
-            Branch::Mines
-        } else {
-            return;
-        };
-        self.set_branch(id, branch);
+        let mut todo = vec![self.resolve(id)];
+        while let Some(at) = todo.pop() {
+            let joined: Vec<usize> = self
+                .falls
+                .iter()
+                .filter_map(|&(a, b)| {
+                    let (a, b) = (self.resolve(a), self.resolve(b));
+                    (a == at).then_some(b).or((b == at).then_some(a))
+                })
+                .filter(|&other| self.levels[other].branch == Branch::Unknown)
+                .collect();
+            for other in joined {
+                self.set_branch_alone(other, branch);
+                todo.push(self.resolve(other));
+            }
+        }
     }
 
-    /// Sets a level's branch, merging it into the level already known under the new key.
-    pub fn set_branch(&mut self, id: usize, branch: Branch) {
+    fn set_branch_alone(&mut self, id: usize, branch: Branch) {
         let depth = self.levels[id].depth;
         match self.find(branch, depth) {
             Some(keep) if keep != id => {
@@ -278,12 +291,6 @@ impl Dungeon {
     }
 }
 
-/// Squares seen with no corridor or door among them that make a placeholder level the Mines: more
-/// than the biggest room of the Dungeons (~170 with its walls), whose exits show corridors.
-const MINES_SEEN: usize = 250;
-/// Corridor squares that make a placeholder level the Dungeons (more than dwarves dig).
-const DOOM_CORRIDORS: usize = 15;
-
 impl Dungeon {
     /// The depth of the Mines' first level, once a level reached down the stairs from the
     /// Dungeons has been recognised as the Mines, or the game's overview told it.
@@ -335,180 +342,4 @@ impl Dungeon {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tiles::tests::grid;
-
-    fn down(x: i16) -> Arrival {
-        Arrival::Stairs {
-            from: Pos::new(x, 5),
-            up: false,
-            ladder: false,
-        }
-    }
-
-    #[test]
-    fn stairs_down_make_a_new_level_and_up_returns_to_the_same_one() {
-        let mut d = Dungeon::default();
-        let first = d.start(1, "Dlvl:1");
-        let second = d.arrive(2, "Dlvl:2", down(10), Some(Pos::new(30, 7)));
-        assert_ne!(first, second);
-        assert_eq!(d.levels[second].branch, Branch::Doom);
-        assert_eq!(d.levels[second].feature(Pos::new(30, 7)), Feature::StairsUp);
-        let back = d.arrive(
-            1,
-            "Dlvl:1",
-            Arrival::Stairs {
-                from: Pos::new(30, 7),
-                up: true,
-                ladder: false,
-            },
-            None,
-        );
-        assert_eq!(back, first);
-        assert_eq!(d.route(first, second), Some(vec![(first, Pos::new(10, 5))]));
-        assert_eq!(d.levels.len(), 2);
-    }
-
-    #[test]
-    fn falling_then_stairs_reach_the_same_level() {
-        let mut d = Dungeon::default();
-        d.start(1, "Dlvl:1");
-        let fell = d.arrive(2, "Dlvl:2", Arrival::Fell, Some(Pos::new(3, 3)));
-        d.arrive(1, "Dlvl:1", Arrival::Other, None);
-        let by_stairs = d.arrive(2, "Dlvl:2", down(12), Some(Pos::new(40, 9)));
-        assert_eq!(fell, by_stairs, "no duplicate level for Dlvl 2");
-        assert_eq!(d.levels.len(), 2);
-    }
-
-    #[test]
-    fn placeholder_below_the_fork_becomes_mines_or_merges_into_doom() {
-        let mut d = Dungeon::default();
-        d.start(3, "Dlvl:3");
-        d.set_branch(0, Branch::Doom);
-        let doom4 = d.arrive(4, "Dlvl:4", Arrival::Fell, Some(Pos::new(5, 5)));
-        d.arrive(3, "Dlvl:3", Arrival::Other, None);
-        let mines = d.arrive(4, "Dlvl:4", down(20), Some(Pos::new(50, 10)));
-        assert_eq!(d.levels[mines].branch, Branch::Unknown);
-        d.recognise(3);
-        assert_eq!(d.levels[mines].branch, Branch::Mines);
-
-        // The other down stairs: a placeholder that turns out to be the Doom level we fell into.
-        d.arrive(
-            3,
-            "Dlvl:3",
-            Arrival::Stairs {
-                from: Pos::new(50, 10),
-                up: true,
-                ladder: false,
-            },
-            None,
-        );
-        let other = d.arrive(4, "Dlvl:4", down(60), Some(Pos::new(7, 7)));
-        assert_ne!(other, doom4);
-        d.levels[other].update(
-            &grid(&["  ", "  ################"], &[]),
-            Some(Pos::new(7, 7)),
-            100,
-            true,
-        );
-        d.recognise(0);
-        assert_eq!(d.current, Some(doom4), "merged into the level we fell into");
-        assert_eq!(d.levels[doom4].feature(Pos::new(3, 1)), Feature::Corridor);
-        let top = d.find(Branch::Doom, 3).unwrap_or(usize::MAX);
-        assert_eq!(d.route(top, doom4), Some(vec![(top, Pos::new(60, 5))]));
-    }
-
-    #[test]
-    fn a_big_doom_room_is_not_taken_for_the_mines_but_a_wide_cave_is() {
-        let mut d = Dungeon::default();
-        d.start(3, "Dlvl:3");
-        d.set_branch(0, Branch::Doom);
-        let unknown = d.arrive(4, "Dlvl:4", down(20), Some(Pos::new(5, 5)));
-        let mut room = vec!["-".repeat(22)];
-        room.extend((0..8).map(|_| format!("|{}|", ".".repeat(20))));
-        room.push("-".repeat(22));
-        let rows: Vec<&str> = room.iter().map(String::as_str).collect();
-        d.levels[unknown].update(&grid(&rows, &[]), Some(Pos::new(5, 5)), 10, true);
-        d.recognise(0);
-        assert_eq!(
-            d.levels[unknown].branch,
-            Branch::Unknown,
-            "a room alone says nothing"
-        );
-        let cave: Vec<String> = (0..12)
-            .map(|y| format!(" -{}-", ".".repeat(24 + y % 3)))
-            .collect();
-        let rows: Vec<&str> = cave.iter().map(String::as_str).collect();
-        d.levels[unknown].update(&grid(&rows, &[]), Some(Pos::new(5, 5)), 20, true);
-        d.recognise(0);
-        assert_eq!(d.levels[unknown].branch, Branch::Mines);
-    }
-
-    #[test]
-    fn a_dwarf_dug_corridor_does_not_make_the_mines_the_dungeons() {
-        let mut d = Dungeon::default();
-        d.start(2, "Dlvl:2");
-        d.set_branch(0, Branch::Doom);
-        let mines = d.arrive(3, "Dlvl:3", down(20), Some(Pos::new(5, 5)));
-        d.levels[mines].update(
-            &grid(&["", " .-#####-."], &[]),
-            Some(Pos::new(5, 5)),
-            10,
-            true,
-        );
-        for _ in 0..2 {
-            d.recognise(1);
-            assert_eq!(d.levels[mines].branch, Branch::Unknown);
-        }
-        d.recognise(1);
-        assert_eq!(
-            d.levels[mines].branch,
-            Branch::Mines,
-            "three gnomes came into view"
-        );
-    }
-
-    #[test]
-    fn once_the_mines_are_located_their_stairs_are_no_longer_ambiguous() {
-        let mut d = Dungeon::default();
-        d.start(2, "Dlvl:2");
-        d.set_branch(0, Branch::Doom);
-        let mines3 = d.arrive(3, "Dlvl:3", down(20), Some(Pos::new(5, 5)));
-        d.recognise(3);
-        assert_eq!(d.mines_top(), Some(3));
-        // Down in the Mines, then up a different staircase: still the Mines.
-        let mines4 = d.arrive(4, "Dlvl:4", down(30), Some(Pos::new(6, 6)));
-        assert_eq!(d.levels[mines4].branch, Branch::Mines);
-        // Having fallen into Mines 3 elsewhere, going up from the top leads to the Dungeons.
-        d.current = Some(mines3);
-        let up = Arrival::Stairs {
-            from: Pos::new(40, 2),
-            up: true,
-            ladder: false,
-        };
-        let doom2 = d.arrive(2, "Dlvl:2", up, Some(Pos::new(9, 9)));
-        assert_eq!((d.levels[doom2].branch, doom2), (Branch::Doom, 0));
-    }
-
-    #[test]
-    fn sokoban_is_recognised_from_boulders_when_entered_going_up() {
-        let mut d = Dungeon::default();
-        d.start(7, "Dlvl:7");
-        d.set_branch(0, Branch::Doom);
-        let soko = d.arrive(
-            6,
-            "Dlvl:6",
-            Arrival::Stairs {
-                from: Pos::new(9, 9),
-                up: true,
-                ladder: false,
-            },
-            Some(Pos::new(40, 8)),
-        );
-        let boulders = "0 0 0 0 0 0 0 0 0 0";
-        d.levels[soko].update(&grid(&[boulders], &[]), Some(Pos::new(40, 8)), 50, true);
-        d.recognise(0);
-        assert_eq!(d.levels[soko].branch, Branch::Sokoban);
-    }
-}
+mod tests;
