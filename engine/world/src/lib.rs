@@ -30,6 +30,7 @@
 
 pub mod action;
 pub mod altar;
+pub mod blocker;
 pub mod branch;
 pub mod dungeon;
 pub mod explore;
@@ -55,6 +56,7 @@ pub mod testing;
 pub mod tiles;
 pub mod traps;
 
+pub use blocker::Blocker;
 pub use action::{Action, Decision, Dir, Pick};
 pub use dungeon::facts::{branch_name, parse_branch, BranchStairs, LevelFacts, Special};
 pub use dungeon::overview::{parse_overview, Overview};
