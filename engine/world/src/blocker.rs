@@ -48,7 +48,9 @@ impl World {
             .iter()
             .filter(|m| !m.tame && opts.blocked.contains(&m.pos))
             .collect();
-        through.blocked.retain(|p| !blockers.iter().any(|m| m.pos == *p));
+        through
+            .blocked
+            .retain(|p| !blockers.iter().any(|m| m.pos == *p));
         through.monsters.extend(blockers.iter().map(|m| m.pos));
         let path = level.path(self.player, &goals, &through)?;
         let monster = path
@@ -114,7 +116,11 @@ mod tests {
         w
     }
 
-    const ROWS: [&str; 3] = [" -----      -----", " |....######.>..|", " -----      -----"];
+    const ROWS: [&str; 3] = [
+        " -----      -----",
+        " |....######.>..|",
+        " -----      -----",
+    ];
 
     #[test]
     fn a_floating_eye_in_the_only_corridor_blocks_the_way_down() {

@@ -774,7 +774,11 @@ fn the_generated_file_is_lua() {
 #[test]
 fn the_blocker_is_a_full_blocker_table() {
     use nhbot_world::{testing::grid, Observation, Status};
-    let rows = [" -----      -----", " |....######.>..|", " -----      -----"];
+    let rows = [
+        " -----      -----",
+        " |....######.>..|",
+        " -----      -----",
+    ];
     let mut w = World::default();
     let status = Status {
         dlvl: 1,
