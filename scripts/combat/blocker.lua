@@ -31,8 +31,8 @@ local KEEP = { "pick-axe", "unicorn horn", "bag", "sack", "box", "gray stone", "
   "luckstone", "touchstone", "blindfold", "towel", "key", "lock pick", "credit card",
   "magic marker", "lamp", "lantern", "unpaid" }
 
--- Preference among the spare items: the least useful first.
-local CLASS_RANK = { Gems = 1, Weapons = 2, Armor = 3, Tools = 4, Comestibles = 5 }
+-- Preference among the spare items by the inventory's class header: the least useful first.
+local CLASS_RANK = { ["Gems/Stones"] = 1, Weapons = 2, Armor = 3, Tools = 4, Comestibles = 5 }
 
 local function kept(item)
   for _, k in ipairs(KEEP) do

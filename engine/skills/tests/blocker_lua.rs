@@ -11,7 +11,11 @@ use nhbot_world::testing::grid;
 use nhbot_world::{parse_inventory_line, Action, Dir, Item, Observation, Pos, World};
 
 /// A closed room (x 1..=4), a corridor (x 5..=10), a room with `>` at (13, 1).
-const ROWS: [&str; 3] = [" -----      -----", " |....######.>..|", " -----      -----"];
+const ROWS: [&str; 3] = [
+    " -----      -----",
+    " |....######.>..|",
+    " -----      -----",
+];
 const EYE_AT: Pos = Pos::new(8, 1);
 const EYE: &str = "e  an eye or sphere (floating eye)";
 const PEACEFUL_EYE: &str = "e  an eye or sphere (peaceful floating eye)";
@@ -92,7 +96,7 @@ fn walks_next_to_the_eye_then_throws_missiles_then_spare_items() {
     let repo = Repo::new("blocker-throw");
     let mut bot = bot(&repo);
     let mut w = World::default();
-    w.inventory = pack(&[SWORD, SHIELD, FOOD, ("Gems", "g - 3 rocks")]);
+    w.inventory = pack(&[SWORD, SHIELD, FOOD, ("Gems/Stones", "g - 3 rocks")]);
     see(&mut w, Pos::new(3, 1), 10, 20, EYE);
     let blocker = w.way_on_blocker().expect("the eye bars the way");
     assert_eq!(blocker.monster.pos, EYE_AT);
@@ -109,7 +113,7 @@ fn walks_next_to_the_eye_then_throws_missiles_then_spare_items() {
         SHIELD,
         FOOD,
         ("Weapons", "b - a +0 dagger (alternate weapon; not wielded)"),
-        ("Gems", "g - 3 rocks"),
+        ("Gems/Stones", "g - 3 rocks"),
     ]);
     see(&mut w, Pos::new(7, 1), 11, 20, EYE);
     let d = decide(&mut bot, &mut w);
@@ -124,7 +128,7 @@ fn walks_next_to_the_eye_then_throws_missiles_then_spare_items() {
     );
     assert!(d.reason.contains("down stairs"), "{}", d.reason);
     // No missile left: the rocks, never the sword, the shield or the last food.
-    w.inventory = pack(&[SWORD, SHIELD, FOOD, ("Gems", "g - 3 rocks")]);
+    w.inventory = pack(&[SWORD, SHIELD, FOOD, ("Gems/Stones", "g - 3 rocks")]);
     see(&mut w, Pos::new(7, 1), 12, 20, EYE);
     let d = decide(&mut bot, &mut w);
     assert_eq!(
@@ -171,7 +175,7 @@ fn hits_the_eye_only_after_its_patience_with_full_hp_and_never_a_peaceful_one() 
     let repo = Repo::new("blocker-peaceful");
     let mut bot = self::bot(&repo);
     let mut w = World::default();
-    w.inventory = pack(&[SWORD, SHIELD, FOOD, ("Gems", "g - 3 rocks")]);
+    w.inventory = pack(&[SWORD, SHIELD, FOOD, ("Gems/Stones", "g - 3 rocks")]);
     see(&mut w, Pos::new(7, 1), 100, 20, PEACEFUL_EYE);
     assert!(w.way_on_blocker().is_some(), "a peaceful bars the way too");
     let d = decide(&mut bot, &mut w);
@@ -186,7 +190,7 @@ fn a_way_round_the_eye_leaves_it_to_the_explore_leaves() {
     let repo = Repo::new("blocker-round");
     let mut bot = bot(&repo);
     let mut w = World::default();
-    w.inventory = pack(&[SWORD, SHIELD, FOOD, ("Gems", "g - 3 rocks")]);
+    w.inventory = pack(&[SWORD, SHIELD, FOOD, ("Gems/Stones", "g - 3 rocks")]);
     see(&mut w, Pos::new(7, 1), 10, 20, EYE);
     // The same level with a second corridor below the first.
     let rows = [
