@@ -95,8 +95,10 @@ const FOOD: (&str, &str) = ("Comestibles", "d - an uncursed food ration");
 fn walks_next_to_the_eye_then_throws_missiles_then_spare_items() {
     let repo = Repo::new("blocker-throw");
     let mut bot = bot(&repo);
-    let mut w = World::default();
-    w.inventory = pack(&[SWORD, SHIELD, FOOD, ("Gems/Stones", "g - 3 rocks")]);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD, FOOD, ("Gems/Stones", "g - 3 rocks")]),
+        ..World::default()
+    };
     see(&mut w, Pos::new(3, 1), 10, 20, EYE);
     let blocker = w.way_on_blocker().expect("the eye bars the way");
     assert_eq!(blocker.monster.pos, EYE_AT);
@@ -152,8 +154,10 @@ fn walks_next_to_the_eye_then_throws_missiles_then_spare_items() {
 fn hits_the_eye_only_after_its_patience_with_full_hp_and_never_a_peaceful_one() {
     let repo = Repo::new("blocker-fight");
     let mut bot = bot(&repo);
-    let mut w = World::default();
-    w.inventory = pack(&[SWORD, SHIELD, FOOD]);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD, FOOD]),
+        ..World::default()
+    };
     see(&mut w, Pos::new(7, 1), 100, 20, EYE);
     let d = decide(&mut bot, &mut w);
     assert!(is_search(&d.action), "blocked 0 turns: {}", d.reason);
@@ -174,8 +178,10 @@ fn hits_the_eye_only_after_its_patience_with_full_hp_and_never_a_peaceful_one() 
     // A peaceful eye is left alone, however long it bars the way.
     let repo = Repo::new("blocker-peaceful");
     let mut bot = self::bot(&repo);
-    let mut w = World::default();
-    w.inventory = pack(&[SWORD, SHIELD, FOOD, ("Gems/Stones", "g - 3 rocks")]);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD, FOOD, ("Gems/Stones", "g - 3 rocks")]),
+        ..World::default()
+    };
     see(&mut w, Pos::new(7, 1), 100, 20, PEACEFUL_EYE);
     assert!(w.way_on_blocker().is_some(), "a peaceful bars the way too");
     let d = decide(&mut bot, &mut w);
@@ -189,8 +195,10 @@ fn hits_the_eye_only_after_its_patience_with_full_hp_and_never_a_peaceful_one() 
 fn a_way_round_the_eye_leaves_it_to_the_explore_leaves() {
     let repo = Repo::new("blocker-round");
     let mut bot = bot(&repo);
-    let mut w = World::default();
-    w.inventory = pack(&[SWORD, SHIELD, FOOD, ("Gems/Stones", "g - 3 rocks")]);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD, FOOD, ("Gems/Stones", "g - 3 rocks")]),
+        ..World::default()
+    };
     see(&mut w, Pos::new(7, 1), 10, 20, EYE);
     // The same level with a second corridor below the first.
     let rows = [
