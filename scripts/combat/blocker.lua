@@ -10,7 +10,10 @@
 --      rock or glass, a plain tool; food only while more than `keep_food` rations are left;
 --      never a wand, potion, scroll, ring, amulet, gray stone (a loadstone sticks), nor a
 --      pick-axe, unicorn horn or container;
---   5. after `patience` turns blocked, with full HP, no other hostile in view and `fight` set:
+--   5. zap a wand the KB (or the game's name) says is striking, teleportation, cancellation or
+--      make invisible (a force bolt; sent away; a cancelled eye's gaze does nothing; an eye we
+--      cannot see cannot freeze us): no ray, so nothing bounces back along the corridor;
+--   6. after `patience` turns blocked, with full HP, no other hostile in view and `fight` set:
 --      hit it. A floating eye paralyses only if it survives the blow, sees us, and then 2 times
 --      in 3 (uhitm.c `passive`), for up to 127 turns; it has 2HD (about 9 HP). Only a
 --      floating eye is fought so (a mold's or jelly's passive acid, cold or fire hurts every
@@ -18,8 +21,10 @@
 -- A peaceful blocker is left alone (killing it costs alignment, and prayer feeds this bot).
 --
 -- API used: world:blocker, world:fire_dir, world:distance, world:path, world:has_condition,
--- world.inventory, world.monsters, world.turn, world.hp, world.hp_max, act.throw, act.fight,
+-- world.inventory, world.monsters, world.turn, world.hp, world.hp_max, world.last_decision,
+-- world:message_contains, kb.identity, kb.candidates, kb.why, act.throw, act.zap, act.fight,
 -- act.move, log, `state`.
+local common = require("gear.common")
 local missiles = require("combat.missiles")
 local targets = require("combat.targets")
 local M = {}
@@ -66,6 +71,29 @@ function M.spare_item(world, keep_food)
   return best
 end
 
+-- Wands that clear a floating eye off the way without a blow, and how.
+local CLEARING_WANDS = {
+  striking = "a force bolt", teleportation = "it is sent away",
+  cancellation = "a cancelled eye's gaze does nothing",
+  ["make invisible"] = "an eye we cannot see cannot freeze us",
+}
+
+-- A wand every candidate of which clears the way (see CLEARING_WANDS), with its knowledge;
+-- nil when none. `empty`: wand names found empty.
+function M.clearing_wand(world, empty)
+  for _, item in ipairs(world.inventory) do
+    if item.class == "Wands" and item.charges ~= 0 and not empty[item.name] then
+      local k = common.wand_knowledge(item)
+      local all = #k.candidates > 0
+      for _, c in ipairs(k.candidates) do
+        if not CLEARING_WANDS[c] then all = false break end
+      end
+      if all then return item, k end
+    end
+  end
+  return nil
+end
+
 -- The nearest square next to `m` we can walk to, as a Path; nil when none.
 local function path_beside(world, m)
   local best
@@ -86,7 +114,14 @@ function M.leaf(opts)
   opts = opts or {}
   local patience = opts.patience or 300
   local keep_food = opts.keep_food or 2
-  return function(world, state)
+  return function(world, state, path)
+    state.empty = state.empty or {}
+    local last = world.last_decision
+    if state.zapped and last and last.path == path
+        and (world:message_contains("Nothing happens") or world:message_contains("You wrest")) then
+      state.empty[state.zapped] = true
+    end
+    state.zapped = nil
     local b = world:blocker()
     if not b then
       state.at, state.since = nil, nil
@@ -124,6 +159,13 @@ function M.leaf(opts)
     if item then
       return act.throw(item.letter, dir, string.format(
         "no missile left: throwing the spare %s (%s): %s", item.text, item.letter, what))
+    end
+    local wand, k = M.clearing_wand(world, state.empty)
+    if wand then
+      state.zapped = wand.name
+      local as = k.identity or ("one of " .. table.concat(k.candidates, ", "))
+      return act.zap(wand.letter, dir, string.format("zapping the %s (%s, %s: %s; %s): %s",
+        wand.text, wand.letter, as, CLEARING_WANDS[k.candidates[1]], k.evidence, what))
     end
     if opts.fight == false or name ~= "floating eye" then return false end
     local other = targets.fighting(world, 8)

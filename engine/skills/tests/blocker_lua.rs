@@ -1,7 +1,7 @@
 //! scripts/clear_blocker.lua (with `scripts/combat/blocker.lua`): a floating eye in the only
 //! corridor between a closed room and the room with the down stairs, on worlds seen through
 //! `World::observe` (the map with its colours, farlook answers) with packs parsed from inventory
-//! lines. The tree is `priority: [clear_blocker, search 9]`, so a leaf that does nothing shows
+//! lines (and a wand of striking). The tree is `priority: [clear_blocker, search 9]`, so a leaf that does nothing shows
 //! as the search.
 mod common;
 use common::scene::{decide, farlook, status};
@@ -27,6 +27,7 @@ fn bot(repo: &Repo) -> TreeBot {
         "combat/blocker.lua",
         "combat/missiles.lua",
         "combat/targets.lua",
+        "gear/common.lua",
     ]);
     repo.tree(
         "main.yaml",
@@ -75,6 +76,34 @@ fn see(w: &mut World, at: Pos, turn: i64, hp: i32, look: &str) {
     farlook(w, EYE_AT, look);
 }
 
+/// As [`see`] with `messages` on the top line (HP full).
+fn see_saying(w: &mut World, at: Pos, turn: i64, messages: &[&str]) {
+    see(w, at, turn, 20, EYE);
+    let mut rows: Vec<String> = ROWS.iter().map(|r| r.to_string()).collect();
+    rows[1].replace_range(EYE_AT.x as usize..EYE_AT.x as usize + 1, "e");
+    rows[1].replace_range(at.x as usize..at.x as usize + 1, "@");
+    let colors = [
+        String::new(),
+        format!("{}{BLUE}", " ".repeat(EYE_AT.x as usize)),
+    ];
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let colors: Vec<&str> = colors.iter().map(String::as_str).collect();
+    let map = grid(&rows, &colors);
+    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
+    let st = nhbot_world::Status {
+        hp: 20,
+        hp_max: 20,
+        ..status(1, turn)
+    };
+    w.observe(Observation {
+        map: &map,
+        player: Some(at),
+        status: Some(&st),
+        messages: &messages,
+        cursor_on_map: true,
+    });
+}
+
 /// The pack from inventory lines, each with its class.
 fn pack(lines: &[(&str, &str)]) -> Vec<Item> {
     lines
@@ -92,7 +121,7 @@ const SHIELD: (&str, &str) = ("Armor", "c - an uncursed +0 small shield (being w
 const FOOD: (&str, &str) = ("Comestibles", "d - an uncursed food ration");
 
 #[test]
-fn walks_next_to_the_eye_then_throws_missiles_then_spare_items() {
+fn walks_next_to_the_eye_then_throws_missiles_then_spare_items_then_zaps_a_clearing_wand() {
     let repo = Repo::new("blocker-throw");
     let mut bot = bot(&repo);
     let mut w = World {
@@ -143,9 +172,34 @@ fn walks_next_to_the_eye_then_throws_missiles_then_spare_items() {
         d.reason
     );
     assert!(d.reason.contains("spare 3 rocks"), "{}", d.reason);
-    // Nothing spare: no throw (the fight waits for its patience).
-    w.inventory = pack(&[SWORD, SHIELD, FOOD]);
+    // Nothing spare: a wand of striking (a force bolt: no ray to bounce back), never one of
+    // digging.
+    w.inventory = pack(&[
+        SWORD,
+        SHIELD,
+        FOOD,
+        ("Wands", "h - a wand of digging (0:5)"),
+        ("Wands", "i - a wand of striking (0:5)"),
+    ]);
     see(&mut w, Pos::new(7, 1), 13, 20, EYE);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Zap {
+            item: 'i',
+            dir: Dir::E
+        },
+        "{}",
+        d.reason
+    );
+    assert!(d.reason.contains("force bolt"), "{}", d.reason);
+    // "Nothing happens": that wand is empty, and nothing is left to try before the blow.
+    see_saying(&mut w, Pos::new(7, 1), 14, &["Nothing happens."]);
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d.action), "{:?}: {}", d.action, d.reason);
+    // Nothing spare at all: no throw (the fight waits for its patience).
+    w.inventory = pack(&[SWORD, SHIELD, FOOD]);
+    see(&mut w, Pos::new(7, 1), 15, 20, EYE);
     let d = decide(&mut bot, &mut w);
     assert!(is_search(&d.action), "{:?}: {}", d.action, d.reason);
 }
