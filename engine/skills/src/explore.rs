@@ -469,6 +469,15 @@ mod tests {
         assert!(downwards(&going), "{going:?}");
         let avoiding = explore_step_then(&w, true, true);
         assert!(!downwards(&avoiding), "{avoiding:?}");
+        // The Mines' `>` is the only one known: the main one is searched for, also by the
+        // `explore: stay` of the default tree, which would otherwise camp.
+        let searching = |step: &Option<(Action, String)>| {
+            step.as_ref().is_some_and(|(_, why)| why.contains("search"))
+        };
+        assert!(searching(&avoiding), "{avoiding:?}");
+        let staying = explore_step_then(&w, false, true);
+        assert!(searching(&staying), "{staying:?}");
+        assert_eq!(explore_step_then(&w, false, false), None);
     }
 
     #[test]
