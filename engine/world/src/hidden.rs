@@ -140,6 +140,58 @@ mod tests {
     use super::*;
     use crate::level::pos_of;
 
+    /// A room (x 1..=5) with a corridor from its east doorway ending at (9, 2) in the
+    /// unexplored, and a corridor along its north wall; rock where the hero walked.
+    fn level() -> Level {
+        let mut level = Level::default();
+        let rows = [
+            " #######", // y 0: a corridor along the top wall
+            " -------",
+            " |.....####",
+            " |.....|",
+            " -------",
+        ];
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let f = match c {
+                    '#' => Feature::Corridor,
+                    '.' => Feature::Floor,
+                    '-' | '|' => Feature::Wall,
+                    _ => continue,
+                };
+                if let Some(sq) = level.at_mut(Pos::new(x as i16, y as i16)) {
+                    sq.feature = f;
+                }
+            }
+        }
+        // The doorway in the east wall at (7, 2).
+        if let Some(sq) = level.at_mut(Pos::new(7, 2)) {
+            sq.feature = Feature::Doorway;
+        }
+        level
+    }
+
+    #[test]
+    fn dead_ends_and_walls_facing_the_unexplored_are_likely_and_searching_wears_them_out() {
+        let mut level = level();
+        let unknown = UnknownCounts::of(&level);
+        assert!(is_dead_end(&level, Pos::new(10, 2)));
+        let ahead = prior(&level, &unknown, Pos::new(11, 2));
+        let south_wall = prior(&level, &unknown, Pos::new(3, 4));
+        let north_wall = prior(&level, &unknown, Pos::new(3, 1));
+        assert!(ahead > south_wall, "{ahead} vs {south_wall}");
+        assert!(south_wall > 0.1, "{south_wall}");
+        assert_eq!(north_wall, 0.0, "a corridor runs beyond the north wall");
+        let fresh = hidden_left_around(&level, &unknown, Pos::new(10, 2));
+        level.record_search(Pos::new(10, 2), 15);
+        let searched = hidden_left_around(&level, &unknown, Pos::new(10, 2));
+        assert!(
+            searched < fresh * 0.2,
+            "15 turns at 1/7 leave about 10%: {fresh} -> {searched}"
+        );
+        assert!(searched > 0.0);
+    }
+
     /// The summed counts equal a count of the box's squares, on levels with never-seen squares
     /// scattered anywhere (column 0 and the map's edges included) and every box size.
     #[test]
