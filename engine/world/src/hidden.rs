@@ -6,7 +6,7 @@
 //!   secret door in the wall it touches;
 //! - in a room wall whose far side is unexplored, the more so the more unexplored map lies
 //!   beyond it (the rooms left to find are there);
-//! - rarely, beside any corridor.
+//! - rarely, beside any corridor (a side branch whose first square is hidden).
 //!
 //! A search turn finds an adjacent hidden square with chance 1/7 (`rnl(7)` at Luck 0), so the
 //! chance that something is still hidden at a square searched `n` turns is its prior times
@@ -114,7 +114,9 @@ pub fn prior(level: &Level, unknown: &UnknownCounts, q: Pos) -> f64 {
                 0.0
             }
         } else if here == Feature::Corridor && f != Feature::Wall {
-            0.005 + 0.02 * beyond
+            // A side branch hidden at its first square: one dug square in 100 is hidden (a
+            // hidden square within a corridor shows as two dead ends instead).
+            0.002 + 0.008 * beyond
         } else {
             0.0
         };
