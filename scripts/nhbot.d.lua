@@ -274,6 +274,15 @@
 ---@field coaligned boolean|nil the altar is the hero's alignment (nil: unknown)
 ---@field inside boolean the hero is in it (or on its door)
 
+---A monster the paths never enter (a floating eye: a blow at it paralyses; a peaceful) standing on
+---the only known way to the unexplored squares and down stairs of the level.
+---@class Blocker
+---@field monster MonsterSeen the monster in the way
+---@field goal_x integer the square the way leads to: column
+---@field goal_y integer and map row
+---@field goal_kind string "down stairs" or "the unexplored"
+---@field steps integer squares from the hero to the goal through the monster
+
 ---Read-only view of the game at this decision (valid during the call only: do not keep it in
 ---`state`).
 ---@class World
@@ -520,6 +529,12 @@ function World:temple() end
 ---`for _, a in ipairs(world:altars()) do if a.coaligned then ... end end`
 ---@return Altar[]
 function World:altars() end
+
+---The monster on the only way to every unexplored square and down stairs of the level, or nil when
+---one of them is reachable around it.
+---`local b = world:blocker(); if b and not b.monster.peaceful then ... end`
+---@return Blocker|nil
+function World:blocker() end
 
 ---An action built by act.*; return it from a leaf to act. Opaque.
 ---@class Action

@@ -147,34 +147,42 @@ pub fn search_for_a_way(world: &World) -> Option<(Action, String)> {
     search_step(world, level, &dist)
 }
 
+/// Turns a visit to a search spot is worth before it is weighed again (the first search there).
+const SEARCH_VISIT_TURNS: i64 = 10;
+
 fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, String)> {
     let me = world.player;
-    let best = search_rounds()
-        .filter_map(|round| {
-            search_spots(level, round)
-                .into_iter()
-                .filter_map(|(p, promise)| {
-                    let cost = if p == me { 0 } else { dist.cost(p)? };
-                    Some((p, promise as i64 * 4 - cost as i64))
-                })
-                .max_by_key(|&(p, value)| (value, std::cmp::Reverse((p.y, p.x))))
+    // The best chance of a find per turn spent: the spot's chance that something is still
+    // hidden there, over the walk and the first search.
+    // Every round's spots at once: a fresh corridor beside unexplored map beats a wall searched
+    // 50 turns already (the rounds' limits only cap each spot).
+    let loosest = search_rounds().last()?;
+    let best = search_spots(level, loosest)
+        .into_iter()
+        .filter_map(|(p, promise)| {
+            let cost = if p == me { 0 } else { dist.cost(p)? };
+            let rate = promise as i64 * 1000 / (cost as i64 + SEARCH_VISIT_TURNS);
+            Some((p, promise, rate))
         })
-        .next()?;
-    let (spot, _) = best;
+        .max_by_key(|&(p, _, rate)| (rate, std::cmp::Reverse((p.y, p.x))))?;
+    let (spot, promise, _) = best;
     let searched = searched_around(level, spot);
     let kind = if is_dead_end(level, spot) {
         "dead end"
+    } else if level.feature(spot) == Feature::Corridor {
+        "corridor"
     } else {
         "wall by unexplored area"
     };
+    let odds = format!("{:.1}% chance left of a hidden exit", promise as f64 / 10.0);
     if spot == me {
         let count = search_count(searched);
-        let reason = format!("no way on and no down stairs: searching {count} at {kind} (searched {searched} so far)");
+        let reason = format!("no way on and no down stairs: searching {count} at {kind} (searched {searched} so far; {odds})");
         return Some((Action::Search { count }, reason));
     }
     let path = dist.path(spot)?;
     let reason = format!(
-        "going to search at {kind} ({}, {}), {} steps away",
+        "going to search at {kind} ({}, {}), {} steps away ({odds})",
         spot.x,
         spot.y,
         path.steps.len()
@@ -448,6 +456,15 @@ mod tests {
         assert!(downwards(&going), "{going:?}");
         let avoiding = explore_step_then(&w, true, true);
         assert!(!downwards(&avoiding), "{avoiding:?}");
+        // The Mines' `>` is the only one known: the main one is searched for, also by the
+        // `explore: stay` of the default tree, which would otherwise camp.
+        let searching = |step: &Option<(Action, String)>| {
+            step.as_ref().is_some_and(|(_, why)| why.contains("search"))
+        };
+        assert!(searching(&avoiding), "{avoiding:?}");
+        let staying = explore_step_then(&w, false, true);
+        assert!(searching(&staying), "{staying:?}");
+        assert_eq!(explore_step_then(&w, false, false), None);
     }
 
     #[test]
@@ -571,5 +588,74 @@ mod tests {
             cursor_on_map: true,
         });
         assert_eq!(explore_step(&w).map(|s| s.0), Some(Action::Descend));
+    }
+
+    /// Seed 90's Dlvl 1 as the bot saw it at T1700 (bench /tmp/b20-final): one room at the
+    /// east end, corridors round it, one of them ending at (47, 11); no `>`. The bot searched
+    /// the room's walls 1,450 turns and starved. Where a hidden exit is likely comes first: the
+    /// dead end facing the unexplored west, then (once searched there) a spot whose walls or
+    /// rock face the unexplored, never the room's top wall, which faces a known corridor.
+    #[test]
+    fn seed_90_searches_the_dead_end_first_then_spots_facing_the_unexplored() {
+        let rows = [
+            "",
+            "",
+            "",
+            "",
+            "",
+            "                                                        ################",
+            "                                                        # ## ----------|-----",
+            "                                                        #  ##|....*..*...*..|",
+            "                                                        #   #|.............*|",
+            "                                                        #   #|..............|",
+            "                                                        #   #*.*..*.........|",
+            "                                               ##########    ----------------",
+        ];
+        // The `|` in the top wall is an open door (brown).
+        let door = format!("{}3", " ".repeat(71));
+        let colors = ["", "", "", "", "", "", door.as_str()];
+        let mut w = world(&rows, &colors, Pos::new(66, 7));
+        if let Some(level) = w.dungeon.current_mut() {
+            // Every square walked (the corridors' blank neighbours are rock), as the bot had.
+            for i in 0..level.squares.len() {
+                if level.squares[i].feature.walkable() {
+                    level.squares[i].walked = 1;
+                }
+                if level.squares[i].feature == Feature::Corridor {
+                    let p = nhbot_world::level::pos_of(i);
+                    for q in nhbot_world::level::neighbours(p) {
+                        if let Some(sq) = level.at_mut(q) {
+                            if sq.feature == Feature::Unknown {
+                                sq.feature = Feature::Rock;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let level = w.level().expect("level");
+        assert!(frontier(level).is_empty(), "{:?}", frontier(level));
+        let (_, reason) = explore_step(&w).expect("a step");
+        assert!(
+            reason.contains("dead end (47, 11)"),
+            "the dead end facing the unexplored west first: {reason}"
+        );
+        if let Some(level) = w.dungeon.current_mut() {
+            level.record_search(Pos::new(47, 11), 30);
+        }
+        let (_, reason) = explore_step(&w).expect("a step");
+        assert!(
+            !reason.contains("(47, 11)"),
+            "searched enough there: {reason}"
+        );
+        let top_wall_row = reason.contains(", 7)") && reason.contains("wall");
+        assert!(
+            !top_wall_row,
+            "the top wall faces a known corridor: {reason}"
+        );
+        assert!(
+            reason.contains(", 10)"),
+            "by the bottom wall, facing the unexplored south: {reason}"
+        );
     }
 }

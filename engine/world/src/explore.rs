@@ -2,6 +2,7 @@
 //! passages are likely (search spots and rounds), dead ends, and the path options and paths
 //! the navigation uses. Queries only: the decisions built on them are nhbot-skills' `explore`.
 
+use crate::hidden::{hidden_left_around, UnknownCounts};
 use crate::level::{neighbours, pos_of, Branch, Level};
 use crate::monsters::Monster;
 use crate::nav::{Path, PathOpts};
@@ -161,8 +162,10 @@ pub fn search_rounds() -> impl Iterator<Item = SearchRound> {
         })
 }
 
-/// Places worth searching, with a promise score: dead-end corridors, and room squares beside a
-/// wall with enough never-seen squares around them (and corridors, if the round says so).
+/// Places worth searching, with their promise: the chance (per mille) that a hidden door or
+/// corridor square is still unfound next to them (`crate::hidden`). Candidates are dead-end
+/// corridors, and room squares beside a wall with enough never-seen squares around them (and
+/// corridors, if the round says so).
 pub fn search_spots(level: &Level, round: SearchRound) -> Vec<(Pos, u32)> {
     let unknown_near = UnknownCounts::of(level);
     let mut spots = Vec::new();
@@ -182,50 +185,12 @@ pub fn search_spots(level: &Level, round: SearchRound) -> Vec<(Pos, u32)> {
         }
         let unknown = unknown_near.around(p, SEARCH_RADIUS);
         if dead_end || unknown >= round.min_unknown {
-            let promise = unknown + if dead_end { 40 } else { 0 };
-            spots.push((p, promise * 10 / (10 + searched)));
+            // Per mille: the chance something is still hidden next to it (crate::hidden).
+            let promise = (hidden_left_around(level, &unknown_near, p) * 1000.0).round() as u32;
+            spots.push((p, promise.max(1)));
         }
     }
     spots
-}
-
-/// Never-seen squares of a level (column 0 left out: the game draws nothing there) summed over
-/// every box from the top-left corner, so the count in any box is four reads: a search round
-/// looked at the 121 squares around each of hundreds of spots.
-struct UnknownCounts {
-    /// `sums[y * (COLS + 1) + x]`: never-seen squares above row `y` and left of column `x`.
-    sums: Vec<u32>,
-}
-
-impl UnknownCounts {
-    const WIDTH: usize = nhbot_screen::COLS + 1;
-
-    fn of(level: &Level) -> UnknownCounts {
-        let (cols, rows) = (nhbot_screen::COLS, nhbot_screen::MAP_ROWS);
-        let mut sums = vec![0u32; Self::WIDTH * (rows + 1)];
-        for y in 0..rows {
-            for x in 0..cols {
-                let p = Pos::new(x as i16, y as i16);
-                let unknown = u32::from(x > 0 && level.feature(p) == Feature::Unknown);
-                sums[(y + 1) * Self::WIDTH + x + 1] =
-                    unknown + sums[y * Self::WIDTH + x + 1] + sums[(y + 1) * Self::WIDTH + x]
-                        - sums[y * Self::WIDTH + x];
-            }
-        }
-        UnknownCounts { sums }
-    }
-
-    /// Never-seen squares within `radius` (Chebyshev) of `p`, inside the map.
-    fn around(&self, p: Pos, radius: i16) -> u32 {
-        let (cols, rows) = (nhbot_screen::COLS as i16, nhbot_screen::MAP_ROWS as i16);
-        let (x0, x1) = ((p.x - radius).max(0), (p.x + radius).min(cols - 1));
-        let (y0, y1) = ((p.y - radius).max(0), (p.y + radius).min(rows - 1));
-        if x0 > x1 || y0 > y1 {
-            return 0;
-        }
-        let at = |x: i16, y: i16| self.sums[y as usize * Self::WIDTH + x as usize];
-        at(x1 + 1, y1 + 1) + at(x0, y0) - at(x0, y1 + 1) - at(x1 + 1, y0)
-    }
 }
 
 /// Search longer at a spot already searched: BotHack's escalation.
@@ -242,45 +207,4 @@ fn sokoban_rules(opts: &mut PathOpts) {
     opts.no_squeeze = true;
     opts.mild_trap_cost = None;
     opts.boulder_cost = None;
-}
-
-#[cfg(test)]
-mod unknown_count_tests {
-    use super::*;
-
-    /// The summed counts equal a count of the box's squares, on levels with never-seen squares
-    /// scattered anywhere (column 0 and the map's edges included) and every box size.
-    #[test]
-    fn boxes_count_what_their_squares_hold() {
-        let mut seed = 0x2545f4914f6cdd1du64;
-        for _ in 0..20 {
-            let mut level = Level::default();
-            for sq in level.squares.iter_mut() {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                sq.feature = match seed % 4 {
-                    0 | 1 => Feature::Unknown,
-                    2 => Feature::Floor,
-                    _ => Feature::Wall,
-                };
-            }
-            let counts = UnknownCounts::of(&level);
-            for (i, _) in level.squares.iter().enumerate() {
-                let p = pos_of(i);
-                for radius in [0, 1, 5] {
-                    let mut slow = 0;
-                    for dy in -radius..=radius {
-                        for dx in -radius..=radius {
-                            let q = Pos::new(p.x + dx, p.y + dy);
-                            if q.x > 0 && q.in_map() && level.feature(q) == Feature::Unknown {
-                                slow += 1;
-                            }
-                        }
-                    }
-                    assert_eq!(counts.around(p, radius), slow, "{p:?} radius {radius}");
-                }
-            }
-        }
-    }
 }

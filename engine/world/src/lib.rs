@@ -30,10 +30,12 @@
 
 pub mod action;
 pub mod altar;
+pub mod blocker;
 pub mod branch;
 pub mod dungeon;
 pub mod explore;
 pub mod farlook;
+pub mod hidden;
 pub mod history;
 mod identity;
 pub mod intrinsics;
@@ -56,6 +58,7 @@ pub mod tiles;
 pub mod traps;
 
 pub use action::{Action, Decision, Dir, Pick};
+pub use blocker::Blocker;
 pub use dungeon::facts::{branch_name, parse_branch, BranchStairs, LevelFacts, Special};
 pub use dungeon::overview::{parse_overview, Overview};
 pub use dungeon::route::Leg;

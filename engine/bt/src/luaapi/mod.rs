@@ -7,6 +7,7 @@ use mlua::{
 };
 
 mod act;
+mod blocker;
 mod dungeon;
 mod kb;
 mod monster;

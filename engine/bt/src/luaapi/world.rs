@@ -94,6 +94,7 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
         register_map(reg);
         super::dungeon::register_dungeon(reg);
         super::temple::register_temple(reg);
+        super::blocker::register_blocker(reg);
     })?;
     Ok(names)
 }

@@ -127,6 +127,7 @@ const fn act(name: &'static str, doc: &'static str, params: &'static [Param]) ->
 }
 
 mod act;
+mod blocker;
 mod dungeon;
 mod globals;
 mod kb;
@@ -165,6 +166,7 @@ pub static LUA_API: LuaApi = LuaApi {
         dungeon::LEG,
         temple::ALTAR,
         temple::TEMPLE,
+        blocker::BLOCKER,
         world::WORLD,
         act::ACTION_CLASS,
         act::PICK_CHOICE,

@@ -768,3 +768,65 @@ fn the_generated_file_is_lua() {
         assert!(line.len() <= WIDTH, "longer than {WIDTH} columns: {line}");
     }
 }
+
+/// `world:blocker()` on a corridor whose only way to the down stairs goes through a floating
+/// eye: a `Blocker` with every field set, and nil once the eye is gone.
+#[test]
+fn the_blocker_is_a_full_blocker_table() {
+    use nhbot_world::{testing::grid, Observation, Status};
+    let rows = [
+        " -----      -----",
+        " |....######.>..|",
+        " -----      -----",
+    ];
+    let mut w = World::default();
+    let status = Status {
+        dlvl: 1,
+        level_name: "Dlvl:1".into(),
+        turn: Some(1),
+        ..Default::default()
+    };
+    let map = grid(&rows, &[]);
+    w.observe(Observation {
+        map: &map,
+        player: Some(Pos::new(3, 1)),
+        status: Some(&status),
+        messages: &[],
+        cursor_on_map: true,
+    });
+    if let Some(level) = w.dungeon.current_mut() {
+        for sq in level.squares.iter_mut() {
+            if sq.feature == Feature::Unknown {
+                sq.feature = Feature::Rock;
+            }
+        }
+    }
+    let eye = Monster {
+        pos: Pos::new(8, 1),
+        ch: 'e',
+        color: 4,
+        name: Some("floating eye".into()),
+        peaceful: Some(false),
+        ..Monster::default()
+    };
+    w.monsters.push(eye);
+    let lua = Lua::new();
+    luaapi::register_world(&lua).expect("register");
+    let blocker = lua
+        .scope(|scope| {
+            let ud = scope.create_any_userdata_ref(&w)?;
+            let f: LuaFn = ud.get("blocker")?;
+            f.call::<Value>(ud)
+        })
+        .expect("call");
+    check(&blocker, "Blocker", true).expect("a full Blocker");
+    w.monsters.clear();
+    let none = lua
+        .scope(|scope| {
+            let ud = scope.create_any_userdata_ref(&w)?;
+            let f: LuaFn = ud.get("blocker")?;
+            f.call::<Value>(ud)
+        })
+        .expect("call");
+    assert!(none.is_nil(), "{}", show(&none));
+}

@@ -739,5 +739,7 @@ pub const WORLD: Class = Class {
         // temples
         super::temple::TEMPLE_METHOD,
         super::temple::ALTARS,
+        // the way on
+        super::blocker::BLOCKER_METHOD,
     ],
 };

@@ -1,0 +1,232 @@
+//! Where a hidden door or corridor square is likely, from how NetHack 3.6 builds a level
+//! (mklev.c, sp_lev.c): rooms spread over the whole 80×21 map are joined by corridors dug from
+//! door to door; one door in 8 is made secret (`dodoor`: `rn2(8) ? DOOR : SDOOR`), and a dug
+//! corridor square is hidden one time in 100. So a hidden exit is
+//! - beside a dead-end corridor: the corridor goes on through a hidden square, or ends at a
+//!   secret door in the wall it touches;
+//! - in a room wall whose far side is unexplored, the more so the more unexplored map lies
+//!   beyond it (the rooms left to find are there);
+//! - rarely, beside any corridor (a side branch whose first square is hidden).
+//!
+//! A search turn finds an adjacent hidden square with chance 1/7 (`rnl(7)` at Luck 0), so the
+//! chance that something is still hidden at a square searched `n` turns is its prior times
+//! (6/7)^n: spots are worth less the longer they were searched, and a fresh promising spot
+//! beats staying at an old one.
+
+use crate::explore::is_dead_end;
+use crate::level::{neighbours, Level};
+use crate::tiles::Feature;
+use nhbot_screen::Pos;
+
+/// The chance that one search turn misses a hidden square next to the hero (Luck 0).
+pub const MISS_CHANCE: f64 = 6.0 / 7.0;
+
+/// How far beyond a wall or dead end unexplored squares count (a room is up to ~15 wide).
+const REACH: i16 = 12;
+/// Half the width of the band beyond a wall that counts.
+const HALF_WIDTH: i16 = 2;
+
+/// Never-seen squares of a level summed over every box from the top-left corner (column 0
+/// left out: the game draws nothing there), so the count in any box is four reads.
+pub struct UnknownCounts {
+    /// `sums[y * (COLS + 1) + x]`: never-seen squares above row `y` and left of column `x`.
+    sums: Vec<u32>,
+}
+
+impl UnknownCounts {
+    const WIDTH: usize = nhbot_screen::COLS + 1;
+
+    pub fn of(level: &Level) -> UnknownCounts {
+        let (cols, rows) = (nhbot_screen::COLS, nhbot_screen::MAP_ROWS);
+        let mut sums = vec![0u32; Self::WIDTH * (rows + 1)];
+        for y in 0..rows {
+            for x in 0..cols {
+                let p = Pos::new(x as i16, y as i16);
+                let unknown = u32::from(x > 0 && level.feature(p) == Feature::Unknown);
+                sums[(y + 1) * Self::WIDTH + x + 1] =
+                    unknown + sums[y * Self::WIDTH + x + 1] + sums[(y + 1) * Self::WIDTH + x]
+                        - sums[y * Self::WIDTH + x];
+            }
+        }
+        UnknownCounts { sums }
+    }
+
+    /// Never-seen squares in the box of columns `x0..=x1` and rows `y0..=y1` (clipped to the map).
+    pub fn in_box(&self, x0: i16, y0: i16, x1: i16, y1: i16) -> u32 {
+        let (cols, rows) = (nhbot_screen::COLS as i16, nhbot_screen::MAP_ROWS as i16);
+        let (x0, x1) = (x0.max(0), x1.min(cols - 1));
+        let (y0, y1) = (y0.max(0), y1.min(rows - 1));
+        if x0 > x1 || y0 > y1 {
+            return 0;
+        }
+        let at = |x: i16, y: i16| self.sums[y as usize * Self::WIDTH + x as usize];
+        at(x1 + 1, y1 + 1) + at(x0, y0) - at(x0, y1 + 1) - at(x1 + 1, y0)
+    }
+
+    /// Never-seen squares within `radius` (Chebyshev) of `p`, inside the map.
+    pub fn around(&self, p: Pos, radius: i16) -> u32 {
+        self.in_box(p.x - radius, p.y - radius, p.x + radius, p.y + radius)
+    }
+
+    /// The share (0..=1) of never-seen squares in the band beyond `q` going `(dx, dy)`: straight
+    /// on, a band `REACH` long and 5 wide; diagonally, the `REACH`-square box in that corner.
+    pub fn beyond(&self, q: Pos, dx: i16, dy: i16) -> f64 {
+        let span = |d: i16, at: i16| match d {
+            1 => (at + 1, at + REACH),
+            -1 => (at - REACH, at - 1),
+            _ => (at - HALF_WIDTH, at + HALF_WIDTH),
+        };
+        let (x0, x1) = span(dx, q.x);
+        let (y0, y1) = span(dy, q.y);
+        let area = ((x1 - x0 + 1) * (y1 - y0 + 1)) as f64;
+        f64::from(self.in_box(x0, y0, x1, y1)) / area
+    }
+}
+
+/// The chance (0..1) that the solid or never-seen square `q` hides a door or corridor square
+/// leading somewhere new, before any search there.
+pub fn prior(level: &Level, unknown: &UnknownCounts, q: Pos) -> f64 {
+    let f = level.feature(q);
+    if !(f.is_solid() || f == Feature::Unknown) {
+        return 0.0;
+    }
+    let mut best: f64 = 0.0;
+    for p in neighbours(q) {
+        let (dx, dy) = (q.x - p.x, q.y - p.y);
+        let orthogonal = dx == 0 || dy == 0;
+        let beyond = unknown.beyond(q, dx, dy);
+        let here = level.feature(p);
+        let odds = if is_dead_end(level, p) {
+            if f == Feature::Wall && orthogonal {
+                // A corridor that ends at a wall: a secret door is the classic reason.
+                0.5
+            } else if f == Feature::Wall {
+                0.0
+            } else {
+                0.15 + 0.25 * beyond
+            }
+        } else if f == Feature::Wall && orthogonal && here.walkable() && here != Feature::Corridor {
+            // A room wall: a door leads out only where the far side is not known floor.
+            let far = Pos::new(q.x + dx, q.y + dy);
+            if matches!(level.feature(far), Feature::Unknown | Feature::Rock) {
+                0.01 + 0.15 * beyond
+            } else {
+                0.0
+            }
+        } else if here == Feature::Corridor && f != Feature::Wall {
+            // A side branch hidden at its first square: one dug square in 100 is hidden (a
+            // hidden square within a corridor shows as two dead ends instead).
+            0.002 + 0.008 * beyond
+        } else {
+            0.0
+        };
+        best = best.max(odds);
+    }
+    best
+}
+
+/// The chance that something is still hidden next to `p`: at each neighbour, its prior times
+/// the chance every search there so far missed it.
+pub fn hidden_left_around(level: &Level, unknown: &UnknownCounts, p: Pos) -> f64 {
+    let none_left: f64 = neighbours(p)
+        .map(|q| {
+            let searched = level.at(q).map_or(0, |s| s.searched);
+            1.0 - prior(level, unknown, q) * MISS_CHANCE.powi(searched.min(1000) as i32)
+        })
+        .product();
+    1.0 - none_left
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::pos_of;
+
+    /// A room (x 1..=5) with a corridor from its east doorway ending at (9, 2) in the
+    /// unexplored, and a corridor along its north wall; rock where the hero walked.
+    fn level() -> Level {
+        let mut level = Level::default();
+        let rows = [
+            " #######", // y 0: a corridor along the top wall
+            " -------",
+            " |.....####",
+            " |.....|",
+            " -------",
+        ];
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                let f = match c {
+                    '#' => Feature::Corridor,
+                    '.' => Feature::Floor,
+                    '-' | '|' => Feature::Wall,
+                    _ => continue,
+                };
+                if let Some(sq) = level.at_mut(Pos::new(x as i16, y as i16)) {
+                    sq.feature = f;
+                }
+            }
+        }
+        // The doorway in the east wall at (7, 2).
+        if let Some(sq) = level.at_mut(Pos::new(7, 2)) {
+            sq.feature = Feature::Doorway;
+        }
+        level
+    }
+
+    #[test]
+    fn dead_ends_and_walls_facing_the_unexplored_are_likely_and_searching_wears_them_out() {
+        let mut level = level();
+        let unknown = UnknownCounts::of(&level);
+        assert!(is_dead_end(&level, Pos::new(10, 2)));
+        let ahead = prior(&level, &unknown, Pos::new(11, 2));
+        let south_wall = prior(&level, &unknown, Pos::new(3, 4));
+        let north_wall = prior(&level, &unknown, Pos::new(3, 1));
+        assert!(ahead > south_wall, "{ahead} vs {south_wall}");
+        assert!(south_wall > 0.1, "{south_wall}");
+        assert_eq!(north_wall, 0.0, "a corridor runs beyond the north wall");
+        let fresh = hidden_left_around(&level, &unknown, Pos::new(10, 2));
+        level.record_search(Pos::new(10, 2), 15);
+        let searched = hidden_left_around(&level, &unknown, Pos::new(10, 2));
+        assert!(
+            searched < fresh * 0.2,
+            "15 turns at 1/7 leave about 10%: {fresh} -> {searched}"
+        );
+        assert!(searched > 0.0);
+    }
+
+    /// The summed counts equal a count of the box's squares, on levels with never-seen squares
+    /// scattered anywhere (column 0 and the map's edges included) and every box size.
+    #[test]
+    fn boxes_count_what_their_squares_hold() {
+        let mut seed = 0x2545f4914f6cdd1du64;
+        for _ in 0..20 {
+            let mut level = Level::default();
+            for sq in level.squares.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                sq.feature = match seed % 4 {
+                    0 | 1 => Feature::Unknown,
+                    2 => Feature::Floor,
+                    _ => Feature::Wall,
+                };
+            }
+            let counts = UnknownCounts::of(&level);
+            for (i, _) in level.squares.iter().enumerate() {
+                let p = pos_of(i);
+                for radius in [0, 1, 5] {
+                    let mut slow = 0;
+                    for dy in -radius..=radius {
+                        for dx in -radius..=radius {
+                            let q = Pos::new(p.x + dx, p.y + dy);
+                            if q.x > 0 && q.in_map() && level.feature(q) == Feature::Unknown {
+                                slow += 1;
+                            }
+                        }
+                    }
+                    assert_eq!(counts.around(p, radius), slow, "{p:?} radius {radius}");
+                }
+            }
+        }
+    }
+}

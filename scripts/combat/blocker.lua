@@ -1,0 +1,185 @@
+-- A monster we never melee on the only way on (`require("combat.blocker").leaf(opts)`):
+-- `world:blocker()` names it when every unexplored square and the down stairs lie beyond it.
+-- On the bench (seeds 1..200) the bot camped for thousands of turns in corridors beside a
+-- floating eye, its only dagger thrown past the eye, and starved (seed 30: 10,000 turns between
+-- two eyes). A strong player's escalation, each step only when the one before is impossible:
+--   1. a way round it: then world:blocker() is nil and the explore leaves take it;
+--   2. walk next to it (it attacks nothing: a floating eye, a mold, a jelly);
+--   3. throw a missile at it (daggers, darts...);
+--   4. throw a spare pack item we can lose: a weapon or armour neither wielded nor worn, a
+--      rock or glass, a plain tool; food only while more than `keep_food` rations are left;
+--      never a wand, potion, scroll, ring, amulet, gray stone (a loadstone sticks), nor a
+--      pick-axe, unicorn horn or container;
+--   5. zap a wand the KB (or the game's name) says is striking, teleportation, cancellation or
+--      make invisible (a force bolt; sent away; a cancelled eye's gaze does nothing; an eye we
+--      cannot see cannot freeze us): no ray, so nothing bounces back along the corridor;
+--   6. after `patience` turns blocked, with full HP, no other hostile in view and `fight` set:
+--      hit it. A floating eye paralyses only if it survives the blow, sees us, and then 2 times
+--      in 3 (uhitm.c `passive`), for up to 127 turns; it has 2HD (about 9 HP). Only a
+--      floating eye is fought so (a mold's or jelly's passive acid, cold or fire hurts every
+--      time, whether it survives or not).
+-- A peaceful blocker is left alone (killing it costs alignment, and prayer feeds this bot).
+--
+-- API used: world:blocker, world:fire_dir, world:distance, world:path, world:has_condition,
+-- world.inventory, world.monsters, world.turn, world.hp, world.hp_max, world.last_decision,
+-- world:message_contains, kb.identity, kb.candidates, kb.why, act.throw, act.zap, act.fight,
+-- act.move, log, `state`.
+local common = require("gear.common")
+local missiles = require("combat.missiles")
+local targets = require("combat.targets")
+local M = {}
+
+local UNSURE = { "blind", "conf", "stun", "hallu" }
+
+-- Pack items never thrown away, by the text the game shows.
+local KEEP = { "pick-axe", "unicorn horn", "bag", "sack", "box", "gray stone", "loadstone",
+  "luckstone", "touchstone", "blindfold", "towel", "key", "lock pick", "credit card",
+  "magic marker", "lamp", "lantern", "unpaid" }
+
+-- Preference among the spare items by the inventory's class header: the least useful first.
+local CLASS_RANK = { ["Gems/Stones"] = 1, Weapons = 2, Armor = 3, Tools = 4, Comestibles = 5 }
+
+local function kept(item)
+  for _, k in ipairs(KEEP) do
+    if item.text:find(k, 1, true) then return true end
+  end
+  return false
+end
+
+local function food_count(world)
+  local n = 0
+  for _, item in ipairs(world.inventory) do
+    if item.class == "Comestibles" and not item.text:find("corpse", 1, true) then
+      n = n + item.count
+    end
+  end
+  return n
+end
+
+-- The pack item to throw when no missile is left, and why it may go; nil when none.
+function M.spare_item(world, keep_food)
+  local best, best_rank
+  local food = food_count(world)
+  for _, item in ipairs(world.inventory) do
+    local rank = CLASS_RANK[item.class]
+    local spare = rank and not item.worn and not item.wielded and not kept(item)
+    if spare and item.class == "Comestibles" then
+      spare = food > keep_food and not item.text:find("corpse", 1, true)
+    end
+    if spare and (not best or rank < best_rank) then best, best_rank = item, rank end
+  end
+  return best
+end
+
+-- Wands that clear a floating eye off the way without a blow, and how.
+local CLEARING_WANDS = {
+  striking = "a force bolt", teleportation = "it is sent away",
+  cancellation = "a cancelled eye's gaze does nothing",
+  ["make invisible"] = "an eye we cannot see cannot freeze us",
+}
+
+-- A wand every candidate of which clears the way (see CLEARING_WANDS), with its knowledge;
+-- nil when none. `empty`: wand names found empty.
+function M.clearing_wand(world, empty)
+  for _, item in ipairs(world.inventory) do
+    if item.class == "Wands" and item.charges ~= 0 and not empty[item.name] then
+      local k = common.wand_knowledge(item)
+      local all = #k.candidates > 0
+      for _, c in ipairs(k.candidates) do
+        if not CLEARING_WANDS[c] then all = false break end
+      end
+      if all then return item, k end
+    end
+  end
+  return nil
+end
+
+-- The nearest square next to `m` we can walk to, as a Path; nil when none.
+local function path_beside(world, m)
+  local best
+  for dx = -1, 1 do
+    for dy = -1, 1 do
+      if dx ~= 0 or dy ~= 0 then
+        local p = world:path(m.x + dx, m.y + dy)
+        if p and (not best or p.length < best.length) then best = p end
+      end
+    end
+  end
+  return best
+end
+
+-- `opts.patience`: turns blocked before a floating eye is hit (default 300); `opts.fight`:
+-- false never hits it; `opts.keep_food`: food rations never thrown (default 2).
+function M.leaf(opts)
+  opts = opts or {}
+  local patience = opts.patience or 300
+  local keep_food = opts.keep_food or 2
+  return function(world, state, path)
+    state.empty = state.empty or {}
+    local last = world.last_decision
+    if state.zapped and last and last.path == path
+        and (world:message_contains("Nothing happens") or world:message_contains("You wrest")) then
+      state.empty[state.zapped] = true
+    end
+    state.zapped = nil
+    local b = world:blocker()
+    if not b then
+      state.at, state.since = nil, nil
+      return false
+    end
+    local m = b.monster
+    local key = m.x .. "," .. m.y
+    if state.at ~= key then state.at, state.since = key, world.turn end
+    local blocked_for = world.turn - state.since
+    local name = targets.name(m) or ("`" .. m.glyph .. "`")
+    local what = string.format("the %s at (%d, %d) bars the only way to %s (%d squares) for %d turns",
+      name, m.x, m.y, b.goal_kind, b.steps, blocked_for)
+    if m.peaceful ~= false then
+      if state.noted ~= key then log(what .. "; not known hostile: left alone") end
+      state.noted = key
+      return false
+    end
+    for _, c in ipairs(UNSURE) do
+      if world:has_condition(c) then return false end
+    end
+    if world:distance(m.x, m.y) > 1 then
+      local p = path_beside(world, m)
+      if not p then return false end
+      return act.move(p.first_dir, "walking next to it: " .. what)
+    end
+    local dir = world:fire_dir(m.x, m.y)
+    if not dir then return false end
+    local stack, kind = missiles.stack(world)
+    if stack then
+      missiles.remember(world, dir, kind, missiles.range(world, kind), 1)
+      return act.throw(stack.letter, dir, string.format("throwing %s (%s): %s",
+        stack.text, stack.letter, what))
+    end
+    local item = M.spare_item(world, keep_food)
+    if item then
+      return act.throw(item.letter, dir, string.format(
+        "no missile left: throwing the spare %s (%s): %s", item.text, item.letter, what))
+    end
+    local wand, k = M.clearing_wand(world, state.empty)
+    if wand then
+      state.zapped = wand.name
+      local as = k.identity or ("one of " .. table.concat(k.candidates, ", "))
+      return act.zap(wand.letter, dir, string.format("zapping the %s (%s, %s: %s; %s): %s",
+        wand.text, wand.letter, as, CLEARING_WANDS[k.candidates[1]], k.evidence, what))
+    end
+    if opts.fight == false or name ~= "floating eye" then return false end
+    local other = targets.fighting(world, 8)
+    if blocked_for < patience or world.hp < world.hp_max or other then
+      local why = other and ("a " .. (targets.name(other) or other.glyph) .. " in view")
+        or (world.hp < world.hp_max and "HP not full") or "not blocked long enough"
+      if state.waiting ~= why then log(what .. "; nothing left to throw; not hitting it yet: " .. why) end
+      state.waiting = why
+      return false
+    end
+    return act.fight(dir, string.format(
+      "nothing left to throw and full HP, no other hostile in view: hitting it (it paralyses only if it survives the blow, 2 times in 3): %s (patience %d)",
+      what, patience))
+  end
+end
+
+return M
