@@ -8,13 +8,17 @@
 //! table built from it stays true until the next one; each decision starts with an empty view.
 //! Scripts share nothing through it: every script has a state (and a view) of its own. The
 //! tables are the scripts' to read, never to change (a change would show at the next read).
+//!
+//! The inventory's table, the costliest to build and the one most leaves read, is kept across
+//! decisions too, with the items it was built from: while the pack is the same, item for item
+//! and field for field, the table is the same; any change builds it again.
 
 use mlua::{IntoLua, Lua, Result as LuaResult, Value};
+use nhbot_world::Item;
 
 /// A world field whose Lua value is built from the world at each read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Field {
-    Inventory,
     Monsters,
     RememberedMonsters,
     Messages,
@@ -40,6 +44,8 @@ pub(crate) struct WorldView {
     /// Whether a leaf of this state is running (outside a leaf call nothing is kept).
     active: bool,
     values: [Option<Value>; FIELDS],
+    /// The inventory table and the items it was built from, whatever the decision.
+    inventory: Option<(Vec<Item>, Value)>,
 }
 
 impl WorldView {
@@ -89,6 +95,30 @@ pub(crate) fn cached<R: IntoLua>(
     if known {
         if let Some(mut view) = lua.app_data_mut::<WorldView>() {
             view.values[slot] = Some(value.clone());
+        }
+    }
+    Ok(value)
+}
+
+/// The `inventory` table of `items`: the one built last when the items are the same (in this
+/// decision or an earlier one), else `build`'s (kept with a copy of the items). Without a view,
+/// or outside a leaf call, always `build`'s.
+pub(crate) fn cached_inventory(
+    lua: &Lua,
+    items: &[Item],
+    build: impl FnOnce() -> LuaResult<Value>,
+) -> LuaResult<Value> {
+    let known = match lua.app_data_ref::<WorldView>() {
+        Some(view) if view.active => match &view.inventory {
+            Some((built_from, table)) if built_from.as_slice() == items => return Ok(table.clone()),
+            _ => true,
+        },
+        _ => false,
+    };
+    let value = build()?;
+    if known {
+        if let Some(mut view) = lua.app_data_mut::<WorldView>() {
+            view.inventory = Some((items.to_vec(), value.clone()));
         }
     }
     Ok(value)

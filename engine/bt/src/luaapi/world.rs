@@ -1,9 +1,9 @@
 //! The `world` userdata: what a Lua leaf may read.
 
 use super::raw::{self, Raw};
-use super::view::{cached, Field};
+use super::view::{cached, cached_inventory, Field};
 use super::Noting;
-use mlua::{Lua, Result as LuaResult, Table};
+use mlua::{Lua, Result as LuaResult, Table, Value};
 use nhbot_world::names::{condition_name, hunger_name};
 use nhbot_world::tiles::color_of;
 use nhbot_world::{Buc, Dir, Feature, FloorObject, Intrinsic, PathInfo, Pos, World};
@@ -67,7 +67,7 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
             })
         });
         reg.add_field_method_get("inventory", |lua, w| {
-            cached(lua, Field::Inventory, || {
+            cached_inventory(lua, &w.inventory, || {
                 raw::table(lua, w.inventory.len(), 0, |t| {
                     for (i, item) in w.inventory.iter().enumerate() {
                         let mut letter = [0u8; 4];
@@ -86,6 +86,7 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
                         });
                     }
                 })
+                .map(Value::Table)
             })
         });
         reg.add_method("cell", |_, w, (x, y): (i16, i16)| {
