@@ -63,9 +63,8 @@ return function(world, state, path)
   state.refused = state.refused or {}
   state.tries = state.tries or {}
   state.fetched = state.fetched or {}
-  -- What our last action did.
-  local mine = world.last_decision ~= nil and world.last_decision.path == path
-  if state.pending and mine then
+  -- What our last action did (the previous decision is read only when one is pending).
+  if state.pending and world.last_decision ~= nil and world.last_decision.path == path then
     local p = state.pending
     local now = false
     for _, it in ipairs(world.inventory) do
