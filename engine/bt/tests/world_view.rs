@@ -56,3 +56,54 @@ fn a_world_table_is_built_once_per_decision_and_afresh_at_the_next() {
         ]
     );
 }
+
+/// Each decision, says whether `world.inventory` is the table of the previous decision and
+/// what its first item holds.
+const PACK: &str = r#"
+local before
+return function(world)
+  local inv = world.inventory
+  local same = rawequal(inv, before)
+  before = inv
+  return act.search(1, string.format("same=%s worn=%s n=%d", tostring(same),
+    tostring(inv[1].worn), #inv))
+end
+"#;
+
+#[test]
+fn the_inventory_table_is_kept_while_the_pack_is_the_same() {
+    let dir = scratch_dir("world-view-pack").expect("scratch dir");
+    std::fs::write(dir.join("scripts/pack.lua"), PACK).expect("script");
+    let tree = dir.join("trees/main.yaml");
+    std::fs::write(&tree, "lua: {file: scripts/pack.lua, name: pack}\n").expect("tree");
+    let mut bot = TreeBot::load(NodeRegistry::new(), &tree).unwrap_or_else(|d| panic!("{d:?}"));
+    let mut world = sample_world();
+    world.inventory = vec![nhbot_world::Item {
+        letter: 'c',
+        text: "an uncursed +0 leather armor".into(),
+        class: "Armor".into(),
+        name: "leather armor".into(),
+        count: 1,
+        ..nhbot_world::Item::default()
+    }];
+    let mut reasons = Vec::new();
+    for decision in 0..4 {
+        match decision {
+            // Put on: one field of one item changed.
+            2 => world.inventory[0].worn = true,
+            _ => world.messages.push(format!("message {decision}")),
+        }
+        reasons.push(bot.decide(&world).reason);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        reasons,
+        [
+            "same=false worn=false n=1",
+            // Other parts of the world changed, the pack did not.
+            "same=true worn=false n=1",
+            "same=false worn=true n=1",
+            "same=true worn=true n=1",
+        ]
+    );
+}
