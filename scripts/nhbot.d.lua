@@ -284,7 +284,9 @@
 ---@field steps integer squares from the hero to the goal through the monster
 
 ---Read-only view of the game at this decision (valid during the call only: do not keep it in
----`state`).
+---`state`). Its tables (`inventory`, `monsters`, `messages`...) are built once per decision and
+---shared by every read of the script in it (`inventory` also by later decisions while the pack is
+---the same): read them, never change them.
 ---@class World
 ---@field hp integer hit points
 ---@field hp_max integer

@@ -145,9 +145,11 @@ end
 -- The square our last decision walked toward (nil when it was not ours or no walk); a walk
 -- that did not move us is a failed try.
 local function check_walk(world, state, path)
-  local going, last = state.going, world.last_decision
+  local going = state.going
   state.going = nil
-  if not going or not last or last.path ~= path then return nil end
+  if not going then return nil end
+  local last = world.last_decision
+  if not last or last.path ~= path then return nil end
   if world.x == going.x and world.y == going.y then failed(world, state, going.k) end
   return going.k
 end

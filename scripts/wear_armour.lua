@@ -98,7 +98,9 @@ return function(world, state, path)
   state.tried = state.tried or {}
   state.unknown = state.unknown or {}
   state.attempts = state.attempts or {}
-  local mine = world.last_decision ~= nil and world.last_decision.path == path
+  -- The previous decision is read only when an action of ours is pending.
+  local mine = state.pending ~= nil and world.last_decision ~= nil
+    and world.last_decision.path == path
   outcome(world, state, mine)
   if common.hostile_in_view(world) then return false end
 

@@ -33,6 +33,25 @@ local function holding(world)
   return value, text, shield
 end
 
+-- The weapon a floor text names ("3 +1 daggers", "an uncursed long sword (in a box)") and its
+-- value per blow (nil: not a melee weapon we know), remembered per text: the leaf reads every
+-- text in reach at every decision, and each reading is eight pattern searches.
+local floor_names = {}
+local floor_count = 0
+local function floor_weapon(text)
+  local known = floor_names[text]
+  if known == nil then
+    local name = text:gsub("^%d+ ", ""):gsub("^an? ", ""):gsub("^the ", "")
+    name = name:gsub("^blessed ", ""):gsub("^uncursed ", ""):gsub("^cursed ", "")
+    name = name:gsub("^[+-]%d+ ", ""):gsub(" %b()$", "")
+    if weapons.info(name) == nil and name:sub(-1) == "s" then name = name:sub(1, -2) end
+    known = { name = name, value = weapons.value(name, tonumber(text:match("([+-]%d+) "))) }
+    if floor_count >= 4096 then floor_names, floor_count = {}, 0 end
+    floor_names[text], floor_count = known, floor_count + 1
+  end
+  return known.name, known.value
+end
+
 local function usable(name, text, shield, state)
   local w = weapons.info(name)
   if not w or state.refused[name] or (state.tries[name] or 0) >= TRIES then return false end
@@ -44,9 +63,8 @@ return function(world, state, path)
   state.refused = state.refused or {}
   state.tries = state.tries or {}
   state.fetched = state.fetched or {}
-  -- What our last action did.
-  local mine = world.last_decision ~= nil and world.last_decision.path == path
-  if state.pending and mine then
+  -- What our last action did (the previous decision is read only when one is pending).
+  if state.pending and world.last_decision ~= nil and world.last_decision.path == path then
     local p = state.pending
     local now = false
     for _, it in ipairs(world.inventory) do
@@ -81,11 +99,7 @@ return function(world, state, path)
   if world.encumbrance ~= "unencumbered" or world:in_shop(world.x, world.y) then return false end
   local function better(text)
     if text == nil then return nil end
-    local name = text:gsub("^%d+ ", ""):gsub("^an? ", ""):gsub("^the ", "")
-    name = name:gsub("^blessed ", ""):gsub("^uncursed ", ""):gsub("^cursed ", "")
-    name = name:gsub("^[+-]%d+ ", ""):gsub(" %b()$", "")
-    if weapons.info(name) == nil and name:sub(-1) == "s" then name = name:sub(1, -2) end
-    local v = weapons.value(name, tonumber(text:match("([+-]%d+) ")))
+    local name, v = floor_weapon(text)
     if v and v >= have + MARGIN and usable(name, text, shield, state) then return name, v end
     return nil
   end

@@ -115,7 +115,8 @@ end
 
 return function(world, state, path)
   state.empty = state.empty or {}
-  local d = world.last_decision
+  -- The previous decision is read only after a zap (its table is built at the first read).
+  local d = state.zapped and world.last_decision
   if state.zapped and d and d.path == path then
     if world:message_contains("Nothing happens") or world:message_contains("You wrest") then
       state.empty[state.zapped] = true

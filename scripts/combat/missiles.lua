@@ -22,13 +22,29 @@ local KINDS = {
   { key = "dart", weight = 1 },
 }
 
+-- The rank in KINDS each text was found to hold (false: none): the throw leaf asks about every
+-- pack item at every decision, and each search tries every kind.
+local ranks = {}
+local ranks_count = 0
+
 -- The kind of a missile named `text` ("3 +0 daggers", "a runed dagger"), or nil.
 function M.kind(text)
   if not text then return nil end
-  for rank, k in ipairs(KINDS) do
-    if text:find(k.key, 1, true) then return { key = k.key, weight = k.weight, rank = rank } end
+  local rank = ranks[text]
+  if rank == nil then
+    rank = false
+    for r, k in ipairs(KINDS) do
+      if text:find(k.key, 1, true) then
+        rank = r
+        break
+      end
+    end
+    if ranks_count >= 4096 then ranks, ranks_count = {}, 0 end
+    ranks[text], ranks_count = rank, ranks_count + 1
   end
-  return nil
+  if not rank then return nil end
+  local k = KINDS[rank]
+  return { key = k.key, weight = k.weight, rank = rank }
 end
 
 -- "cursed" as a word of its own ("uncursed" is not).

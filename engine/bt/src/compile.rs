@@ -57,6 +57,8 @@ pub enum LeafKind {
     LoopGuard(usize),
     /// Plan bookkeeping, by index into `Program::phases` (see `plan.rs`).
     Phase(PhaseStep),
+    /// A composite ticked as a tree of its own, by index into `Program::nested` (see there).
+    Nested(usize),
 }
 
 /// A registered leaf built for one node, with its type name (state carries over a reload only
@@ -110,6 +112,12 @@ pub struct LuaLeaf {
 #[derive(Clone, Debug)]
 pub struct Program {
     pub behavior: Behavior<u32>,
+    /// Every composite (select, sequence) of the tree, each with its composite children
+    /// standing as `LeafKind::Nested` leaves: bonsai builds a child's state from a clone of its
+    /// behavior at each visit of a memoryless composite, so a composite holding its whole
+    /// subtree cloned that subtree at every visit (all of it, every decision, from the root
+    /// down); one level each, a visit clones one level.
+    pub nested: Vec<Behavior<u32>>,
     pub leaves: Vec<LeafEntry>,
     pub mems: Vec<Arc<str>>,
     pub gates: Vec<GateSpec>,
@@ -138,6 +146,7 @@ pub fn compile(root: &Ast, registry: &NodeRegistry) -> Program {
         registry,
         prog: Program {
             behavior: Behavior::WaitForever,
+            nested: Vec::new(),
             leaves: Vec::new(),
             mems: Vec::new(),
             gates: Vec::new(),
@@ -159,19 +168,28 @@ struct Compiler<'r> {
     gates: Vec<usize>,
 }
 
-fn select(children: Vec<Behavior<u32>>) -> Behavior<u32> {
-    Behavior::Select(children).memory(false)
-}
-
-fn seq(children: Vec<Behavior<u32>>) -> Behavior<u32> {
-    Behavior::Sequence(children).memory(false)
-}
-
 fn invert(b: Behavior<u32>) -> Behavior<u32> {
     Behavior::Invert(Box::new(b))
 }
 
 impl Compiler<'_> {
+    /// A memoryless select of `children`, as a nested composite of the node at `path`.
+    fn select(&mut self, path: &Arc<str>, children: Vec<Behavior<u32>>) -> Behavior<u32> {
+        self.nest(path, Behavior::Select(children).memory(false))
+    }
+
+    /// A memoryless sequence of `children`, as a nested composite of the node at `path`.
+    fn seq(&mut self, path: &Arc<str>, children: Vec<Behavior<u32>>) -> Behavior<u32> {
+        self.nest(path, Behavior::Sequence(children).memory(false))
+    }
+
+    /// `composite` as a leaf that ticks it (see `Program::nested`).
+    fn nest(&mut self, path: &Arc<str>, composite: Behavior<u32>) -> Behavior<u32> {
+        self.prog.nested.push(composite);
+        let index = self.prog.nested.len() - 1;
+        self.leaf(path, LeafKind::Nested(index))
+    }
+
     fn leaf(&mut self, path: &Arc<str>, kind: LeafKind) -> Behavior<u32> {
         self.prog.leaves.push(LeafEntry {
             path: path.clone(),
@@ -210,8 +228,14 @@ impl Compiler<'_> {
                 self.leaf(&path, LeafKind::Lua(idx))
             }
             AstKind::Composite { spec, children } => match spec.name {
-                "priority" => select(children.iter().map(|c| self.node(c)).collect()),
-                "reactive_sequence" => seq(children.iter().map(|c| self.node(c)).collect()),
+                "priority" => {
+                    let children = children.iter().map(|c| self.node(c)).collect();
+                    self.select(&path, children)
+                }
+                "reactive_sequence" => {
+                    let children = children.iter().map(|c| self.node(c)).collect();
+                    self.seq(&path, children)
+                }
                 "sequence" => self.memory_sequence(&path, children),
                 "plan" => self.plan(&path, children),
                 _ => self.memory_selector(&path, children),
@@ -231,7 +255,8 @@ impl Compiler<'_> {
                     let running = self.leaf(&path, LeafKind::Running);
                     let guard = self.leaf(&path, LeafKind::LoopGuard(lp));
                     let body = self.node(&children[1]);
-                    Behavior::While(Box::new(select(vec![until, running])), vec![guard, body])
+                    let until_or_running = self.select(&path, vec![until, running]);
+                    Behavior::While(Box::new(until_or_running), vec![guard, body])
                 }
                 // cooldown, limit
                 _ => self.gated(&path, spec.name, params, &children[0]),
@@ -261,7 +286,7 @@ impl Compiler<'_> {
         self.gates.push(gate);
         let body = self.node(child);
         self.gates.pop();
-        seq(vec![check, body])
+        self.seq(path, vec![check, body])
     }
 
     /// seq[ choose, run ] where choose = select[ phase_0 .. phase_n, none ] with
@@ -299,17 +324,20 @@ impl Compiler<'_> {
             if let Some(done) = part("done") {
                 let done = self.node(done);
                 let complete = self.leaf(&phase_path, LeafKind::Phase(PhaseStep::Complete(index)));
-                guard.push(invert(seq(vec![done, complete])));
+                let done_then_complete = self.seq(&phase_path, vec![done, complete]);
+                guard.push(invert(done_then_complete));
             }
             if let Some(when) = part("when") {
                 guard.push(self.node(when));
             }
             guard.push(self.leaf(&phase_path, LeafKind::Phase(PhaseStep::Pick(index))));
-            choose.push(seq(guard));
+            let guard = self.seq(&phase_path, guard);
+            choose.push(guard);
             if let Some(body) = part("do") {
                 let is = self.leaf(&phase_path, LeafKind::Phase(PhaseStep::Is(index)));
                 let body = self.node(body);
-                run.push(seq(vec![is, body]));
+                let run_body = self.seq(&phase_path, vec![is, body]);
+                run.push(run_body);
             }
         }
         choose.push(self.leaf(path, LeafKind::Phase(PhaseStep::None)));
@@ -317,7 +345,9 @@ impl Compiler<'_> {
             // Every phase skipped: `choose` fails first; bonsai wants no empty select.
             run.push(self.leaf(path, LeafKind::Phase(PhaseStep::None)));
         }
-        seq(vec![select(choose), select(run)])
+        let choose = self.select(path, choose);
+        let run = self.select(path, run);
+        self.seq(path, vec![choose, run])
     }
 
     fn new_mem(&mut self, path: &Arc<str>) -> usize {
@@ -347,11 +377,14 @@ impl Compiler<'_> {
                     index: i as u32,
                 },
             );
-            steps.push(select(vec![done, seq(vec![body, advance])]));
+            let body_then_advance = self.seq(path, vec![body, advance]);
+            let step = self.select(path, vec![done, body_then_advance]);
+            steps.push(step);
         }
         steps.push(self.leaf(path, LeafKind::MemReset { mem }));
         let reset_and_fail = invert(self.leaf(path, LeafKind::MemReset { mem }));
-        select(vec![seq(steps), reset_and_fail])
+        let steps = self.seq(path, steps);
+        self.select(path, vec![steps, reset_and_fail])
     }
 
     /// select[ step_0 .. step_n, fail ] where step_i = seq[ not_failed_yet(i),
@@ -377,12 +410,12 @@ impl Compiler<'_> {
                     index: i as u32,
                 },
             ));
-            steps.push(seq(vec![
-                open,
-                select(vec![seq(vec![body, reset]), advance]),
-            ]));
+            let body_then_reset = self.seq(path, vec![body, reset]);
+            let tried = self.select(path, vec![body_then_reset, advance]);
+            let step = self.seq(path, vec![open, tried]);
+            steps.push(step);
         }
         steps.push(invert(self.leaf(path, LeafKind::MemReset { mem })));
-        select(steps)
+        self.select(path, steps)
     }
 }

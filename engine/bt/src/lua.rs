@@ -157,6 +157,9 @@ pub struct LuaEngine {
     pub errors: Vec<LeafError>,
     /// Lines the leaves logged since the engine last took them.
     pub logs: Vec<LeafLog>,
+    /// Decisions begun (`with_world` calls): the scripts' world views hold one decision's
+    /// tables (`luaapi::WorldView`).
+    decisions: u64,
     #[cfg(test)]
     probe: Sandbox,
 }
@@ -171,6 +174,7 @@ impl LuaEngine {
             last_error: HashMap::new(),
             errors: Vec::new(),
             logs: Vec::new(),
+            decisions: 0,
             #[cfg(test)]
             probe: Sandbox::new(scripts_dir, kb)?,
         })
@@ -312,9 +316,12 @@ impl LuaEngine {
         world: &nhbot_world::World,
         f: impl FnOnce(&mut LuaCall<'_>) -> R,
     ) -> Option<R> {
+        self.decisions += 1;
+        let decision = self.decisions;
         Some(f(&mut LuaCall {
             engine: self,
             world,
+            decision,
         }))
     }
 
@@ -392,6 +399,8 @@ impl LuaEngine {
 pub struct LuaCall<'a> {
     engine: &'a mut LuaEngine,
     world: &'a nhbot_world::World,
+    /// This decision's number (see `LuaEngine::decisions`).
+    decision: u64,
 }
 
 impl LuaCall<'_> {
@@ -426,11 +435,14 @@ impl LuaCall<'_> {
         let world = self.world;
         let result = {
             let _lent = board::Lent::new(&sb.board, board);
-            sb.lua.scope(|scope| {
+            luaapi::WorldView::begin(&sb.lua, self.decision);
+            let result = sb.lua.scope(|scope| {
                 let ud = scope.create_any_userdata_ref(world)?;
                 // The leaf's own tree path: `world.last_decision.path == path` was this leaf.
                 func.call::<Value>((ud, state.clone(), &*meta.path))
-            })
+            });
+            luaapi::WorldView::end(&sb.lua);
+            result
         };
         self.engine
             .keep_log(&meta.path, world.decisions, sb.limits.take_log());

@@ -51,6 +51,9 @@ pub struct RunState {
     pub plan: PlanProgress,
     /// Per leaf: its calls and the time they took (where the decision time goes).
     pub clocks: Vec<LeafClock>,
+    /// The trees of the nested composites (`Program::nested`), started afresh at each visit;
+    /// empty while one is being ticked (or after a panic in it: made again at its next visit).
+    nested: Vec<Option<BT<u32, ()>>>,
 }
 
 impl RunState {
@@ -77,6 +80,11 @@ impl RunState {
             trace: None,
             plan: PlanProgress::default(),
             clocks: vec![LeafClock::default(); prog.leaves.len()],
+            nested: prog
+                .nested
+                .iter()
+                .map(|b| Some(BT::new(b.clone(), ())))
+                .collect(),
         }
     }
 
@@ -167,24 +175,16 @@ pub fn tick_decision(
     for pass in 0..2 {
         // After a reset, everything starts afresh: no gate is "still acting".
         acting_prev = if pass == 0 { prev } else { None };
-        let mut leaf_cb = |args: bonsai_bt::ActionArgs<Event, u32>, _: &mut ()| -> (Status, f64) {
-            let id = *args.action;
-            if emitted.is_some() {
-                return (Status::Running, 0.0);
-            }
-            let status = run_leaf(
-                prog,
-                st,
-                world,
-                id,
-                acting_prev,
-                &mut resume,
-                &mut emitted,
-                lua,
-            );
-            (status, 0.0)
+        let mut ctx = TickContext {
+            prog,
+            world,
+            acting_prev,
+            resume: &mut resume,
+            emitted: &mut emitted,
+            lua,
+            event: &event,
         };
-        let result = bt.tick(&event, &mut leaf_cb);
+        let result = tick_tree(bt, &mut ctx, st);
         if emitted.is_some() {
             break;
         }
@@ -203,6 +203,63 @@ pub fn tick_decision(
     reset_preempted_memory(st);
     st.prev_emitter = Some(found.leaf);
     Some(found)
+}
+
+/// What ticking the leaves of one pass needs, besides the run state.
+struct TickContext<'a, 'l> {
+    prog: &'a Program,
+    world: &'a World,
+    acting_prev: Option<u32>,
+    resume: &'a mut Option<u32>,
+    emitted: &'a mut Option<Emitted>,
+    lua: &'a mut LuaLeaves<'l>,
+    event: &'a Event,
+}
+
+/// Ticks `bt` once: its leaves run (a nested composite's tree is ticked in turn), and once a
+/// leaf has emitted, every leaf reached after it answers Running.
+fn tick_tree(
+    bt: &mut BT<u32, ()>,
+    ctx: &mut TickContext<'_, '_>,
+    st: &mut RunState,
+) -> Option<(Status, f64)> {
+    let event = ctx.event;
+    let mut leaf_cb = |args: bonsai_bt::ActionArgs<Event, u32>, _: &mut ()| -> (Status, f64) {
+        let id = *args.action;
+        if ctx.emitted.is_some() {
+            return (Status::Running, 0.0);
+        }
+        if let LeafKind::Nested(k) = ctx.prog.leaves[id as usize].kind {
+            return (tick_nested(k, ctx, st), 0.0);
+        }
+        let status = run_leaf(
+            ctx.prog,
+            st,
+            ctx.world,
+            id,
+            ctx.acting_prev,
+            ctx.resume,
+            ctx.emitted,
+            ctx.lua,
+        );
+        (status, 0.0)
+    };
+    bt.tick(event, &mut leaf_cb)
+}
+
+/// Ticks nested composite `k` as a fresh state, as bonsai ticks a child it has just made from
+/// its behavior (every composite is memoryless: a visit never resumes an older state).
+fn tick_nested(k: usize, ctx: &mut TickContext<'_, '_>, st: &mut RunState) -> Status {
+    let mut tree = match st.nested[k].take() {
+        Some(mut tree) => {
+            tree.reset_bt();
+            tree
+        }
+        None => BT::new(ctx.prog.nested[k].clone(), ()),
+    };
+    let result = tick_tree(&mut tree, ctx, st);
+    st.nested[k] = Some(tree);
+    result.map_or(Status::Failure, |(status, _)| status)
 }
 
 /// Counts a new start for every gate around the acting leaf that was not already acting.
@@ -353,6 +410,7 @@ fn run_internal(
         }
         LeafKind::Phase(step) => status_of(st.plan.step(prog, *step, world.turn, &entry.path)),
         LeafKind::Builtin(_) | LeafKind::Lua(_) => unreachable!("user leaves are run by run_leaf"),
+        LeafKind::Nested(_) => unreachable!("nested composites are ticked by tick_nested"),
     }
 }
 

@@ -541,28 +541,20 @@ fn memory_kept_across_calls_is_limited() {
 #[test]
 fn world_tables_built_past_the_memory_limit_fail_the_leaf_only() {
     // The world's tables are built with raw API calls in one protected call: an allocation
-    // past the limit in the middle of one must come back as the script's memory error.
+    // past the limit in the middle of one must come back as the script's memory error. A table
+    // is built once per decision (later reads of the decision get the same one), so the leaf
+    // keeps each decision's: ~1.5 MB of monsters each.
     let repo = Repo::new("sb-world-tables");
     repo.script(
         "hoard.lua",
-        "local keep = {}\nreturn function(world, state)\n  for i = 1, 2000 do keep[#keep + 1] = world.inventory; keep[#keep + 1] = world.monsters end\n  return false\nend\n",
+        "local keep = {}\nreturn function(world, state)\n  keep[#keep + 1] = world.monsters\n  return false\nend\n",
     );
     let mut world = sample_world();
-    world.inventory = (0..52)
-        .map(|i| nhbot_world::Item {
-            letter: char::from(b'a' + (i % 26) as u8),
-            text: format!("{i} uncursed +0 long swords named {}", "x".repeat(200)),
-            class: "Weapons".into(),
-            name: "long sword".into(),
-            count: 1,
-            ..nhbot_world::Item::default()
-        })
-        .collect();
-    world.monsters = (0..20)
+    world.monsters = (0..2000)
         .map(|i| nhbot_world::Monster {
-            pos: nhbot_world::Pos::new(i, 3),
+            pos: nhbot_world::Pos::new(i % 80, 3),
             ch: 'd',
-            name: Some(format!("jackal {i}")),
+            name: Some(format!("jackal {i} {}", "x".repeat(400))),
             ..nhbot_world::Monster::default()
         })
         .collect();

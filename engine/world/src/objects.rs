@@ -218,12 +218,18 @@ impl Level {
             center.x.saturating_sub(reach).max(0)..=center.x.saturating_add(reach).min(cols - 1);
         let ys =
             center.y.saturating_sub(reach).max(0)..=center.y.saturating_add(reach).min(rows - 1);
+        // The listed piles in reach, looked up per square below (not every pile per square).
+        let listed: Vec<Pos> = self
+            .piles
+            .iter()
+            .map(|pile| pile.pos)
+            .filter(|p| xs.contains(&p.x) && ys.contains(&p.y))
+            .collect();
         let mut squares: Vec<Pos> = Vec::new();
         for y in ys {
             for x in xs.clone() {
                 let p = Pos::new(x, y);
-                let listed = || self.piles.iter().any(|pile| pile.pos == p);
-                if self.at(p).is_some_and(|sq| sq.object.is_some()) || listed() {
+                if self.at(p).is_some_and(|sq| sq.object.is_some()) || listed.contains(&p) {
                     squares.push(p);
                 }
             }

@@ -62,6 +62,7 @@ impl Sandbox {
         let libs = StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
         let lua = Lua::new_with(libs, LuaOptions::default())?;
         luaapi::register_world(&lua)?;
+        luaapi::WorldView::install(&lua);
         let limits = Arc::new(Limits::new());
         let globals = lua.globals();
         strings::install(&lua, &globals.get::<Table>("string")?, &limits)?;

@@ -1,6 +1,7 @@
 //! The dungeon for Lua: the current level's branch and specials, every known level, special
 //! levels and routes (defined in `luadef/dungeon.rs`).
 
+use super::view::{cached, Field};
 use super::Noting;
 use mlua::{Lua, Result as LuaResult, Table};
 use nhbot_world::dungeon::facts::{branch_name, parse_branch};
@@ -11,11 +12,13 @@ pub(super) fn register_dungeon(reg: &mut Noting<'_, World>) {
         Ok(branch_name(w.level().map(|l| l.branch).unwrap_or_default()))
     });
     reg.add_field_method_get("specials", |lua, w| {
-        let specials = w
-            .level()
-            .map(|l| l.facts.specials.clone())
-            .unwrap_or_default();
-        lua.create_sequence_from(specials.into_iter().map(Special::name))
+        cached(lua, Field::Specials, || {
+            let specials = w
+                .level()
+                .map(|l| l.facts.specials.clone())
+                .unwrap_or_default();
+            lua.create_sequence_from(specials.into_iter().map(Special::name))
+        })
     });
     reg.add_field_method_get("overview_fresh", |_, w| Ok(w.overview_is_fresh()));
     reg.add_method("levels", |lua, w, ()| {

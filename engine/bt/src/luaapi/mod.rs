@@ -13,10 +13,12 @@ mod kb;
 mod monster;
 mod raw;
 mod temple;
+mod view;
 mod world;
 
 pub use act::{act_table, LuaAction};
 pub use kb::{kb_table, KbObservation, KbQuery, SharedKb};
+pub(crate) use view::WorldView;
 pub use world::register_world;
 
 /// Converts what a Lua leaf returned into a leaf outcome.

@@ -1,8 +1,9 @@
 //! The `world` userdata: what a Lua leaf may read.
 
 use super::raw::{self, Raw};
+use super::view::{cached, cached_inventory, Field};
 use super::Noting;
-use mlua::{Lua, Result as LuaResult, Table};
+use mlua::{Lua, Result as LuaResult, Table, Value};
 use nhbot_world::names::{condition_name, hunger_name};
 use nhbot_world::tiles::color_of;
 use nhbot_world::{Buc, Dir, Feature, FloorObject, Intrinsic, PathInfo, Pos, World};
@@ -42,39 +43,50 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
         });
         reg.add_field_method_get("last_prayer_turn", |_, w| Ok(w.last_prayer_turn));
         reg.add_field_method_get("refused_prayers", |lua, w| {
-            lua.create_sequence_from(w.refused_prayers.iter().copied())
+            cached(lua, Field::RefusedPrayers, || {
+                lua.create_sequence_from(w.refused_prayers.iter().copied())
+            })
         });
         reg.add_field_method_get("conditions", |lua, w| {
-            lua.create_sequence_from(w.status.conditions.iter().map(|c| condition_name(*c)))
+            cached(lua, Field::Conditions, || {
+                lua.create_sequence_from(w.status.conditions.iter().map(|c| condition_name(*c)))
+            })
         });
         reg.add_field_method_get("monsters", |lua, w| {
-            super::monster::monster_list(lua, w, &w.monsters, false)
+            cached(lua, Field::Monsters, || {
+                super::monster::monster_list(lua, w, &w.monsters, false)
+            })
         });
         reg.add_field_method_get("messages", |lua, w| {
-            raw::table(lua, w.messages.len(), 0, |t| {
-                for (i, m) in w.messages.iter().enumerate() {
-                    t.push_item_str(i + 1, m);
-                }
+            cached(lua, Field::Messages, || {
+                raw::table(lua, w.messages.len(), 0, |t| {
+                    for (i, m) in w.messages.iter().enumerate() {
+                        t.push_item_str(i + 1, m);
+                    }
+                })
             })
         });
         reg.add_field_method_get("inventory", |lua, w| {
-            raw::table(lua, w.inventory.len(), 0, |t| {
-                for (i, item) in w.inventory.iter().enumerate() {
-                    let mut letter = [0u8; 4];
-                    let letter: &str = item.letter.encode_utf8(&mut letter);
-                    t.push_item_table(i + 1, 10, |t| {
-                        t.str(c"letter", letter);
-                        t.str(c"text", &item.text);
-                        t.str(c"class", &item.class);
-                        t.str(c"name", &item.name);
-                        t.int(c"count", i64::from(item.count.max(1)));
-                        t.opt_str(c"buc", item.buc.map(buc_name));
-                        t.opt_int(c"enchantment", item.enchantment.map(i64::from));
-                        t.opt_int(c"charges", item.charges.map(|c| i64::from(c.charges)));
-                        t.bool(c"worn", item.worn);
-                        t.bool(c"wielded", item.wielded);
-                    });
-                }
+            cached_inventory(lua, &w.inventory, || {
+                raw::table(lua, w.inventory.len(), 0, |t| {
+                    for (i, item) in w.inventory.iter().enumerate() {
+                        let mut letter = [0u8; 4];
+                        let letter: &str = item.letter.encode_utf8(&mut letter);
+                        t.push_item_table(i + 1, 10, |t| {
+                            t.str(c"letter", letter);
+                            t.str(c"text", &item.text);
+                            t.str(c"class", &item.class);
+                            t.str(c"name", &item.name);
+                            t.int(c"count", i64::from(item.count.max(1)));
+                            t.opt_str(c"buc", item.buc.map(buc_name));
+                            t.opt_int(c"enchantment", item.enchantment.map(i64::from));
+                            t.opt_int(c"charges", item.charges.map(|c| i64::from(c.charges)));
+                            t.bool(c"worn", item.worn);
+                            t.bool(c"wielded", item.wielded);
+                        });
+                    }
+                })
+                .map(Value::Table)
             })
         });
         reg.add_method("cell", |_, w, (x, y): (i16, i16)| {
@@ -114,34 +126,42 @@ fn buc_name(buc: Buc) -> &'static str {
 /// remembered monsters.
 fn register_hero(reg: &mut Noting<'_, World>) {
     reg.add_field_method_get("intrinsics", |lua, w| {
-        lua.create_sequence_from(w.intrinsics.iter().map(|i| i.name()))
+        cached(lua, Field::Intrinsics, || {
+            lua.create_sequence_from(w.intrinsics.iter().map(|i| i.name()))
+        })
     });
     reg.add_field_method_get("turns_since_prayer", |_, w| Ok(w.turns_since_prayer()));
     reg.add_field_method_get("prayer_timeout_estimate", |_, w| {
         Ok(w.prayer_timeout_estimate())
     });
     reg.add_field_method_get("last_decision", |lua, w| {
-        let Some(d) = &w.last_decision else {
-            return Ok(None);
-        };
-        let action = d.action.to_string();
-        raw::table(lua, 0, 6, |t| {
-            t.str(c"path", &d.path);
-            t.str(c"reason", &d.reason);
-            t.str(c"action", &action);
-            t.int(c"decision", d.index as i64);
-            t.int(c"hp", i64::from(d.hp));
-            t.int(c"turn", d.turn);
+        cached(lua, Field::LastDecision, || {
+            let Some(d) = &w.last_decision else {
+                return Ok(None);
+            };
+            let action = d.action.to_string();
+            raw::table(lua, 0, 6, |t| {
+                t.str(c"path", &d.path);
+                t.str(c"reason", &d.reason);
+                t.str(c"action", &action);
+                t.int(c"decision", d.index as i64);
+                t.int(c"hp", i64::from(d.hp));
+                t.int(c"turn", d.turn);
+            })
+            .map(Some)
         })
-        .map(Some)
     });
     reg.add_field_method_get("pet", |lua, w| {
-        let Some(pet) = w.pet() else { return Ok(None) };
-        let remembered = !w.monsters.iter().any(|m| std::ptr::eq(m, pet));
-        super::monster::monster_seen(lua, w, pet, remembered).map(Some)
+        cached(lua, Field::Pet, || {
+            let Some(pet) = w.pet() else { return Ok(None) };
+            let remembered = !w.monsters.iter().any(|m| std::ptr::eq(m, pet));
+            super::monster::monster_seen(lua, w, pet, remembered).map(Some)
+        })
     });
     reg.add_field_method_get("remembered_monsters", |lua, w| {
-        super::monster::monster_list(lua, w, &w.remembered, true)
+        cached(lua, Field::RememberedMonsters, || {
+            super::monster::monster_list(lua, w, &w.remembered, true)
+        })
     });
     reg.add_method("history", |lua, w, n: i64| {
         let said: Vec<_> = w.history.last(n.max(0) as usize).collect();
@@ -171,13 +191,19 @@ fn register_hero(reg: &mut Noting<'_, World>) {
 // map: terrain, objects, rooms and shops, lines of fire and sight, paths (luadef/world.rs).
 fn register_map(reg: &mut Noting<'_, World>) {
     reg.add_field_method_get("objects_here", |lua, w| {
-        floor_objects(lua, &w.objects_here())
+        cached(lua, Field::ObjectsHere, || {
+            floor_objects(lua, &w.objects_here())
+        })
     });
     reg.add_field_method_get("stairs_down", |lua, w| {
-        w.stairs_down().map(|p| position(lua, p)).transpose()
+        cached(lua, Field::StairsDown, || {
+            w.stairs_down().map(|p| position(lua, p)).transpose()
+        })
     });
     reg.add_field_method_get("stairs_up", |lua, w| {
-        w.stairs_up().map(|p| position(lua, p)).transpose()
+        cached(lua, Field::StairsUp, || {
+            w.stairs_up().map(|p| position(lua, p)).transpose()
+        })
     });
     reg.add_method("terrain", |_, w, (x, y): (i16, i16)| {
         Ok(w.terrain(Pos::new(x, y)).map(Feature::name))

@@ -382,7 +382,9 @@ const FEATURE_PARAM: Param = param("feature", "Feature", "e.g. \"stairs_down\"")
 pub const WORLD: Class = Class {
     name: "World",
     doc: "Read-only view of the game at this decision (valid during the call only: do not \
-          keep it in `state`).",
+          keep it in `state`). Its tables (`inventory`, `monsters`, `messages`...) are built once \
+          per decision and shared by every read of the script in it (`inventory` also by later \
+          decisions while the pack is the same): read them, never change them.",
     fields: &[
         field("hp", "integer", "hit points"),
         field("hp_max", "integer", ""),
