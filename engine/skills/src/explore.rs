@@ -55,15 +55,13 @@ pub fn explore_step(world: &World) -> Option<(Action, String)> {
 }
 
 /// Whether the down stairs at `at` on the current level lead into the Gnomish Mines (or deeper
-/// into them): see [`crate::mines::stairs_lead_into_mines`].
+/// into them): see [`crate::mines::stairs::stairs_lead_into_mines`].
 pub fn stairs_into_mines(world: &World, at: Pos) -> bool {
     world
         .dungeon
         .current
-        .is_some_and(|id| crate::mines::stairs_lead_into_mines(world, id, at))
+        .is_some_and(|id| crate::mines::stairs::stairs_lead_into_mines(world, id, at))
 }
-
-pub use crate::mines::{leave_mines_step, mines_fork};
 
 /// [`explore_step`], or with `descend` false the same without heading for (or taking) the
 /// down stairs once the level is done: None then. With `avoid_mines`, down stairs known to lead
@@ -193,6 +191,7 @@ fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mines::leave_mines_step;
     use nhbot_world::explore::{frontier, SEARCH_LIMITS};
     use nhbot_world::testing::grid;
     use nhbot_world::{Dir, Observation, Status};

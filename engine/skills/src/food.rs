@@ -256,7 +256,7 @@ pub fn eat_corpse_step_when(
         _ => String::new(),
     };
     // Not while something hits us (one we cannot see: the fight nodes only strike back).
-    if crate::steps::attacked(&w.messages) {
+    if crate::signs::attacked(&w.messages) {
         return None;
     }
     if let LookHere::One(text) = look::look_here(&w.messages) {

@@ -60,7 +60,7 @@ fn mines_end_over(p: &Params, w: &World) -> LeafOutcome {
 /// one Mines level up, or out of their top), else exploring for them. None outside the Mines.
 pub fn climb_step(w: &World) -> Option<(Action, String)> {
     let level = w.level().filter(|l| l.branch == Branch::Mines)?;
-    if let Some(step) = crate::explore::leave_mines_step(w) {
+    if let Some(step) = crate::mines::leave_mines_step(w) {
         return Some(step);
     }
     let up = level.find(Feature::StairsUp);

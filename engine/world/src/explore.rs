@@ -2,6 +2,7 @@
 //! passages are likely (search spots and rounds), dead ends, and the path options and paths
 //! the navigation uses. Queries only: the decisions built on them are nhbot-skills' `explore`.
 
+pub use crate::hidden::is_dead_end;
 use crate::hidden::{hidden_left_around, UnknownCounts};
 use crate::level::{neighbours, pos_of, Branch, Level};
 use crate::monsters::Monster;
@@ -114,17 +115,6 @@ pub fn frontier(level: &Level) -> Vec<Pos> {
         .filter(|&p| neighbours(p).any(|q| q.x > 0 && level.feature(q) == Feature::Unknown))
         .filter(|&p| !level.in_shop(p))
         .collect()
-}
-
-fn walkable_neighbours(level: &Level, p: Pos) -> usize {
-    neighbours(p)
-        .filter(|&q| level.feature(q).walkable() || level.feature(q).is_door())
-        .count()
-}
-
-/// A corridor square with a single way out.
-pub fn is_dead_end(level: &Level, p: Pos) -> bool {
-    level.feature(p) == Feature::Corridor && walkable_neighbours(level, p) <= 1
 }
 
 /// Turns of searching already done on every solid square next to `p` (the least of them).

@@ -13,10 +13,20 @@
 //! (6/7)^n: spots are worth less the longer they were searched, and a fresh promising spot
 //! beats staying at an old one.
 
-use crate::explore::is_dead_end;
 use crate::level::{neighbours, Level};
 use crate::tiles::Feature;
 use nhbot_screen::Pos;
+
+fn walkable_neighbours(level: &Level, p: Pos) -> usize {
+    neighbours(p)
+        .filter(|&q| level.feature(q).walkable() || level.feature(q).is_door())
+        .count()
+}
+
+/// A corridor square with a single way out.
+pub fn is_dead_end(level: &Level, p: Pos) -> bool {
+    level.feature(p) == Feature::Corridor && walkable_neighbours(level, p) <= 1
+}
 
 /// The chance that one search turn misses a hidden square next to the hero (Luck 0).
 pub const MISS_CHANCE: f64 = 6.0 / 7.0;

@@ -2,6 +2,7 @@ use super::*;
 use crate::builtins::{descend_if_on_stairs, leave_mines};
 use nhbot_bt::{LeafOutcome, ParamValue, Params};
 use nhbot_world::testing::grid;
+use nhbot_world::{Action, Branch, Feature, Pos, World};
 use nhbot_world::{Arrival, Event};
 
 /// Takes the stairs at `from` (down unless `up`) and lands at `at` on Dlvl `depth`.
