@@ -112,6 +112,103 @@ pub fn elbereth_step(
     ))
 }
 
+/// Why the hostiles within `radius` are a danger Elbereth should meet before they strike: all
+/// respect it, and together they would take our HP in `turns` turns at their expected damage,
+/// or could take half of it in one turn. The reason names the worst of them and the numbers.
+pub fn danger_that_respects(r: &Recall, w: &World, radius: i16, turns: f64) -> Option<String> {
+    let near: Vec<Threat> = threat::threats(r, w)
+        .into_iter()
+        .filter(|t| t.hostile && t.distance <= radius)
+        .collect();
+    let worst = near.first()?;
+    if !near.iter().all(|t| t.respects_elbereth) {
+        return None;
+    }
+    let expected: f64 = near.iter().map(|t| t.expected_damage).sum();
+    let most: u32 = near.iter().map(|t| t.max_damage).sum();
+    let hp = w.status.hp.max(1);
+    let dangerous = expected * turns >= f64::from(hp) || i64::from(most) * 2 >= i64::from(hp);
+    dangerous.then(|| {
+        format!(
+            "{} {} square(s) away{} ({expected:.1} dmg/turn, up to {most}) vs HP {}/{}",
+            worst.name,
+            worst.distance,
+            if near.len() > 1 {
+                format!(" and {} more", near.len() - 1)
+            } else {
+                String::new()
+            },
+            w.status.hp,
+            w.status.hp_max
+        )
+    })
+}
+
+/// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
+/// there, so it stops resting after its patience.
+#[derive(Clone, Debug, Default)]
+pub struct FirstState {
+    pub square: Option<nhbot_world::Pos>,
+    pub since: i64,
+}
+
+/// Elbereth as the first answer to a dangerous monster that respects it, at any HP: engrave it
+/// as the monster closes in (within `radius`), read it back, re-engrave when misspelled, and
+/// stand on it while the danger stays near, at most `patience` turns on one square (scared
+/// monsters flee and come back; we cannot wait for ever). Stops when HP falls while we stand
+/// on it: what hurts us ignores it.
+pub fn elbereth_first_step(
+    r: &mut Recall,
+    state: &mut FirstState,
+    w: &World,
+    path: &str,
+    radius: i16,
+    turns: f64,
+    patience: i64,
+) -> Option<(Action, String)> {
+    if !would_help(r, w) || crate::ranged::unsafe_to_wait(r, w).is_some() {
+        return None;
+    }
+    let why = danger_that_respects(r, w, radius, turns)?;
+    if state.square != Some(w.player) {
+        *state = FirstState {
+            square: Some(w.player),
+            since: w.turn,
+        };
+    }
+    if w.turn - state.since > patience {
+        return None;
+    }
+    let msgs = &w.messages;
+    if look::on_elbereth(msgs) {
+        if w.hp_fell_since_own(path).is_some() {
+            return None;
+        }
+        return Some((
+            Action::Search { count: 1 },
+            format!("standing on a verified Elbereth: {why}"),
+        ));
+    }
+    if !look::looked_at(r, w) {
+        return Some((
+            look::look_action_at(r, w),
+            format!("reading what is engraved here: {why}"),
+        ));
+    }
+    let what = match look::engraving_read(msgs) {
+        Some(text) => format!("the engraving here reads {text:?}: engraving Elbereth again"),
+        None => "engraving Elbereth before it strikes".to_string(),
+    };
+    r.last_engrave = Some(w.turn);
+    Some((
+        Action::Engrave {
+            text: "Elbereth".into(),
+            with: None,
+        },
+        format!("{what}: {why}"),
+    ))
+}
+
 #[cfg(test)]
 #[allow(unused_mut, unused_variables)]
 mod tests {

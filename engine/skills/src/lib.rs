@@ -43,6 +43,8 @@ pub mod sokoban_phase;
 pub mod steps;
 pub mod survival;
 pub mod threat;
+pub mod upstairs;
+pub mod vault;
 
 pub use lookahead::{Choice, Duel};
 pub use monsters::{Attack, Dice, MonsterInfo};

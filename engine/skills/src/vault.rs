@@ -1,0 +1,191 @@
+//! The vault guard (vault.c): shut in a vault (a teleport trap, a fall), the hero is visited by a
+//! guard who asks our name (the engine answers the prompt), then says "Please drop that gold and
+//! follow me." and digs a temporary corridor out, one square per turn while we stay next to
+//! him. Keeping the gold or lagging behind for 7 of his turns ("I repeat, ... follow me!",
+//! then "You've been warned, knave!") makes him hostile: seeds 68, 86 and 197 of the 200-game
+//! bench died so, searching the vault's walls. Obeyed, he is peaceful and leaves us in a
+//! corridor.
+
+use crate::threat::distance;
+use nhbot_world::{Action, Monster, Pos, World};
+
+/// What the guard says while he waits for us (vault.c `invault` and `gd_move`).
+const ORDERS: [&str; 4] = [
+    "follow me",
+    "Drop all your gold",
+    "Move along!",
+    "I repeat, ",
+];
+
+/// What ends the escort: the guard turned hostile (a fight, for the other leaves), or let us go.
+const ESCORT_OVER: [&str; 5] = [
+    "You've been warned, knave!",
+    "So be it, rogue!",
+    "Well, begone.",
+    "disappears.",
+    "Sorry to have disturbed you.",
+];
+
+/// Turns after the guard's last order during which we keep following him: his corridor is
+/// dug one square per turn we stand next to him, and "Move along!" is said only now and then.
+pub const ESCORT_TURNS: i64 = 60;
+
+/// Waits beside a guard who does not move after which we stop waiting (we are out of his
+/// corridor and he is about to vanish; or he waits on something we cannot do).
+pub const MAX_IDLE_WAITS: u32 = 8;
+
+/// The leaf's memory: the guard's square at our last wait, and how many waits in a row he
+/// stood there.
+#[derive(Clone, Debug, Default)]
+pub struct EscortState {
+    pub guard_at: Option<Pos>,
+    pub waits: u32,
+}
+
+/// The turn of the guard's latest order, if the escort is on (no later message ends it).
+pub fn escort_since(w: &World) -> Option<i64> {
+    let ordered = ORDERS.iter().filter_map(|t| w.message_turn(t)).max()?;
+    let over = ESCORT_OVER.iter().filter_map(|t| w.message_turn(t)).max();
+    let fresh = w.turn - ordered <= ESCORT_TURNS;
+    (fresh && over.is_none_or(|o| o < ordered)).then_some(ordered)
+}
+
+/// The guard: an `@` farlook named a guard, else the nearest `@` not known hostile.
+fn guard(w: &World) -> Option<&Monster> {
+    let named = |m: &&Monster| m.name.as_deref().is_some_and(|n| n.contains("guard"));
+    w.monsters.iter().find(named).or_else(|| {
+        w.monsters
+            .iter()
+            .filter(|m| m.ch == '@' && m.peaceful != Some(false))
+            .min_by_key(|m| distance(m.pos, w.player))
+    })
+}
+
+/// One step of obeying the guard: drop the gold, then keep next to him as he walks his
+/// corridor out (never into him: that would be an attack).
+pub fn escort_step(state: &mut EscortState, w: &World) -> Option<(Action, String)> {
+    let since = escort_since(w)?;
+    if w.status.gold > 0 {
+        return Some((
+            Action::Drop {
+                item: '$',
+                count: None,
+            },
+            format!(
+                "the vault guard asked (turn {since}) that we drop our gold: dropping ${}",
+                w.status.gold
+            ),
+        ));
+    }
+    let guard = guard(w)?;
+    let apart = distance(guard.pos, w.player);
+    if apart <= 1 {
+        if state.guard_at == Some(guard.pos) {
+            state.waits += 1;
+        } else {
+            (state.guard_at, state.waits) = (Some(guard.pos), 1);
+        }
+        if state.waits > MAX_IDLE_WAITS {
+            return None;
+        }
+        return Some((
+            Action::Search { count: 1 },
+            format!(
+                "following the vault guard: next to him at ({}, {}), waiting for him to lead on",
+                guard.pos.x, guard.pos.y
+            ),
+        ));
+    }
+    state.waits = 0;
+    let level = w.level()?;
+    let beside: Vec<Pos> = nhbot_world::level::neighbours(guard.pos)
+        .filter(|&p| p != w.player && level.feature(p).walkable())
+        .collect();
+    let path = w.path_to(&beside)?;
+    if path.steps[0] == guard.pos {
+        return None;
+    }
+    Some((
+        Action::Move { dir: path.first },
+        format!(
+            "following the vault guard: he is {apart} squares away at ({}, {}), stepping {:?}",
+            guard.pos.x, guard.pos.y, path.first
+        ),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seen::{show_saying, world};
+
+    /// The vault, the guard at its dug-out wall, his first corridor square beyond.
+    const VAULT: [&str; 5] = ["------", "|.@..|", "|....|", "|....|", "------"];
+
+    fn with_guard(w: &mut World, at: Pos) {
+        w.monsters = vec![Monster {
+            pos: at,
+            ch: '@',
+            color: 4,
+            ..Monster::default()
+        }];
+    }
+
+    #[test]
+    fn drops_the_gold_then_follows_the_guard() {
+        let mut w = world(&VAULT);
+        with_guard(&mut w, Pos::new(4, 4));
+        let mut state = EscortState::default();
+        assert_eq!(
+            escort_step(&mut state, &w),
+            None,
+            "no order from a guard: not our business"
+        );
+        show_saying(
+            &mut w,
+            &VAULT,
+            2,
+            &["\"Please drop that gold and follow me.\""],
+        );
+        with_guard(&mut w, Pos::new(4, 4));
+        w.status.gold = 57;
+        let (action, why) = escort_step(&mut state, &w).expect("drops the gold");
+        assert_eq!(
+            action,
+            Action::Drop {
+                item: '$',
+                count: None
+            }
+        );
+        assert!(why.contains("$57"), "{why}");
+        w.status.gold = 0;
+        let (action, why) = escort_step(&mut state, &w).expect("walks to him");
+        assert!(matches!(action, Action::Move { .. }), "{why}");
+        let Action::Move { dir } = action else {
+            unreachable!()
+        };
+        let next = dir.step(w.player);
+        assert!(distance(next, Pos::new(4, 4)) < distance(w.player, Pos::new(4, 4)));
+        assert_ne!(next, Pos::new(4, 4), "never into the guard");
+        // Next to him: wait for him to dig on, but not forever.
+        w.player = Pos::new(3, 3);
+        for _ in 0..MAX_IDLE_WAITS {
+            let (action, _) = escort_step(&mut state, &w).expect("waits");
+            assert_eq!(action, Action::Search { count: 1 });
+        }
+        assert_eq!(escort_step(&mut state, &w), None, "he stopped leading");
+    }
+
+    #[test]
+    fn the_escort_ends_with_the_guard_angry_or_gone_or_long_ago() {
+        let mut w = world(&VAULT);
+        show_saying(&mut w, &VAULT, 2, &["\"Please follow me.\""]);
+        assert_eq!(escort_since(&w), Some(2));
+        show_saying(&mut w, &VAULT, 3, &["\"You've been warned, knave!\""]);
+        assert_eq!(escort_since(&w), None, "hostile now: a fight");
+        let mut w = world(&VAULT);
+        show_saying(&mut w, &VAULT, 2, &["\"Please follow me.\""]);
+        show_saying(&mut w, &VAULT, 2 + ESCORT_TURNS + 1, &[]);
+        assert_eq!(escort_since(&w), None, "long ago");
+    }
+}
