@@ -292,4 +292,57 @@ mod tests {
             Some(Action::Search { .. })
         ));
     }
+
+    fn first(r: &mut crate::Recall, state: &mut FirstState, w: &World) -> Option<(Action, String)> {
+        elbereth_first_step(r, state, w, "root/elbereth_first", 2, 4.0, 60)
+    }
+
+    /// A soldier ant two squares away at full HP: the bot engraves before it bites, reads it
+    /// back, re-engraves a misspelling, stands on the verified one; a newt is fought instead.
+    #[test]
+    fn engraves_before_a_dangerous_monster_strikes() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        let ant = |msgs: &[&str]| {
+            let mut w = world(52, 'a', 4, msgs);
+            (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (52, 6, 3, 6);
+            w.monsters[0].pos = Pos::new(12, 10);
+            w.monsters[0].name = Some("soldier ant".into());
+            w
+        };
+        let (action, why) = first(&mut r, &mut state, &ant(&[])).expect("looks first");
+        assert_eq!(action, look::look_action(), "{why}");
+        assert!(why.contains("soldier ant 2 square(s) away"), "{why}");
+        let (action, why) =
+            first(&mut r, &mut state, &ant(&["You see no objects here."])).expect("engraves");
+        assert!(matches!(action, Action::Engrave { .. }), "{why}");
+        assert!(why.contains("before it strikes") && why.contains("HP 52/52"), "{why}");
+        let (action, _) =
+            first(&mut r, &mut state, &ant(&["You read: \"Elbcreth\"."])).expect("again");
+        assert!(matches!(action, Action::Engrave { .. }));
+        let (action, why) =
+            first(&mut r, &mut state, &ant(&["You read: \"Elbereth\"."])).expect("stands");
+        assert_eq!(action, Action::Search { count: 1 }, "{why}");
+        // A newt is no danger: the fight is the other leaves' business.
+        let mut newt = world(52, ':', 3, &[]);
+        newt.status.hp_max = 52;
+        newt.monsters[0].name = Some("newt".into());
+        assert_eq!(first(&mut r, &mut FirstState::default(), &newt), None);
+        // A soldier (an `@`) ignores Elbereth.
+        let mut soldier = world(20, '@', 8, &[]);
+        soldier.monsters[0].name = Some("soldier".into());
+        assert_eq!(first(&mut r, &mut FirstState::default(), &soldier), None);
+    }
+
+    #[test]
+    fn stands_on_it_only_for_its_patience() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        let mut w = world(30, 'a', 4, &["You read: \"Elbereth\"."]);
+        w.status.hp_max = 52;
+        w.monsters[0].name = Some("soldier ant".into());
+        assert!(first(&mut r, &mut state, &w).is_some());
+        w.turn += 61;
+        assert_eq!(first(&mut r, &mut state, &w), None, "60 turns on one square");
+    }
 }

@@ -74,7 +74,7 @@ pub fn flee_upstairs_step(
     let faster_foe_adjacent = threats
         .iter()
         .any(|t| t.hostile && t.distance <= 1 && t.speed > OUR_SPEED);
-    let longest = if faster_foe_adjacent { 2 } else { reach };
+    let longest = if faster_foe_adjacent { reach.min(2) } else { reach };
     if path.steps.len() > longest {
         return None;
     }
