@@ -52,6 +52,19 @@ pub fn would_help(r: &Recall, w: &World) -> bool {
         && !cannot_engrave_here(r, w)
 }
 
+/// Blind, with our own engraving under us: the look cannot read dust, so trust it (a rewrite
+/// wipes it and, blind, misspells one letter in 11 more often: seed 98 rewrote it every other
+/// turn under a gnome lord's blows until it died).
+fn trusted_blind(r: &Recall, w: &World) -> bool {
+    w.status.conditions.contains(&Condition::Blind) && r.last_engrave_at == Some(w.player)
+}
+
+/// Remembers an engraving asked for here, now.
+fn note_engraving(r: &mut Recall, w: &World) {
+    r.last_engrave = Some(w.turn);
+    r.last_engrave_at = Some(w.player);
+}
+
 /// One step of the Elbereth cycle. `enter`: HP fraction below which we engrave; `until`: HP
 /// fraction up to which we keep resting on a verified engraving.
 pub fn elbereth_step(
@@ -67,19 +80,22 @@ pub fn elbereth_step(
     }
     let hp = w.hp_fraction();
     let msgs = &w.messages;
-    if look::on_elbereth(msgs) {
+    let blind_trust = trusted_blind(r, w) && w.hp_fell_since_own(path).is_none();
+    if look::on_elbereth(msgs) || blind_trust {
         // HP fell while we rested on it: what hurts us does not respect it (a missile, a
         // monster we cannot see). Resting on only lets it go on.
         if w.hp_fell_since_own(path).is_some() {
             return None;
         }
+        let how = if blind_trust {
+            "resting blind on the Elbereth we wrote"
+        } else {
+            "resting on a verified Elbereth"
+        };
         return (hp < until).then(|| {
             (
                 Action::Search { count: 1 },
-                format!(
-                    "resting on a verified Elbereth (HP {}/{})",
-                    w.status.hp, w.status.hp_max
-                ),
+                format!("{how} (HP {}/{})", w.status.hp, w.status.hp_max),
             )
         });
     }
@@ -102,7 +118,7 @@ pub fn elbereth_step(
             w.status.hp, w.status.hp_max
         ),
     };
-    r.last_engrave = Some(w.turn);
+    note_engraving(r, w);
     Some((
         Action::Engrave {
             text: "Elbereth".into(),
@@ -144,6 +160,9 @@ pub fn danger_that_respects(r: &Recall, w: &World, radius: i16, turns: f64) -> O
     })
 }
 
+/// Squares beyond `radius` within which a danger keeps us on our Elbereth.
+const STAY_RADIUS: i16 = 3;
+
 /// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
 /// there, so it stops resting after its patience.
 #[derive(Clone, Debug, Default)]
@@ -166,10 +185,25 @@ pub fn elbereth_first_step(
     turns: f64,
     patience: i64,
 ) -> Option<(Action, String)> {
-    if !would_help(r, w) || crate::ranged::unsafe_to_wait(r, w).is_some() {
+    let msgs = &w.messages;
+    let blind_trust = trusted_blind(r, w) && w.hp_fell_since_own(path).is_none();
+    let standing = look::on_elbereth(msgs) || blind_trust;
+    let holds = if standing {
+        near_threats(r, w).1 && !threat::threats(r, w).iter().any(|t| t.gazes)
+    } else {
+        would_help(r, w)
+    };
+    if !holds || crate::ranged::unsafe_to_wait(r, w).is_some() {
         return None;
     }
-    let why = danger_that_respects(r, w, radius, turns)?;
+    // Once on it, stay while the danger is in view near us: a scared monster steps back and
+    // returns, and walking off meets it in the open.
+    let reach = if standing {
+        radius + STAY_RADIUS
+    } else {
+        radius
+    };
+    let why = danger_that_respects(r, w, reach, turns)?;
     if state.square != Some(w.player) {
         *state = FirstState {
             square: Some(w.player),
@@ -179,15 +213,16 @@ pub fn elbereth_first_step(
     if w.turn - state.since > patience {
         return None;
     }
-    let msgs = &w.messages;
-    if look::on_elbereth(msgs) {
+    if standing {
         if w.hp_fell_since_own(path).is_some() {
             return None;
         }
-        return Some((
-            Action::Search { count: 1 },
-            format!("standing on a verified Elbereth: {why}"),
-        ));
+        let how = if blind_trust {
+            "standing blind on the Elbereth we wrote"
+        } else {
+            "standing on a verified Elbereth"
+        };
+        return Some((Action::Search { count: 1 }, format!("{how}: {why}")));
     }
     if !look::looked_at(r, w) {
         return Some((
@@ -199,7 +234,7 @@ pub fn elbereth_first_step(
         Some(text) => format!("the engraving here reads {text:?}: engraving Elbereth again"),
         None => "engraving Elbereth before it strikes".to_string(),
     };
-    r.last_engrave = Some(w.turn);
+    note_engraving(r, w);
     Some((
         Action::Engrave {
             text: "Elbereth".into(),
@@ -316,7 +351,10 @@ mod tests {
         let (action, why) =
             first(&mut r, &mut state, &ant(&["You see no objects here."])).expect("engraves");
         assert!(matches!(action, Action::Engrave { .. }), "{why}");
-        assert!(why.contains("before it strikes") && why.contains("HP 52/52"), "{why}");
+        assert!(
+            why.contains("before it strikes") && why.contains("HP 52/52"),
+            "{why}"
+        );
         let (action, _) =
             first(&mut r, &mut state, &ant(&["You read: \"Elbcreth\"."])).expect("again");
         assert!(matches!(action, Action::Engrave { .. }));
@@ -343,6 +381,64 @@ mod tests {
         w.monsters[0].name = Some("soldier ant".into());
         assert!(first(&mut r, &mut state, &w).is_some());
         w.turn += 61;
-        assert_eq!(first(&mut r, &mut state, &w), None, "60 turns on one square");
+        assert_eq!(
+            first(&mut r, &mut state, &w),
+            None,
+            "60 turns on one square"
+        );
+    }
+
+    /// Blind, the look cannot read dust: the engraving we wrote here is rested on, not rewritten
+    /// every other turn (seed 98), until HP falls.
+    #[test]
+    fn blind_trusts_its_own_engraving() {
+        let mut r = crate::Recall::default();
+        let blind = |msgs: &[&str]| {
+            let mut w = world(4, 'd', 3, msgs);
+            w.status.conditions.push(Condition::Blind);
+            w
+        };
+        let felt = [
+            "You try to feel what is lying here on the ground.",
+            "You feel no objects here.",
+        ];
+        assert!(matches!(
+            action(&mut r, &blind(&felt)),
+            Some(Action::Engrave { .. })
+        ));
+        assert_eq!(
+            action(&mut r, &blind(&[])),
+            Some(Action::Search { count: 1 }),
+            "no look, no rewrite: rest on it"
+        );
+        let mut moved = blind(&[]);
+        moved.player = Pos::new(9, 10);
+        assert_ne!(
+            action(&mut r, &moved),
+            Some(Action::Search { count: 1 }),
+            "another square: nothing written there"
+        );
+    }
+
+    /// On its verified Elbereth, the leaf stays while the soldier ant that stepped back is in
+    /// view within 5 squares; it would not engrave for one 5 squares away.
+    #[test]
+    fn stays_on_it_while_the_danger_hovers_near() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        let mut w = world(52, 'a', 4, &["You read: \"Elbereth\"."]);
+        (w.status.hp_max, w.status.xl, w.status.ac) = (52, 6, 3);
+        w.monsters[0].pos = Pos::new(15, 10);
+        w.monsters[0].name = Some("soldier ant".into());
+        assert_eq!(
+            first(&mut r, &mut state, &w).map(|(a, _)| a),
+            Some(Action::Search { count: 1 })
+        );
+        w.messages.clear();
+        assert_eq!(
+            first(&mut r, &mut state, &w),
+            None,
+            "not on one: too far to engrave"
+        );
     }
 }

@@ -406,7 +406,7 @@ pub fn register(r: &mut NodeRegistry) {
     r.register_tick_fn(
         LeafSpec::action(
             "flee_upstairs",
-            "When the fight is going badly (the hostiles within 2 would take our HP in `turns` turns at \
+            "Below `below` of max HP, when the fight is going badly (the hostiles within 2 would take our HP in `turns` turns at \
          their expected damage, or the look-ahead against those adjacent would not fight) and the up stairs \
          are at most `reach` steps away around every monster: walk there and climb (`<`). Only monsters \
          adjacent when we climb follow. A foe faster than us next to us allows a walk of 2 steps at most. \
@@ -415,6 +415,7 @@ pub fn register(r: &mut NodeRegistry) {
         .params(const { &[
             p("reach", Integer { min: 0, max: 80 }, Default("8"), "Longest walk to the up stairs, in steps."),
             p("turns", Number { min: 0.5, max: 20.0 }, Default("4"), "Turns of the near hostiles' expected damage that make the fight lost."),
+            p("below", Number { min: 0.0, max: 1.0 }, Default("0.7"), "Only below this HP fraction (healthier, the bot would come straight back down)."),
         ] }),
         survival::flee_upstairs,
     );

@@ -167,6 +167,7 @@ pub fn flee_upstairs(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         w,
         p.integer("reach").clamp(0, 80) as usize,
         p.number("turns"),
+        p.number("below"),
     ))
 }
 

@@ -41,7 +41,7 @@ pub fn losing(r: &Recall, w: &World, threats: &[Threat], turns: f64) -> Option<S
 /// Our speed in the fight's terms (the hero's base speed; intrinsic speed is not known).
 const OUR_SPEED: i32 = 12;
 
-/// One step of the escape up: climb when on the up stairs, else step along the shortest path
+/// One step of the escape up, below `below` of max HP: climb when on the up stairs, else step along the shortest path
 /// to them (at most `reach` squares, around every monster). A foe faster than us next to us
 /// gets free blows while we walk: then only a walk of one or two steps.
 pub fn flee_upstairs_step(
@@ -49,18 +49,18 @@ pub fn flee_upstairs_step(
     w: &World,
     reach: usize,
     turns: f64,
+    below: f64,
 ) -> Option<(Action, String)> {
     let level = w.level()?;
-    if w.status.dlvl <= 1 || level.branch == Branch::Sokoban {
+    // Healthy enough to go down again at once (`ready_to_descend` wants 0.8): no fleeing up
+    // only to come straight back.
+    if w.status.dlvl <= 1 || level.branch == Branch::Sokoban || w.hp_fraction() >= below {
         return None;
     }
     let threats = threat::threats(r, w);
     let why = losing(r, w, &threats, turns)?;
     if level.feature(w.player) == Feature::StairsUp {
-        return Some((
-            Action::Ascend,
-            format!("fleeing up the stairs: {why}"),
-        ));
+        return Some((Action::Ascend, format!("fleeing up the stairs: {why}")));
     }
     let stairs = level.find(Feature::StairsUp);
     if stairs.is_empty() {
@@ -74,7 +74,11 @@ pub fn flee_upstairs_step(
     let faster_foe_adjacent = threats
         .iter()
         .any(|t| t.hostile && t.distance <= 1 && t.speed > OUR_SPEED);
-    let longest = if faster_foe_adjacent { reach.min(2) } else { reach };
+    let longest = if faster_foe_adjacent {
+        reach.min(2)
+    } else {
+        reach
+    };
     if path.steps.len() > longest {
         return None;
     }
@@ -124,14 +128,23 @@ mod tests {
         let mut w = on_stairs(&["-----", "|.a.|", "|.@.|", "|...|", "-----"], 14);
         assert_eq!(w.feature_here(), Feature::StairsUp);
         name_all(&mut w, "soldier ant");
-        let (action, why) =
-            flee_upstairs_step(&Recall::default(), &w, 8, 4.0).expect("losing to a soldier ant");
+        let (action, why) = flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7)
+            .expect("losing to a soldier ant");
         assert_eq!(action, Action::Ascend, "{why}");
         assert!(why.contains("soldier ant"), "{why}");
+        w.status.hp = 45;
+        assert_eq!(
+            flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7),
+            None,
+            "at 75% HP the bot would come straight back down"
+        );
         // Healthy against a newt: no reason to leave.
         let mut easy = on_stairs(&["-----", "|.:.|", "|.@.|", "|...|", "-----"], 60);
         name_all(&mut easy, "newt");
-        assert_eq!(flee_upstairs_step(&Recall::default(), &easy, 8, 4.0), None);
+        assert_eq!(
+            flee_upstairs_step(&Recall::default(), &easy, 8, 4.0, 0.7),
+            None
+        );
     }
 
     #[test]
@@ -145,18 +158,29 @@ mod tests {
         ];
         let mut w = hurt(&rows, 20);
         name_all(&mut w, "plains centaur");
-        let (action, why) =
-            flee_upstairs_step(&Recall::default(), &w, 8, 4.0).expect("the stairs are 2 steps away");
+        let (action, why) = flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7)
+            .expect("the stairs are 2 steps away");
         assert!(
-            matches!(action, Action::Move { dir: Dir::W | Dir::NW }),
+            matches!(
+                action,
+                Action::Move {
+                    dir: Dir::W | Dir::NW
+                }
+            ),
             "{action:?} {why}"
         );
         assert!(why.contains("up stairs at (1, 1)"), "{why}");
         // The same fight with the stairs 2 steps away but a reach of 1: no.
-        assert_eq!(flee_upstairs_step(&Recall::default(), &w, 1, 4.0), None);
+        assert_eq!(
+            flee_upstairs_step(&Recall::default(), &w, 1, 4.0, 0.7),
+            None
+        );
         // Dlvl 1: the up stairs leave the dungeon.
         w.status.dlvl = 1;
-        assert_eq!(flee_upstairs_step(&Recall::default(), &w, 8, 4.0), None);
+        assert_eq!(
+            flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7),
+            None
+        );
     }
 
     /// A soldier ant (speed 18) next to us bites as we walk: a long walk only feeds it.
@@ -171,6 +195,9 @@ mod tests {
         ];
         let mut w = hurt(&rows, 14);
         name_all(&mut w, "soldier ant");
-        assert_eq!(flee_upstairs_step(&Recall::default(), &w, 8, 4.0), None);
+        assert_eq!(
+            flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7),
+            None
+        );
     }
 }
