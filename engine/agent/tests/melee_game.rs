@@ -44,6 +44,19 @@ fn run_tree(r: &mut Runner, max: usize, stop: impl Fn(&Runner, &[Step]) -> bool)
         }
         let before = r.world.clone();
         let decision = bot.decide(&before);
+        if std::env::var("MELEE_DEBUG").is_ok() {
+            eprintln!(
+                "at {:?} T{} gold {} monsters {:?}",
+                before.player,
+                before.turn,
+                before.status.gold,
+                before
+                    .monsters
+                    .iter()
+                    .map(|m| (m.ch, m.pos, m.peaceful, m.name.clone()))
+                    .collect::<Vec<_>>()
+            );
+        }
         r.act(&decision).expect("the decision reaches the game");
         steps.push(Step {
             hp: before.status.hp,
@@ -208,6 +221,114 @@ fn a_soldier_ant_is_met_with_elbereth_at_full_hp() {
     assert!(
         stood.iter().all(|st| !st.messages.iter().any(struck)),
         "the ant struck while we stood on a verified Elbereth:\n{report}"
+    );
+    let _ = r.session.game.hangup(std::time::Duration::from_secs(5));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The top-left corner of a closed 4x4 box of walls (a vault: 2x2 floor, no door) on the map.
+fn vault_corner(r: &Runner) -> Option<Pos> {
+    let ch = |x: i16, y: i16| r.world.view.get(Pos::new(x, y)).map_or(' ', |c| c.ch);
+    (1..17).find_map(|y| {
+        (0..76).find_map(|x| {
+            let top =
+                (0..4).all(|i| ch(x + i, y) == '-') && (0..4).all(|i| ch(x + i, y + 3) == '-');
+            let sides = (1..3).all(|j| ch(x, y + j) == '|' && ch(x + 3, y + j) == '|');
+            let alone = ch(x - 1, y) != '-' && ch(x + 4, y) != '-';
+            (top && sides && alone).then_some(Pos::new(x, y))
+        })
+    })
+}
+
+/// Wizard ^T to `to`: the cursor starts on us and moves one square per key.
+fn teleport_to(r: &mut Runner, to: Pos) {
+    let me = r.world.player;
+    let (dx, dy) = (to.x - me.x, to.y - me.y);
+    let mut cursor = String::new();
+    let horizontal = if dx > 0 { 'l' } else { 'h' };
+    let vertical = if dy > 0 { 'j' } else { 'k' };
+    cursor.extend(std::iter::repeat_n(horizontal, dx.unsigned_abs() as usize));
+    cursor.extend(std::iter::repeat_n(vertical, dy.unsigned_abs() as usize));
+    r.session.send_raw("\x14").expect("^T");
+    keys(r, &format!("{cursor}."));
+}
+
+/// Shut in a vault with gold when its guard comes: the bot drops the gold and follows him out
+/// of the vault; he never turns hostile (seeds 68, 86 and 197 died to him).
+#[test]
+fn the_vault_guard_is_obeyed() {
+    let (mut r, dir) = wizard::start("melee", "vault", 21);
+    wizard::armour_and_life_saving(&mut r);
+    wizard::wait_until_alone(&mut r, |m| m.tame);
+    let mut corner = None;
+    for depth in 2..=12 {
+        wizard::teleport_and_map(&mut r, depth);
+        corner = vault_corner(&r);
+        if corner.is_some() {
+            break;
+        }
+    }
+    let corner = corner.unwrap_or_else(|| panic!("no vault on Dlvl 2-12:\n{}", screen(&r)));
+    let gold = wizard::wish(&mut r, "100 gold pieces");
+    assert_eq!(gold, '$', "{:?}", r.world.messages);
+    let inside = Pos::new(corner.x + 1, corner.y + 1);
+    teleport_to(&mut r, inside);
+    assert_eq!(r.world.player, inside, "in the vault:\n{}", screen(&r));
+    // The guard comes within 30 turns of ours in the vault.
+    for _ in 0..20 {
+        if r.world.message_turn("follow me").is_some() {
+            break;
+        }
+        r.act(&Decision {
+            action: Action::Search { count: 5 },
+            path: "scene".into(),
+            reason: "waiting for the vault guard".into(),
+        })
+        .expect("the search reaches the game");
+    }
+    assert!(
+        r.world.message_turn("follow me").is_some(),
+        "no guard came:\n{}",
+        screen(&r)
+    );
+    let in_vault =
+        |p: Pos| (corner.x..corner.x + 4).contains(&p.x) && (corner.y..corner.y + 4).contains(&p.y);
+    // Until we are out and the guard's leaf has not acted for 10 decisions (he is gone).
+    let steps = run_tree(&mut r, 150, |r, steps| {
+        !in_vault(r.world.player)
+            && steps.len() > 10
+            && steps[steps.len() - 10..]
+                .iter()
+                .all(|st| !st.decision.path.contains("/vault_guard"))
+    });
+    let report = summary(&steps);
+    let dropped = steps
+        .iter()
+        .position(|st| {
+            st.decision.action
+                == Action::Drop {
+                    item: '$',
+                    count: None,
+                }
+        })
+        .unwrap_or_else(|| panic!("never dropped the gold:\n{report}"));
+    assert!(
+        steps[dropped].decision.path.contains("/vault_guard"),
+        "{report}"
+    );
+    assert_eq!(r.world.status.gold, 0, "{report}");
+    let angry = |m: &String| m.contains("You've been warned") || m.contains("So be it, rogue");
+    assert!(
+        !steps.iter().any(|st| st.messages.iter().any(angry)),
+        "the guard turned hostile:\n{report}"
+    );
+    assert!(!r.session.ended, "the game ended:\n{report}");
+    assert!(
+        !in_vault(r.world.player),
+        "still in the vault at ({}, {}):\n{report}\n{}",
+        r.world.player.x,
+        r.world.player.y,
+        screen(&r)
     );
     let _ = r.session.game.hangup(std::time::Duration::from_secs(5));
     let _ = std::fs::remove_dir_all(&dir);

@@ -40,6 +40,9 @@ pub const MAX_IDLE_WAITS: u32 = 8;
 pub struct EscortState {
     pub guard_at: Option<Pos>,
     pub waits: u32,
+    /// Where the guard was last seen: he steps into his dark corridor out of sight, and
+    /// walking to where he stood finds him next to us again.
+    pub last_seen: Option<Pos>,
 }
 
 /// The turn of the guard's latest order, if the escort is on (no later message ends it).
@@ -77,7 +80,10 @@ pub fn escort_step(state: &mut EscortState, w: &World) -> Option<(Action, String
             ),
         ));
     }
-    let guard = guard(w)?;
+    let Some(guard) = guard(w) else {
+        return follow_out_of_sight(state, w);
+    };
+    state.last_seen = Some(guard.pos);
     let apart = distance(guard.pos, w.player);
     if apart <= 1 {
         if state.guard_at == Some(guard.pos) {
@@ -110,6 +116,19 @@ pub fn escort_step(state: &mut EscortState, w: &World) -> Option<(Action, String
         format!(
             "following the vault guard: he is {apart} squares away at ({}, {}), stepping {:?}",
             guard.pos.x, guard.pos.y, path.first
+        ),
+    ))
+}
+
+/// The guard is out of sight (a step into his unlit corridor): walk to where he was last seen.
+fn follow_out_of_sight(state: &mut EscortState, w: &World) -> Option<(Action, String)> {
+    let last = state.last_seen.filter(|&p| p != w.player)?;
+    let path = w.path_to(&[last])?;
+    Some((
+        Action::Move { dir: path.first },
+        format!(
+            "following the vault guard out of sight: to ({}, {}) where he was last seen, stepping {:?}",
+            last.x, last.y, path.first
         ),
     ))
 }
@@ -174,6 +193,20 @@ mod tests {
             assert_eq!(action, Action::Search { count: 1 });
         }
         assert_eq!(escort_step(&mut state, &w), None, "he stopped leading");
+        // He stepped into his dark corridor: go where he was.
+        let mut state = EscortState::default();
+        with_guard(&mut w, Pos::new(4, 3));
+        w.player = Pos::new(3, 2);
+        escort_step(&mut state, &w).expect("next to him");
+        w.monsters.clear();
+        let (action, why) = escort_step(&mut state, &w).expect("after him");
+        assert_eq!(
+            action,
+            Action::Move {
+                dir: nhbot_world::Dir::SE
+            },
+            "{why}"
+        );
     }
 
     #[test]
