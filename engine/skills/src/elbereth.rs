@@ -128,13 +128,21 @@ pub fn elbereth_step(
     ))
 }
 
-/// Why the hostiles within `radius` are a danger Elbereth should meet before they strike: all
-/// respect it, and together they would take our HP in `turns` turns at their expected damage,
-/// or could take half of it in one turn. The reason names the worst of them and the numbers.
-pub fn danger_that_respects(r: &Recall, w: &World, radius: i16, turns: f64) -> Option<String> {
+/// Why the awake hostiles within `radius` are a danger Elbereth should meet before they
+/// strike: all respect it, and together they would take our HP in `turns` turns at their
+/// expected damage, or could take half of it (and at least [`BIG_ROUND`]) in one turn. The
+/// reason names the worst of them and the numbers. `awake` tells a monster that moved or
+/// struck from one that sleeps (a throne room's court kept seed 40 on Elbereth for 700 turns).
+pub fn danger_that_respects(
+    r: &Recall,
+    w: &World,
+    radius: i16,
+    turns: f64,
+    awake: impl Fn(&Threat) -> bool,
+) -> Option<String> {
     let near: Vec<Threat> = threat::threats(r, w)
         .into_iter()
-        .filter(|t| t.hostile && t.distance <= radius)
+        .filter(|t| t.hostile && t.distance <= radius && awake(t))
         .collect();
     let worst = near.first()?;
     if !near.iter().all(|t| t.respects_elbereth) {
@@ -143,7 +151,8 @@ pub fn danger_that_respects(r: &Recall, w: &World, radius: i16, turns: f64) -> O
     let expected: f64 = near.iter().map(|t| t.expected_damage).sum();
     let most: u32 = near.iter().map(|t| t.max_damage).sum();
     let hp = w.status.hp.max(1);
-    let dangerous = expected * turns >= f64::from(hp) || i64::from(most) * 2 >= i64::from(hp);
+    let big_round = most >= BIG_ROUND && i64::from(most) * 2 >= i64::from(hp);
+    let dangerous = expected * turns >= f64::from(hp) || big_round;
     dangerous.then(|| {
         format!(
             "{} {} square(s) away{} ({expected:.1} dmg/turn, up to {most}) vs HP {}/{}",
@@ -160,22 +169,43 @@ pub fn danger_that_respects(r: &Recall, w: &World, radius: i16, turns: f64) -> O
     })
 }
 
-/// Squares beyond `radius` within which a danger keeps us on our Elbereth.
+/// The least damage in one turn that counts as a big round (a fox's 6 at HP 12 is not one: a
+/// mumak's 60 at HP 63 is).
+pub const BIG_ROUND: u32 = 15;
+
+/// Squares beyond `radius` within which an awake danger keeps us on our Elbereth.
 const STAY_RADIUS: i16 = 3;
 
 /// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
-/// there, so it stops resting after its patience.
+/// there (it stops after its patience), and where the hostiles stood at the latest two game
+/// turns it saw (a monster still where it was a turn ago, not striking us, sleeps).
 #[derive(Clone, Debug, Default)]
 pub struct FirstState {
     pub square: Option<nhbot_world::Pos>,
     pub since: i64,
+    pub seen_turn: i64,
+    pub seen_now: Vec<nhbot_world::Pos>,
+    pub seen_before: Vec<nhbot_world::Pos>,
+}
+
+impl FirstState {
+    /// Notes where the monsters are this turn (a look takes no time: same turn, same list).
+    fn watch(&mut self, w: &World) {
+        let now: Vec<nhbot_world::Pos> = w.monsters.iter().map(|m| m.pos).collect();
+        if w.turn != self.seen_turn {
+            self.seen_before = std::mem::replace(&mut self.seen_now, now);
+            self.seen_turn = w.turn;
+        } else {
+            self.seen_now = now;
+        }
+    }
 }
 
 /// Elbereth as the first answer to a dangerous monster that respects it, at any HP: engrave it
-/// as the monster closes in (within `radius`), read it back, re-engrave when misspelled, and
+/// as an awake one closes in (within `radius`), read it back, re-engrave when misspelled, and
 /// stand on it while the danger stays near, at most `patience` turns on one square (scared
 /// monsters flee and come back; we cannot wait for ever). Stops when HP falls while we stand
-/// on it: what hurts us ignores it.
+/// on it (what hurts us ignores it); never while hallucinating (every monster is a guess).
 pub fn elbereth_first_step(
     r: &mut Recall,
     state: &mut FirstState,
@@ -185,10 +215,16 @@ pub fn elbereth_first_step(
     turns: f64,
     patience: i64,
 ) -> Option<(Action, String)> {
+    state.watch(w);
+    if w.status.conditions.contains(&Condition::Hallu) {
+        return None;
+    }
     let msgs = &w.messages;
     let blind_trust = trusted_blind(r, w) && w.hp_fell_since_own(path).is_none();
     let standing = look::on_elbereth(msgs) || blind_trust;
-    let holds = if standing {
+    // Our own engraving here, not read back yet: read it before walking off.
+    let ours_here = r.last_engrave_at == Some(w.player);
+    let holds = if standing || ours_here {
         near_threats(r, w).1 && !threat::threats(r, w).iter().any(|t| t.gazes)
     } else {
         would_help(r, w)
@@ -198,17 +234,19 @@ pub fn elbereth_first_step(
     }
     // Once on it, stay while the danger is in view near us: a scared monster steps back and
     // returns, and walking off meets it in the open.
-    let reach = if standing {
+    let reach = if standing || ours_here {
         radius + STAY_RADIUS
     } else {
         radius
     };
-    let why = danger_that_respects(r, w, reach, turns)?;
+    let struck = crate::signs::attacked(msgs);
+    let before = &state.seen_before;
+    let awake =
+        |t: &Threat| before.is_empty() || !before.contains(&t.pos) || (t.distance <= 1 && struck);
+    let why = danger_that_respects(r, w, reach, turns, awake)?;
     if state.square != Some(w.player) {
-        *state = FirstState {
-            square: Some(w.player),
-            since: w.turn,
-        };
+        state.square = Some(w.player);
+        state.since = w.turn;
     }
     if w.turn - state.since > patience {
         return None;
@@ -229,6 +267,9 @@ pub fn elbereth_first_step(
             look::look_action_at(r, w),
             format!("reading what is engraved here: {why}"),
         ));
+    }
+    if cannot_engrave_here(r, w) {
+        return None;
     }
     let what = match look::engraving_read(msgs) {
         Some(text) => format!("the engraving here reads {text:?}: engraving Elbereth again"),
@@ -338,10 +379,13 @@ mod tests {
     fn engraves_before_a_dangerous_monster_strikes() {
         let mut r = crate::Recall::default();
         let mut state = FirstState::default();
+        // Each call is a new turn: the ant moves (an awake one), 2 squares away.
+        let step = std::cell::Cell::new(0);
         let ant = |msgs: &[&str]| {
             let mut w = world(52, 'a', 4, msgs);
             (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (52, 6, 3, 6);
-            w.monsters[0].pos = Pos::new(12, 10);
+            step.set(step.get() + 1);
+            w.monsters[0].pos = Pos::new(12, 9 + (step.get() % 2) as i16);
             w.monsters[0].name = Some("soldier ant".into());
             w
         };
@@ -372,6 +416,34 @@ mod tests {
         assert_eq!(first(&mut r, &mut FirstState::default(), &soldier), None);
     }
 
+    /// A soldier ant that stays where it was a turn ago and never strikes sleeps (a throne
+    /// room's court): no Elbereth for it.
+    #[test]
+    fn a_sleeping_monster_is_no_reason_to_engrave() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        let sleeper = |msgs: &[&str]| {
+            let mut w = world(52, 'a', 4, msgs);
+            (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (52, 6, 3, 6);
+            w.monsters[0].pos = Pos::new(12, 10);
+            w.monsters[0].name = Some("soldier ant".into());
+            w
+        };
+        assert!(
+            first(&mut r, &mut state, &sleeper(&[])).is_some(),
+            "first sight: it may be coming"
+        );
+        assert_eq!(
+            first(&mut r, &mut state, &sleeper(&["You see no objects here."])),
+            None,
+            "a turn later it has not moved"
+        );
+        let mut hallucinating = sleeper(&[]);
+        hallucinating.monsters[0].pos = Pos::new(12, 11);
+        hallucinating.status.conditions.push(Condition::Hallu);
+        assert_eq!(first(&mut r, &mut state, &hallucinating), None);
+    }
+
     #[test]
     fn stands_on_it_only_for_its_patience() {
         let mut r = crate::Recall::default();
@@ -380,7 +452,15 @@ mod tests {
         w.status.hp_max = 52;
         w.monsters[0].name = Some("soldier ant".into());
         assert!(first(&mut r, &mut state, &w).is_some());
-        w.turn += 61;
+        // Turn after turn it moves about next to us: awake, so we stay, up to 60 turns.
+        let start = w.turn;
+        for (turn, y) in [(start + 30, 11), (start + 60, 9)] {
+            w.turn = turn;
+            w.monsters[0].pos = Pos::new(11, y);
+            assert!(first(&mut r, &mut state, &w).is_some(), "turn {turn}");
+        }
+        w.turn += 1;
+        w.monsters[0].pos = Pos::new(11, 10);
         assert_eq!(
             first(&mut r, &mut state, &w),
             None,

@@ -423,11 +423,12 @@ pub fn register(r: &mut NodeRegistry) {
         LeafSpec::action(
             "elbereth_first",
             "Elbereth as the first answer to a dangerous monster that respects it, at any HP: when the \
-         hostiles within `radius` all respect Elbereth and would take our HP in `turns` turns at their \
-         expected damage (or half of it in one turn at most), look (`:`), engrave Elbereth in the dust, \
-         read it back, re-engrave if misspelled, and stand on it while the danger stays near, at most \
-         `patience` turns on one square. Not with a harmful gaze in view, a line of fire or an unseen \
-         attacker; stops when HP falls while we stand on it.",
+         awake hostiles within `radius` (one that stays put a turn without striking us sleeps) all respect \
+         Elbereth and would take our HP in `turns` turns at their expected damage (or half of it, at least 15, \
+         in one turn), look (`:`), engrave Elbereth in the dust, read it back, re-engrave if misspelled, and \
+         stand on it while an awake danger stays within `radius` + 3, at most `patience` turns on one square. \
+         Not while hallucinating, with a harmful gaze in view, in a line of fire or under an unseen attacker; \
+         stops when HP falls while we stand on it.",
         )
         .params(const { &[
             p("radius", Integer { min: 1, max: 2 }, Default("2"), "Chebyshev distance of the monsters met."),
