@@ -186,7 +186,13 @@ pub struct FirstState {
     pub seen_turn: i64,
     pub seen_now: Vec<nhbot_world::Pos>,
     pub seen_before: Vec<nhbot_world::Pos>,
+    /// The turn of the latest blow (or miss) at us: a monster next to us that struck lately
+    /// is awake even when it stands still.
+    pub last_struck: Option<i64>,
 }
+
+/// Turns a blow at us keeps a monster next to us counted awake.
+const STRUCK_MEMORY: i64 = 5;
 
 impl FirstState {
     /// Notes where the monsters are this turn (a look takes no time: same turn, same list).
@@ -239,10 +245,21 @@ pub fn elbereth_first_step(
     } else {
         radius
     };
-    let struck = crate::signs::attacked(msgs);
+    if crate::signs::attacked(msgs) {
+        state.last_struck = Some(w.turn);
+    }
+    let struck_lately = state
+        .last_struck
+        .is_some_and(|t| (0..=STRUCK_MEMORY).contains(&(w.turn - t)));
     let before = &state.seen_before;
-    let awake =
-        |t: &Threat| before.is_empty() || !before.contains(&t.pos) || (t.distance <= 1 && struck);
+    let awake = |t: &Threat| {
+        before.is_empty()
+            || !before.contains(&t.pos)
+            || (t.distance <= 1 && struck_lately)
+            // On our Elbereth a monster next to us holds us there, awake or not: a scared
+            // one with nowhere to flee stands still, and stepping off meets it.
+            || (t.distance <= 1 && (standing || ours_here))
+    };
     let why = danger_that_respects(r, w, reach, turns, awake)?;
     if state.square != Some(w.player) {
         state.square = Some(w.player);
