@@ -43,6 +43,10 @@ pub struct EscortState {
     /// Where the guard was last seen: he steps into his dark corridor out of sight, and
     /// walking to where he stood finds him next to us again.
     pub last_seen: Option<Pos>,
+    /// Where he was seen before that (his heading, for when he is gone on from there).
+    pub seen_before: Option<Pos>,
+    /// Steps taken after him out of sight in a row (he may have vanished: his escort is over).
+    pub blind_steps: u32,
 }
 
 /// The turn of the guard's latest order, if the escort is on (no later message ends it).
@@ -83,7 +87,11 @@ pub fn escort_step(state: &mut EscortState, w: &World) -> Option<(Action, String
     let Some(guard) = guard(w) else {
         return follow_out_of_sight(state, w);
     };
-    state.last_seen = Some(guard.pos);
+    if state.last_seen != Some(guard.pos) {
+        state.seen_before = state.last_seen;
+        state.last_seen = Some(guard.pos);
+    }
+    state.blind_steps = 0;
     let apart = distance(guard.pos, w.player);
     if apart <= 1 {
         if state.guard_at == Some(guard.pos) {
@@ -120,15 +128,39 @@ pub fn escort_step(state: &mut EscortState, w: &World) -> Option<(Action, String
     ))
 }
 
-/// The guard is out of sight (a step into his unlit corridor): walk to where he was last seen.
+/// Steps after an unseen guard after which he is taken for gone (he vanishes silently once
+/// his work is done out of our sight).
+pub const MAX_BLIND_STEPS: u32 = 6;
+
+/// The guard is out of sight (a step into his unlit corridor): walk to where he was last seen;
+/// there, he went on one square along his heading (he moves once we are next to him, and the
+/// dark corridor hides him two squares away), so step that way.
 fn follow_out_of_sight(state: &mut EscortState, w: &World) -> Option<(Action, String)> {
-    let last = state.last_seen.filter(|&p| p != w.player)?;
-    let path = w.path_to(&[last])?;
+    let last = state.last_seen?;
+    state.blind_steps += 1;
+    if state.blind_steps > MAX_BLIND_STEPS {
+        return None;
+    }
+    if last != w.player {
+        let path = w.path_to(&[last])?;
+        return Some((
+            Action::Move { dir: path.first },
+            format!(
+                "following the vault guard out of sight: to ({}, {}) where he was last seen, stepping {:?}",
+                last.x, last.y, path.first
+            ),
+        ));
+    }
+    let before = state.seen_before?;
+    let dir =
+        nhbot_world::Dir::from_delta((last.x - before.x).signum(), (last.y - before.y).signum())?;
+    state.seen_before = Some(last);
+    state.last_seen = Some(dir.step(last));
     Some((
-        Action::Move { dir: path.first },
+        Action::Move { dir },
         format!(
-            "following the vault guard out of sight: to ({}, {}) where he was last seen, stepping {:?}",
-            last.x, last.y, path.first
+            "following the vault guard out of sight: on along his heading from ({}, {}), stepping {dir:?}",
+            last.x, last.y
         ),
     ))
 }
@@ -207,6 +239,34 @@ mod tests {
             },
             "{why}"
         );
+        // Seen at (3, 1) then (4, 2), gone from (4, 2) when we stand there: on along his heading.
+        let mut state = EscortState::default();
+        w.player = Pos::new(2, 1);
+        with_guard(&mut w, Pos::new(3, 1));
+        escort_step(&mut state, &w).expect("next to him");
+        with_guard(&mut w, Pos::new(4, 2));
+        w.player = Pos::new(3, 1);
+        escort_step(&mut state, &w).expect("next to him");
+        w.monsters.clear();
+        w.player = Pos::new(4, 2);
+        let (action, why) = escort_step(&mut state, &w).expect("on after him");
+        assert_eq!(
+            action,
+            Action::Move {
+                dir: nhbot_world::Dir::SE
+            },
+            "{why}"
+        );
+        // We follow that heading into the dark, but not for ever.
+        w.player = Pos::new(5, 3);
+        for _ in 1..MAX_BLIND_STEPS {
+            let (action, why) = escort_step(&mut state, &w).expect("on after him");
+            let Action::Move { dir } = action else {
+                panic!("{why}")
+            };
+            w.player = dir.step(w.player);
+        }
+        assert_eq!(escort_step(&mut state, &w), None, "he is gone");
     }
 
     #[test]
