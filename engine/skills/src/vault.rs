@@ -151,7 +151,17 @@ fn follow_out_of_sight(state: &mut EscortState, w: &World) -> Option<(Action, St
             ),
         ));
     }
-    let before = state.seen_before?;
+    let Some(before) = state.seen_before else {
+        // Seen in one place only: no heading to follow; wait there a little for him (walking
+        // off to the gold the vault is full of would anger him).
+        return Some((
+            Action::Search { count: 1 },
+            format!(
+                "waiting for the vault guard where he was last seen ({}, {})",
+                last.x, last.y
+            ),
+        ));
+    };
     let dir =
         nhbot_world::Dir::from_delta((last.x - before.x).signum(), (last.y - before.y).signum())?;
     state.seen_before = Some(last);
