@@ -269,7 +269,9 @@ pub fn elbereth_first_step(
         return None;
     }
     if standing {
-        if w.hp_fell_since_own(path).is_some() {
+        // Weak from hunger, waiting on it only brings the faint closer (seeds 6 and 197 of the
+        // smoke runs stood on it Fainting): the food leaves and the fight come first.
+        if w.hp_fell_since_own(path).is_some() || w.status.hunger >= nhbot_world::Hunger::Weak {
             return None;
         }
         let how = if blind_trust {
@@ -537,5 +539,12 @@ mod tests {
             None,
             "not on one: too far to engrave"
         );
+        // Weak from hunger: no waiting on it.
+        w.messages = vec!["You read: \"Elbereth\".".into()];
+        w.monsters[0].pos = Pos::new(14, 10);
+        assert!(first(&mut r, &mut state, &w).is_some());
+        w.status.hunger = nhbot_world::Hunger::Weak;
+        w.monsters[0].pos = Pos::new(15, 10);
+        assert_eq!(first(&mut r, &mut state, &w), None, "weak: no standing");
     }
 }

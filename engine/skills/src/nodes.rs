@@ -428,7 +428,7 @@ pub fn register(r: &mut NodeRegistry) {
          in one turn), look (`:`), engrave Elbereth in the dust, read it back, re-engrave if misspelled, and \
          stand on it while an awake danger stays within `radius` + 3, at most `patience` turns on one square. \
          Not while hallucinating, with a harmful gaze in view, in a line of fire or under an unseen attacker; \
-         stops when HP falls while we stand on it.",
+         stops when HP falls while we stand on it, and stands on it no longer once Weak from hunger.",
         )
         .params(const { &[
             p("radius", Integer { min: 1, max: 2 }, Default("2"), "Chebyshev distance of the monsters met."),
