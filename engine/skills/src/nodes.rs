@@ -447,7 +447,9 @@ pub fn register(r: &mut NodeRegistry) {
             "Obey a vault guard (vault.c): after his order (\"Please drop that gold and follow me.\", \
          \"I repeat, ...\", \"Move along!\"), drop our gold (`d$`), then keep next to him as he digs his \
          corridor out, never stepping into him. Over when he turns hostile (\"You've been warned, knave!\"), \
-         lets us go, vanishes, 60 turns after his last order, or after 8 waits beside him in one place.",
+         lets us go, vanishes, 60 turns after his last order, or after 8 waits beside him in one place. \
+         Out of sight, he is followed to where he was last seen and on along his heading; lost, we wait out \
+         his escort in place.",
         ),
         |_| survival::VaultGuard,
     );

@@ -10,20 +10,28 @@ use crate::threat::distance;
 use nhbot_world::{Action, Monster, Pos, World};
 
 /// What the guard says while he waits for us (vault.c `invault` and `gd_move`).
-const ORDERS: [&str; 4] = [
+/// Deaf, we see his gestures instead: "beckons", "holds out his palm demandingly".
+const ORDERS: [&str; 6] = [
     "follow me",
     "Drop all your gold",
     "Move along!",
     "I repeat, ",
+    "beckons",
+    "palm demandingly",
 ];
 
 /// What ends the escort: the guard turned hostile (a fight, for the other leaves), or let us go.
-const ESCORT_OVER: [&str; 5] = [
+const ESCORT_OVER: [&str; 9] = [
     "You've been warned, knave!",
     "So be it, rogue!",
     "Well, begone.",
     "disappears.",
     "Sorry to have disturbed you.",
+    // Deaf, the same news as gestures.
+    "enraged delight",
+    "looks very angry",
+    "waves goodbye",
+    "turns to leave",
 ];
 
 /// Turns after the guard's last order during which we keep following him: his corridor is
@@ -53,7 +61,13 @@ pub struct EscortState {
 pub fn escort_since(w: &World) -> Option<i64> {
     let ordered = ORDERS.iter().filter_map(|t| w.message_turn(t)).max()?;
     let over = ESCORT_OVER.iter().filter_map(|t| w.message_turn(t)).max();
-    let fresh = w.turn - ordered <= ESCORT_TURNS;
+    // A guard in view keeps it on however long ago he spoke (fainting from hunger, seed 197
+    // lost 30 turns per action and the escort with them).
+    let guard_in_view = w
+        .monsters
+        .iter()
+        .any(|m| m.name.as_deref().is_some_and(|n| n.contains("guard")));
+    let fresh = w.turn - ordered <= ESCORT_TURNS || guard_in_view;
     (fresh && over.is_none_or(|o| o < ordered)).then_some(ordered)
 }
 
@@ -128,8 +142,8 @@ pub fn escort_step(state: &mut EscortState, w: &World) -> Option<(Action, String
     ))
 }
 
-/// Steps after an unseen guard after which he is taken for gone (he vanishes silently once
-/// his work is done out of our sight).
+/// Steps after an unseen guard after which he is taken for lost (he vanishes silently once
+/// his work is done out of our sight): we then wait until his escort is over.
 pub const MAX_BLIND_STEPS: u32 = 6;
 
 /// The guard is out of sight (a step into his unlit corridor): walk to where he was last seen;
@@ -139,7 +153,13 @@ fn follow_out_of_sight(state: &mut EscortState, w: &World) -> Option<(Action, St
     let last = state.last_seen?;
     state.blind_steps += 1;
     if state.blind_steps > MAX_BLIND_STEPS {
-        return None;
+        // Lost him: wait out his escort in place (seed 197, fainting from hunger, lost him and
+        // pick_up_gold took the gold back under his eyes: "So be it, rogue!").
+        return Some((
+            Action::Search { count: 5 },
+            "the vault guard is out of sight: waiting out his escort (taking gold now would anger him)"
+                .to_string(),
+        ));
     }
     if last != w.player {
         let path = w.path_to(&[last])?;
@@ -276,7 +296,11 @@ mod tests {
             };
             w.player = dir.step(w.player);
         }
-        assert_eq!(escort_step(&mut state, &w), None, "he is gone");
+        assert_eq!(
+            escort_step(&mut state, &w).map(|(a, _)| a),
+            Some(Action::Search { count: 5 }),
+            "lost him: wait out his escort"
+        );
     }
 
     #[test]
@@ -290,5 +314,24 @@ mod tests {
         show_saying(&mut w, &VAULT, 2, &["\"Please follow me.\""]);
         show_saying(&mut w, &VAULT, 2 + ESCORT_TURNS + 1, &[]);
         assert_eq!(escort_since(&w), None, "long ago");
+        with_guard(&mut w, Pos::new(4, 4));
+        w.monsters[0].name = Some("peaceful guard".into());
+        assert_eq!(escort_since(&w), Some(2), "long ago, but he is still here");
+        // Deaf: his gestures.
+        let mut w = world(&VAULT);
+        show_saying(
+            &mut w,
+            &VAULT,
+            2,
+            &["The guard holds out his palm and beckons with his other hand."],
+        );
+        assert_eq!(escort_since(&w), Some(2));
+        show_saying(
+            &mut w,
+            &VAULT,
+            3,
+            &["The guard rubs his hands with enraged delight!"],
+        );
+        assert_eq!(escort_since(&w), None);
     }
 }
