@@ -57,18 +57,29 @@ pub struct EscortState {
     pub blind_steps: u32,
 }
 
+/// Our decisions after the guard's last order during which we keep following him whatever
+/// the turns say (fainting from hunger, seed 197 lost 30 turns an action and the escort with
+/// them, then picked the vault's gold up under his eyes).
+pub const ESCORT_DECISIONS: u64 = 40;
+
 /// The turn of the guard's latest order, if the escort is on (no later message ends it).
 pub fn escort_since(w: &World) -> Option<i64> {
-    let ordered = ORDERS.iter().filter_map(|t| w.message_turn(t)).max()?;
-    let over = ESCORT_OVER.iter().filter_map(|t| w.message_turn(t)).max();
-    // A guard in view keeps it on however long ago he spoke (fainting from hunger, seed 197
-    // lost 30 turns per action and the escort with them).
+    let latest = |texts: &[&str]| {
+        w.history
+            .newest_first()
+            .find(|said| texts.iter().any(|t| said.text.contains(t)))
+            .map(|said| (said.turn, said.decision))
+    };
+    let (ordered, at_decision) = latest(&ORDERS)?;
+    let over = latest(&ESCORT_OVER);
     let guard_in_view = w
         .monsters
         .iter()
         .any(|m| m.name.as_deref().is_some_and(|n| n.contains("guard")));
-    let fresh = w.turn - ordered <= ESCORT_TURNS || guard_in_view;
-    (fresh && over.is_none_or(|o| o < ordered)).then_some(ordered)
+    let fresh = w.turn - ordered <= ESCORT_TURNS
+        || w.decisions.saturating_sub(at_decision) <= ESCORT_DECISIONS
+        || guard_in_view;
+    (fresh && over.is_none_or(|(o, d)| (o, d) < (ordered, at_decision))).then_some(ordered)
 }
 
 /// The guard: an `@` farlook named a guard, else the nearest `@` not known hostile.
@@ -313,6 +324,12 @@ mod tests {
         let mut w = world(&VAULT);
         show_saying(&mut w, &VAULT, 2, &["\"Please follow me.\""]);
         show_saying(&mut w, &VAULT, 2 + ESCORT_TURNS + 1, &[]);
+        assert_eq!(
+            escort_since(&w),
+            Some(2),
+            "many turns but few of our actions ago (we fainted)"
+        );
+        w.decisions += ESCORT_DECISIONS + 1;
         assert_eq!(escort_since(&w), None, "long ago");
         with_guard(&mut w, Pos::new(4, 4));
         w.monsters[0].name = Some("peaceful guard".into());
