@@ -21,6 +21,7 @@ pub mod bench;
 pub mod builtins;
 pub mod duel_sim;
 pub mod elbereth;
+pub mod elbereth_first;
 pub mod explore;
 pub mod food;
 pub mod goto;

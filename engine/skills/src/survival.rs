@@ -138,13 +138,13 @@ pub struct ElberethFirst {
 }
 
 impl nhbot_bt::Leaf for ElberethFirst {
-    type State = elbereth::FirstState;
+    type State = crate::elbereth_first::FirstState;
 
-    fn tick(&self, state: &mut elbereth::FirstState, t: &mut Tick<'_>) -> LeafOutcome {
+    fn tick(&self, state: &mut crate::elbereth_first::FirstState, t: &mut Tick<'_>) -> LeafOutcome {
         let (w, path) = (t.world, t.path);
         let r = t.blackboard.entry::<Recall>();
         ranged::observe(r, w);
-        act(elbereth::elbereth_first_step(
+        act(crate::elbereth_first::elbereth_first_step(
             r,
             state,
             w,
@@ -157,7 +157,7 @@ impl nhbot_bt::Leaf for ElberethFirst {
 
     /// The square and its first turn are kept across interruptions (a look by another leaf, a
     /// prayer): the patience counts from the first engraving there.
-    fn halted(&self, _state: &mut elbereth::FirstState) {}
+    fn halted(&self, _state: &mut crate::elbereth_first::FirstState) {}
 }
 
 pub fn flee_upstairs(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
