@@ -22,6 +22,7 @@ pub mod bench;
 pub mod builtins;
 pub mod duel_sim;
 pub mod elbereth;
+pub mod elbereth_first;
 pub mod explore;
 pub mod food;
 pub mod goto;
@@ -45,6 +46,8 @@ pub mod sokoban_phase;
 pub mod steps;
 pub mod survival;
 pub mod threat;
+pub mod upstairs;
+pub mod vault;
 
 pub use lookahead::{Choice, Duel};
 pub use monsters::{Attack, Dice, MonsterInfo};

@@ -431,6 +431,56 @@ pub fn register(r: &mut NodeRegistry) {
     );
     r.register_tick_fn(
         LeafSpec::action(
+            "flee_upstairs",
+            "Below `below` of max HP, when the fight is going badly (the hostiles within 2 would take our HP in `turns` turns at \
+         their expected damage, or the look-ahead against those adjacent would not fight) and the up stairs \
+         are at most `reach` steps away around every monster: walk there and climb (`<`). Only monsters \
+         adjacent when we climb follow. A foe faster than us next to us allows a walk of 2 steps at most. \
+         Never on Dlvl 1 (its stairs leave the dungeon) nor in Sokoban.",
+        )
+        .params(const { &[
+            p("reach", Integer { min: 0, max: 80 }, Default("8"), "Longest walk to the up stairs, in steps."),
+            p("turns", Number { min: 0.5, max: 20.0 }, Default("4"), "Turns of the near hostiles' expected damage that make the fight lost."),
+            p("below", Number { min: 0.0, max: 1.0 }, Default("0.7"), "Only below this HP fraction (healthier, the bot would come straight back down)."),
+        ] }),
+        survival::flee_upstairs,
+    );
+    r.register(
+        LeafSpec::action(
+            "elbereth_first",
+            "Elbereth as the first answer to a dangerous monster that respects it, at any HP: when the \
+         awake hostiles within `radius` (one that stays put a turn without striking us sleeps) all respect \
+         Elbereth and would take our HP in `turns` turns at their expected damage (or half of it, at least 15, \
+         in one turn), look (`:`), engrave Elbereth in the dust, read it back, re-engrave if misspelled, and \
+         stand on it while an awake danger stays within `radius` + 3, at most `patience` turns on one square. \
+         Not while hallucinating, with a harmful gaze in view, in a line of fire or under an unseen attacker; \
+         stops when HP falls while we stand on it, and stands on it no longer once Weak from hunger.",
+        )
+        .params(const { &[
+            p("radius", Integer { min: 1, max: 2 }, Default("2"), "Chebyshev distance of the monsters met."),
+            p("turns", Number { min: 0.5, max: 20.0 }, Default("4"), "Turns of expected damage that make them dangerous."),
+            p("patience", Integer { min: 1, max: 10_000 }, Default("60"), "Most turns spent on one Elbereth square."),
+        ] }),
+        |p| survival::ElberethFirst {
+            radius: p.integer("radius").clamp(1, 2) as i16,
+            turns: p.number("turns"),
+            patience: p.integer("patience"),
+        },
+    );
+    r.register(
+        LeafSpec::action(
+            "vault_guard",
+            "Obey a vault guard (vault.c): after his order (\"Please drop that gold and follow me.\", \
+         \"I repeat, ...\", \"Move along!\"), drop our gold (`d$`), then keep next to him as he digs his \
+         corridor out, never stepping into him. Over when he turns hostile (\"You've been warned, knave!\"), \
+         lets us go, vanishes, 60 turns after his last order, or after 8 waits beside him in one place. \
+         Out of sight, he is followed to where he was last seen and on along his heading; lost, we wait out \
+         his escort in place.",
+        ),
+        |_| survival::VaultGuard,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
             "step_out_of_line",
             "With no hostile next to us and a monster that may fire at us in line (same row, column or \
          diagonal, within 8 squares, nothing between that stops missiles; a monster that breathes, spits or casts \

@@ -16,6 +16,9 @@ pub struct Recall {
     /// Game turn of the last engraving we asked for: a second one in the same turn means the
     /// first did not happen (no hands, levitating, ...), so we stop trying.
     pub last_engrave: Option<i64>,
+    /// The square of that engraving: blind, a dust engraving cannot be read back, so the one we
+    /// wrote here is trusted until something hurts us (re-writing it each turn wiped it).
+    pub last_engrave_at: Option<Pos>,
     /// (turn, HP before, HP after) of the last HP loss nothing in view explained (see
     /// `ranged::observe`).
     pub unexplained_loss: Option<(i64, i32, i32)>,

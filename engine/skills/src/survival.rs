@@ -133,3 +133,55 @@ pub fn pick_up_food(_: &Params, w: &World) -> LeafOutcome {
 pub fn pick_up_missiles(_: &Params, w: &World) -> LeafOutcome {
     act(crate::missiles::pick_up_missile_step(w))
 }
+
+/// `elbereth_first`: Elbereth before a dangerous monster that respects it strikes.
+pub struct ElberethFirst {
+    pub radius: i16,
+    pub turns: f64,
+    pub patience: i64,
+}
+
+impl nhbot_bt::Leaf for ElberethFirst {
+    type State = crate::elbereth_first::FirstState;
+
+    fn tick(&self, state: &mut crate::elbereth_first::FirstState, t: &mut Tick<'_>) -> LeafOutcome {
+        let (w, path) = (t.world, t.path);
+        let r = t.blackboard.entry::<Recall>();
+        ranged::observe(r, w);
+        act(crate::elbereth_first::elbereth_first_step(
+            r,
+            state,
+            w,
+            path,
+            self.radius,
+            self.turns,
+            self.patience,
+        ))
+    }
+
+    /// The square and its first turn are kept across interruptions (a look by another leaf, a
+    /// prayer): the patience counts from the first engraving there.
+    fn halted(&self, _state: &mut crate::elbereth_first::FirstState) {}
+}
+
+pub fn flee_upstairs(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    act(crate::upstairs::flee_upstairs_step(
+        r,
+        w,
+        p.integer("reach").clamp(0, 80) as usize,
+        p.number("turns"),
+        p.number("below"),
+    ))
+}
+
+/// `vault_guard`: obey the vault guard (drop the gold, follow him out).
+pub struct VaultGuard;
+
+impl nhbot_bt::Leaf for VaultGuard {
+    type State = crate::vault::EscortState;
+
+    fn tick(&self, state: &mut crate::vault::EscortState, t: &mut Tick<'_>) -> LeafOutcome {
+        act(crate::vault::escort_step(state, t.world))
+    }
+}

@@ -1,0 +1,327 @@
+//! Elbereth as the first answer to a dangerous monster that respects it, at any HP, before
+//! it strikes (the 200-game bench's Elbereth came at 40% HP, often too late: an engraving
+//! costs a turn of blows and a dust one comes out misspelled ~28% of the time). Uses the
+//! Elbereth cycle's pieces (`elbereth`): look, engrave, read back, stand on it.
+
+use crate::elbereth::{
+    cannot_engrave_here, near_threats, note_engraving, trusted_blind, would_help,
+};
+use crate::look;
+use crate::recall::Recall;
+use crate::threat::{self, Threat};
+use nhbot_world::{Action, Condition, World};
+
+/// Why the awake hostiles within `radius` are a danger Elbereth should meet before they
+/// strike: all respect it, and together they would take our HP in `turns` turns at their
+/// expected damage, or could take half of it (and at least [`BIG_ROUND`]) in one turn. The
+/// reason names the worst of them and the numbers. `awake` tells a monster that moved or
+/// struck from one that sleeps (a throne room's court kept seed 40 on Elbereth for 700 turns).
+pub fn danger_that_respects(
+    r: &Recall,
+    w: &World,
+    radius: i16,
+    turns: f64,
+    awake: impl Fn(&Threat) -> bool,
+) -> Option<String> {
+    let near: Vec<Threat> = threat::threats(r, w)
+        .into_iter()
+        .filter(|t| t.hostile && t.distance <= radius && awake(t))
+        .collect();
+    let worst = near.first()?;
+    if !near.iter().all(|t| t.respects_elbereth) {
+        return None;
+    }
+    let expected: f64 = near.iter().map(|t| t.expected_damage).sum();
+    let most: u32 = near.iter().map(|t| t.max_damage).sum();
+    let hp = w.status.hp.max(1);
+    let big_round = most >= BIG_ROUND && i64::from(most) * 2 >= i64::from(hp);
+    let dangerous = expected * turns >= f64::from(hp) || big_round;
+    dangerous.then(|| {
+        format!(
+            "{} {} square(s) away{} ({expected:.1} dmg/turn, up to {most}) vs HP {}/{}",
+            worst.name,
+            worst.distance,
+            if near.len() > 1 {
+                format!(" and {} more", near.len() - 1)
+            } else {
+                String::new()
+            },
+            w.status.hp,
+            w.status.hp_max
+        )
+    })
+}
+
+/// The least damage in one turn that counts as a big round (a fox's 6 at HP 12 is not one: a
+/// mumak's 60 at HP 63 is).
+pub const BIG_ROUND: u32 = 15;
+
+/// Squares beyond `radius` within which an awake danger keeps us on our Elbereth.
+const STAY_RADIUS: i16 = 3;
+
+/// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
+/// there (it stops after its patience), and where the hostiles stood at the latest two game
+/// turns it saw (a monster still where it was a turn ago, not striking us, sleeps).
+#[derive(Clone, Debug, Default)]
+pub struct FirstState {
+    pub square: Option<nhbot_world::Pos>,
+    pub since: i64,
+    pub seen_turn: i64,
+    pub seen_now: Vec<nhbot_world::Pos>,
+    pub seen_before: Vec<nhbot_world::Pos>,
+    /// The turn of the latest blow (or miss) at us: a monster next to us that struck lately
+    /// is awake even when it stands still.
+    pub last_struck: Option<i64>,
+}
+
+/// Turns a blow at us keeps a monster next to us counted awake.
+const STRUCK_MEMORY: i64 = 5;
+
+impl FirstState {
+    /// Notes where the monsters are this turn (a look takes no time: same turn, same list).
+    fn watch(&mut self, w: &World) {
+        let now: Vec<nhbot_world::Pos> = w.monsters.iter().map(|m| m.pos).collect();
+        if w.turn != self.seen_turn {
+            self.seen_before = std::mem::replace(&mut self.seen_now, now);
+            self.seen_turn = w.turn;
+        } else {
+            self.seen_now = now;
+        }
+    }
+}
+
+/// Elbereth as the first answer to a dangerous monster that respects it, at any HP: engrave it
+/// as an awake one closes in (within `radius`), read it back, re-engrave when misspelled, and
+/// stand on it while the danger stays near, at most `patience` turns on one square (scared
+/// monsters flee and come back; we cannot wait for ever). Stops when HP falls while we stand
+/// on it (what hurts us ignores it); never while hallucinating (every monster is a guess).
+pub fn elbereth_first_step(
+    r: &mut Recall,
+    state: &mut FirstState,
+    w: &World,
+    path: &str,
+    radius: i16,
+    turns: f64,
+    patience: i64,
+) -> Option<(Action, String)> {
+    state.watch(w);
+    if w.status.conditions.contains(&Condition::Hallu) {
+        return None;
+    }
+    let msgs = &w.messages;
+    let blind_trust = trusted_blind(r, w) && w.hp_fell_since_own(path).is_none();
+    let standing = look::on_elbereth(msgs) || blind_trust;
+    // Our own engraving here, not read back yet: read it before walking off.
+    let ours_here = r.last_engrave_at == Some(w.player);
+    let holds = if standing || ours_here {
+        near_threats(r, w).1 && !threat::threats(r, w).iter().any(|t| t.gazes)
+    } else {
+        would_help(r, w)
+    };
+    if !holds || crate::ranged::unsafe_to_wait(r, w).is_some() {
+        return None;
+    }
+    // Once on it, stay while the danger is in view near us: a scared monster steps back and
+    // returns, and walking off meets it in the open.
+    let reach = if standing || ours_here {
+        radius + STAY_RADIUS
+    } else {
+        radius
+    };
+    if crate::signs::attacked(msgs) {
+        state.last_struck = Some(w.turn);
+    }
+    let struck_lately = state
+        .last_struck
+        .is_some_and(|t| (0..=STRUCK_MEMORY).contains(&(w.turn - t)));
+    let before = &state.seen_before;
+    let awake = |t: &Threat| {
+        before.is_empty()
+            || !before.contains(&t.pos)
+            || (t.distance <= 1 && struck_lately)
+            // On our Elbereth a monster next to us holds us there, awake or not: a scared
+            // one with nowhere to flee stands still, and stepping off meets it.
+            || (t.distance <= 1 && (standing || ours_here))
+    };
+    let why = danger_that_respects(r, w, reach, turns, awake)?;
+    if state.square != Some(w.player) {
+        state.square = Some(w.player);
+        state.since = w.turn;
+    }
+    if w.turn - state.since > patience {
+        return None;
+    }
+    if standing {
+        // Weak from hunger, waiting on it only brings the faint closer (seeds 6 and 197 of the
+        // smoke runs stood on it Fainting): the food leaves and the fight come first.
+        if w.hp_fell_since_own(path).is_some() || w.status.hunger >= nhbot_world::Hunger::Weak {
+            return None;
+        }
+        let how = if blind_trust {
+            "standing blind on the Elbereth we wrote"
+        } else {
+            "standing on a verified Elbereth"
+        };
+        return Some((Action::Search { count: 1 }, format!("{how}: {why}")));
+    }
+    if !look::looked_at(r, w) {
+        return Some((
+            look::look_action_at(r, w),
+            format!("reading what is engraved here: {why}"),
+        ));
+    }
+    if cannot_engrave_here(r, w) {
+        return None;
+    }
+    let what = match look::engraving_read(msgs) {
+        Some(text) => format!("the engraving here reads {text:?}: engraving Elbereth again"),
+        None => "engraving Elbereth before it strikes".to_string(),
+    };
+    note_engraving(r, w);
+    Some((
+        Action::Engrave {
+            text: "Elbereth".into(),
+            with: None,
+        },
+        format!("{what}: {why}"),
+    ))
+}
+
+#[cfg(test)]
+#[allow(unused_mut, unused_variables)]
+mod tests {
+    use super::*;
+    use nhbot_world::Pos;
+
+    fn world(hp: i32, monster: char, color: u8, messages: &[&str]) -> World {
+        crate::elbereth::tests::world(hp, monster, color, messages)
+    }
+
+    fn first(r: &mut crate::Recall, state: &mut FirstState, w: &World) -> Option<(Action, String)> {
+        elbereth_first_step(r, state, w, "root/elbereth_first", 2, 4.0, 60)
+    }
+
+    /// A soldier ant two squares away at full HP: the bot engraves before it bites, reads it
+    /// back, re-engraves a misspelling, stands on the verified one; a newt is fought instead.
+    #[test]
+    fn engraves_before_a_dangerous_monster_strikes() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        // Each call is a new turn: the ant moves (an awake one), 2 squares away.
+        let step = std::cell::Cell::new(0);
+        let ant = |msgs: &[&str]| {
+            let mut w = world(52, 'a', 4, msgs);
+            (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (52, 6, 3, 6);
+            step.set(step.get() + 1);
+            w.monsters[0].pos = Pos::new(12, 9 + (step.get() % 2) as i16);
+            w.monsters[0].name = Some("soldier ant".into());
+            w
+        };
+        let (action, why) = first(&mut r, &mut state, &ant(&[])).expect("looks first");
+        assert_eq!(action, look::look_action(), "{why}");
+        assert!(why.contains("soldier ant 2 square(s) away"), "{why}");
+        let (action, why) =
+            first(&mut r, &mut state, &ant(&["You see no objects here."])).expect("engraves");
+        assert!(matches!(action, Action::Engrave { .. }), "{why}");
+        assert!(
+            why.contains("before it strikes") && why.contains("HP 52/52"),
+            "{why}"
+        );
+        let (action, _) =
+            first(&mut r, &mut state, &ant(&["You read: \"Elbcreth\"."])).expect("again");
+        assert!(matches!(action, Action::Engrave { .. }));
+        let (action, why) =
+            first(&mut r, &mut state, &ant(&["You read: \"Elbereth\"."])).expect("stands");
+        assert_eq!(action, Action::Search { count: 1 }, "{why}");
+        // A newt is no danger: the fight is the other leaves' business.
+        let mut newt = world(52, ':', 3, &[]);
+        newt.status.hp_max = 52;
+        newt.monsters[0].name = Some("newt".into());
+        assert_eq!(first(&mut r, &mut FirstState::default(), &newt), None);
+        // A soldier (an `@`) ignores Elbereth.
+        let mut soldier = world(20, '@', 8, &[]);
+        soldier.monsters[0].name = Some("soldier".into());
+        assert_eq!(first(&mut r, &mut FirstState::default(), &soldier), None);
+    }
+
+    /// A soldier ant that stays where it was a turn ago and never strikes sleeps (a throne
+    /// room's court): no Elbereth for it.
+    #[test]
+    fn a_sleeping_monster_is_no_reason_to_engrave() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        let sleeper = |msgs: &[&str]| {
+            let mut w = world(52, 'a', 4, msgs);
+            (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (52, 6, 3, 6);
+            w.monsters[0].pos = Pos::new(12, 10);
+            w.monsters[0].name = Some("soldier ant".into());
+            w
+        };
+        assert!(
+            first(&mut r, &mut state, &sleeper(&[])).is_some(),
+            "first sight: it may be coming"
+        );
+        assert_eq!(
+            first(&mut r, &mut state, &sleeper(&["You see no objects here."])),
+            None,
+            "a turn later it has not moved"
+        );
+        let mut hallucinating = sleeper(&[]);
+        hallucinating.monsters[0].pos = Pos::new(12, 11);
+        hallucinating.status.conditions.push(Condition::Hallu);
+        assert_eq!(first(&mut r, &mut state, &hallucinating), None);
+    }
+
+    #[test]
+    fn stands_on_it_only_for_its_patience() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        let mut w = world(30, 'a', 4, &["You read: \"Elbereth\"."]);
+        w.status.hp_max = 52;
+        w.monsters[0].name = Some("soldier ant".into());
+        assert!(first(&mut r, &mut state, &w).is_some());
+        // Turn after turn it moves about next to us: awake, so we stay, up to 60 turns.
+        let start = w.turn;
+        for (turn, y) in [(start + 30, 11), (start + 60, 9)] {
+            w.turn = turn;
+            w.monsters[0].pos = Pos::new(11, y);
+            assert!(first(&mut r, &mut state, &w).is_some(), "turn {turn}");
+        }
+        w.turn += 1;
+        w.monsters[0].pos = Pos::new(11, 10);
+        assert_eq!(
+            first(&mut r, &mut state, &w),
+            None,
+            "60 turns on one square"
+        );
+    }
+
+    /// On its verified Elbereth, the leaf stays while the soldier ant that stepped back is in
+    /// view within 5 squares; it would not engrave for one 5 squares away.
+    #[test]
+    fn stays_on_it_while_the_danger_hovers_near() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        let mut w = world(52, 'a', 4, &["You read: \"Elbereth\"."]);
+        (w.status.hp_max, w.status.xl, w.status.ac) = (52, 6, 3);
+        w.monsters[0].pos = Pos::new(15, 10);
+        w.monsters[0].name = Some("soldier ant".into());
+        assert_eq!(
+            first(&mut r, &mut state, &w).map(|(a, _)| a),
+            Some(Action::Search { count: 1 })
+        );
+        w.messages.clear();
+        assert_eq!(
+            first(&mut r, &mut state, &w),
+            None,
+            "not on one: too far to engrave"
+        );
+        // Weak from hunger: no waiting on it.
+        w.messages = vec!["You read: \"Elbereth\".".into()];
+        w.monsters[0].pos = Pos::new(14, 10);
+        assert!(first(&mut r, &mut state, &w).is_some());
+        w.status.hunger = nhbot_world::Hunger::Weak;
+        w.monsters[0].pos = Pos::new(15, 10);
+        assert_eq!(first(&mut r, &mut state, &w), None, "weak: no standing");
+    }
+}

@@ -1,0 +1,203 @@
+//! Flee upstairs: when the fight next to us is going badly and the up staircase is a few steps
+//! away, walk to it and climb. Only monsters adjacent when we climb follow us (a group is cut
+//! down to those next to us, a slow monster a step behind is left), and the level above was
+//! explored already. Never on Dlvl 1 (its up stairs leave the dungeon: the game ends) nor in
+//! Sokoban (its up stairs lead to the next puzzle).
+
+use crate::recall::Recall;
+use crate::threat::{self, Threat};
+use nhbot_world::{Action, Branch, Feature, Pos, World};
+
+/// Why the fight is going badly, if it is: the hostiles within two squares would take our HP
+/// in `turns` turns at their expected damage, or the look-ahead against those next to us would
+/// rather not fight.
+pub fn losing(r: &Recall, w: &World, threats: &[Threat], turns: f64) -> Option<String> {
+    let near: Vec<&Threat> = threats
+        .iter()
+        .filter(|t| t.hostile && t.distance <= 2)
+        .collect();
+    let worst = near.first()?;
+    let pressure: f64 = near.iter().map(|t| t.expected_damage).sum();
+    let hp = f64::from(w.status.hp);
+    if pressure * turns >= hp {
+        return Some(format!(
+            "{} ({} hostile(s) within 2, {pressure:.1} dmg/turn) would take HP {}/{} in {turns} turns",
+            worst.name,
+            near.len(),
+            w.status.hp,
+            w.status.hp_max
+        ));
+    }
+    let duel = crate::steps::duel_here(r, w, threats)?;
+    let (choice, value) = duel.best(4);
+    (choice != crate::Choice::Fight).then(|| {
+        format!(
+            "the look-ahead vs {} says {choice:?} ({value:.2}) at HP {}/{}",
+            worst.name, w.status.hp, w.status.hp_max
+        )
+    })
+}
+
+/// Our speed in the fight's terms (the hero's base speed; intrinsic speed is not known).
+const OUR_SPEED: i32 = 12;
+
+/// One step of the escape up, below `below` of max HP: climb when on the up stairs, else step along the shortest path
+/// to them (at most `reach` squares, around every monster). A foe faster than us next to us
+/// gets free blows while we walk: then only a walk of one or two steps.
+pub fn flee_upstairs_step(
+    r: &Recall,
+    w: &World,
+    reach: usize,
+    turns: f64,
+    below: f64,
+) -> Option<(Action, String)> {
+    let level = w.level()?;
+    // Healthy enough to go down again at once (`ready_to_descend` wants 0.8): no fleeing up
+    // only to come straight back.
+    if w.status.dlvl <= 1 || level.branch == Branch::Sokoban || w.hp_fraction() >= below {
+        return None;
+    }
+    let threats = threat::threats(r, w);
+    let why = losing(r, w, &threats, turns)?;
+    if level.feature(w.player) == Feature::StairsUp {
+        return Some((Action::Ascend, format!("fleeing up the stairs: {why}")));
+    }
+    let stairs = level.find(Feature::StairsUp);
+    if stairs.is_empty() {
+        return None;
+    }
+    let mut opts = w.path_opts();
+    opts.monster_cost = None;
+    opts.blocked
+        .extend(w.monsters.iter().filter(|m| !m.tame).map(|m| m.pos));
+    let path = level.path(w.player, &stairs, &opts)?;
+    let faster_foe_adjacent = threats
+        .iter()
+        .any(|t| t.hostile && t.distance <= 1 && t.speed > OUR_SPEED);
+    let longest = if faster_foe_adjacent {
+        reach.min(2)
+    } else {
+        reach
+    };
+    if path.steps.len() > longest {
+        return None;
+    }
+    let to: Pos = path.target();
+    Some((
+        w.step_along(&path),
+        format!(
+            "fleeing to the up stairs at ({}, {}), {} steps: {why}",
+            to.x,
+            to.y,
+            path.steps.len()
+        ),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seen::{show_saying, world};
+    use nhbot_world::Dir;
+
+    /// `rows` with the hero standing on the up stairs (seen first, then stood on).
+    fn on_stairs(rows: &[&str], hp: i32) -> World {
+        let stairs: Vec<String> = rows.iter().map(|r| r.replace('@', "<")).collect();
+        let stairs: Vec<&str> = stairs.iter().map(String::as_str).collect();
+        let mut w = world(&stairs);
+        show_saying(&mut w, rows, 2, &["There is a staircase up here."]);
+        (w.status.hp, w.status.hp_max, w.status.xl, w.status.ac) = (hp, 60, 6, 4);
+        w
+    }
+
+    fn hurt(rows: &[&str], hp: i32) -> World {
+        let mut w = world(rows);
+        (w.status.hp, w.status.hp_max, w.status.xl, w.status.ac) = (hp, 60, 6, 4);
+        w
+    }
+
+    fn name_all(w: &mut World, name: &str) {
+        for m in &mut w.monsters {
+            m.name = Some(name.into());
+        }
+    }
+
+    #[test]
+    fn climbs_when_on_the_stairs_and_losing() {
+        // The `<` under us is not drawn: tell the level it is there.
+        let mut w = on_stairs(&["-----", "|.a.|", "|.@.|", "|...|", "-----"], 14);
+        assert_eq!(w.feature_here(), Feature::StairsUp);
+        name_all(&mut w, "soldier ant");
+        let (action, why) = flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7)
+            .expect("losing to a soldier ant");
+        assert_eq!(action, Action::Ascend, "{why}");
+        assert!(why.contains("soldier ant"), "{why}");
+        w.status.hp = 45;
+        assert_eq!(
+            flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7),
+            None,
+            "at 75% HP the bot would come straight back down"
+        );
+        // Healthy against a newt: no reason to leave.
+        let mut easy = on_stairs(&["-----", "|.:.|", "|.@.|", "|...|", "-----"], 60);
+        name_all(&mut easy, "newt");
+        assert_eq!(
+            flee_upstairs_step(&Recall::default(), &easy, 8, 4.0, 0.7),
+            None
+        );
+    }
+
+    #[test]
+    fn walks_to_near_stairs_around_the_monster_but_not_far_ones() {
+        let rows = [
+            "----------",
+            "|<.......|",
+            "|..@.....|",
+            "|...C....|",
+            "----------",
+        ];
+        let mut w = hurt(&rows, 20);
+        name_all(&mut w, "plains centaur");
+        let (action, why) = flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7)
+            .expect("the stairs are 2 steps away");
+        assert!(
+            matches!(
+                action,
+                Action::Move {
+                    dir: Dir::W | Dir::NW
+                }
+            ),
+            "{action:?} {why}"
+        );
+        assert!(why.contains("up stairs at (1, 1)"), "{why}");
+        // The same fight with the stairs 2 steps away but a reach of 1: no.
+        assert_eq!(
+            flee_upstairs_step(&Recall::default(), &w, 1, 4.0, 0.7),
+            None
+        );
+        // Dlvl 1: the up stairs leave the dungeon.
+        w.status.dlvl = 1;
+        assert_eq!(
+            flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7),
+            None
+        );
+    }
+
+    /// A soldier ant (speed 18) next to us bites as we walk: a long walk only feeds it.
+    #[test]
+    fn a_faster_foe_next_to_us_allows_only_a_short_walk() {
+        let rows = [
+            "----------",
+            "|<.......|",
+            "|........|",
+            "|.....@a.|",
+            "----------",
+        ];
+        let mut w = hurt(&rows, 14);
+        name_all(&mut w, "soldier ant");
+        assert_eq!(
+            flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7),
+            None
+        );
+    }
+}
