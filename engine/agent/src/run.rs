@@ -35,6 +35,11 @@ pub const WATCHDOG_ACTIONS: u64 = 1000;
 /// [`UNSTICK_KEYS`] (logged as `engine/unstick`).
 pub const UNSTICK_REPEATS: u32 = 20;
 
+/// Decisions in a row without a turn passing, whatever they are, after which the watchdog steps
+/// in as for a repeated one: a loop of two decisions (eat a corpse the game does not offer, look
+/// at it again: seed 128) repeats no single decision.
+pub const UNSTICK_IDLE_ACTIONS: u64 = 60;
+
 /// What the watchdog sends instead of a decision repeated without a turn passing: two escapes,
 /// which close whatever the screen no longer shows to be open (a farlook's cursor whose question
 /// the autodescribe text overwrote took every later key as a cursor key: seed 191 ended stuck),
@@ -514,13 +519,23 @@ impl Watchdog {
             0
         };
         self.repeated = Some(decision.clone());
-        if self.repeats < UNSTICK_REPEATS || self.actions_since_progress < UNSTICK_REPEATS as u64 {
+        let idle = self.actions_since_progress;
+        let repeated = self.repeats >= UNSTICK_REPEATS && idle >= UNSTICK_REPEATS as u64;
+        let idling = idle > 0 && idle % UNSTICK_IDLE_ACTIONS == 0;
+        if !repeated && !idling {
             return decision;
         }
-        let reason = format!(
-            "{} repeated {} times without a turn passing",
-            decision.path, self.repeats
-        );
+        let reason = if repeated {
+            format!(
+                "{} repeated {} times without a turn passing",
+                decision.path, self.repeats
+            )
+        } else {
+            format!(
+                "{idle} decisions without a turn passing (this one: {})",
+                decision.path
+            )
+        };
         self.repeats = 0;
         Decision {
             action: Action::Keys {
@@ -735,5 +750,40 @@ mod tests {
         // Once a turn passes, the same decision goes through again.
         assert!(!dog.stuck(101));
         assert_eq!(dog.unstick(search_decision()).path, "root/camp/search#1");
+    }
+
+    #[test]
+    fn two_decisions_taking_turns_without_time_passing_are_interrupted_too() {
+        let mut dog = Watchdog::default();
+        let look = Decision {
+            action: Action::Keys { keys: ":".into() },
+            path: "root/food/eat_fresh_corpse#0".into(),
+            reason: "looking at the gecko corpse here".into(),
+        };
+        let eat = Decision {
+            action: Action::Search { count: 1 },
+            path: "root/food/eat_fresh_corpse#0".into(),
+            reason: "eating the gecko corpse here".into(),
+        };
+        let mut unstuck_at = None;
+        for i in 0..(2 * UNSTICK_IDLE_ACTIONS) {
+            assert!(!dog.stuck(500));
+            let d = dog.unstick(if i % 2 == 0 {
+                look.clone()
+            } else {
+                eat.clone()
+            });
+            dog.acted();
+            if d.path == "engine/unstick" {
+                unstuck_at = Some(i);
+                assert!(
+                    d.reason.contains("decisions without a turn passing"),
+                    "{}",
+                    d.reason
+                );
+                break;
+            }
+        }
+        assert_eq!(unstuck_at, Some(UNSTICK_IDLE_ACTIONS));
     }
 }
