@@ -521,7 +521,7 @@ impl Watchdog {
         self.repeated = Some(decision.clone());
         let idle = self.actions_since_progress;
         let repeated = self.repeats >= UNSTICK_REPEATS && idle >= UNSTICK_REPEATS as u64;
-        let idling = idle > 0 && idle % UNSTICK_IDLE_ACTIONS == 0;
+        let idling = idle > 0 && idle.is_multiple_of(UNSTICK_IDLE_ACTIONS);
         if !repeated && !idling {
             return decision;
         }
