@@ -20,7 +20,7 @@ fn tree_with_missiles() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("nhbot-missiles-tree-{}", std::process::id()));
     item_scene::tree_with(
         &dir,
-        "dungeons.yaml",
+        "upkeep.yaml",
         "    - subtree: survive\n",
         "    - subtree: missiles\n",
     )
