@@ -25,47 +25,6 @@ const SEED: u64 = 3;
 const BUDGET: usize = 4000;
 const XL: i32 = 12;
 
-/// The depth the wizard's level-teleport menu (`^V ?`) gives a special level (`"minend"`),
-/// choosing it when `go` (else the menu is left).
-fn special_depth(s: &mut Scene, proto: &str, go: bool) -> i32 {
-    s.runner
-        .session
-        .send_raw("\x16?\r")
-        .expect("^V reaches the game");
-    let entry = format!("{proto}:");
-    for _ in 0..4 {
-        let text = s.screen();
-        let found = text.lines().find_map(|l| {
-            let (letter, rest) = l.trim_start().split_once(" - ")?;
-            let depth = rest.split_once(entry.as_str())?.1.trim().parse().ok()?;
-            (letter.len() == 1).then(|| (letter.to_string(), depth))
-        });
-        if let Some((letter, depth)) = found {
-            s.keys(if go { &letter } else { "\x1b\x1b\x1b" });
-            return depth;
-        }
-        s.runner.session.send_raw(">").expect("next menu page");
-    }
-    panic!("no {proto} entry in the level menu:\n{}", s.screen());
-}
-
-/// Searches until no monster is next to us (the pet follows only from an adjacent square).
-fn step_away_from_the_pet(s: &mut Scene) {
-    for _ in 0..20 {
-        let me = s.world().player;
-        let adjacent = s
-            .world()
-            .monsters
-            .iter()
-            .any(|m| (m.pos.x - me.x).abs() <= 1 && (m.pos.y - me.y).abs() <= 1);
-        if !adjacent {
-            return;
-        }
-        s.keys("3s");
-    }
-    panic!("the pet stays next to us:\n{}", s.screen());
-}
-
 /// trees/plan.yaml's `mines_end` phase, as written there (up to the next phase's comment).
 fn plan_phase() -> String {
     let plan = std::fs::read_to_string(repo().join("trees/plan.yaml")).expect("trees/plan.yaml");
@@ -112,9 +71,9 @@ fn the_mines_end_phase_goes_down_to_mines_end_and_recognises_it() {
         "the phase's HP max: {}",
         s.world().status.hp_max
     );
-    step_away_from_the_pet(&mut s);
-    let bottom = special_depth(&mut s, "minend", false);
-    special_depth(&mut s, "minetn", true);
+    s.step_away_from_the_pet();
+    let bottom = s.special_level_depth("minend", false);
+    s.special_level_depth("minetn", true);
     s.keys(&format!("\x16{}\r", bottom - 1));
     assert_eq!(s.world().status.dlvl, bottom - 1, "{}", s.screen());
 

@@ -22,47 +22,6 @@ const XL: i32 = 3;
 /// Decisions allowed for the climb: exploring two Mines levels for their up stairs, and fights.
 const BUDGET: usize = 3000;
 
-/// Wizard ^V with its `?` menu: the entry of the special level `proto` ("minetn"), paging as
-/// needed; goes there and returns its Dlvl as the menu gives it ("w -   minetn: 7").
-fn teleport_to(s: &mut Scene, proto: &str) -> i32 {
-    s.runner
-        .session
-        .send_raw("\x16?\r")
-        .expect("^V reaches the game");
-    let entry = format!("{proto}:");
-    for _ in 0..4 {
-        let text = s.screen();
-        let found = text.lines().find_map(|l| {
-            let (letter, rest) = l.trim_start().split_once(" - ")?;
-            let depth = rest.split_once(entry.as_str())?.1.trim().parse().ok()?;
-            (letter.len() == 1).then(|| (letter.to_string(), depth))
-        });
-        if let Some((letter, depth)) = found {
-            s.keys(&letter);
-            return depth;
-        }
-        s.runner.session.send_raw(">").expect("next menu page");
-    }
-    panic!("no {proto} entry in the level menu:\n{}", s.screen());
-}
-
-/// Searches until no monster is next to us (the pet follows only from an adjacent square).
-fn step_away_from_the_pet(s: &mut Scene) {
-    for _ in 0..20 {
-        let me = s.world().player;
-        let adjacent = s
-            .world()
-            .monsters
-            .iter()
-            .any(|m| (m.pos.x - me.x).abs() <= 1 && (m.pos.y - me.y).abs() <= 1);
-        if !adjacent {
-            return;
-        }
-        s.keys("3s");
-    }
-    panic!("the pet stays next to us:\n{}", s.screen());
-}
-
 #[test]
 fn teleported_into_the_mines_at_xl_3_the_default_tree_climbs_back_to_the_dungeons() {
     let mut s = Scene::start("mines-leave", SEED);
@@ -72,8 +31,8 @@ fn teleported_into_the_mines_at_xl_3_the_default_tree_climbs_back_to_the_dungeon
     s.keys(&format!("P{amulet}"));
     s.keys(&format!("#levelchange\r{XL}\r"));
     assert_eq!(s.world().status.xl, XL, "levelled:\n{}", s.screen());
-    step_away_from_the_pet(&mut s);
-    let minetown = teleport_to(&mut s, "minetn");
+    s.step_away_from_the_pet();
+    let minetown = s.special_level_depth("minetn", true);
     let start = minetown - 1;
     s.keys(&format!("\x16{start}\r"));
     assert_eq!(s.world().status.dlvl, start, "{}", s.screen());

@@ -44,49 +44,6 @@ fn summary(steps: &[Step]) -> String {
         .join("\n")
 }
 
-/// Wizard ^V with its `?` menu: the entry of the special level `proto` ("minetn"), paging as
-/// needed; returns its Dlvl as the menu gives it ("w -   minetn: 7").
-fn teleport_to(s: &mut Scene, proto: &str) -> i32 {
-    s.runner
-        .session
-        .send_raw("\x16?\r")
-        .expect("^V reaches the game");
-    let entry = format!("{proto}:");
-    for _ in 0..4 {
-        let text = s.screen();
-        let found = text.lines().find_map(|l| {
-            let (letter, rest) = l.trim_start().split_once(" - ")?;
-            let depth = rest.split_once(entry.as_str())?.1.trim().parse().ok()?;
-            (letter.len() == 1).then(|| (letter.to_string(), depth))
-        });
-        match found {
-            Some((letter, depth)) => {
-                s.keys(&letter);
-                return depth;
-            }
-            None => s.runner.session.send_raw(">").expect("next menu page"),
-        }
-    }
-    panic!("no {proto} entry in the level menu:\n{}", s.screen());
-}
-
-/// Searches until no monster is next to us (the pet follows only from an adjacent square).
-fn step_away_from_the_pet(s: &mut Scene) {
-    for _ in 0..20 {
-        let me = s.world().player;
-        let adjacent = s
-            .world()
-            .monsters
-            .iter()
-            .any(|m| (m.pos.x - me.x).abs() <= 1 && (m.pos.y - me.y).abs() <= 1);
-        if !adjacent {
-            return;
-        }
-        s.keys("3s");
-    }
-    panic!("the pet stays next to us:\n{}", s.screen());
-}
-
 /// The tree under test, in a copy of the repository's trees: survival first, then the
 /// Minetown subtree, then a turn of searching (nothing else to do).
 fn tree(s: &Scene) -> std::path::PathBuf {
@@ -163,8 +120,8 @@ fn in_minetown(name: &str) -> Scene {
     s.keys(&format!("W{mail}"));
     let amulet = s.wish("blessed amulet of life saving");
     s.keys(&format!("P{amulet}"));
-    step_away_from_the_pet(&mut s);
-    let depth = teleport_to(&mut s, "minetn");
+    s.step_away_from_the_pet();
+    let depth = s.special_level_depth("minetn", true);
     assert_eq!(depth, 7, "seed {SEED}'s Minetown");
     assert_eq!(s.world().status.dlvl, depth, "{}", s.screen());
     let gold = s.wish("2000 gold pieces");

@@ -241,6 +241,49 @@ impl Scene {
     }
 }
 
+impl Scene {
+    /// Wizard ^V with its `?` menu: the Dlvl the menu gives the special level `proto`
+    /// ("w -   minetn: 7"), paging as needed; goes there when `go`, else leaves the menu.
+    pub fn special_level_depth(&mut self, proto: &str, go: bool) -> i32 {
+        self.runner
+            .session
+            .send_raw("\x16?\r")
+            .expect("^V reaches the game");
+        let entry = format!("{proto}:");
+        for _ in 0..4 {
+            let text = self.screen();
+            let found = text.lines().find_map(|l| {
+                let (letter, rest) = l.trim_start().split_once(" - ")?;
+                let depth = rest.split_once(entry.as_str())?.1.trim().parse().ok()?;
+                (letter.len() == 1).then(|| (letter.to_string(), depth))
+            });
+            if let Some((letter, depth)) = found {
+                self.keys(if go { &letter } else { "\x1b\x1b\x1b" });
+                return depth;
+            }
+            self.runner.session.send_raw(">").expect("next menu page");
+        }
+        panic!("no {proto} entry in the level menu:\n{}", self.screen());
+    }
+
+    /// Searches until no monster is next to us (the pet follows only from an adjacent square).
+    pub fn step_away_from_the_pet(&mut self) {
+        for _ in 0..20 {
+            let me = self.world().player;
+            let adjacent = self
+                .world()
+                .monsters
+                .iter()
+                .any(|m| (m.pos.x - me.x).abs() <= 1 && (m.pos.y - me.y).abs() <= 1);
+            if !adjacent {
+                return;
+            }
+            self.keys("3s");
+        }
+        panic!("the pet stays next to us:\n{}", self.screen());
+    }
+}
+
 /// The repository root.
 pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
