@@ -59,6 +59,27 @@ pub(crate) fn trusted_blind(r: &Recall, w: &World) -> bool {
     w.status.conditions.contains(&Condition::Blind) && r.last_engrave_at == Some(w.player)
 }
 
+/// Turns a read-back of our Elbereth stays good for leaves that do not look themselves (dust
+/// smudges: one turn in ~80 a few letters go).
+const READ_BACK_TURNS: i64 = 2;
+
+/// Standing on the Elbereth we engraved here, as the latest read-back (within
+/// [`READ_BACK_TURNS`] turns) saw it, or blind on our own.
+pub(crate) fn on_our_elbereth(r: &Recall, w: &World) -> bool {
+    if r.last_engrave_at != Some(w.player) {
+        return false;
+    }
+    if trusted_blind(r, w) {
+        return true;
+    }
+    let latest_read = w
+        .history
+        .newest_first()
+        .take_while(|s| w.turn - s.turn <= READ_BACK_TURNS)
+        .find(|s| s.text.contains("You read: \""));
+    latest_read.is_some_and(|s| look::on_elbereth(std::slice::from_ref(&s.text)))
+}
+
 /// Remembers an engraving asked for here, now.
 pub(crate) fn note_engraving(r: &mut Recall, w: &World) {
     r.last_engrave = Some(w.turn);

@@ -423,9 +423,13 @@ pub fn register(r: &mut NodeRegistry) {
             "retreat_if_losing",
             "Step away from adjacent hostiles (toward corridors, doorways and the up stairs; up the stairs \
          when on them) when their expected damage would take our HP within `turns` turns and \
-         Elbereth cannot help.",
+         Elbereth cannot help. Never a step away from a foe faster than us (a free blow for it) unless \
+         `from_faster`.",
         )
-        .params(const { &[p("turns", Number { min: 0.5, max: 20.0 }, Default("3"), "Turns of expected damage.")] })
+        .params(const { &[
+            p("turns", Number { min: 0.5, max: 20.0 }, Default("3"), "Turns of expected damage."),
+            p("from_faster", Flag, Default("false"), "Step away from a foe faster than us too."),
+        ] })
         .shorthand("turns"),
         survival::retreat_if_losing,
     );

@@ -171,11 +171,29 @@ pub fn strike_unseen_step(r: &mut Recall, w: &World) -> Option<(Action, String)>
 
 /// Step away when the adjacent hostiles' expected damage would take our HP in `turns` turns
 /// and Elbereth cannot help.
-pub fn retreat_if_losing_step(r: &Recall, w: &World, turns: f64) -> Option<(Action, String)> {
+pub fn retreat_if_losing_step(
+    r: &Recall,
+    w: &World,
+    turns: f64,
+    from_faster: bool,
+) -> Option<(Action, String)> {
     let threats = threat::threats(r, w);
     let pressure = threat::pressure(&threats, 1);
     if pressure * turns < f64::from(w.status.hp) || elbereth::would_help(r, w) {
         return None;
+    }
+    // A step away from a faster foe is a free blow for it (seed 184 stepped away from a fox
+    // seven times and died to it): the fight, Elbereth or prayer are left to the other nodes.
+    // Up the stairs under us still ends the fight.
+    let on_up_stairs = w.feature_here() == nhbot_world::Feature::StairsUp;
+    if !from_faster && !on_up_stairs {
+        if let Some(fast) = threats
+            .iter()
+            .find(|t| t.hostile && t.distance <= 1 && t.speed > crate::upstairs::OUR_SPEED)
+        {
+            log::debug!("no retreat from {} (speed {})", fast.name, fast.speed);
+            return None;
+        }
     }
     retreat::retreat_step(w, &threats)
 }

@@ -80,7 +80,12 @@ pub fn step_out_of_line(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 
 pub fn retreat_if_losing(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
-    act(steps::retreat_if_losing_step(r, w, p.number("turns")))
+    act(steps::retreat_if_losing_step(
+        r,
+        w,
+        p.number("turns"),
+        p.flag("from_faster"),
+    ))
 }
 
 pub fn should_pray(p: &Params, w: &World) -> LeafOutcome {

@@ -39,11 +39,13 @@ pub fn losing(r: &Recall, w: &World, threats: &[Threat], turns: f64) -> Option<S
 }
 
 /// Our speed in the fight's terms (the hero's base speed; intrinsic speed is not known).
-const OUR_SPEED: i32 = 12;
+pub(crate) const OUR_SPEED: i32 = 12;
 
 /// One step of the escape up, below `below` of max HP: climb when on the up stairs, else step along the shortest path
-/// to them (at most `reach` squares, around every monster). A foe faster than us next to us
-/// gets free blows while we walk: then only a walk of one or two steps.
+/// to them (at most `reach` squares, around every monster). A foe faster than us within two
+/// squares gets free blows while we walk: then only a walk of one or two steps. Never off our
+/// verified Elbereth while it holds the hostiles next to us, nor to stairs a hostile stands next
+/// to.
 pub fn flee_upstairs_step(
     r: &Recall,
     w: &World,
@@ -59,6 +61,11 @@ pub fn flee_upstairs_step(
     }
     let threats = threat::threats(r, w);
     let why = losing(r, w, &threats, turns)?;
+    // On our verified Elbereth with every hostile next to us respecting it, the walk is what
+    // exposes us (seed 2 left one for stairs 3 steps away past two soldier ants, and died).
+    if crate::elbereth::on_our_elbereth(r, w) && crate::elbereth::near_threats(r, w).1 {
+        return None;
+    }
     if level.feature(w.player) == Feature::StairsUp {
         return Some((Action::Ascend, format!("fleeing up the stairs: {why}")));
     }
@@ -71,15 +78,20 @@ pub fn flee_upstairs_step(
     opts.blocked
         .extend(w.monsters.iter().filter(|m| !m.tame).map(|m| m.pos));
     let path = level.path(w.player, &stairs, &opts)?;
-    let faster_foe_adjacent = threats
+    // A faster foe within two squares is next to us within a step and bites all the way.
+    let faster_foe_near = threats
         .iter()
-        .any(|t| t.hostile && t.distance <= 1 && t.speed > OUR_SPEED);
-    let longest = if faster_foe_adjacent {
-        reach.min(2)
-    } else {
-        reach
-    };
+        .any(|t| t.hostile && t.distance <= 2 && t.speed > OUR_SPEED);
+    let longest = if faster_foe_near { reach.min(2) } else { reach };
     if path.steps.len() > longest {
+        return None;
+    }
+    // A hostile next to the stairs and not next to us now would greet us there and climb with us.
+    let stairs_at: Pos = path.target();
+    if threats
+        .iter()
+        .any(|t| t.hostile && t.distance > 1 && crate::threat::distance(t.pos, stairs_at) <= 1)
+    {
         return None;
     }
     let to: Pos = path.target();
@@ -198,6 +210,77 @@ mod tests {
         assert_eq!(
             flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7),
             None
+        );
+    }
+
+    /// Seed 2 of the 200-game bench: hurt on a verified Elbereth, soldier ants two squares away,
+    /// the up stairs three steps off with an ant beside them. It walked and died.
+    #[test]
+    fn stays_on_a_verified_elbereth_and_away_from_guarded_stairs() {
+        let rows = [
+            "----------",
+            "|.....<..|",
+            "|........|",
+            "|..@.a...|",
+            "----------",
+        ];
+        let mut w = hurt(&rows, 18);
+        name_all(&mut w, "soldier ant");
+        assert_eq!(
+            flee_upstairs_step(&Recall::default(), &w, 8, 4.0, 0.7),
+            None,
+            "a faster ant two squares away, three steps to walk (the old rule counted only one next to us)"
+        );
+        // Two steps to the stairs, losing to the orc next to us: it flees, unless another orc
+        // stands beside the stairs.
+        let clear = [
+            "----------",
+            "|...<....|",
+            "|........|",
+            "|..@o....|",
+            "----------",
+        ];
+        let mut w = hurt(&clear, 10);
+        name_all(&mut w, "hill orc");
+        let r = Recall::default();
+        assert!(flee_upstairs_step(&r, &w, 8, 4.0, 0.7).is_some());
+        let guarded = [
+            "----------",
+            "|...<o...|",
+            "|........|",
+            "|..@o....|",
+            "----------",
+        ];
+        let mut w = hurt(&guarded, 10);
+        name_all(&mut w, "hill orc");
+        assert_eq!(
+            flee_upstairs_step(&r, &w, 8, 4.0, 0.7),
+            None,
+            "the orc beside the stairs would climb with us"
+        );
+        // A slow orc next to us, the stairs clear, read back on our Elbereth: stay.
+        let near = [
+            "----------",
+            "|<.......|",
+            "|..o.....|",
+            "|..@.....|",
+            "----------",
+        ];
+        let mut r = Recall::default();
+        let mut w = hurt(&near, 10);
+        name_all(&mut w, "hill orc");
+        assert!(
+            flee_upstairs_step(&r, &w, 8, 4.0, 0.7).is_some(),
+            "off an ordinary square it flees"
+        );
+        r.last_engrave_at = Some(w.player);
+        show_saying(&mut w, &near, 2, &["You read: \"Elbereth\"."]);
+        (w.status.hp, w.status.hp_max, w.status.xl, w.status.ac) = (10, 60, 6, 4);
+        name_all(&mut w, "hill orc");
+        assert_eq!(
+            flee_upstairs_step(&r, &w, 8, 4.0, 0.7),
+            None,
+            "on our verified Elbereth the orc respects: stay"
         );
     }
 }
