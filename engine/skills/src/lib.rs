@@ -6,7 +6,8 @@
 //! - Staying alive: the 3.6.6 monster table (data/monsters/monsters.txt, embedded), threat
 //!   assessment, safe food, prayer timing, Elbereth, retreat and a fight-or-flee look-ahead
 //!   (`threat`, `food`, `prayer`, `elbereth`, `retreat`, `lookahead`, `steps`), lines of fire
-//!   and attackers we cannot see (`ranged`), wrapped as leaves in `survival`.
+//!   and attackers we cannot see (`ranged`), resting until healed (`heal`) and the prayer when
+//!   death is at hand (`desperate`), wrapped as leaves in `survival`.
 //! - Sokoban play over the nhbot-sokoban solver (`sokoban`), and the plan's Sokoban phase:
 //!   its entry, its end and the trips in and out (`sokoban_phase`); the Mines' End phase's
 //!   entry and end (`mines_end`).
@@ -20,12 +21,14 @@
 
 pub mod bench;
 pub mod builtins;
+pub mod desperate;
 pub mod duel_sim;
 pub mod elbereth;
 pub mod elbereth_first;
 pub mod explore;
 pub mod food;
 pub mod goto;
+pub mod heal;
 pub mod look;
 pub mod lookahead;
 pub mod mines;

@@ -390,6 +390,21 @@ pub fn register(r: &mut NodeRegistry) {
     );
     r.register_tick_fn(
         LeafSpec::action(
+            "pray_when_desperate",
+            "Pray at HP below 6 or at most 1/7 of max (the trouble a god fixes) when the hostiles that can strike \
+         before our next action (next to us, or two squares away and faster) could take all our HP in one turn \
+         at their worst or in `turns` turns at their expected damage, though the timeout may not have run out: \
+         when the world's model refuses the prayer as too soon with chance at most `max_refusal`. Never once a \
+         prayer was refused (the angered god refuses every later one) nor polymorphed.",
+        )
+        .params(const { &[
+            p("max_refusal", Number { min: 0.0, max: 1.0 }, Default("0.5"), "Highest chance of a refusal as too soon worth the prayer."),
+            p("turns", Number { min: 0.5, max: 20.0 }, Default("2"), "Turns of the foes' expected damage that make death at hand."),
+        ] }),
+        survival::pray_when_desperate,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
             "fight_best",
             "Attack the most dangerous adjacent hostile that is safe to melee (never a floating eye, never a \
          cockatrice bare-handed, never a gas spore at low HP, never from a verified Elbereth).",
@@ -593,6 +608,28 @@ pub fn register(r: &mut NodeRegistry) {
             p("radius", Integer { min: 1, max: 80 }, Default("6"), "No hostile this close."),
         ] }),
         survival::rest_when_safe,
+    );
+    r.register(
+        LeafSpec::action(
+            "rest_until_healed",
+            "Hurt, rest where we stand before moving on: a rest starts below `below` of max HP and goes on until \
+         `until`. No hostile within `radius` (one that never moves counts only next to us): search 10 turns. \
+         Hostiles within `radius`, none next to us, all respecting Elbereth: look (`:`), engrave Elbereth in \
+         the dust, read it back, re-engrave if misspelled, and rest on it a turn at a time. Fails, the rest \
+         staying under way, next to a hostile, after a blow or a fall in HP since its own last decision, in a \
+         line of fire or under an unseen attacker, hallucinating with monsters near, Weak from hunger, \
+         polymorphed, or with a hostile within `radius` that ignores Elbereth.",
+        )
+        .params(const { &[
+            p("below", Number { min: 0.0, max: 1.0 }, Default("0.7"), "HP fraction below which a rest starts."),
+            p("until", Number { min: 0.0, max: 1.0 }, Default("0.9"), "HP fraction a rest goes on to."),
+            p("radius", Integer { min: 1, max: 80 }, Default("8"), "Hostiles this close: rest only on Elbereth."),
+        ] }),
+        |p| survival::RestUntilHealed {
+            below: p.number("below"),
+            until: p.number("until"),
+            radius: p.integer("radius").clamp(1, 80) as i16,
+        },
     );
     r.register(
         LeafSpec::condition(

@@ -190,3 +190,44 @@ impl nhbot_bt::Leaf for VaultGuard {
         act(crate::vault::escort_step(state, t.world))
     }
 }
+
+/// `rest_until_healed`: rest from below one HP fraction up to another, on Elbereth when
+/// hostiles that respect it are in view.
+pub struct RestUntilHealed {
+    pub below: f64,
+    pub until: f64,
+    pub radius: i16,
+}
+
+impl nhbot_bt::Leaf for RestUntilHealed {
+    type State = crate::heal::HealState;
+
+    fn tick(&self, state: &mut crate::heal::HealState, t: &mut Tick<'_>) -> LeafOutcome {
+        let (w, path) = (t.world, t.path);
+        let r = t.blackboard.entry::<Recall>();
+        ranged::observe(r, w);
+        act(crate::heal::heal_step(
+            r,
+            state,
+            w,
+            path,
+            self.below,
+            self.until,
+            self.radius,
+        ))
+    }
+
+    /// A rest under way stays under way across a fight, a meal or a look by another leaf: it
+    /// resumes once they are done, until its HP goal.
+    fn halted(&self, _state: &mut crate::heal::HealState) {}
+}
+
+pub fn pray_when_desperate(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    act(crate::desperate::desperate_prayer_step(
+        r,
+        w,
+        p.number("max_refusal"),
+        p.number("turns"),
+    ))
+}
