@@ -59,25 +59,51 @@ pub(crate) fn trusted_blind(r: &Recall, w: &World) -> bool {
     w.status.conditions.contains(&Condition::Blind) && r.last_engrave_at == Some(w.player)
 }
 
-/// Turns a read-back of our Elbereth stays good for leaves that do not look themselves (dust
+/// Turns a read-back of an Elbereth stays good for leaves that do not look themselves (dust
 /// smudges: one turn in ~80 a few letters go).
 const READ_BACK_TURNS: i64 = 2;
 
-/// Standing on the Elbereth we engraved here, as the latest read-back (within
-/// [`READ_BACK_TURNS`] turns) saw it, or blind on our own.
-pub(crate) fn on_our_elbereth(r: &Recall, w: &World) -> bool {
-    if r.last_engrave_at != Some(w.player) {
-        return false;
-    }
+/// Actions after which we still stand where we read the engraving, and it still reads the same
+/// (a blow of ours wipes it, an engraving rewrites it).
+fn keeps_the_read(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Search { .. }
+            | Action::Rest { .. }
+            | Action::Keys { .. }
+            | Action::Look
+            | Action::Farlook { .. }
+            | Action::Inventory
+            | Action::Overview
+    )
+}
+
+/// Standing on an Elbereth as the latest read-back (within [`READ_BACK_TURNS`] turns) saw it:
+/// no decision since the read, or only one that neither moved us nor touched the engraving. Blind,
+/// the Elbereth we wrote here.
+pub(crate) fn on_verified_elbereth(r: &Recall, w: &World) -> bool {
     if trusted_blind(r, w) {
         return true;
     }
-    let latest_read = w
+    let Some(read) = w
         .history
         .newest_first()
         .take_while(|s| w.turn - s.turn <= READ_BACK_TURNS)
-        .find(|s| s.text.contains("You read: \""));
-    latest_read.is_some_and(|s| look::on_elbereth(std::slice::from_ref(&s.text)))
+        .find(|s| s.text.contains("You read: \""))
+    else {
+        return false;
+    };
+    if !look::on_elbereth(std::slice::from_ref(&read.text)) {
+        return false;
+    }
+    match w.decisions.saturating_sub(read.decision) {
+        0 => true,
+        1 => w
+            .last_decision
+            .as_ref()
+            .is_some_and(|d| keeps_the_read(&d.action)),
+        _ => false,
+    }
 }
 
 /// Remembers an engraving asked for here, now.
@@ -231,6 +257,58 @@ pub(crate) mod tests {
             action(&mut r, &world(12, 'd', 3, &["You read: \"Elbereth\"."])),
             Some(Action::Search { .. })
         ));
+    }
+
+    /// A read-back of Elbereth counts until we move, strike or engrave, or two turns pass.
+    #[test]
+    fn a_read_back_counts_while_we_stay() {
+        let r = crate::Recall::default();
+        let mut w = world(4, 'd', 3, &["You read: \"Elbereth\"."]);
+        w.history.push(nhbot_world::Said {
+            turn: w.turn,
+            decision: w.decisions,
+            text: "You read: \"Elbereth\".".into(),
+        });
+        assert!(on_verified_elbereth(&r, &w), "just read");
+        let after = |action: Action| {
+            let mut later = w.clone();
+            later.decisions += 1;
+            later.last_decision = Some(nhbot_world::DecisionTaken {
+                index: later.decisions,
+                action,
+                path: "root/x".into(),
+                reason: String::new(),
+                hp: 4,
+                turn: later.turn,
+            });
+            later
+        };
+        assert!(on_verified_elbereth(
+            &r,
+            &after(Action::Search { count: 1 })
+        ));
+        assert!(!on_verified_elbereth(
+            &r,
+            &after(Action::Move {
+                dir: nhbot_world::Dir::E
+            })
+        ));
+        assert!(!on_verified_elbereth(
+            &r,
+            &after(Action::Fight {
+                dir: nhbot_world::Dir::E
+            })
+        ));
+        let mut stale = after(Action::Search { count: 1 });
+        stale.turn += 3;
+        assert!(!on_verified_elbereth(&r, &stale), "three turns on");
+        let mut misspelled = world(4, 'd', 3, &[]);
+        misspelled.history.push(nhbot_world::Said {
+            turn: misspelled.turn,
+            decision: misspelled.decisions,
+            text: "You read: \"Elbcreth\".".into(),
+        });
+        assert!(!on_verified_elbereth(&r, &misspelled));
     }
 
     /// Blind, the look cannot read dust: the engraving we wrote here is rested on, not rewritten

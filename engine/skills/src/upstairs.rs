@@ -43,7 +43,7 @@ pub(crate) const OUR_SPEED: i32 = 12;
 
 /// One step of the escape up, below `below` of max HP: climb when on the up stairs, else step along the shortest path
 /// to them (at most `reach` squares, around every monster). A foe faster than us within two
-/// squares gets free blows while we walk: then only a walk of one or two steps. Never off our
+/// squares gets free blows while we walk: then only a walk of one or two steps. Never off a
 /// verified Elbereth while it holds the hostiles next to us, nor to stairs a hostile stands next
 /// to.
 pub fn flee_upstairs_step(
@@ -61,9 +61,9 @@ pub fn flee_upstairs_step(
     }
     let threats = threat::threats(r, w);
     let why = losing(r, w, &threats, turns)?;
-    // On our verified Elbereth with every hostile next to us respecting it, the walk is what
+    // On a verified Elbereth with every hostile next to us respecting it, the walk is what
     // exposes us (seed 2 left one for stairs 3 steps away past two soldier ants, and died).
-    if crate::elbereth::on_our_elbereth(r, w) && crate::elbereth::near_threats(r, w).1 {
+    if crate::elbereth::on_verified_elbereth(r, w) && crate::elbereth::near_threats(r, w).1 {
         return None;
     }
     if level.feature(w.player) == Feature::StairsUp {
@@ -266,14 +266,13 @@ mod tests {
             "|..@.....|",
             "----------",
         ];
-        let mut r = Recall::default();
+        let r = Recall::default();
         let mut w = hurt(&near, 10);
         name_all(&mut w, "hill orc");
         assert!(
             flee_upstairs_step(&r, &w, 8, 4.0, 0.7).is_some(),
             "off an ordinary square it flees"
         );
-        r.last_engrave_at = Some(w.player);
         show_saying(&mut w, &near, 2, &["You read: \"Elbereth\"."]);
         (w.status.hp, w.status.hp_max, w.status.xl, w.status.ac) = (10, 60, 6, 4);
         name_all(&mut w, "hill orc");
