@@ -29,7 +29,7 @@ fn striking(r: &Recall, w: &World) -> Vec<Threat> {
 /// in one turn at their worst, or in `turns` turns at their expected damage, and the world's
 /// model refuses the prayer as too soon with chance at most `max_refusal`. Never once a prayer
 /// was refused (the angry god refuses every later one), nor polymorphed (the monster form's
-/// death only returns us to our own).
+/// death only returns us to our own), nor on a verified Elbereth they all respect.
 pub fn desperate_prayer_step(
     r: &Recall,
     w: &World,
@@ -47,6 +47,13 @@ pub fn desperate_prayer_step(
     }
     let foes = striking(r, w);
     let worst = foes.first()?;
+    // On a verified Elbereth that every one of them respects, they cannot strike: its rest is
+    // no gamble (the bench's seed 7 stood on one at HP 5/31 next to a dwarf mummy).
+    let on_elbereth =
+        crate::look::on_elbereth(&w.messages) || crate::elbereth::on_verified_elbereth(r, w);
+    if on_elbereth && foes.iter().all(|t| t.respects_elbereth) {
+        return None;
+    }
     let most: u32 = foes.iter().map(|t| t.max_damage).sum();
     let expected: f64 = foes.iter().map(|t| t.expected_damage).sum();
     let deadly = i64::from(most) >= i64::from(hp) || expected * turns >= f64::from(hp);
@@ -119,6 +126,27 @@ mod tests {
         let mut refused = hurt(&ANT, 6, 5000, Some(4700));
         refused.refused_prayers.push(4000);
         assert_eq!(desperate_prayer_step(&r, &refused, 0.5, 2.0), None);
+    }
+
+    #[test]
+    fn not_on_a_verified_elbereth_they_respect() {
+        let mut w = hurt(&ANT, 6, 5000, Some(4700));
+        w.messages = vec!["You read: \"Elbereth\".".into()];
+        assert_eq!(
+            desperate_prayer_step(&Recall::default(), &w, 0.5, 2.0),
+            None,
+            "the ant respects it"
+        );
+        let human = ["-----", "|...|", "|.@@|", "|...|", "-----"];
+        let mut w = hurt(&human, 6, 5000, Some(4700));
+        for m in &mut w.monsters {
+            m.name = Some("Woodland-elf".into());
+        }
+        w.messages = vec!["You read: \"Elbereth\".".into()];
+        assert!(
+            desperate_prayer_step(&Recall::default(), &w, 0.5, 2.0).is_some(),
+            "an elf ignores it"
+        );
     }
 
     #[test]

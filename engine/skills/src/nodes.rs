@@ -395,7 +395,8 @@ pub fn register(r: &mut NodeRegistry) {
          before our next action (next to us, or two squares away and faster) could take all our HP in one turn \
          at their worst or in `turns` turns at their expected damage, though the timeout may not have run out: \
          when the world's model refuses the prayer as too soon with chance at most `max_refusal`. Never once a \
-         prayer was refused (the angered god refuses every later one) nor polymorphed.",
+         prayer was refused (the angered god refuses every later one), polymorphed, or on a verified Elbereth \
+         they all respect.",
         )
         .params(const { &[
             p("max_refusal", Number { min: 0.0, max: 1.0 }, Default("0.5"), "Highest chance of a refusal as too soon worth the prayer."),
