@@ -44,7 +44,8 @@ fn near_hostiles(r: &Recall, w: &World, radius: i16) -> Vec<Threat> {
 /// all respecting Elbereth: look, engrave, read back, and rest on it a turn at a time. Fails
 /// (keeping the rest under way) next to a hostile, after a blow or a fall in HP since its own
 /// last decision, in a line of fire or under an unseen attacker, hallucinating with monsters
-/// near, Weak from hunger, or with a near hostile Elbereth does not stop.
+/// near, Weak from hunger (or Hungry with no food in the pack), or with a near hostile Elbereth
+/// does not stop.
 pub fn heal_step(
     r: &mut Recall,
     state: &mut HealState,
@@ -63,6 +64,11 @@ pub fn heal_step(
         state.resting = true;
     }
     if !state.resting || w.status.hunger >= Hunger::Weak || w.status.polymorphed {
+        return None;
+    }
+    // Hungry with nothing to eat: food is found by walking, and every turn of rest brings the
+    // faint closer (smoke seed 158 rested while Hungry, its prayer spent, and fainted).
+    if w.status.hunger >= Hunger::Hungry && crate::food::pack_food(w).is_none() {
         return None;
     }
     if crate::signs::attacked(&w.messages) || w.hp_fell_since_own(path).is_some() {
@@ -181,11 +187,20 @@ mod tests {
     }
 
     #[test]
-    fn never_weak_nor_after_a_blow() {
+    fn never_weak_nor_hungry_without_food_nor_after_a_blow() {
         let (mut r, mut s) = (Recall::default(), HealState::default());
         let mut w = hurt(&ROOM, 20);
         w.status.hunger = Hunger::Weak;
         assert_eq!(step(&mut r, &mut s, &w), None, "Weak: food first");
+        w.status.hunger = Hunger::Hungry;
+        assert_eq!(step(&mut r, &mut s, &w), None, "Hungry, no food: find some");
+        let mut ration = nhbot_world::parse_inventory_line("f - a food ration").expect("a line");
+        ration.class = "Comestibles".into();
+        w.inventory = vec![ration];
+        assert!(
+            step(&mut r, &mut s, &w).is_some(),
+            "Hungry with a ration: rest (the feed nodes eat first)"
+        );
         let mut w = hurt(&ROOM, 20);
         w.messages = vec!["The jackal bites!".into()];
         assert_eq!(step(&mut r, &mut s, &w), None, "struck: no rest");

@@ -618,8 +618,9 @@ pub fn register(r: &mut NodeRegistry) {
          Hostiles within `radius`, none next to us, all respecting Elbereth: look (`:`), engrave Elbereth in \
          the dust, read it back, re-engrave if misspelled, and rest on it a turn at a time. Fails, the rest \
          staying under way, next to a hostile, after a blow or a fall in HP since its own last decision, in a \
-         line of fire or under an unseen attacker, hallucinating with monsters near, Weak from hunger, \
-         polymorphed, or with a hostile within `radius` that ignores Elbereth.",
+         line of fire or under an unseen attacker, hallucinating with monsters near, Weak from hunger (or \
+         Hungry with no food in the pack), polymorphed, or with a hostile within `radius` that ignores \
+         Elbereth.",
         )
         .params(const { &[
             p("below", Number { min: 0.0, max: 1.0 }, Default("0.7"), "HP fraction below which a rest starts."),
