@@ -4,7 +4,7 @@
 //! map queries they rest on are the world's (`nhbot_world::explore`).
 
 use nhbot_world::explore::{
-    frontier, is_dead_end, search_count, search_rounds, search_spots, searched_around,
+    door_exit, frontier, is_dead_end, search_count, search_rounds, search_spots, searched_around,
 };
 use nhbot_world::nav::{DistMap, Path};
 use nhbot_world::{Action, Branch, Feature, Level, Pos, World};
@@ -99,12 +99,24 @@ pub fn explore_step_then(
         .flat_map(|&f| level.find(f))
         .filter(|&p| !(avoid_mines && stairs_into_mines(world, p)))
         .collect();
-    if downstairs.is_empty() && level.branch != Branch::Sokoban {
-        if let Some(step) = hidden_stairs_step(world, &dist) {
-            return Some(step);
+    // Down stairs seen but cut off count as none: the way to them is hidden (seed 28, level-
+    // teleported back onto a part of Dlvl 3 its first visit never joined to the `>` it had
+    // taken, camped 8,000 turns in sight of it and starved).
+    let reachable = downstairs
+        .iter()
+        .any(|&p| p == me || dist.path(p).is_some());
+    if !reachable && level.branch != Branch::Sokoban {
+        if downstairs.is_empty() {
+            if let Some(step) = hidden_stairs_step(world, &dist) {
+                return Some(step);
+            }
         }
-        if let Some(step) = search_step(world, level, &dist) {
-            return Some(step);
+        if let Some((action, why)) = search_step(world, level, &dist) {
+            let why = match downstairs.first() {
+                Some(p) => format!("the down stairs at ({}, {}) cut off: {why}", p.x, p.y),
+                None => why,
+            };
+            return Some((action, why));
         }
     }
     if !descend {
@@ -165,12 +177,14 @@ fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, 
         .max_by_key(|&(p, _, rate)| (rate, std::cmp::Reverse((p.y, p.x))))?;
     let (spot, promise, _) = best;
     let searched = searched_around(level, spot);
-    let kind = if is_dead_end(level, spot) {
-        "dead end"
+    let kind = if let Some(out) = door_exit(level, spot) {
+        format!("a door leading nowhere (nothing at ({}, {}))", out.x, out.y)
+    } else if is_dead_end(level, spot) {
+        "dead end".into()
     } else if level.feature(spot) == Feature::Corridor {
-        "corridor"
+        "corridor".into()
     } else {
-        "wall by unexplored area"
+        "wall by unexplored area".into()
     };
     let odds = format!("{:.1}% chance left of a hidden exit", promise as f64 / 10.0);
     if spot == me {
@@ -587,6 +601,35 @@ mod tests {
             cursor_on_map: true,
         });
         assert_eq!(explore_step(&w).map(|s| s.0), Some(Action::Descend));
+    }
+
+    /// Seed 28's Dlvl 3 at T8002 (bench /tmp/b21-final), recorded: level-teleported back at
+    /// XL 8 into the west part its first visit never joined to the `>` at (63, 4) it had taken
+    /// then; the `>` in sight but cut off, it camped 8,000 turns and starved. Cut-off stairs
+    /// count as none: the way to them is searched for (the corridor ending at the room's west
+    /// wall first), whether the node goes down or stays.
+    #[test]
+    fn seed_28_searches_for_the_way_to_down_stairs_it_cannot_reach() {
+        let mut w = World::default();
+        nhbot_world::testing::observe_recorded_screen(
+            &mut w,
+            include_bytes!("../../world/tests/fixtures/seed28_cut_off_t8002.bin"),
+        );
+        if let Some(level) = w.dungeon.current_mut() {
+            nhbot_world::testing::as_if_walked_everywhere(level);
+        }
+        let level = w.level().expect("level");
+        assert_eq!(level.feature(Pos::new(63, 4)), Feature::StairsDown);
+        assert!(w.path_to(&[Pos::new(63, 4)]).is_none(), "cut off");
+        for descend in [true, false] {
+            let (_, reason) = explore_step_then(&w, descend, false).expect("a search");
+            assert!(
+                reason.contains("down stairs at (63, 4) cut off") && reason.contains("search"),
+                "{reason}"
+            );
+        }
+        let (_, reason) = explore_step(&w).expect("a search");
+        assert!(reason.contains("dead end (25, 4)"), "{reason}");
     }
 
     /// Seed 90's Dlvl 1 as the bot saw it at T1700 (bench /tmp/b20-final): one room at the
