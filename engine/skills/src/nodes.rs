@@ -7,7 +7,7 @@ use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, ParamSpec};
 
-const PRAYER: [ParamSpec; 6] = [
+const PRAYER: [ParamSpec; 7] = [
     p(
         "first_turn",
         Integer {
@@ -52,6 +52,12 @@ const PRAYER: [ParamSpec; 6] = [
         Flag,
         Default("false"),
         "Lycanthropy our only trouble while Hungry: wait until Weak, when one prayer fixes the hunger and often the lycanthropy.",
+    ),
+    p(
+        "fainting_prays",
+        Flag,
+        Default("false"),
+        "Fainting from hunger with no food in the pack: pray whatever the timeout (starving is certain otherwise; a prayer too soon costs Luck), unless the god gave up on us or we prayed within 50 turns.",
     ),
 ];
 const COUNT: ParamSpec = p(
