@@ -101,22 +101,26 @@ pub fn explore_step_then(
         .collect();
     // Down stairs seen but cut off count as none: the way to them is hidden (seed 28, level-
     // teleported back onto a part of Dlvl 3 its first visit never joined to the `>` it had
-    // taken, camped 8,000 turns in sight of it and starved).
-    let reachable = downstairs
-        .iter()
-        .any(|&p| p == me || dist.path(p).is_some());
-    if !reachable && level.branch != Branch::Sokoban {
+    // taken, camped 8,000 turns in sight of it and starved). Cut off only by the map: a
+    // peaceful or a floating eye in the way is no wall to search (the blocker leaves see to it).
+    let cut_off = !downstairs.is_empty()
+        && !downstairs
+            .iter()
+            .any(|&p| p == me || dist.path(p).is_some())
+        && {
+            let mut through_monsters = opts.clone();
+            through_monsters.blocked.clear();
+            let by_map = level.distances(me, &through_monsters);
+            !downstairs.iter().any(|&p| by_map.path(p).is_some())
+        };
+    if (downstairs.is_empty() || cut_off) && level.branch != Branch::Sokoban {
         if downstairs.is_empty() {
             if let Some(step) = hidden_stairs_step(world, &dist) {
                 return Some(step);
             }
         }
-        if let Some((action, why)) = search_step(world, level, &dist) {
-            let why = match downstairs.first() {
-                Some(p) => format!("the down stairs at ({}, {}) cut off: {why}", p.x, p.y),
-                None => why,
-            };
-            return Some((action, why));
+        if let Some(step) = search_step(world, level, &dist, downstairs.first().copied()) {
+            return Some(step);
         }
     }
     if !descend {
@@ -154,13 +158,23 @@ fn hidden_stairs_step(world: &World, dist: &DistMap) -> Option<(Action, String)>
 pub fn search_for_a_way(world: &World) -> Option<(Action, String)> {
     let level = world.level()?;
     let dist = level.distances(world.player, &world.path_opts());
-    search_step(world, level, &dist)
+    search_step(world, level, &dist, None)
 }
 
 /// Turns a visit to a search spot is worth before it is weighed again (the first search there).
 const SEARCH_VISIT_TURNS: i64 = 10;
 
-fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, String)> {
+/// `cut_off`: down stairs seen but out of reach, named in the reason.
+fn search_step(
+    world: &World,
+    level: &Level,
+    dist: &DistMap,
+    cut_off: Option<Pos>,
+) -> Option<(Action, String)> {
+    let stuck = match cut_off {
+        Some(p) => format!("the down stairs at ({}, {}) cut off", p.x, p.y),
+        None => "no way on and no down stairs".into(),
+    };
     let me = world.player;
     // The best chance of a find per turn spent: the spot's chance that something is still
     // hidden there, over the walk and the first search.
@@ -189,16 +203,20 @@ fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, 
     let odds = format!("{:.1}% chance left of a hidden exit", promise as f64 / 10.0);
     if spot == me {
         let count = search_count(searched);
-        let reason = format!("no way on and no down stairs: searching {count} at {kind} (searched {searched} so far; {odds})");
+        let reason =
+            format!("{stuck}: searching {count} at {kind} (searched {searched} so far; {odds})");
         return Some((Action::Search { count }, reason));
     }
     let path = dist.path(spot)?;
-    let reason = format!(
+    let mut reason = format!(
         "going to search at {kind} ({}, {}), {} steps away ({odds})",
         spot.x,
         spot.y,
         path.steps.len()
     );
+    if cut_off.is_some() {
+        reason = format!("{stuck}: {reason}");
+    }
     Some((world.step_along(&path), reason))
 }
 
@@ -630,6 +648,37 @@ mod tests {
         }
         let (_, reason) = explore_step(&w).expect("a search");
         assert!(reason.contains("dead end (25, 4)"), "{reason}");
+    }
+
+    /// The `>` beyond a corridor where an `@` (a watchman, a shopkeeper: never walked into)
+    /// stands is not cut off by the map: no wall is searched for a way round it.
+    #[test]
+    fn stairs_behind_a_peaceful_are_no_reason_to_search() {
+        let rows = [
+            " -----",
+            " |.>.|",
+            " |...|",
+            " ---.-",
+            "    #",
+            "    @",
+            "    #",
+            "  ---.---",
+            "  |.....|",
+            "  -------",
+        ];
+        let mut w = world(&rows, &[], Pos::new(5, 8));
+        if let Some(level) = w.dungeon.current_mut() {
+            nhbot_world::testing::as_if_walked_everywhere(level);
+        }
+        assert!(
+            w.path_to(&[Pos::new(3, 1)]).is_none(),
+            "the `@` bars the way"
+        );
+        let step = explore_step(&w);
+        assert!(
+            step.as_ref().is_none_or(|(_, why)| !why.contains("search")),
+            "{step:?}"
+        );
     }
 
     /// Seed 90's Dlvl 1 as the bot saw it at T1700 (bench /tmp/b20-final): one room at the
