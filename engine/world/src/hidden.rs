@@ -34,8 +34,9 @@ pub fn is_dead_end(level: &Level, p: Pos) -> bool {
 }
 
 /// A door's one hidden square when nothing shows beyond it: the corridor square straight
-/// out of the door (away from its room), if that square is blank (rock or never seen) and no
-/// square diagonally out of the door is walkable (a corridor leaving there shows the way on).
+/// out of the door (away from its room), if that square is blank (rock or never seen) and,
+/// for a doorway without a door, no square diagonally out of it is walkable (a corridor
+/// leaving there shows the way on).
 /// Doors of the Gnomish Mines' cave levels are no doors (mkmap makes no corridors).
 pub fn door_exit(level: &Level, p: Pos) -> Option<Pos> {
     if !matches!(level.feature(p), Feature::Doorway | Feature::OpenDoor)
@@ -57,12 +58,15 @@ pub fn door_exit(level: &Level, p: Pos) -> Option<Pos> {
             continue;
         }
         let blank = matches!(level.feature(out), Feature::Rock | Feature::Unknown);
-        let diagonal_way = [
-            Pos::new(out.x + dy, out.y + dx),
-            Pos::new(out.x - dy, out.y - dx),
-        ]
-        .iter()
-        .any(|&q| level.feature(q).walkable());
+        // Out of a doorway (no door) a corridor may leave diagonally; out of an open door
+        // it may not, and the square straight out is still the only way.
+        let diagonal_way = !level.feature(p).blocks_diagonal()
+            && [
+                Pos::new(out.x + dy, out.y + dx),
+                Pos::new(out.x - dy, out.y - dx),
+            ]
+            .iter()
+            .any(|&q| level.feature(q).walkable());
         return (blank && !diagonal_way).then_some(out);
     }
     None

@@ -109,9 +109,10 @@ fn seed_115_the_open_door_to_nothing_is_the_best_spot() {
     assert_eq!(spots[0].0, Pos::new(60, 16), "{:?}", &spots[..3]);
 }
 
-/// A doorway whose corridor leaves diagonally shows the way on: nothing is hidden there.
+/// A doorway whose corridor leaves diagonally shows the way on: nothing is hidden there. An
+/// open door forbids the diagonal step: the square straight out is still the way.
 #[test]
-fn a_corridor_leaving_a_doorway_diagonally_is_a_way_on() {
+fn a_corridor_leaving_a_doorway_diagonally_is_a_way_on_but_not_from_an_open_door() {
     let mut world = recorded(&["seed185_doorway_t1804", "seed185_doorway_t1805"]);
     let level = world.dungeon.current_mut().expect("a level");
     as_if_walked_everywhere(level);
@@ -119,4 +120,8 @@ fn a_corridor_leaving_a_doorway_diagonally_is_a_way_on() {
         sq.feature = Feature::Corridor;
     }
     assert_eq!(door_exit(level, Pos::new(9, 12)), None);
+    if let Some(sq) = level.at_mut(Pos::new(9, 12)) {
+        sq.feature = Feature::OpenDoor;
+    }
+    assert_eq!(door_exit(level, Pos::new(9, 12)), Some(Pos::new(10, 12)));
 }
