@@ -575,6 +575,47 @@ pub fn register(r: &mut NodeRegistry) {
             enough: p.integer("enough") as usize,
         },
     );
+    r.register(
+        LeafSpec::action(
+            "buy_food",
+            "Buy food in a general store or delicatessen of this level while carrying fewer than \
+         `enough` spare food items and some gold: walk onto a `%` in the shop (at most `reach` \
+         squares), read its price (the step's \"You see here\", else a look), pick up the food \
+         that feeds most per zorkmid among what the gold pays for, and pay (`p`). An unpaid \
+         comestible in the pack is paid for, or dropped when the gold falls short. A square with \
+         nothing we can buy is never walked to again. Only with no hostile within 6, HP at least \
+         `hp` of max, unburdened, not Satiated, not in Sokoban.",
+        )
+        .params(
+            const {
+                &[
+                    p(
+                        "enough",
+                        Integer { min: 0, max: 50 },
+                        Default("2"),
+                        "Spare food items carried at which buying stops.",
+                    ),
+                    p(
+                        "reach",
+                        Integer { min: 1, max: 400 },
+                        Default("60"),
+                        "Longest walk to the shop's food, in squares.",
+                    ),
+                    p(
+                        "hp",
+                        Number { min: 0.0, max: 1.0 },
+                        Default("0.5"),
+                        "Least HP, a fraction of max.",
+                    ),
+                ]
+            },
+        ),
+        |p| crate::food::BuyFood {
+            enough: p.integer("enough") as usize,
+            reach: p.integer("reach") as usize,
+            hp: p.number("hp"),
+        },
+    );
     r.register_fn(
         LeafSpec::action(
             "pick_up_missiles",
