@@ -115,7 +115,8 @@ pub fn best_buy(items: &[String], gold: i64) -> Option<ForSale> {
         })
 }
 
-/// Squares in this level's food-selling shops showing a `%`, not struck off.
+/// Squares in this level's food-selling shops showing a `%`, not struck off, whose listing
+/// (when we have one) offers food the gold pays for.
 fn shop_food_squares(w: &World, struck: &HashSet<(usize, Pos)>) -> Vec<Pos> {
     let (Some(level_ix), Some(level)) = (w.dungeon.current, w.level()) else {
         return Vec::new();
@@ -131,6 +132,14 @@ fn shop_food_squares(w: &World, struck: &HashSet<(usize, Pos)>) -> Vec<Pos> {
             level
                 .shop_at(p)
                 .is_some_and(|s| sells_food(s.kind.as_deref()))
+        })
+        .filter(|&p| {
+            let listed: Vec<String> = level
+                .objects_at(p)
+                .into_iter()
+                .filter_map(|o| o.text)
+                .collect();
+            listed.is_empty() || best_buy(&listed, w.status.gold).is_some()
         })
         .collect()
 }
