@@ -319,7 +319,7 @@ fn map_char(r: &Runner, p: Pos) -> char {
 /// price the game shows, picks it up and pays, with gold from a wish.
 #[test]
 fn food_in_a_general_store_is_bought_and_paid_for() {
-    let (mut runner, dir) = wizard::start("food", "buy", 12);
+    let (runner, dir) = wizard::start("food", "buy", 12);
     let mut s = Scene { runner, dir };
     // Monster detection shows the shopkeeper on the next level; ^F its walls.
     let potion = wizard::wish(&mut s.runner, "blessed potion of monster detection");
@@ -449,4 +449,33 @@ fn food_in_a_general_store_is_bought_and_paid_for() {
         .unwrap_or_else(|| panic!("no ration in the pack:\n{report}"));
     assert_eq!(bought.unpaid_price, None, "{report}");
     assert!(s.world().status.gold < gold_before, "{report}");
+
+    // Then out of the shop, past its keeper (`buy_food` waits beside him when he bars the way,
+    // `explore` walks on).
+    std::fs::write(&tree, "priority: [buy_food, explore]\n").expect("the tree file");
+    let mut bot = TreeBot::load(nhbot_skills::registry(), &tree).expect("the tree loads");
+    let mut out = Vec::new();
+    for _ in 0..80 {
+        if !s.world().in_shop(s.world().player) {
+            break;
+        }
+        s.runner.identify_monsters().expect("farlook");
+        let before = s.world().clone();
+        let decision = bot.decide(&before);
+        s.runner
+            .act(&decision)
+            .expect("the decision reaches the game");
+        out.push(Step {
+            at: before.player,
+            decision,
+            messages: s.world().messages.clone(),
+        });
+    }
+    eprintln!("out of the shop:\n{}", summary(&out));
+    assert!(
+        !s.world().in_shop(s.world().player),
+        "still in the shop:\n{}\n{}",
+        summary(&out),
+        screen(&s.runner)
+    );
 }

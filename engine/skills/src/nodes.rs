@@ -584,7 +584,9 @@ pub fn register(r: &mut NodeRegistry) {
          that feeds most per zorkmid among what the gold pays for, and pay (`p`). An unpaid \
          comestible in the pack is paid for, or dropped when the gold falls short. A square with \
          nothing we can buy is never walked to again. Only with no hostile within 6, HP at least \
-         `hp` of max, unburdened, not Satiated, not in Sokoban.",
+         `hp` of max, unburdened, not Satiated, not in Sokoban. In a shop whose door only its \
+         keeper bars (at his post, out of line with us he never moves): walk up to him and wait, \
+         at most 40 turns, for him to step aside.",
         )
         .params(
             const {

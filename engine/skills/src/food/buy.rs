@@ -33,6 +33,8 @@ pub(crate) struct Shopping {
     struck: HashSet<(usize, Pos)>,
     /// The square walked to, the decisions spent walking to it and the most it may take.
     target: Option<((usize, Pos), u32, u32)>,
+    /// Decisions spent waiting for the shopkeeper to let us out.
+    waits: u32,
 }
 
 /// Decisions spent on one target beyond its path's length before it is given up.
@@ -152,6 +154,77 @@ fn unpaid_food(w: &World) -> Option<(&nhbot_world::Item, i64)> {
         .find_map(|i| i.unpaid_price.map(|p| (i, p)))
 }
 
+/// The shop's door: where its keeper greeted us, else the door square of its room (a shop has
+/// one; the greeting may come a step inside it).
+fn shop_door(level: &nhbot_world::Level, shop: &nhbot_world::Shop) -> Option<Pos> {
+    if shop.door.is_some() {
+        return shop.door;
+    }
+    let room = level.room_of(shop.inside?)?;
+    // In the wall line: a `+` on the shop's floor is a spellbook, not a door.
+    let wall = |x: i16, y: i16| level.feature(Pos::new(x, y)) == nhbot_world::Feature::Wall;
+    (0..level.squares.len())
+        .map(nhbot_world::level::pos_of)
+        .filter(|&d| level.feature(d).is_door_square() && level.room_of(d) == Some(room))
+        .find(|d| {
+            (wall(d.x - 1, d.y) && wall(d.x + 1, d.y)) || (wall(d.x, d.y - 1) && wall(d.x, d.y + 1))
+        })
+}
+
+/// Waits beside a shopkeeper for him to step off his post before we give up leaving.
+const KEEPER_PATIENCE: u32 = 40;
+
+/// Inside a shop with the way to its door barred only by a peaceful (its keeper at his post
+/// beside the door): walk up to him and wait. A keeper owed nothing steps off his post when the
+/// customer is in line with him (shk.c `shk_move`); far inside, out of line, he never does
+/// (seed 110 of a smoke run bought a slime mold, then camped 6,000 turns in the shop).
+pub fn leave_shop_step(w: &World, waits: &mut u32) -> Option<(Action, String)> {
+    let level = w.level()?;
+    let Some(door) = level
+        .shop_at(w.player)
+        .and_then(|shop| shop_door(level, shop))
+    else {
+        *waits = 0;
+        return None;
+    };
+    let opts = w.path_opts();
+    if door == w.player || level.path(w.player, &[door], &opts).is_some() {
+        *waits = 0;
+        return None;
+    }
+    let mut through = opts.clone();
+    through.blocked.clear();
+    let path = level.path(w.player, &[door], &through)?;
+    let first = path.steps[0];
+    let Some(keeper) = w.monsters.iter().find(|m| m.pos == first) else {
+        return Some((
+            w.step_along(&path),
+            format!(
+                "leaving the shop by its door at ({}, {}), {} steps: a peaceful bars the way",
+                door.x,
+                door.y,
+                path.steps.len()
+            ),
+        ));
+    };
+    if *waits >= KEEPER_PATIENCE {
+        return None;
+    }
+    *waits += 1;
+    let who = keeper
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("`{}`", keeper.ch));
+    Some((
+        Action::Search { count: 1 },
+        format!(
+            "leaving the shop: {who} at ({}, {}) stands between us and the door; waiting beside him \
+             ({} of {KEEPER_PATIENCE}: a keeper owed nothing steps aside)",
+            keeper.pos.x, keeper.pos.y, *waits
+        ),
+    ))
+}
+
 impl Leaf for BuyFood {
     type State = Shopping;
 
@@ -178,9 +251,25 @@ impl Leaf for BuyFood {
                 },
             );
         }
-        let Some(level_ix) = w.dungeon.current else {
-            return LeafOutcome::Failure;
-        };
+        if let Some(shopping) = self.buy_step(s, t) {
+            return shopping;
+        }
+        match leave_shop_step(t.world, &mut s.waits) {
+            Some((action, why)) => LeafOutcome::Act(action, why),
+            None => LeafOutcome::Failure,
+        }
+    }
+
+    /// The struck squares stay struck when a fight comes between.
+    fn halted(&self, _: &mut Shopping) {}
+}
+
+impl BuyFood {
+    /// The next step of buying food here, if there is food to buy.
+    fn buy_step(&self, s: &mut Shopping, t: &mut Tick<'_>) -> Option<LeafOutcome> {
+        let w = t.world;
+        let gold = w.status.gold;
+        let level_ix = w.dungeon.current?;
         if let Some((target, spent, budget)) = s.target {
             if spent > budget {
                 s.struck.insert(target);
@@ -197,7 +286,7 @@ impl Leaf for BuyFood {
             || spare_food_carried(w) >= self.enough
             || f64::from(w.status.hp) < self.hp * f64::from(w.status.hp_max)
         {
-            return LeafOutcome::Failure;
+            return None;
         }
         let r: &mut Recall = t.blackboard.entry::<Recall>();
         // An `@` in a shop of ours to shop in is its keeper, whom farlook may not have named yet.
@@ -206,7 +295,7 @@ impl Leaf for BuyFood {
             .iter()
             .any(|th| th.hostile && th.distance <= 6 && !keeper(th))
         {
-            return LeafOutcome::Failure;
+            return None;
         }
         let here = (level_ix, w.player);
         let targets = shop_food_squares(w, &s.struck);
@@ -221,18 +310,18 @@ impl Leaf for BuyFood {
                 if crate::look::looked_at(r, w) {
                     // Looked, and still nothing listed we can read: nothing for us here.
                     s.struck.insert(here);
-                    return LeafOutcome::Failure;
+                    return None;
                 }
-                return LeafOutcome::Act(
+                return Some(LeafOutcome::Act(
                     crate::look::look_action_at(r, w),
                     "looking at the shop's food here".into(),
-                );
+                ));
             }
             let Some(buy) = best_buy(&listed, gold) else {
                 s.struck.insert(here);
-                return LeafOutcome::Failure;
+                return None;
             };
-            return LeafOutcome::Act(
+            return Some(LeafOutcome::Act(
                 Action::Pickup {
                     what: Pick::Named(buy.name.into()),
                 },
@@ -244,13 +333,11 @@ impl Leaf for BuyFood {
                     buy.nutrition,
                     spare_food_carried(w)
                 ),
-            );
+            ));
         }
-        let Some(path) = w.path_to(&targets) else {
-            return LeafOutcome::Failure;
-        };
+        let path = w.path_to(&targets)?;
         if path.steps.len() > self.reach {
-            return LeafOutcome::Failure;
+            return None;
         }
         let to = path.target();
         s.target = match s.target {
@@ -264,7 +351,7 @@ impl Leaf for BuyFood {
             .and_then(|l| l.shop_at(to))
             .and_then(|s| s.kind.clone())
             .unwrap_or_default();
-        LeafOutcome::Act(
+        Some(LeafOutcome::Act(
             w.step_along(&path),
             format!(
                 "to the {shop}'s food at ({}, {}), {} steps ({gold} gold, {} spare food carried)",
@@ -273,11 +360,8 @@ impl Leaf for BuyFood {
                 path.steps.len(),
                 spare_food_carried(w)
             ),
-        )
+        ))
     }
-
-    /// The struck squares stay struck when a fight comes between.
-    fn halted(&self, _: &mut Shopping) {}
 }
 
 #[cfg(test)]
