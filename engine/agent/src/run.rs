@@ -128,6 +128,7 @@ fn changes_inventory(a: &Action) -> bool {
             | Action::Apply { .. }
             | Action::Fire { .. }
             | Action::Quiver { .. }
+            | Action::Pay
             | Action::Drop { .. }
             | Action::Offer { .. }
     )

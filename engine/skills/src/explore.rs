@@ -4,7 +4,7 @@
 //! map queries they rest on are the world's (`nhbot_world::explore`).
 
 use nhbot_world::explore::{
-    frontier, is_dead_end, search_count, search_rounds, search_spots, searched_around,
+    door_exit, frontier, is_dead_end, search_count, search_rounds, search_spots, searched_around,
 };
 use nhbot_world::nav::{DistMap, Path};
 use nhbot_world::{Action, Branch, Feature, Level, Pos, World};
@@ -99,11 +99,27 @@ pub fn explore_step_then(
         .flat_map(|&f| level.find(f))
         .filter(|&p| !(avoid_mines && stairs_into_mines(world, p)))
         .collect();
-    if downstairs.is_empty() && level.branch != Branch::Sokoban {
-        if let Some(step) = hidden_stairs_step(world, &dist) {
-            return Some(step);
+    // Down stairs seen but cut off count as none: the way to them is hidden (seed 28, level-
+    // teleported back onto a part of Dlvl 3 its first visit never joined to the `>` it had
+    // taken, camped 8,000 turns in sight of it and starved). Cut off only by the map: a
+    // peaceful or a floating eye in the way is no wall to search (the blocker leaves see to it).
+    let cut_off = !downstairs.is_empty()
+        && !downstairs
+            .iter()
+            .any(|&p| p == me || dist.path(p).is_some())
+        && {
+            let mut through_monsters = opts.clone();
+            through_monsters.blocked.clear();
+            let by_map = level.distances(me, &through_monsters);
+            !downstairs.iter().any(|&p| by_map.path(p).is_some())
+        };
+    if (downstairs.is_empty() || cut_off) && level.branch != Branch::Sokoban {
+        if downstairs.is_empty() {
+            if let Some(step) = hidden_stairs_step(world, &dist) {
+                return Some(step);
+            }
         }
-        if let Some(step) = search_step(world, level, &dist) {
+        if let Some(step) = search_step(world, level, &dist, downstairs.first().copied()) {
             return Some(step);
         }
     }
@@ -142,13 +158,23 @@ fn hidden_stairs_step(world: &World, dist: &DistMap) -> Option<(Action, String)>
 pub fn search_for_a_way(world: &World) -> Option<(Action, String)> {
     let level = world.level()?;
     let dist = level.distances(world.player, &world.path_opts());
-    search_step(world, level, &dist)
+    search_step(world, level, &dist, None)
 }
 
 /// Turns a visit to a search spot is worth before it is weighed again (the first search there).
 const SEARCH_VISIT_TURNS: i64 = 10;
 
-fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, String)> {
+/// `cut_off`: down stairs seen but out of reach, named in the reason.
+fn search_step(
+    world: &World,
+    level: &Level,
+    dist: &DistMap,
+    cut_off: Option<Pos>,
+) -> Option<(Action, String)> {
+    let stuck = match cut_off {
+        Some(p) => format!("the down stairs at ({}, {}) cut off", p.x, p.y),
+        None => "no way on and no down stairs".into(),
+    };
     let me = world.player;
     // The best chance of a find per turn spent: the spot's chance that something is still
     // hidden there, over the walk and the first search.
@@ -165,26 +191,32 @@ fn search_step(world: &World, level: &Level, dist: &DistMap) -> Option<(Action, 
         .max_by_key(|&(p, _, rate)| (rate, std::cmp::Reverse((p.y, p.x))))?;
     let (spot, promise, _) = best;
     let searched = searched_around(level, spot);
-    let kind = if is_dead_end(level, spot) {
-        "dead end"
+    let kind = if let Some(out) = door_exit(level, spot) {
+        format!("a door leading nowhere (nothing at ({}, {}))", out.x, out.y)
+    } else if is_dead_end(level, spot) {
+        "dead end".into()
     } else if level.feature(spot) == Feature::Corridor {
-        "corridor"
+        "corridor".into()
     } else {
-        "wall by unexplored area"
+        "wall by unexplored area".into()
     };
     let odds = format!("{:.1}% chance left of a hidden exit", promise as f64 / 10.0);
     if spot == me {
         let count = search_count(searched);
-        let reason = format!("no way on and no down stairs: searching {count} at {kind} (searched {searched} so far; {odds})");
+        let reason =
+            format!("{stuck}: searching {count} at {kind} (searched {searched} so far; {odds})");
         return Some((Action::Search { count }, reason));
     }
     let path = dist.path(spot)?;
-    let reason = format!(
+    let mut reason = format!(
         "going to search at {kind} ({}, {}), {} steps away ({odds})",
         spot.x,
         spot.y,
         path.steps.len()
     );
+    if cut_off.is_some() {
+        reason = format!("{stuck}: {reason}");
+    }
     Some((world.step_along(&path), reason))
 }
 
@@ -587,6 +619,66 @@ mod tests {
             cursor_on_map: true,
         });
         assert_eq!(explore_step(&w).map(|s| s.0), Some(Action::Descend));
+    }
+
+    /// Seed 28's Dlvl 3 at T8002 (bench /tmp/b21-final), recorded: level-teleported back at
+    /// XL 8 into the west part its first visit never joined to the `>` at (63, 4) it had taken
+    /// then; the `>` in sight but cut off, it camped 8,000 turns and starved. Cut-off stairs
+    /// count as none: the way to them is searched for (the corridor ending at the room's west
+    /// wall first), whether the node goes down or stays.
+    #[test]
+    fn seed_28_searches_for_the_way_to_down_stairs_it_cannot_reach() {
+        let mut w = World::default();
+        nhbot_world::testing::observe_recorded_screen(
+            &mut w,
+            include_bytes!("../../world/tests/fixtures/seed28_cut_off_t8002.bin"),
+        );
+        if let Some(level) = w.dungeon.current_mut() {
+            nhbot_world::testing::as_if_walked_everywhere(level);
+        }
+        let level = w.level().expect("level");
+        assert_eq!(level.feature(Pos::new(63, 4)), Feature::StairsDown);
+        assert!(w.path_to(&[Pos::new(63, 4)]).is_none(), "cut off");
+        for descend in [true, false] {
+            let (_, reason) = explore_step_then(&w, descend, false).expect("a search");
+            assert!(
+                reason.contains("down stairs at (63, 4) cut off") && reason.contains("search"),
+                "{reason}"
+            );
+        }
+        let (_, reason) = explore_step(&w).expect("a search");
+        assert!(reason.contains("dead end (25, 4)"), "{reason}");
+    }
+
+    /// The `>` beyond a corridor where an `@` (a watchman, a shopkeeper: never walked into)
+    /// stands is not cut off by the map: no wall is searched for a way round it.
+    #[test]
+    fn stairs_behind_a_peaceful_are_no_reason_to_search() {
+        let rows = [
+            " -----",
+            " |.>.|",
+            " |...|",
+            " ---.-",
+            "    #",
+            "    @",
+            "    #",
+            "  ---.---",
+            "  |.....|",
+            "  -------",
+        ];
+        let mut w = world(&rows, &[], Pos::new(5, 8));
+        if let Some(level) = w.dungeon.current_mut() {
+            nhbot_world::testing::as_if_walked_everywhere(level);
+        }
+        assert!(
+            w.path_to(&[Pos::new(3, 1)]).is_none(),
+            "the `@` bars the way"
+        );
+        let step = explore_step(&w);
+        assert!(
+            step.as_ref().is_none_or(|(_, why)| !why.contains("search")),
+            "{step:?}"
+        );
     }
 
     /// Seed 90's Dlvl 1 as the bot saw it at T1700 (bench /tmp/b20-final): one room at the

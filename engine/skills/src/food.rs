@@ -461,7 +461,10 @@ pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
     ))
 }
 
+mod buy;
 mod fetch;
+pub(crate) use buy::BuyFood;
+pub use buy::{best_buy, for_sale, leave_shop_step, ForSale};
 pub(crate) use fetch::FetchFood;
 pub use fetch::{food_squares, is_spare_food, spare_food_carried};
 

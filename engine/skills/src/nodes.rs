@@ -7,7 +7,7 @@ use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, ParamSpec};
 
-const PRAYER: [ParamSpec; 6] = [
+const PRAYER: [ParamSpec; 7] = [
     p(
         "first_turn",
         Integer {
@@ -52,6 +52,12 @@ const PRAYER: [ParamSpec; 6] = [
         Flag,
         Default("false"),
         "Lycanthropy our only trouble while Hungry: wait until Weak, when one prayer fixes the hunger and often the lycanthropy.",
+    ),
+    p(
+        "fainting_prays",
+        Flag,
+        Default("false"),
+        "Fainting from hunger with no food in the pack: pray whatever the timeout (starving is certain otherwise; a prayer too soon costs Luck), unless the god gave up on us or we prayed within 50 turns.",
     ),
 ];
 const COUNT: ParamSpec = p(
@@ -587,6 +593,49 @@ pub fn register(r: &mut NodeRegistry) {
             hungry_reach: p.integer("hungry_reach") as usize,
             hp: p.number("hp"),
             enough: p.integer("enough") as usize,
+        },
+    );
+    r.register(
+        LeafSpec::action(
+            "buy_food",
+            "Buy food in a general store or delicatessen of this level while carrying fewer than \
+         `enough` spare food items and some gold: walk onto a `%` in the shop (at most `reach` \
+         squares), read its price (the step's \"You see here\", else a look), pick up the food \
+         that feeds most per zorkmid among what the gold pays for, and pay (`p`). An unpaid \
+         comestible in the pack is paid for, or dropped when the gold falls short. A square with \
+         nothing we can buy is never walked to again. Only with no hostile within 6, HP at least \
+         `hp` of max, unburdened, not Satiated, not in Sokoban. In a shop whose door only its \
+         keeper bars (at his post, out of line with us he never moves): walk up to him and wait, \
+         at most 40 turns, for him to step aside.",
+        )
+        .params(
+            const {
+                &[
+                    p(
+                        "enough",
+                        Integer { min: 0, max: 50 },
+                        Default("2"),
+                        "Spare food items carried at which buying stops.",
+                    ),
+                    p(
+                        "reach",
+                        Integer { min: 1, max: 400 },
+                        Default("60"),
+                        "Longest walk to the shop's food, in squares.",
+                    ),
+                    p(
+                        "hp",
+                        Number { min: 0.0, max: 1.0 },
+                        Default("0.5"),
+                        "Least HP, a fraction of max.",
+                    ),
+                ]
+            },
+        ),
+        |p| crate::food::BuyFood {
+            enough: p.integer("enough") as usize,
+            reach: p.integer("reach") as usize,
+            hp: p.number("hp"),
         },
     );
     r.register_fn(

@@ -201,17 +201,24 @@ pub fn retreat_if_losing_step(
 /// Pray when in major trouble and the timeout is believed safe.
 pub fn pray_step(w: &World, rules: PrayerRules) -> Option<(Action, String)> {
     let trouble = prayer::trouble(w)?;
-    prayer::should_pray_now(w, rules).then(|| {
-        (
-            Action::Pray,
+    if !prayer::should_pray_now(w, rules) {
+        return None;
+    }
+    let why = match prayer::starving_prayer(w, rules) {
+        Some(starving) if !prayer::timeout_safe(w, rules) => {
             format!(
-                "{trouble}; last prayer {:?}, turn {} (refused as too soon with chance {:.0}%)",
-                w.last_prayer_turn,
-                w.turn,
-                100.0 * w.prayer_refusal_chance()
-            ),
-        )
-    })
+                "{starving}; last prayer {:?}, turn {}",
+                w.last_prayer_turn, w.turn
+            )
+        }
+        _ => format!(
+            "{trouble}; last prayer {:?}, turn {} (refused as too soon with chance {:.0}%)",
+            w.last_prayer_turn,
+            w.turn,
+            100.0 * w.prayer_refusal_chance()
+        ),
+    };
+    Some((Action::Pray, why))
 }
 
 /// Search in place to recover HP while no hostile is within `radius`, no monster may fire at us

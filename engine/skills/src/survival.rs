@@ -30,6 +30,7 @@ fn rules(p: &Params) -> PrayerRules {
         refusals_to_give_up: p.integer("refusals_to_give_up").max(0) as usize,
         eat_first: p.flag("eat_first"),
         lycanthropy_waits_for_weak: p.flag("lycanthropy_waits_for_weak"),
+        fainting_prays: p.flag("fainting_prays"),
     }
 }
 

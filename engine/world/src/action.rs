@@ -211,6 +211,8 @@ pub enum Action {
     },
     /// `#enhance`: advance the first skill the menu offers (none: the list is just closed).
     Enhance,
+    /// `p`: pay the shopkeeper the bill (one item on it: the game asks "... Pay?").
+    Pay,
     /// `#offer`: sacrifice the corpse here (or `item` from the pack) on this altar.
     Offer {
         item: Option<char>,
@@ -317,6 +319,7 @@ impl std::fmt::Display for Action {
                 count: Some(n),
             } => write!(f, "drop {n} {item}"),
             Action::Enhance => write!(f, "enhance"),
+            Action::Pay => write!(f, "pay"),
             Action::Offer { item: None } => write!(f, "offer"),
             Action::Offer { item: Some(c) } => write!(f, "offer {c}"),
             Action::Chat { dir, offer: None } => write!(f, "chat {dir:?}"),

@@ -2,7 +2,7 @@
 //! passages are likely (search spots and rounds), dead ends, and the path options and paths
 //! the navigation uses. Queries only: the decisions built on them are nhbot-skills' `explore`.
 
-pub use crate::hidden::is_dead_end;
+pub use crate::hidden::{door_exit, is_dead_end};
 use crate::hidden::{hidden_left_around, UnknownCounts};
 use crate::level::{neighbours, pos_of, Branch, Level};
 use crate::monsters::Monster;
@@ -154,17 +154,25 @@ pub fn search_rounds() -> impl Iterator<Item = SearchRound> {
 
 /// Places worth searching, with their promise: the chance (per mille) that a hidden door or
 /// corridor square is still unfound next to them (`crate::hidden`). Candidates are dead-end
-/// corridors, and room squares beside a wall with enough never-seen squares around them (and
-/// corridors, if the round says so).
+/// corridors, doors leading nowhere, and room squares beside a wall with enough never-seen
+/// squares around them (and corridors, if the round says so).
 pub fn search_spots(level: &Level, round: SearchRound) -> Vec<(Pos, u32)> {
     let unknown_near = UnknownCounts::of(level);
     let mut spots = Vec::new();
     for i in 0..level.squares.len() {
         let p = pos_of(i);
         let feature = level.squares[i].feature;
-        let dead_end = is_dead_end(level, p);
-        let by_wall =
-            feature == Feature::Floor && neighbours(p).any(|q| level.feature(q) == Feature::Wall);
+        // Dead ends and doors leading nowhere qualify in every round, whatever lies around.
+        let dead_end = is_dead_end(level, p) || door_exit(level, p).is_some();
+        // Any room square by a wall: floor, stairs, a fountain... (not a door, a corridor or
+        // a trap).
+        let room_square = feature.walkable()
+            && !matches!(
+                feature,
+                Feature::Corridor | Feature::Trap | Feature::Web | Feature::Air | Feature::Cloud
+            )
+            && !feature.is_door_square();
+        let by_wall = room_square && neighbours(p).any(|q| level.feature(q) == Feature::Wall);
         let corridor = round.corridors && feature == Feature::Corridor;
         if !(dead_end || by_wall || corridor) {
             continue;

@@ -6,7 +6,12 @@
 //!   secret door in the wall it touches;
 //! - in a room wall whose far side is unexplored, the more so the more unexplored map lies
 //!   beyond it (the rooms left to find are there);
-//! - rarely, beside any corridor (a side branch whose first square is hidden).
+//! - rarely, beside any corridor (a side branch whose first square is hidden);
+//! - straight out of a door that leads nowhere: `join()` puts a door only at the ends of a
+//!   corridor it dug all the way (`dig_corridor`, sp_lev.c), and the corridor's first square is
+//!   the one straight out of the door; when nothing shows there from the door itself, that
+//!   square is a hidden corridor square (seeds 185, 39, 115 of the 200-game bench searched the
+//!   room's walls and corridors for thousands of turns beside such a door, never from it).
 //!
 //! A search turn finds an adjacent hidden square with chance 1/7 (`rnl(7)` at Luck 0), so the
 //! chance that something is still hidden at a square searched `n` turns is its prior times
@@ -27,6 +32,50 @@ fn walkable_neighbours(level: &Level, p: Pos) -> usize {
 pub fn is_dead_end(level: &Level, p: Pos) -> bool {
     level.feature(p) == Feature::Corridor && walkable_neighbours(level, p) <= 1
 }
+
+/// A door's one hidden square when nothing shows beyond it: the corridor square straight
+/// out of the door (away from its room), if that square is blank (rock or never seen) and,
+/// for a doorway without a door, no square diagonally out of it is walkable (a corridor
+/// leaving there shows the way on).
+/// Doors of the Gnomish Mines' cave levels are no doors (mkmap makes no corridors).
+pub fn door_exit(level: &Level, p: Pos) -> Option<Pos> {
+    if !matches!(level.feature(p), Feature::Doorway | Feature::OpenDoor)
+        || level.branch == crate::Branch::Mines
+    {
+        return None;
+    }
+    let walled = |q: Pos| level.feature(q) == Feature::Wall || level.feature(q).is_door_square();
+    let room_side = |q: Pos| {
+        let f = level.feature(q);
+        f.walkable() && f != Feature::Corridor && !f.is_door_square()
+    };
+    for (dx, dy) in [(0, -1), (0, 1), (-1, 0), (1, 0)] {
+        let out = Pos::new(p.x + dx, p.y + dy);
+        let inside = Pos::new(p.x - dx, p.y - dy);
+        // The wall runs across the way out: its squares are on both sides of the door.
+        let (side_a, side_b) = (Pos::new(p.x + dy, p.y + dx), Pos::new(p.x - dy, p.y - dx));
+        if !out.in_map() || !walled(side_a) || !walled(side_b) || !room_side(inside) {
+            continue;
+        }
+        let blank = matches!(level.feature(out), Feature::Rock | Feature::Unknown);
+        // Out of a doorway (no door) a corridor may leave diagonally; out of an open door
+        // it may not, and the square straight out is still the only way.
+        let diagonal_way = !level.feature(p).blocks_diagonal()
+            && [
+                Pos::new(out.x + dy, out.y + dx),
+                Pos::new(out.x - dy, out.y - dx),
+            ]
+            .iter()
+            .any(|&q| level.feature(q).walkable());
+        return (blank && !diagonal_way).then_some(out);
+    }
+    None
+}
+
+/// The chance that a door leading nowhere hides its corridor's first square: `join()` always
+/// digs a door's corridor from that square, and one dug square in 100 is hidden; a door
+/// (`dodoor`, `makeniche`) with nothing behind it is all but unheard of otherwise.
+const DOOR_EXIT_PRIOR: f64 = 0.9;
 
 /// The chance that one search turn misses a hidden square next to the hero (Luck 0).
 pub const MISS_CHANCE: f64 = 6.0 / 7.0;
@@ -102,6 +151,10 @@ pub fn prior(level: &Level, unknown: &UnknownCounts, q: Pos) -> f64 {
     }
     let mut best: f64 = 0.0;
     for p in neighbours(q) {
+        if door_exit(level, p) == Some(q) {
+            best = best.max(DOOR_EXIT_PRIOR);
+            continue;
+        }
         let (dx, dy) = (q.x - p.x, q.y - p.y);
         let orthogonal = dx == 0 || dy == 0;
         let beyond = unknown.beyond(q, dx, dy);

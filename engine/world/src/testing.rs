@@ -26,3 +26,38 @@ pub fn grid(rows: &[&str], colors: &[&str]) -> Vec<Cell> {
     }
     map
 }
+
+/// Observes a recorded screen into `world` as the engine would: `bytes` (a fixture cut from a
+/// real game, see engine/screen/tests/fixtures/README.md) fed to a fresh terminal, scraped.
+pub fn observe_recorded_screen(world: &mut crate::World, bytes: &[u8]) {
+    let mut term = nhbot_screen::Terminal::new();
+    term.feed(bytes);
+    let screen = term.screen();
+    let frame = nhbot_screen::scrape(&screen);
+    world.observe(crate::Observation {
+        map: screen.map_cells(),
+        player: frame.player,
+        status: frame.status.as_ref(),
+        messages: &frame.messages,
+        cursor_on_map: frame.menu.is_none() && frame.prompt.is_none(),
+    });
+}
+
+/// The map as a bot that stood on every known walkable square knows it: each of them walked,
+/// its never-seen neighbours rock (blank next to us). A recorded screen shows what the bot
+/// saw, not where it stood; searches left to do then depend only on the map.
+pub fn as_if_walked_everywhere(level: &mut crate::Level) {
+    use crate::level::{neighbours, pos_of};
+    use crate::Feature;
+    for i in 0..level.squares.len() {
+        if !level.squares[i].feature.walkable() {
+            continue;
+        }
+        level.squares[i].walked = level.squares[i].walked.max(1);
+        for q in neighbours(pos_of(i)) {
+            if let Some(sq) = level.at_mut(q).filter(|s| s.feature == Feature::Unknown) {
+                sq.feature = Feature::Rock;
+            }
+        }
+    }
+}

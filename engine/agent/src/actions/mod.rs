@@ -75,6 +75,10 @@ pub fn plan(action: &Action) -> Plan {
         Action::Pickup { what } => pickup::plan(what),
         Action::Look => Plan::keys(":"),
         Action::Enhance => items::enhance(),
+        // One item on the bill: "<item> for 60 zorkmids.  Pay?"; several: itemized, each asked.
+        Action::Pay => Plan::keys("p")
+            .with(Expect::new("Itemized billing?", "y"))
+            .with(Expect::new("Pay?", "y")),
         Action::Offer { item } => items::offer(*item),
         // "Talk to whom? (in what direction)"; a temple priest then asks a hero with gold "How
         // much will you offer?" (priest.c `bribe`): the amount, or nothing (ESC: "You refuse.").
@@ -145,6 +149,23 @@ mod tests {
         let k = expand_position("\u{0}11,6", (10, 5)).unwrap();
         assert_eq!(k, "n.");
         assert_eq!(expand_position("\u{0}3,3", (3, 3)).unwrap(), ".");
+    }
+
+    #[test]
+    fn paying_answers_the_shopkeepers_questions() {
+        let p = plan(&Action::Pay);
+        assert_eq!(p.keys, "p");
+        assert_eq!(
+            answer_to(
+                &p,
+                "An uncursed food ration for 45 zorkmids.  Pay? [yn] (n)"
+            ),
+            Some(&Keys("y".into()))
+        );
+        assert_eq!(
+            answer_to(&p, "Itemized billing? [ynq] (q)"),
+            Some(&Keys("y".into()))
+        );
     }
 
     #[test]
