@@ -22,7 +22,8 @@
 //! doors, searching, stairs), `inventory` (item lines), `farlook` (`;` answers), `history` (the
 //! message history and the last decision), `intrinsics` (learnt from the welcome and from
 //! messages), `prayer` (the timeout estimate and the trouble a prayer fixes), `identity`
-//! (remembered monsters, the pet, statue and mimic suspicion). The map queries Rust skills and
+//! (remembered monsters, the pet, statue and mimic suspicion), `hallucination` (the map and
+//! the monsters while every monster and object is drawn at random). The map queries Rust skills and
 //! Lua share: `map` (terrain, paths and distances from the hero, features by kind), `objects`
 //! (floor piles), `rooms` (rooms and shops), `sight` (lines of fire and sight), `traps` (trap
 //! kinds), `temple` (temples, altars and priests, curse statuses altars told), `peace` (what
@@ -35,6 +36,7 @@ pub mod branch;
 pub mod dungeon;
 pub mod explore;
 pub mod farlook;
+pub mod hallucination;
 pub mod hidden;
 pub mod history;
 mod identity;
