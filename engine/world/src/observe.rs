@@ -126,6 +126,7 @@ impl World {
         if let Some(status) = obs.status {
             self.status = status.clone();
             self.turn = status.turn.unwrap_or(self.turn);
+            self.note_hp();
         }
         let player = obs
             .player
