@@ -6,12 +6,15 @@
 //! explosion), and the `I` the game marks where something unseen struck us (blind, or an
 //! invisible monster: 17 deaths) has no glyph of its own. Such a monster is assumed to be the
 //! typical monster of the depth ([`typical_here`]: the median by expected damage of what the
-//! depth makes), never to respect Elbereth, and, hallucinating, not to be struck unless
-//! something strikes us (it may be a floating eye).
+//! depth makes), or a worse one when what strikes us lately hurts more ([`assumed_here`]: two
+//! invisible stalkers take 20 HP a turn); hallucinating, never to respect Elbereth (it comes
+//! out garbled) and not to be struck unless something strikes us (it may be a floating eye);
+//! an unseen one to respect Elbereth unless we are blind (most monsters do, and one that does
+//! not shows by hurting us on it; blind, the engraving cannot be read back).
 
 use crate::monsters::{self, MonsterInfo};
 use crate::recall::Recall;
-use nhbot_world::{Monster, Pos, World};
+use nhbot_world::{Condition, Monster, Pos, World};
 
 /// Turns after a blow from something unseen during which its `I` next to us is a threat.
 pub const UNSEEN_MEMORY: i64 = 5;
@@ -52,10 +55,10 @@ pub struct Threat {
 
 impl Threat {
     /// What reasons say it may be: "jackal at worst", "hallucinating: unknown, taken for a
-    /// typical hill orc".
+    /// hill orc".
     pub fn kind(&self) -> String {
         match self.unknown {
-            Some(why) => format!("{why}: unknown, taken for a typical {}", self.name),
+            Some(why) => format!("{why}: unknown, taken for a {}", self.name),
             None => format!("{} at worst", self.name),
         }
     }
@@ -190,12 +193,67 @@ pub fn typical_here(w: &World) -> Option<&'static MonsterInfo> {
     options.get(options.len() / 2).map(|(_, m)| *m)
 }
 
+/// Game turns over which the HP we lost sizes the monsters we cannot tell.
+const DAMAGE_WINDOW: [i64; 2] = [2, 3];
+
+/// The damage per turn each monster we cannot tell next to us seems to deal: the HP we lost
+/// lately per turn (the worst of the last 2 and 3 turns), less what the known hostiles next to
+/// us would deal, shared among the unknown ones next to us. None when none is next to us.
+pub fn unknown_damage_each(w: &World) -> Option<f64> {
+    let near: Vec<&Monster> = w
+        .monsters
+        .iter()
+        .filter(|m| m.maybe_hostile() && distance(m.pos, w.player) <= 1)
+        .collect();
+    let unknown = near.iter().filter(|m| unknown_kind(w, m).is_some()).count();
+    if unknown == 0 {
+        return None;
+    }
+    let known: f64 = near
+        .iter()
+        .filter(|m| unknown_kind(w, m).is_none())
+        .filter_map(|m| assess(w, m))
+        .map(|t| t.expected_damage)
+        .sum();
+    let lost = DAMAGE_WINDOW
+        .iter()
+        .map(|&turns| f64::from(w.hp_lost_within(turns)) / turns as f64)
+        .fold(0.0, f64::max);
+    Some((lost - known).max(0.0) / unknown as f64)
+}
+
+/// The monster assumed for one we cannot tell: the typical monster of the depth
+/// ([`typical_here`]), or, when the unknown ones next to us hurt more each
+/// ([`unknown_damage_each`]), the monster of the depth whose expected damage comes next above
+/// that (at worst the depth's worst).
+pub fn assumed_here(w: &World) -> Option<&'static MonsterInfo> {
+    let typical = typical_here(w)?;
+    let ac = w.status.ac;
+    let Some(each) = unknown_damage_each(w) else {
+        return Some(typical);
+    };
+    if each <= damage_per_turn(typical, ac).0 {
+        return Some(typical);
+    }
+    let mut options: Vec<(f64, &'static MonsterInfo)> =
+        monsters::attackers_here(w.status.dlvl, w.status.xl, DIFFICULTY_SLACK)
+            .into_iter()
+            .map(|m| (damage_per_turn(m, ac).0, m))
+            .collect();
+    options.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
+    options
+        .iter()
+        .find(|(d, _)| *d >= each)
+        .or(options.last())
+        .map(|(_, m)| *m)
+}
+
 /// The monsters a seen monster may be: its farlook name if known, else what its glyph and
 /// colour allow at this depth and experience level; for a monster we cannot tell
-/// ([`unknown_kind`]), the typical one of the depth.
+/// ([`unknown_kind`]), the one assumed ([`assumed_here`]).
 pub fn plausible(w: &World, m: &Monster) -> Vec<&'static MonsterInfo> {
     if unknown_kind(w, m).is_some() {
-        return typical_here(w).into_iter().collect();
+        return assumed_here(w).into_iter().collect();
     }
     if let Some(info) = m.name.as_deref().and_then(monsters::find_in_text) {
         // One name, two forms (a wererat is an `r` and an `@`): the one drawn.
@@ -217,9 +275,9 @@ pub fn distance(a: Pos, b: Pos) -> i16 {
     (a.x - b.x).abs().max((a.y - b.y).abs())
 }
 
-/// Assesses one we cannot tell (see [`unknown_kind`]) as the typical monster of the depth.
+/// Assesses one we cannot tell (see [`unknown_kind`]) as the monster assumed there.
 fn assess_unknown(w: &World, m: &Monster, why: &'static str) -> Option<Threat> {
-    let typical = typical_here(w)?;
+    let typical = assumed_here(w)?;
     let (expected_damage, max_damage) = damage_per_turn(typical, w.status.ac);
     // A floating eye drawn as something else is struck only when the one next to us may be
     // what strikes us: a blow in paralyses us for dozens of turns.
@@ -233,7 +291,7 @@ fn assess_unknown(w: &World, m: &Monster, why: &'static str) -> Option<Threat> {
         expected_damage,
         max_damage,
         deadly_touch: false,
-        respects_elbereth: false,
+        respects_elbereth: !m.hallucinated && !w.status.conditions.contains(&Condition::Blind),
         no_melee,
         hostile: m.maybe_hostile(),
         gazes: false,

@@ -38,7 +38,11 @@ fn show(w: &mut World, rows: &[&str], turn: i64, hallu: bool, messages: &[&str])
         turn: Some(turn),
         hp: 60,
         hp_max: 67,
-        conditions: if hallu { vec![Condition::Hallu] } else { vec![] },
+        conditions: if hallu {
+            vec![Condition::Hallu]
+        } else {
+            vec![]
+        },
         ..Default::default()
     };
     let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
@@ -61,21 +65,41 @@ fn hallucinating_the_bot_waits_in_place_strikes_back_and_not_forever() {
     assert_eq!(bot.decide(&w).action, Action::Search { count: 9 }, "sober");
     // A black light explodes: everything is drawn at random. The `T` three squares away may
     // be anything: wait for sight in place rather than walk on.
-    show(&mut w, &far, 6001, true, &["You are caught in a blast of kaleidoscopic light!"]);
+    show(
+        &mut w,
+        &far,
+        6001,
+        true,
+        &["You are caught in a blast of kaleidoscopic light!"],
+    );
     let d = bot.decide(&w);
     assert_eq!(d.action, Action::Search { count: 5 }, "{}", d.reason);
-    assert!(d.reason.contains("1 monster(s) we cannot tell"), "{}", d.reason);
+    assert!(
+        d.reason.contains("1 monster(s) we cannot tell"),
+        "{}",
+        d.reason
+    );
     // It comes next to us without striking: it may be a floating eye, no blow; still waiting.
     let near = ["|.........|", "|...@.....|", "|....&....|"];
     show(&mut w, &near, 6003, true, &[]);
     let d = bot.decide(&w);
     assert_eq!(d.action, Action::Search { count: 5 }, "{}", d.reason);
     // It strikes (named at random): the fight node strikes back at its square.
-    show(&mut w, &["|.........|", "|...@.....|", "|....q....|"], 6004, true, &["The lich kicks!"]);
+    show(
+        &mut w,
+        &["|.........|", "|...@.....|", "|....q....|"],
+        6004,
+        true,
+        &["The lich kicks!"],
+    );
     let d = bot.decide(&w);
     assert_eq!(d.action, Action::Move { dir: Dir::SE }, "{}", d.reason);
     assert!(d.reason.contains("hallucinating: unknown"), "{}", d.reason);
     // Hallucinating for longer than the leaf waits (a potion's 600 turns): it steps aside.
     show(&mut w, &far, 6202, true, &[]);
-    assert_eq!(bot.decide(&w).action, Action::Search { count: 9 }, "after 201 turns");
+    assert_eq!(
+        bot.decide(&w).action,
+        Action::Search { count: 9 },
+        "after 201 turns"
+    );
 }

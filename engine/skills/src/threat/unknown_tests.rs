@@ -6,8 +6,21 @@ use super::*;
 use crate::steps;
 use nhbot_world::{Action, Condition, Dir, Observation, Said, Status};
 
-/// One frame of `rows` (the hero is the `@`) at `turn`, on Dlvl 13 at XL 8, with `messages`.
+/// One frame of `rows` (the hero is the `@`) at `turn`, on Dlvl 13 at XL 8, HP 41 of 71, with
+/// `messages`.
 fn show(w: &mut World, rows: &[&str], turn: i64, conditions: &[Condition], messages: &[&str]) {
+    show_hp(w, rows, turn, 41, conditions, messages);
+}
+
+/// [`show`] at HP `hp`.
+fn show_hp(
+    w: &mut World,
+    rows: &[&str],
+    turn: i64,
+    hp: i32,
+    conditions: &[Condition],
+    messages: &[&str],
+) {
     let map = nhbot_world::testing::grid(rows, &[]);
     let player = rows
         .iter()
@@ -19,7 +32,7 @@ fn show(w: &mut World, rows: &[&str], turn: i64, conditions: &[Condition], messa
         ac: -1,
         level_name: "Dlvl:13".into(),
         turn: Some(turn),
-        hp: 41,
+        hp,
         hp_max: 71,
         conditions: conditions.to_vec(),
         ..Default::default()
@@ -206,4 +219,38 @@ fn a_peaceful_i_is_suspected_by_its_square() {
         &["It hits!"],
     );
     assert_eq!(threats(&r, &w).len(), 1, "another mark, another square");
+}
+
+/// Two invisible stalkers took ~20 HP a turn from a hero at full health who went on trading
+/// blows with "typical" monsters of 4 a turn until it died (a real-game scene of
+/// `unseen_game.rs`). What the marks next to us do to us sizes them, and an unseen monster
+/// (we are not blind) is taken to respect Elbereth: most do.
+#[test]
+fn unseen_monsters_that_hurt_more_are_taken_for_worse_ones() {
+    let mut w = World::default();
+    let typical = {
+        show(&mut w, &["|...@I...|", "|...I....|"], 6, &[], &["It hits!"]);
+        typical_here(&w).unwrap()
+    };
+    let r = Recall::default();
+    let t = threats(&r, &w);
+    assert_eq!(t.len(), 2);
+    assert_eq!(t[0].name, typical.name, "nothing lost yet: the typical one");
+    assert!(t[0].respects_elbereth, "not blind: Elbereth may be tried");
+    // 41 -> 21 -> 1 over two turns: 10 a turn each.
+    for (turn, hp) in [(7, 21), (8, 1)] {
+        let marks = ["|...@I...|", "|...I....|"];
+        show_hp(&mut w, &marks, turn, hp, &[], &["It hits!", "It hits!"]);
+    }
+    let each = unknown_damage_each(&w).expect("two marks next to us");
+    assert!((9.0..=11.0).contains(&each), "{each}");
+    let t = threats(&r, &w);
+    assert!(t[0].expected_damage >= each, "{t:?}");
+    assert!(
+        t[0].expected_damage > damage_per_turn(typical, w.status.ac).0,
+        "{t:?}"
+    );
+    assert!(t[0]
+        .kind()
+        .starts_with("unseen, it struck us: unknown, taken for a"));
 }
