@@ -343,8 +343,8 @@ pub fn assess(w: &World, m: &Monster) -> Option<Threat> {
     })
 }
 
-/// Every visible hostile, most dangerous first (among equals, the one that came last first:
-/// of two `I` marks, the newest is where the last blow came from).
+/// Every visible hostile, most dangerous first (of two `I` marks alike, the newest first: it is
+/// where the last blow came from; other equals stay in map order).
 pub fn threats(r: &Recall, w: &World) -> Vec<Threat> {
     let mut out: Vec<(Threat, i64)> = w
         .monsters
@@ -356,7 +356,11 @@ pub fn threats(r: &Recall, w: &World) -> Vec<Threat> {
         b.expected_damage
             .partial_cmp(&a.expected_damage)
             .unwrap_or(std::cmp::Ordering::Equal)
-            .then(b_seen.cmp(a_seen))
+            .then(if a.glyph == 'I' && b.glyph == 'I' {
+                b_seen.cmp(a_seen)
+            } else {
+                std::cmp::Ordering::Equal
+            })
     });
     out.into_iter().map(|(t, _)| t).collect()
 }
