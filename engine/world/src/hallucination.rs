@@ -36,7 +36,14 @@ impl Level {
     /// [`Level::update`] while hallucinating (see the module docs): terrain squares are learnt
     /// as usual; a square showing an object or a monster is only seen (walkable: something
     /// lies or stands there); boulders, traps and remembered objects are left as they were.
-    pub fn update_hallucinating(&mut self, map: &[Cell], player: Option<Pos>, turn: i64) {
+    /// `can_see_near` (not blind) lets blank neighbours of the hero be learnt as rock.
+    pub fn update_hallucinating(
+        &mut self,
+        map: &[Cell],
+        player: Option<Pos>,
+        turn: i64,
+        can_see_near: bool,
+    ) {
         if map.len() < COLS * MAP_ROWS {
             return;
         }
@@ -61,7 +68,7 @@ impl Level {
                 }
             }
         }
-        self.note_hero(map, player, turn, true);
+        self.note_hero(map, player, turn, can_see_near);
     }
 }
 
@@ -358,6 +365,7 @@ mod tests {
             &frame(&["|.....#", "|.0..@.", "|....Z."]),
             Some(Pos::new(5, 1)),
             2,
+            true,
         );
         assert_eq!(level.feature(Pos::new(2, 1)), Feature::Floor, "no boulder");
         assert_eq!(

@@ -176,7 +176,7 @@ impl World {
         if readable {
             level.update(obs.map, player, turn, !blind);
         } else if hallucinated_view {
-            level.update_hallucinating(obs.map, player, turn);
+            level.update_hallucinating(obs.map, player, turn, !blind);
         }
         let previous = std::mem::take(&mut self.monsters);
         if changed_level {
