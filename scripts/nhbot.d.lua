@@ -158,6 +158,7 @@
 ---@field statue boolean suspected statue: the level remembers one on its square
 ---@field mimic boolean suspected mimic: drawn `m`, unmasked ("Wait!"), or an object just before
 ---@field remembered boolean not in view now: where it was last seen
+---@field hallucinated boolean seen hallucinating: its glyph is random, its square real
 
 ---A map square.
 ---@class Position

@@ -87,7 +87,9 @@ fn farlook_target(world: &World, looked: &Looked) -> Option<LookKey> {
     world
         .monsters
         .iter()
+        // Hallucinating, farlook names a random monster: the world learns nothing from it.
         .filter(|m| m.name.is_none() && !m.tame && m.last_seen == turn && m.ch != 'I')
+        .filter(|m| !m.hallucinated)
         .filter(|m| {
             looked
                 .get(&(m.pos, m.ch, m.first_seen))

@@ -43,10 +43,13 @@ pub(crate) fn near_threats(r: &Recall, w: &World) -> (Vec<Threat>, bool) {
 
 /// Whether Elbereth would help now: hostiles near, the adjacent ones all respect it, no
 /// harmful gaze in view (seed 8's top level: a pyrolisk burnt the hero resting on Elbereth),
-/// and the square takes an engraving.
+/// the square takes an engraving, and we do not hallucinate: then each letter engraved comes
+/// out garbled one time in two (engrave.c), an intact Elbereth one time in 300 (seeds 54 and
+/// 102 died re-engraving it under blows, reading "Edber#UP", "pl!=rd@h"...).
 pub fn would_help(r: &Recall, w: &World) -> bool {
     let (near, all_respect) = near_threats(r, w);
-    !near.is_empty()
+    !w.hallucinating()
+        && !near.is_empty()
         && all_respect
         && !threat::threats(r, w).iter().any(|t| t.gazes)
         && !cannot_engrave_here(r, w)
@@ -121,8 +124,8 @@ pub fn elbereth_step(
     enter: f64,
     until: f64,
 ) -> Option<(Action, String)> {
-    // Missiles, rays and what we cannot see ignore Elbereth: no sitting on it there.
-    if !would_help(r, w) || crate::ranged::unsafe_to_wait(r, w).is_some() {
+    // Missiles, rays and what we cannot see from afar ignore Elbereth: no sitting on it there.
+    if !would_help(r, w) || crate::ranged::elbereth_cannot_stop(r, w).is_some() {
         return None;
     }
     let hp = w.hp_fraction();

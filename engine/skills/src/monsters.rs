@@ -204,6 +204,22 @@ pub fn plausible_here(
     }
 }
 
+/// Every monster random generation could plausibly make here whatever its glyph (the bound of
+/// [`plausible_here`]), that can hurt us next to it (an active attack other than a gaze or a
+/// spell): what a monster we cannot tell may be.
+pub fn attackers_here(depth: i32, xl: i32, slack: i32) -> Vec<&'static MonsterInfo> {
+    let bound = (depth.max(1) + xl.max(1)) / 2 + slack;
+    all()
+        .iter()
+        .filter(|m| m.difficulty <= bound && !m.has_flag("nogen"))
+        .filter(|m| {
+            m.attacks
+                .iter()
+                .any(|a| !a.is_passive() && !a.is_ranged() && a.dice.max() > 0)
+        })
+        .collect()
+}
+
 /// The monster called `name` (exact, or with a leading article removed).
 pub fn by_name(name: &str) -> Option<&'static MonsterInfo> {
     let name = name.trim();

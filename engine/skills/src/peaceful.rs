@@ -5,11 +5,19 @@
 //! still there" alone for a refusal made a biting tengu "peaceful": the bot rested beside it
 //! from HP 28 to death (seed 13). The World has no field for it:
 //! this small memory is part of the skills' [`crate::Recall`] on the tree's blackboard.
+//!
+//! A monster whose kind cannot be told (drawn at random while we hallucinate, or an `I`: see
+//! [`crate::threat::unknown_kind`]) is suspected by its square for a few turns, never by its
+//! glyph: a hallucinated glyph is random, and every `I` looks alike (one refused attack on an
+//! unseen shopkeeper must not make every later `I` peaceful).
 
-use nhbot_world::{Pos, World};
+use nhbot_world::{Monster, Pos, World};
 
 /// How long a suspicion lasts (peacefuls wander; a new monster may take the glyph's place).
 const SUSPECT_TURNS: i64 = 300;
+/// How long a square where an unknown monster turned out peaceful stays suspected (it may
+/// walk off, and a hostile step in).
+const SQUARE_SUSPECT_TURNS: i64 = 10;
 
 #[derive(Clone, Copy, Debug)]
 struct Attempt {
@@ -19,6 +27,8 @@ struct Attempt {
     target: Pos,
     glyph: char,
     color: u8,
+    /// The target's kind could not be told: suspect its square, not its glyph.
+    unknown: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -27,6 +37,8 @@ struct Suspect {
     glyph: char,
     color: u8,
     until: i64,
+    /// A square suspected (an unknown monster's), instead of a glyph.
+    at: Option<Pos>,
 }
 
 /// The last attack we sent and the glyphs found peaceful lately.
@@ -52,10 +64,9 @@ pub fn observe(m: &mut PeacefulMemory, w: &World) {
             && w.decisions <= a.decisions + 3
             && w.turn == a.turn
             && w.status.dlvl == a.dlvl;
-        let still_there = w
-            .monsters
-            .iter()
-            .any(|mon| mon.pos == a.target && mon.ch == a.glyph && mon.color == a.color);
+        let still_there = w.monsters.iter().any(|mon| {
+            mon.pos == a.target && (a.unknown || (mon.ch == a.glyph && mon.color == a.color))
+        });
         let asked = w
             .history
             .newest_first()
@@ -66,7 +77,13 @@ pub fn observe(m: &mut PeacefulMemory, w: &World) {
                 dlvl: a.dlvl,
                 glyph: a.glyph,
                 color: a.color,
-                until: w.turn + SUSPECT_TURNS,
+                until: w.turn
+                    + if a.unknown {
+                        SQUARE_SUSPECT_TURNS
+                    } else {
+                        SUSPECT_TURNS
+                    },
+                at: a.unknown.then_some(a.target),
             });
         }
     }
@@ -75,6 +92,11 @@ pub fn observe(m: &mut PeacefulMemory, w: &World) {
 
 /// Records an attack we are about to send.
 pub fn note_attack(m: &mut PeacefulMemory, w: &World, target: Pos, glyph: char, color: u8) {
+    let unknown = w
+        .monsters
+        .iter()
+        .find(|mon| mon.pos == target)
+        .is_some_and(|mon| crate::threat::unknown_kind(w, mon).is_some() || mon.ch == 'I');
     m.last = Some(Attempt {
         turn: w.turn,
         decisions: w.decisions,
@@ -82,14 +104,31 @@ pub fn note_attack(m: &mut PeacefulMemory, w: &World, target: Pos, glyph: char, 
         target,
         glyph,
         color,
+        unknown,
     });
 }
 
 /// Whether monsters drawn like this were found peaceful on this level lately.
 pub fn suspected(m: &PeacefulMemory, w: &World, glyph: char, color: u8) -> bool {
     m.suspects.iter().any(|s| {
-        s.dlvl == w.status.dlvl && s.glyph == glyph && s.color == color && s.until > w.turn
+        s.at.is_none()
+            && s.dlvl == w.status.dlvl
+            && s.glyph == glyph
+            && s.color == color
+            && s.until > w.turn
     })
+}
+
+/// Whether `mon` is suspected peaceful: by its glyph, or by its square when its kind cannot
+/// be told (see the module docs).
+pub fn suspected_monster(m: &PeacefulMemory, w: &World, mon: &Monster) -> bool {
+    if crate::threat::unknown_kind(w, mon).is_some() || mon.ch == 'I' {
+        return m
+            .suspects
+            .iter()
+            .any(|s| s.at == Some(mon.pos) && s.dlvl == w.status.dlvl && s.until > w.turn);
+    }
+    suspected(m, w, mon.ch, mon.color)
 }
 
 #[cfg(test)]

@@ -56,11 +56,20 @@ pub fn fight_step(r: &mut Recall, w: &World) -> Option<(Action, String)> {
         .find(|m| m.pos == target.pos)
         .map_or(0, |m| m.color);
     crate::peaceful::note_attack(&mut r.peaceful, w, target.pos, target.glyph, color);
+    // An `I` (something unseen struck from there) is fought with `F`: a plain move onto a
+    // mark the monster has left would only attack thin air the same way, but says less.
+    let action = if target.glyph == 'I' {
+        Action::Fight { dir }
+    } else {
+        Action::Move { dir }
+    };
     Some((
-        Action::Move { dir },
+        action,
         format!(
-            "attacking `{}` ({} at worst, {:.1} dmg/turn) to the {dir:?}",
-            target.glyph, target.name, target.expected_damage
+            "attacking `{}` ({}, {:.1} dmg/turn) to the {dir:?}",
+            target.glyph,
+            target.kind(),
+            target.expected_damage
         ),
     ))
 }

@@ -1,9 +1,23 @@
 //! Threat assessment: what each visible monster could do to us in one of our turns, taking the
 //! worst monster its glyph and colour (or its farlook name) allow.
+//!
+//! Some monsters cannot be told at all ([`unknown_kind`]): while we hallucinate every monster
+//! is drawn as a random one (10 of the 200-game bench's deaths, all after a black light's
+//! explosion), and the `I` the game marks where something unseen struck us (blind, or an
+//! invisible monster: 17 deaths) has no glyph of its own. Such a monster is assumed to be the
+//! typical monster of the depth ([`typical_here`]: the median by expected damage of what the
+//! depth makes), or a worse one when what strikes us lately hurts more ([`assumed_here`]: two
+//! invisible stalkers take 20 HP a turn); hallucinating, never to respect Elbereth (it comes
+//! out garbled) and not to be struck unless something strikes us (it may be a floating eye);
+//! an unseen one to respect Elbereth unless we are blind (most monsters do, and one that does
+//! not shows by hurting us on it; blind, the engraving cannot be read back).
 
 use crate::monsters::{self, MonsterInfo};
 use crate::recall::Recall;
-use nhbot_world::{Monster, Pos, World};
+use nhbot_world::{Condition, Monster, Pos, World};
+
+/// Turns after a blow from something unseen during which its `I` next to us is a threat.
+pub const UNSEEN_MEMORY: i64 = 5;
 
 /// Damage types that are worse than their dice: stoning, sliming, death touch, level drain,
 /// digestion, paralysis and sleep (a helpless turn next to anything is dangerous).
@@ -34,6 +48,20 @@ pub struct Threat {
     pub speed: i32,
     pub level: i32,
     pub ac: i32,
+    /// Why its kind cannot be told (see [`unknown_kind`]): `name` is then the typical monster
+    /// of the depth, assumed.
+    pub unknown: Option<&'static str>,
+}
+
+impl Threat {
+    /// What reasons say it may be: "jackal at worst", "hallucinating: unknown, taken for a
+    /// hill orc".
+    pub fn kind(&self) -> String {
+        match self.unknown {
+            Some(why) => format!("{why}: unknown, taken for a {}", self.name),
+            None => format!("{} at worst", self.name),
+        }
+    }
 }
 
 /// Chance a monster of `level` hits AC `ac` with one attack (mhitu.c: 10 + AC + level > d20).
@@ -122,9 +150,111 @@ fn passive_max(m: &MonsterInfo) -> i32 {
 /// Difficulty slack over the random-generation bound: special rooms, groups, level feelings.
 const DIFFICULTY_SLACK: i32 = 3;
 
+/// Whether something unseen struck us within [`UNSEEN_MEMORY`] turns ("It hits!", "It
+/// bites!": the game's words for a blow from a monster we cannot see).
+pub fn struck_by_unseen(w: &World) -> bool {
+    w.history
+        .newest_first()
+        .take_while(|s| (0..=UNSEEN_MEMORY).contains(&(w.turn - s.turn)))
+        .any(|s| s.text.starts_with("It ") && crate::signs::attacked(std::slice::from_ref(&s.text)))
+}
+
+/// Whether any monster struck at us (hit or missed) this turn or the one before.
+fn struck_lately(w: &World) -> bool {
+    crate::signs::attacked(&w.messages)
+        || w.history
+            .newest_first()
+            .take_while(|s| (0..=1).contains(&(w.turn - s.turn)))
+            .any(|s| crate::signs::attacked(std::slice::from_ref(&s.text)))
+}
+
+/// Why `m`'s kind cannot be told from the screen, if it cannot: we hallucinate (its glyph is
+/// random), or it is an `I` next to us after a blow from something unseen (the game marks
+/// the square the blow came from). An `I` farther away, or long after the last unseen blow,
+/// is a stale mark: no monster known to be there.
+pub fn unknown_kind(w: &World, m: &Monster) -> Option<&'static str> {
+    if m.hallucinated {
+        return Some("hallucinating");
+    }
+    (m.ch == 'I' && distance(m.pos, w.player) <= 1 && struck_by_unseen(w))
+        .then_some("unseen, it struck us")
+}
+
+/// The monster assumed for one whose kind cannot be told: the median, by expected damage per
+/// turn against our AC, of the monsters this depth and experience level make that can hurt us
+/// next to them.
+pub fn typical_here(w: &World) -> Option<&'static MonsterInfo> {
+    let mut options: Vec<(f64, &'static MonsterInfo)> =
+        monsters::attackers_here(w.status.dlvl, w.status.xl, DIFFICULTY_SLACK)
+            .into_iter()
+            .map(|m| (damage_per_turn(m, w.status.ac).0, m))
+            .collect();
+    options.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
+    options.get(options.len() / 2).map(|(_, m)| *m)
+}
+
+/// Game turns over which the HP we lost sizes the monsters we cannot tell.
+const DAMAGE_WINDOW: [i64; 2] = [2, 3];
+
+/// The damage per turn each monster we cannot tell next to us seems to deal: the HP we lost
+/// lately per turn (the worst of the last 2 and 3 turns), less what the known hostiles next to
+/// us would deal, shared among the unknown ones next to us. None when none is next to us.
+pub fn unknown_damage_each(w: &World) -> Option<f64> {
+    let near: Vec<&Monster> = w
+        .monsters
+        .iter()
+        .filter(|m| m.maybe_hostile() && distance(m.pos, w.player) <= 1)
+        .collect();
+    let unknown = near.iter().filter(|m| unknown_kind(w, m).is_some()).count();
+    if unknown == 0 {
+        return None;
+    }
+    let known: f64 = near
+        .iter()
+        .filter(|m| unknown_kind(w, m).is_none())
+        .filter_map(|m| assess(w, m))
+        .map(|t| t.expected_damage)
+        .sum();
+    let lost = DAMAGE_WINDOW
+        .iter()
+        .map(|&turns| f64::from(w.hp_lost_within(turns)) / turns as f64)
+        .fold(0.0, f64::max);
+    Some((lost - known).max(0.0) / unknown as f64)
+}
+
+/// The monster assumed for one we cannot tell: the typical monster of the depth
+/// ([`typical_here`]), or, when the unknown ones next to us hurt more each
+/// ([`unknown_damage_each`]), the monster of the depth whose expected damage comes next above
+/// that (at worst the depth's worst).
+pub fn assumed_here(w: &World) -> Option<&'static MonsterInfo> {
+    let typical = typical_here(w)?;
+    let ac = w.status.ac;
+    let Some(each) = unknown_damage_each(w) else {
+        return Some(typical);
+    };
+    if each <= damage_per_turn(typical, ac).0 {
+        return Some(typical);
+    }
+    let mut options: Vec<(f64, &'static MonsterInfo)> =
+        monsters::attackers_here(w.status.dlvl, w.status.xl, DIFFICULTY_SLACK)
+            .into_iter()
+            .map(|m| (damage_per_turn(m, ac).0, m))
+            .collect();
+    options.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(std::cmp::Ordering::Equal));
+    options
+        .iter()
+        .find(|(d, _)| *d >= each)
+        .or(options.last())
+        .map(|(_, m)| *m)
+}
+
 /// The monsters a seen monster may be: its farlook name if known, else what its glyph and
-/// colour allow at this depth and experience level.
+/// colour allow at this depth and experience level; for a monster we cannot tell
+/// ([`unknown_kind`]), the one assumed ([`assumed_here`]).
 pub fn plausible(w: &World, m: &Monster) -> Vec<&'static MonsterInfo> {
+    if unknown_kind(w, m).is_some() {
+        return assumed_here(w).into_iter().collect();
+    }
     if let Some(info) = m.name.as_deref().and_then(monsters::find_in_text) {
         // One name, two forms (a wererat is an `r` and an `@`): the one drawn.
         let drawn = monsters::all()
@@ -145,8 +275,38 @@ pub fn distance(a: Pos, b: Pos) -> i16 {
     (a.x - b.x).abs().max((a.y - b.y).abs())
 }
 
+/// Assesses one we cannot tell (see [`unknown_kind`]) as the monster assumed there.
+fn assess_unknown(w: &World, m: &Monster, why: &'static str) -> Option<Threat> {
+    let typical = assumed_here(w)?;
+    let (expected_damage, max_damage) = damage_per_turn(typical, w.status.ac);
+    // A floating eye drawn as something else is struck only when the one next to us may be
+    // what strikes us: a blow in paralyses us for dozens of turns.
+    let no_melee = (m.hallucinated && !struck_lately(w))
+        .then_some("hallucinating and nothing strikes us: it may be a floating eye");
+    Some(Threat {
+        pos: m.pos,
+        glyph: m.ch,
+        name: typical.name.clone(),
+        distance: distance(m.pos, w.player),
+        expected_damage,
+        max_damage,
+        deadly_touch: false,
+        respects_elbereth: !m.hallucinated && !w.status.conditions.contains(&Condition::Blind),
+        no_melee,
+        hostile: m.maybe_hostile(),
+        gazes: false,
+        speed: typical.speed,
+        level: typical.level,
+        ac: typical.ac,
+        unknown: Some(why),
+    })
+}
+
 /// Assesses one monster against our current HP and AC.
 pub fn assess(w: &World, m: &Monster) -> Option<Threat> {
+    if let Some(why) = unknown_kind(w, m) {
+        return assess_unknown(w, m, why);
+    }
     let options = plausible(w, m);
     let worst = options.iter().copied().max_by(|a, b| {
         let (da, db) = (
@@ -179,23 +339,30 @@ pub fn assess(w: &World, m: &Monster) -> Option<Threat> {
         speed: worst.speed,
         level: worst.level,
         ac: worst.ac,
+        unknown: None,
     })
 }
 
-/// Every visible hostile, most dangerous first.
+/// Every visible hostile, most dangerous first (of two `I` marks alike, the newest first: it is
+/// where the last blow came from; other equals stay in map order).
 pub fn threats(r: &Recall, w: &World) -> Vec<Threat> {
-    let mut out: Vec<Threat> = w
+    let mut out: Vec<(Threat, i64)> = w
         .monsters
         .iter()
-        .filter(|m| m.maybe_hostile() && !crate::peaceful::suspected(&r.peaceful, w, m.ch, m.color))
-        .filter_map(|m| assess(w, m))
+        .filter(|m| m.maybe_hostile() && !crate::peaceful::suspected_monster(&r.peaceful, w, m))
+        .filter_map(|m| Some((assess(w, m)?, m.first_seen)))
         .collect();
-    out.sort_by(|a, b| {
+    out.sort_by(|(a, a_seen), (b, b_seen)| {
         b.expected_damage
             .partial_cmp(&a.expected_damage)
             .unwrap_or(std::cmp::Ordering::Equal)
+            .then(if a.glyph == 'I' && b.glyph == 'I' {
+                b_seen.cmp(a_seen)
+            } else {
+                std::cmp::Ordering::Equal
+            })
     });
-    out
+    out.into_iter().map(|(t, _)| t).collect()
 }
 
 /// Expected damage per turn from every hostile within `radius`.
@@ -307,3 +474,7 @@ mod tests {
         assert_eq!(as_rat.max_damage, 4);
     }
 }
+
+#[cfg(test)]
+#[path = "threat/unknown_tests.rs"]
+mod unknown_tests;

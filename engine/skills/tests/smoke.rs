@@ -51,6 +51,7 @@ fn weak_from_hunger_eats_before_resting_on_elbereth() {
         peaceful: Some(false),
         tame: false,
         mimic: false,
+        hallucinated: false,
     }];
     w.messages = vec!["You read: \"Elbereth\".".into()];
     let fed = bot.decide(&w);

@@ -28,7 +28,8 @@ impl World {
             // gaze paralyses for dozens of turns (the killer of many games "frozen by a
             // monster's gaze"). Paths go round it.
             let floating_eye = m.ch == 'e' && m.color == crate::tiles::clr::BLUE;
-            if peaceful || floating_eye {
+            // Hallucinating, any monster may be a floating eye or a peaceful.
+            if peaceful || floating_eye || m.hallucinated {
                 opts.blocked.push(m.pos);
             } else {
                 opts.monsters.push(m.pos);

@@ -53,7 +53,7 @@ impl World {
             .monsters
             .iter_mut()
             .zip(matched)
-            .filter(|(_, matched)| !**matched)
+            .filter(|(m, matched)| !**matched && !m.hallucinated)
         {
             // An object drawn here a frame ago turned into a monster: it was posing.
             let i = m.pos.y as usize * COLS + m.pos.x as usize;
@@ -85,8 +85,9 @@ impl World {
             }
         }
         // `I` is the game's own memory of an unseen monster: nothing to remember once erased.
+        // A monster seen hallucinating is nothing known either.
         self.remembered
-            .extend(gone.into_iter().filter(|m| m.ch != 'I'));
+            .extend(gone.into_iter().filter(|m| m.ch != 'I' && !m.hallucinated));
         self.remembered
             .retain(|m| m.tame || turn - m.last_seen <= FORGET_AFTER);
         while self.remembered.len() > MAX_REMEMBERED {

@@ -79,6 +79,7 @@ impl World {
 
     pub(crate) fn read_messages(&mut self, previous: &[Monster]) {
         let level_id = self.dungeon.current;
+        let hallucinating = self.hallucinating();
         let messages = std::mem::take(&mut self.messages);
         for message in &messages {
             if message.contains("You begin praying") {
@@ -130,7 +131,9 @@ impl World {
                     pos,
                     level: level_id,
                     in_pile: false,
-                    no_corpse: false,
+                    // Hallucinating, the message names a random monster: its corpse is not
+                    // known for what it is.
+                    no_corpse: hallucinating,
                 });
             }
             if let Some(name) = seen_killed_name(message) {
@@ -141,7 +144,9 @@ impl World {
                     pos,
                     level: level_id,
                     in_pile: false,
-                    no_corpse: false,
+                    // Hallucinating, the message names a random monster: its corpse is not
+                    // known for what it is.
+                    no_corpse: hallucinating,
                 });
             }
             // A look, or the step here, listing several objects (the `:` look's wording, or
@@ -339,7 +344,7 @@ impl World {
         let keepers: Vec<Pos> = self
             .monsters
             .iter()
-            .filter(|m| m.ch == '@' || m.is_shopkeeper())
+            .filter(|m| (m.ch == '@' && !m.hallucinated) || m.is_shopkeeper())
             .map(|m| m.pos)
             .collect();
         for p in keepers {

@@ -224,6 +224,17 @@ impl Level {
                 self.update_square(p, glyph, color, map[y * COLS + x], turn);
             }
         }
+        self.note_hero(map, player, turn, can_see_near);
+    }
+
+    /// The hero's square is walked, and (not blind) blank neighbours of it are rock.
+    pub(crate) fn note_hero(
+        &mut self,
+        map: &[Cell],
+        player: Option<Pos>,
+        turn: i64,
+        can_see_near: bool,
+    ) {
         if let Some(me) = player {
             if let Some(sq) = self.at_mut(me) {
                 sq.walked += 1;
@@ -250,7 +261,7 @@ impl Level {
         }
     }
 
-    fn update_square(&mut self, p: Pos, glyph: Glyph, color: u8, cell: Cell, turn: i64) {
+    pub(crate) fn update_square(&mut self, p: Pos, glyph: Glyph, color: u8, cell: Cell, turn: i64) {
         let Some(i) = index(p) else { return };
         // In Sokoban a boulder that turns into an object or a monster with no push was a
         // mimic, and the terrain it hid was never seen: it may be a hole (the top level of

@@ -20,10 +20,11 @@
 //! `observe` (the events and the update step), `learn` (what messages and failed moves teach,
 //! called by the update step; it does not use `observe`), `nav` (Dijkstra), `explore` (frontier,
 //! doors, searching, stairs), `inventory` (item lines), `farlook` (`;` answers), `history` (the
-//! message history and the last decision), `intrinsics` (learnt from the welcome and from
-//! messages), `prayer` (the timeout estimate and the trouble a prayer fixes), `identity`
-//! (remembered monsters, the pet, statue and mimic suspicion). The map queries Rust skills and
-//! Lua share: `map` (terrain, paths and distances from the hero, features by kind), `objects`
+//! message history and the last decision), `hp_trail` (the HP of the last turns),
+//! `intrinsics` (learnt from the welcome and from messages), `prayer` (the timeout estimate
+//! and the trouble a prayer fixes), `identity` (remembered monsters, the pet, statue and mimic
+//! suspicion), `hallucination` (the map and the monsters while every monster and object is
+//! drawn at random). The map queries Rust skills and Lua share: `map` (terrain, paths and distances from the hero, features by kind), `objects`
 //! (floor piles), `rooms` (rooms and shops), `sight` (lines of fire and sight), `traps` (trap
 //! kinds), `temple` (temples, altars and priests, curse statuses altars told), `peace` (what
 //! would anger the watch or a priest).
@@ -35,8 +36,10 @@ pub mod branch;
 pub mod dungeon;
 pub mod explore;
 pub mod farlook;
+pub mod hallucination;
 pub mod hidden;
 pub mod history;
+pub mod hp_trail;
 mod identity;
 pub mod intrinsics;
 pub mod inventory;
@@ -152,6 +155,9 @@ pub struct World {
     /// (see [`World::hp_fell_since_own`]).
     #[serde(default)]
     pub own_run: Option<(String, i32)>,
+    /// The hero's HP at each of the last turns (see [`hp_trail`]).
+    #[serde(default)]
+    pub hp_trail: Vec<hp_trail::HpSeen>,
     /// Intrinsics the hero is believed to have (see [`intrinsics`]).
     #[serde(default)]
     pub intrinsics: std::collections::BTreeSet<Intrinsic>,

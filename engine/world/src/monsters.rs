@@ -24,6 +24,10 @@ pub struct Monster {
     /// mimic!"), or a monster that appeared where an object was drawn a moment before.
     #[serde(default)]
     pub mimic: bool,
+    /// Seen while we hallucinate: its glyph and colour are random, its square is real; what
+    /// it is cannot be told (see [`crate::hallucination`]).
+    #[serde(default)]
+    pub hallucinated: bool,
 }
 
 impl Monster {

@@ -4,6 +4,7 @@
 
 use crate::dungeon::Arrival;
 use crate::farlook::Farlook;
+use crate::hallucination::track_hallucinated;
 use crate::history::DecisionTaken;
 use crate::inventory::parse_inventory_menu;
 use crate::learn::fell;
@@ -125,6 +126,7 @@ impl World {
         if let Some(status) = obs.status {
             self.status = status.clone();
             self.turn = status.turn.unwrap_or(self.turn);
+            self.note_hp();
         }
         let player = obs
             .player
@@ -166,22 +168,36 @@ impl World {
                 level.record_search(prev_player, elapsed.min(200) as u32);
             }
         }
-        // Engulfed or hallucinating, the map shows the inside of a monster or nonsense.
+        // Engulfed, the map shows the inside of a monster; hallucinating, random monsters
+        // and objects on the true terrain (see `hallucination`).
         let engulfed = player.is_some_and(|p| engulfed_view(obs.map, p));
         let readable = map_ok && !hallucinating && !engulfed;
+        let hallucinated_view = map_ok && hallucinating && !engulfed;
         if readable {
             level.update(obs.map, player, turn, !blind);
+        } else if hallucinated_view {
+            level.update_hallucinating(obs.map, player, turn, !blind);
         }
         let previous = std::mem::take(&mut self.monsters);
         if changed_level {
             // Memories of monsters are of the level we left.
             self.remembered.clear();
         }
-        if !readable && !changed_level {
+        if hallucinated_view {
+            let known: &[Monster] = if changed_level { &[] } else { &previous };
+            let tracked = track_hallucinated(known, obs.map, player, turn);
+            self.monsters = tracked.now;
+            self.update_memory(&tracked.matched, tracked.gone, None);
+        } else if !readable && !changed_level {
             self.monsters = previous.clone();
         } else if readable {
-            let known: &[Monster] = if changed_level { &[] } else { &previous };
-            let tracked = track_all(known, obs.map, player, turn);
+            // What was seen hallucinating is nothing to follow: its glyph was random.
+            let sober: Vec<Monster> = previous
+                .iter()
+                .filter(|m| !m.hallucinated && !changed_level)
+                .cloned()
+                .collect();
+            let tracked = track_all(&sober, obs.map, player, turn);
             // A statue looks like its monster.
             let (monsters, matched): (Vec<Monster>, Vec<bool>) = tracked
                 .now
@@ -208,7 +224,7 @@ impl World {
         let gnomes = self
             .monsters
             .iter()
-            .filter(|m| m.ch == 'G' && m.first_seen == turn)
+            .filter(|m| m.ch == 'G' && m.first_seen == turn && !m.hallucinated)
             .count();
         self.dungeon.recognise(gnomes);
         self.dungeon.recognise_specials(&self.messages);
@@ -274,6 +290,10 @@ impl World {
 
     /// What farlook taught about the monster at `pos`.
     pub(crate) fn learn_monster(&mut self, pos: Pos, answer: &Farlook) {
+        // Hallucinating, farlook names a random monster and never says tame nor peaceful.
+        if self.hallucinating() {
+            return;
+        }
         if answer.statue {
             // No monster there: a statue drawn as one. Remember it, so it is not listed (nor
             // asked about) again.

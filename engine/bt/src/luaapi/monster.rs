@@ -6,7 +6,7 @@ use mlua::{Lua, Result as LuaResult, Table};
 use nhbot_world::{Monster, World};
 
 /// Fields of a `MonsterSeen` table.
-const MONSTER_FIELDS: usize = 13;
+const MONSTER_FIELDS: usize = 14;
 
 /// A `MonsterSeen` table.
 pub(super) fn monster_seen(
@@ -48,4 +48,5 @@ fn fill(t: &mut Raw, w: &World, m: &Monster, remembered: bool) {
     t.bool(c"statue", w.statue_suspected(m));
     t.bool(c"mimic", m.mimic);
     t.bool(c"remembered", remembered);
+    t.bool(c"hallucinated", m.hallucinated);
 }

@@ -326,6 +326,7 @@ fn sample_world() -> World {
         peaceful: Some(false),
         tame: false,
         mimic: false,
+        hallucinated: false,
     }];
     // hero, history, monsters
     w.intrinsics = [Intrinsic::ColdResistance, Intrinsic::Stealth].into();
@@ -350,6 +351,7 @@ fn sample_world() -> World {
         peaceful: Some(true),
         tame: true,
         mimic: false,
+        hallucinated: false,
     }];
     w.inventory = vec![Item {
         letter: 'f',
@@ -449,6 +451,7 @@ fn map_sample(w: &mut World) {
         peaceful: Some(true),
         tame: false,
         mimic: false,
+        hallucinated: false,
     });
     // dungeon: the level is the Oracle's, with a shop and the Mines' stairs.
     level.facts.mark(nhbot_world::Special::Oracle);

@@ -229,6 +229,11 @@ pub const MONSTER_SEEN: Class = Class {
             "boolean",
             "not in view now: where it was last seen",
         ),
+        field(
+            "hallucinated",
+            "boolean",
+            "seen hallucinating: its glyph is random, its square real",
+        ),
     ],
     methods: &[],
 };
