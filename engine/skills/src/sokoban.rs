@@ -17,8 +17,9 @@
 //! fought, at once when in sight, or hit with daggers thrown over the boulder once a push has
 //! found it there twice; any other is waited for a few turns, then the push is tried again
 //! and, failing, planned around. One shut in ahead of the boulder in the hole corridor never
-//! leaves (the level's monsters know its holes): no plan goes round it, and the level is given
-//! up after a bounded number of tries.
+//! leaves (the level's monsters know its holes): no plan goes round it; it is shot at over the
+//! boulder while missiles or a named ray wand last (`siege.rs`), and the level is given up
+//! after a bounded number of tries.
 
 mod behind;
 mod earth;
@@ -26,6 +27,7 @@ mod hunt;
 mod leave;
 mod prize;
 mod screen;
+mod siege;
 mod solving;
 #[cfg(test)]
 mod tests;
@@ -206,6 +208,8 @@ pub(crate) struct Memory {
     retreated: Option<(StateKey, u32)>,
     /// The bottom levels' scrolls of earth, fetched before a monster reads them.
     earth: earth::EarthScrolls,
+    /// Shots at a monster shut in behind the boulder (see `siege.rs`).
+    siege: Option<siege::Siege>,
 }
 
 /// Mimics posing as boulders: the top level's two found on arrival (see
@@ -615,7 +619,15 @@ fn play(
     let stuck = stalls >= STALL_LIMIT || pushed_in_vain;
     if step.push {
         let here = (at, obs, &key);
-        if let Some(outcome) = go_for_the_monster_behind(r, w, mem, here, beyond, pushed_in_vain) {
+        // Counted once per push that found it there.
+        let again = pushed_in_vain && monster_behind(w, at, obs, beyond);
+        let found = mem.found_behind(&key, again);
+        let shot = (world_dir(step.dir), beyond);
+        if let Some(outcome) = siege::besiege(w, mem, here, shot, (pushed_in_vain, found)) {
+            return outcome;
+        }
+        let pushed = (pushed_in_vain, found);
+        if let Some(outcome) = go_for_the_monster_behind(r, w, mem, here, beyond, pushed) {
             return outcome;
         }
     }

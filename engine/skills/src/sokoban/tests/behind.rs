@@ -122,7 +122,7 @@ fn a_monster_shut_in_the_hole_corridor_is_thrown_at_then_pushed_past() {
             }
             LeafOutcome::Act(Action::Throw { item, dir }, why) => {
                 assert_eq!((item, dir), ('b', Dir::E), "{why}");
-                assert!(why.contains("`I` at"), "{why}");
+                assert!(why.contains("(`I`) shut in behind it"), "{why}");
                 assert_eq!(refused, 2, "thrown at when found there a second time");
                 thrown = true;
                 set(&mut w, pocket, '.');
@@ -276,4 +276,96 @@ fn a_hunt_ends_when_its_monster_is_killed_by_someone_else() {
         }
     }
     panic!("never pushed on after the kill");
+}
+
+/// Bench seeds of session 21 (21 levels given up): the monster shut in between the boulder and
+/// the last hole takes more than a few missiles. Every dagger in the pack is thrown over the
+/// boulder, a push between throws telling whether it is still there (a failed push takes no
+/// game time); then the wand of fire the game named, while HP can take the ray coming back.
+/// Once the zap kills it, the push goes on into the hole. At a third of our HP, no zap: the
+/// level is given up in the end.
+#[test]
+fn a_monster_shut_in_the_hole_corridor_takes_every_missile_then_a_named_ray_wand() {
+    for hp in [60, 20] {
+        let (mut w, pocket) = one_hole_left('I', Monster::default());
+        w.inventory = [
+            "a - a +1 long sword (weapon in hand)",
+            "b - 4 +0 daggers",
+            "f - a wand of fire (0:4)",
+        ]
+        .iter()
+        .filter_map(|l| parse_inventory_line(l))
+        .collect();
+        (w.status.hp, w.status.hp_max) = (hp, 60);
+        NODES.with(|n| *n.borrow_mut() = Nodes::default());
+        let mut under = '.';
+        let (mut throws, mut zaps, mut pushes_after_shots) = (0, 0, 0);
+        let mut killed = false;
+        let mut outcome_at_end = None;
+        for n in 0..600 {
+            let outcome = sokoban(&Params::default(), &w);
+            let shot_before = matches!(
+                w.last_action,
+                Some(Action::Throw { .. } | Action::Zap { .. })
+            );
+            w.messages.clear();
+            match outcome {
+                LeafOutcome::Act(Action::Search { .. }, _) => {
+                    w.last_action = Some(Action::Search { count: 1 });
+                }
+                LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
+                    pushes_after_shots += usize::from(shot_before);
+                    if !killed {
+                        refuse_push(&mut w, Dir::E);
+                        w.messages = vec!["You hear a monster behind the boulder.".into()];
+                        continue;
+                    }
+                    assert!(play_move(&mut w, Dir::E, &mut under), "{why}");
+                    w.last_action = Some(Action::Move { dir: Dir::E });
+                    if get(&w, pocket) == '@' {
+                        outcome_at_end = Some(true);
+                        break;
+                    }
+                }
+                LeafOutcome::Act(Action::Throw { item, dir }, why) => {
+                    assert_eq!((item, dir), ('b', Dir::E), "{why}");
+                    assert!(why.contains("throwing daggers over the boulder"), "{why}");
+                    throws += 1;
+                    let daggers = w.inventory.iter_mut().find(|i| i.letter == 'b').unwrap();
+                    daggers.count -= 1;
+                    w.inventory.retain(|i| i.count > 0);
+                    w.last_action = Some(Action::Throw { item, dir });
+                    w.messages = vec!["The dagger misses it.".into()];
+                }
+                LeafOutcome::Act(Action::Zap { item, dir }, why) => {
+                    assert_eq!((item, dir), ('f', Dir::E), "{why}");
+                    assert!(why.contains("zapping the fire wand"), "{why}");
+                    assert_eq!(throws, 4, "the daggers first");
+                    zaps += 1;
+                    killed = true;
+                    set(&mut w, pocket, '.');
+                    w.monsters.clear();
+                    w.last_action = Some(Action::Zap { item, dir });
+                    w.messages = vec!["The bolt of fire hits it.".into(), "You kill it!".into()];
+                }
+                LeafOutcome::Failure => {
+                    outcome_at_end = Some(false);
+                    break;
+                }
+                other => panic!("HP {hp}: unexpected {other:?} at {n}"),
+            }
+        }
+        assert_eq!(throws, 4, "HP {hp}: every dagger thrown");
+        assert!(pushes_after_shots >= 4, "HP {hp}: a push after each shot");
+        if hp == 60 {
+            assert_eq!(zaps, 1, "HP {hp}");
+            assert_eq!(outcome_at_end, Some(true), "HP {hp}: the boulder went in");
+        } else {
+            assert_eq!(
+                zaps, 0,
+                "HP {hp}: no ray that may come back at a third of our HP"
+            );
+            assert_eq!(outcome_at_end, Some(false), "HP {hp}: the level given up");
+        }
+    }
 }
