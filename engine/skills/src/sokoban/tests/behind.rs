@@ -369,3 +369,75 @@ fn a_monster_shut_in_the_hole_corridor_takes_every_missile_then_a_named_ray_wand
         }
     }
 }
+
+/// Bench seed 17: the hero stood on a corpse, and the food node looked at it (`:`, no game
+/// time) between every two decisions of this node, so this node never saw the game's "You
+/// hear a monster behind the boulder." nor its own push as the last action. The state it
+/// pushed from, seen again, tells the push failed: the dagger is thrown all the same.
+#[test]
+fn a_failed_push_is_known_when_another_node_acted_in_between() {
+    let (mut w, _) = one_hole_left('I', Monster::default());
+    with_dagger(&mut w);
+    NODES.with(|n| *n.borrow_mut() = Nodes::default());
+    for n in 0..100 {
+        let outcome = sokoban(&Params::default(), &w);
+        match outcome {
+            LeafOutcome::Act(Action::Search { .. }, _) => w.messages.clear(),
+            LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
+                // Refused; then the look at what lies here.
+                w.last_action = Some(Action::Look);
+                w.messages = vec!["You see here a lichen corpse.".into()];
+            }
+            LeafOutcome::Act(Action::Throw { item, dir }, why) => {
+                assert_eq!((item, dir), ('b', Dir::E), "{why}");
+                return;
+            }
+            other => panic!("unexpected {other:?} at {n}"),
+        }
+    }
+    panic!("the dagger was never thrown");
+}
+
+/// Bench seed 47: the monster shut in behind the boulder was a fire ant, and the wand of fire
+/// (its charges unknown) was zapped at it 7 times, then 20 more times after "Nothing happens".
+/// Now: three zaps of a wand at one monster, and none once the game says the wand is empty;
+/// then, nothing left to shoot, the level is given up.
+#[test]
+fn a_wand_is_zapped_thrice_at_most_at_one_monster_and_never_once_empty() {
+    for (wand, answer, most) in [
+        ("f - a wand of fire (0:8)", "The bolt of fire hits it.", 3),
+        ("f - a wand of fire", "Nothing happens.", 1),
+    ] {
+        let (mut w, _) = one_hole_left('I', Monster::default());
+        w.inventory = ["a - a +1 long sword (weapon in hand)", wand]
+            .iter()
+            .filter_map(|l| parse_inventory_line(l))
+            .collect();
+        (w.status.hp, w.status.hp_max) = (60, 60);
+        NODES.with(|n| *n.borrow_mut() = Nodes::default());
+        let mut zaps = 0;
+        let given_up = (0..600).any(|n| {
+            let outcome = sokoban(&Params::default(), &w);
+            w.messages.clear();
+            match outcome {
+                LeafOutcome::Act(Action::Search { .. }, _) => {
+                    w.last_action = Some(Action::Search { count: 1 });
+                }
+                LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
+                    refuse_push(&mut w, Dir::E);
+                    w.messages = vec!["You hear a monster behind the boulder.".into()];
+                }
+                LeafOutcome::Act(Action::Zap { item, dir }, _) => {
+                    zaps += 1;
+                    w.last_action = Some(Action::Zap { item, dir });
+                    w.messages = vec![answer.into()];
+                }
+                LeafOutcome::Failure => return true,
+                other => panic!("{wand}: unexpected {other:?} at {n}"),
+            }
+            false
+        });
+        assert!(given_up, "{wand}: the level given up in the end");
+        assert_eq!(zaps, most, "{wand}");
+    }
+}
