@@ -117,10 +117,13 @@ pub(super) fn besiege(
     {
         return None;
     }
-    // An unseen one may be our pet: shot at once found there twice on this level state.
+    // An unseen one may be our pet when it is out of sight on this level: shot at once found
+    // there twice on this level state. Else at once: one that steps back as the boulder comes
+    // is found there once per state.
     let target = at.pos(beyond);
     let seen = w.monsters.iter().find(|m| m.pos == target && m.ch != 'I');
-    if seen.is_none() && found < 2 {
+    let pet_unseen = !w.monsters.iter().any(|m| m.tame) && w.remembered.iter().any(|m| m.tame);
+    if seen.is_none() && pet_unseen && found < 2 {
         return None;
     }
     let what = seen.map_or("the unseen monster (`I`)".to_string(), |m| {
