@@ -109,6 +109,8 @@ pub struct EnterSokoban {
 /// Turns searched per decision while resting before the stairs (a search stops when a
 /// monster appears).
 const STAIRS_REST: u16 = 10;
+/// A hostile this near (squares) makes resting on the stairs no safer than taking them.
+const STAIRS_THREAT: i16 = 2;
 
 impl EnterSokoban {
     /// One decision of a `go_to` trip to `dest`, its reason prefixed; None when the trip has no
@@ -162,13 +164,20 @@ impl EnterSokoban {
     /// A rest instead of `action` when it takes stairs with HP below `stairs_hp`: on the
     /// other side may wait what the hero just fled up the stairs from (bench seeds 6, 66, 84
     /// and 157 of session 21 went down and fled back up, turn after turn, to their deaths).
+    /// Not with a hostile within [`STAIRS_THREAT`] squares: resting beside it is no better.
     fn rest_before(&self, w: &World, action: &Action) -> Option<(Action, String)> {
         let stairs = match action {
             Action::Ascend => "up",
             Action::Descend => "down",
             _ => return None,
         };
-        (w.hp_fraction() < self.stairs_hp).then(|| {
+        let threatened = w.monsters.iter().any(|m| {
+            let d = (m.pos.x - w.player.x)
+                .abs()
+                .max((m.pos.y - w.player.y).abs());
+            m.maybe_hostile() && m.ch != 'I' && d <= STAIRS_THREAT
+        });
+        (w.hp_fraction() < self.stairs_hp && !threatened).then(|| {
             (
                 Action::Search { count: STAIRS_REST },
                 format!(
@@ -377,7 +386,8 @@ pub(crate) fn register(r: &mut NodeRegistry) {
              never stood on (one may hide them), search for hidden doors and passages. Below the \
              entrance level with no known way up to it (a trap door dropped the hero there): one \
              level up at a time, each level's up stairs looked for the same way. On stairs with \
-             HP below `stairs_hp` of the maximum: rests there instead of taking them. Fails in \
+             HP below `stairs_hp` of the maximum and no hostile within 2 squares: rests there \
+             instead of taking them. Fails in \
              Sokoban, while the entrance is not located, and when no known or seen stairs lead \
              there and nothing is left to look at.",
         )

@@ -386,10 +386,16 @@ fn the_trip_rests_on_the_stairs_while_hurt_and_takes_them_healed() {
         step_of(tick(&enter, &mut trip, &w)).0,
         Action::Search { .. }
     ));
+    // A jackal next to the stairs: resting beside it is no safer than going.
+    let mut near = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    near[2].replace_range(13..14, "d");
+    let near: Vec<&str> = near.iter().map(String::as_str).collect();
+    see_hp(&mut w, (7, 131, 6, 20), &near, on_stairs, &[]);
+    assert_eq!(step_of(tick(&enter, &mut trip, &w)).0, Action::Descend);
     see_hp(&mut w, (7, 133, 6, 21), &rows, on_stairs, &[]);
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
     assert_eq!(action, Action::Descend, "{why}");
-    assert_eq!(trip.stairs_taken, 1);
+    assert_eq!(trip.stairs_taken, 2);
 }
 
 /// Two trap doors dropped the hero from the Oracle's level (Dlvl 7) past the entrance (Dlvl 8)
