@@ -9,7 +9,7 @@
 mod wizard;
 
 use nhbot_agent::{Brain, Runner, TreeBrain};
-use nhbot_world::{Branch, Pos};
+use nhbot_world::{Action, Branch, Pos};
 use wizard::{keys, repo, screen, wish};
 
 /// Decisions allowed to solve one level (the plans take ~300-500 moves).
@@ -321,6 +321,55 @@ fn top_level() {
             screen(&r)
         );
     }
+}
+
+/// A monster shut in the hole corridor ahead of the boulder, on the real game (survey seed 1,
+/// as the survey plays it: from soko4's `>`, the sokoban subtree alone). soko4-2 is solved;
+/// on soko3-1 a monster stands between the boulder and the holes, where it never leaves. The
+/// node throws its one dagger over the boulder (session 21 gave that level up here). Given
+/// eight more when that first shot goes (a wizard wish), the node throws them over the
+/// boulder, pushing between throws, until a push goes through, and climbs.
+#[test]
+fn a_monster_shut_in_the_hole_corridor_is_shot_over_the_boulder_until_the_push_goes() {
+    use std::cell::Cell;
+    let mut r = start_in_soko4(1, "siege");
+    keys(&mut r, "\x14>.");
+    assert_eq!(variant(&r), "soko4-2");
+    let bottom = r.world.status.dlvl;
+    play_level(&mut r, SOKOBAN_ONLY, BUDGET).unwrap_or_else(|e| panic!("soko4-2: {e}"));
+    assert_eq!(r.world.status.dlvl, bottom - 1, "climbed:\n{}", screen(&r));
+    let thrown = |r: &Runner| matches!(r.world.last_action, Some(Action::Throw { .. }));
+    play_until(&mut r, SOKOBAN_ONLY, BUDGET, &thrown)
+        .unwrap_or_else(|e| panic!("soko3-1, no shot: {e}"));
+    assert_eq!(r.world.status.dlvl, bottom - 1, "{}", screen(&r));
+    let daggers = wish(&mut r, "8 uncursed +0 daggers");
+    // The sokoban subtree alone eats nothing: the siege would end in a faint.
+    let food = wish(&mut r, "uncursed food ration");
+    keys(&mut r, &format!("e{food}"));
+    let items = r.session.read_inventory().expect("the inventory");
+    r.world.observe(nhbot_world::Event::Inventory(&items));
+    assert!(
+        r.world.inventory.iter().any(|i| i.letter == daggers),
+        "{items:?}"
+    );
+    let throws = Cell::new(0);
+    let count = |r: &Runner| {
+        if matches!(r.world.last_action, Some(Action::Throw { item, .. }) if item == daggers) {
+            throws.set(throws.get() + 1);
+        }
+        false
+    };
+    let outcome = play_until(&mut r, SOKOBAN_ONLY, BUDGET, &count);
+    outcome.unwrap_or_else(|e| panic!("soko3-1 after {} throws: {e}", throws.get()));
+    assert_eq!(
+        r.world.status.dlvl,
+        bottom - 2,
+        "climbed out of soko3-1 after {} throws:\n{}",
+        throws.get(),
+        screen(&r)
+    );
+    assert!(throws.get() >= 1, "the wished-for daggers thrown");
+    eprintln!("soko3-1 climbed after {} more throws", throws.get());
 }
 
 /// The top level one boulder short, on the real game. On soko1-1 (seed 12), wizard ^T puts us

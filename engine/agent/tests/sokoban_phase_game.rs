@@ -201,3 +201,139 @@ fn the_sokoban_phase_enters_from_below_the_oracle_solves_the_first_level_and_cli
     drop(r);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Plays the default tree from where `r` stands until `stop` says so (given the world and the
+/// decision just taken) or `budget` decisions pass; returns the decisions, one line each
+/// (`T<turn> Dlvl <n> <action> <path> | <reason>`), and whether `stop` said so.
+fn play_default_tree(
+    r: &mut Runner,
+    budget: usize,
+    mut stop: impl FnMut(&Runner, &nhbot_world::Decision) -> bool,
+) -> (Vec<String>, bool) {
+    let mut brain = TreeBrain::load(&repo().join("trees/main.yaml")).expect("the default tree");
+    let trace = std::env::var_os("NHBOT_TRACE").is_some();
+    let mut log = Vec::new();
+    for _ in 0..budget {
+        assert!(!r.session.ended, "the game ended:\n{}", log.join("\n"));
+        let d = brain.decide(&r.world);
+        let line = format!(
+            "T{} Dlvl {} {:?} {} | {}",
+            r.world.turn, r.world.status.dlvl, d.action, d.path, d.reason
+        );
+        if trace {
+            eprintln!("{line}");
+        }
+        log.push(line);
+        r.act(&d).expect("the action reaches the game");
+        if stop(r, &d) {
+            return (log, true);
+        }
+    }
+    (log, false)
+}
+
+/// Dropped past the Sokoban entrance (as a trap door drops a diving hero): the Oracle's level
+/// seen, the level two below it glimpsed where a level teleport lands (its up stairs not
+/// seen: the first of seeds 1-8 where they are not), and the hero on the level below that,
+/// mapped, the hero on its up stairs (XL 12 for that depth). No known stairs lead to the
+/// entrance level; the phase climbs back a level at a
+/// time, looks for the glimpsed level's up stairs, and goes on to the entrance and into
+/// Sokoban (bench seeds 86 and 144 of session 21 wandered such levels until they died).
+#[test]
+fn dropped_below_the_entrance_the_phase_climbs_back_and_enters_sokoban() {
+    let scene = (1..=8).find_map(|seed| {
+        let (mut r, dir) = wizard::start("sokophase", &format!("climb-back-{seed}"), seed);
+        wizard::armour_and_life_saving(&mut r);
+        // Three levels below the Oracle's is no place for XL 6.
+        keys(&mut r, "#levelchange\r12\r");
+        wizard::wait_until_alone(&mut r, |m| m.tame);
+        let oracle = oracle_depth_from_the_menu(&mut r);
+        teleport_and_map(&mut r, oracle);
+        r.session.send_raw("\x16").expect("^V");
+        keys(&mut r, &format!("{}\r:", oracle + 2));
+        assert_eq!(r.world.status.dlvl, oracle + 2, "{}", screen(&r));
+        teleport_and_map(&mut r, oracle + 3);
+        // On its up stairs (wizard ^T): the level is deadly to cross.
+        keys(&mut r, "\x14<.");
+        if r.world.route_to(Branch::Doom, oracle + 1).is_some() {
+            drop(r);
+            let _ = std::fs::remove_dir_all(&dir);
+            return None;
+        }
+        Some((r, dir, oracle, seed))
+    });
+    let (mut r, dir, oracle, seed) = scene.expect("a seed whose glimpse shows no up stairs");
+    let in_sokoban = |r: &Runner, _: &nhbot_world::Decision| {
+        r.world.level().is_some_and(|l| l.branch == Branch::Sokoban)
+    };
+    let (log, entered) = play_default_tree(&mut r, BUDGET, in_sokoban);
+    let tail = log[log.len().saturating_sub(40)..].join("\n");
+    assert!(
+        entered,
+        "seed {seed}, not in Sokoban:\n{tail}\n{}",
+        screen(&r)
+    );
+    let looked = format!("no known way up from Dlvl {}", oracle + 2);
+    assert!(
+        log.iter().any(|l| l.contains(&looked)),
+        "seed {seed}: the up stairs of Dlvl {} looked for:\n{tail}",
+        oracle + 2
+    );
+    eprintln!(
+        "seed {seed}: in Sokoban on turn {} from Dlvl {}",
+        r.world.turn,
+        oracle + 3
+    );
+    drop(r);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Hurt on the Oracle's down stairs (a wand of striking zapped at ourselves until HP is below
+/// 70% of the most, before the armour that gives magic resistance is put on; wizard ^T to the
+/// stairs), the
+/// phase rests on them until HP is 70% of the most again, then goes down (bench seeds 6, 66, 84 and 157 of session 21 went
+/// down hurt, fled back up from what waited there, and went down again, to their deaths).
+#[test]
+fn hurt_the_phase_rests_on_the_stairs_before_taking_them() {
+    let (mut r, dir) = wizard::start("sokophase", "rest", SEED);
+    keys(&mut r, &format!("#levelchange\r{XL}\r"));
+    wizard::wait_until_alone(&mut r, |m| m.tame);
+    let oracle = oracle_depth_from_the_menu(&mut r);
+    teleport_and_map(&mut r, oracle);
+    keys(&mut r, "\x14>.");
+    let wand = wizard::wish(&mut r, "wand of striking");
+    // One zap at a time (2d12): from 70% of the most, one never takes HP to where prayer
+    // would fix it.
+    for _ in 0..10 {
+        if r.world.hp_fraction() < 0.7 {
+            break;
+        }
+        keys(&mut r, &format!("z{wand}."));
+    }
+    assert!(r.world.hp_fraction() < 0.7, "hurt:\n{}", screen(&r));
+    wizard::armour_and_life_saving(&mut r);
+    let gone_down = |r: &Runner, _: &nhbot_world::Decision| r.world.status.dlvl == oracle + 1;
+    let (log, down) = play_default_tree(&mut r, BUDGET, gone_down);
+    let tail = log[log.len().saturating_sub(40)..].join("\n");
+    assert!(down, "never went down:\n{tail}\n{}", screen(&r));
+    let rested = log
+        .iter()
+        .filter(|l| l.contains("Search") && l.contains("resting before taking them"))
+        .count();
+    assert!(rested > 0, "no rest on the stairs:\n{tail}");
+    let descent = log
+        .iter()
+        .rev()
+        .find(|l| l.contains("Descend"))
+        .expect("a descent");
+    assert!(descent.contains("into Sokoban"), "{descent}");
+    // The status line's HP at the descent: 70% of the most at least.
+    let (hp, max) = (r.world.status.hp, r.world.status.hp_max);
+    eprintln!("rested {rested} times on the stairs; down at HP {hp}/{max}: {descent}");
+    assert!(
+        f64::from(hp) >= 0.7 * f64::from(max) - 2.0,
+        "HP {hp}/{max} after the descent"
+    );
+    drop(r);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -17,8 +17,9 @@
 //! fought, at once when in sight, or hit with daggers thrown over the boulder once a push has
 //! found it there twice; any other is waited for a few turns, then the push is tried again
 //! and, failing, planned around. One shut in ahead of the boulder in the hole corridor never
-//! leaves (the level's monsters know its holes): no plan goes round it, and the level is given
-//! up after a bounded number of tries.
+//! leaves (the level's monsters know its holes): no plan goes round it; it is shot at over the
+//! boulder while missiles or a named ray wand last (`siege.rs`), and the level is given up
+//! after a bounded number of tries.
 
 mod behind;
 mod earth;
@@ -26,6 +27,7 @@ mod hunt;
 mod leave;
 mod prize;
 mod screen;
+mod siege;
 mod solving;
 #[cfg(test)]
 mod tests;
@@ -206,6 +208,14 @@ pub(crate) struct Memory {
     retreated: Option<(StateKey, u32)>,
     /// The bottom levels' scrolls of earth, fetched before a monster reads them.
     earth: earth::EarthScrolls,
+    /// Shots at a monster shut in behind the boulder (see `siege.rs`).
+    siege: Option<siege::Siege>,
+    empty_wands: siege::EmptyWands,
+    /// The push this node sent at its last decision, and the state it was sent from: seeing
+    /// that state again, the push failed (a push that goes moves a boulder), whatever other
+    /// nodes did in between (a look at the corpse underfoot at every decision hid the game's
+    /// "You hear a monster behind the boulder." from this node in bench seed 17).
+    pushed: Option<(StateKey, nhbot_sokoban::Dir)>,
 }
 
 /// Mimics posing as boulders: the top level's two found on arrival (see
@@ -549,6 +559,7 @@ fn play(
 ) -> LeafOutcome {
     let puzzle = &obs.puzzle;
     let key = StateKey::of(puzzle, at.template().name);
+    let pushed_before = mem.pushed.take();
     if let Some((_, why)) = mem.abandoned.iter().find(|(l, _)| l.same_level(&key)) {
         return leave_by_the_down_stairs(r, w, at, why);
     }
@@ -606,16 +617,24 @@ fn play(
     };
     let to = offset(puzzle.width, puzzle.player, step);
     let beyond = offset(puzzle.width, to, step);
-    let pushed_in_vain = step.push
-        && push_failed(w)
+    let told = push_failed(w)
         && w.last_action
             == Some(Action::Move {
                 dir: world_dir(step.dir),
             });
+    let pushed_in_vain = step.push && (told || pushed_before == Some((key.clone(), step.dir)));
     let stuck = stalls >= STALL_LIMIT || pushed_in_vain;
     if step.push {
         let here = (at, obs, &key);
-        if let Some(outcome) = go_for_the_monster_behind(r, w, mem, here, beyond, pushed_in_vain) {
+        // Counted once per push that found it there.
+        let again = pushed_in_vain && monster_behind(w, at, obs, beyond);
+        let found = mem.found_behind(&key, again);
+        let shot = (world_dir(step.dir), beyond);
+        if let Some(outcome) = siege::besiege(w, mem, here, shot, (pushed_in_vain, found)) {
+            return remember_push(mem, &key, step, outcome);
+        }
+        let pushed = (pushed_in_vain, found);
+        if let Some(outcome) = go_for_the_monster_behind(r, w, mem, here, beyond, pushed) {
             return outcome;
         }
     }
@@ -656,7 +675,25 @@ fn play(
             }
         };
     }
-    step_action(r, w, at, obs, step, (to, beyond), stalls)
+    let outcome = step_action(r, w, at, obs, step, (to, beyond), stalls);
+    remember_push(mem, &key, step, outcome)
+}
+
+/// Notes `outcome` in `mem` when it is the push of plan step `step` from state `key` (see
+/// `Memory::pushed`), and passes it on.
+fn remember_push(
+    mem: &mut Memory,
+    key: &StateKey,
+    step: Step,
+    outcome: LeafOutcome,
+) -> LeafOutcome {
+    let push = Action::Move {
+        dir: world_dir(step.dir),
+    };
+    if step.push && matches!(&outcome, LeafOutcome::Act(a, _) if *a == push) {
+        mem.pushed = Some((key.clone(), step.dir));
+    }
+    outcome
 }
 
 /// Why a monster in the way is waited for instead of fought: a peaceful one, or one whose

@@ -11,10 +11,11 @@
 
 use crate::builtins::check;
 use crate::goto::{Destination, GoTo, TripState};
+use look::look_for_the_stairs;
 use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, Leaf, LeafOutcome, LeafSpec, NodeRegistry, Params, Tick};
-use nhbot_world::{Branch, Pos, Special, World};
+use nhbot_world::{Action, Branch, Pos, Special, World};
 
 /// The Sokoban level below the top one (its zoo and prize): level 3 counted from the bottom.
 const BELOW_THE_TOP: u8 = 3;
@@ -96,10 +97,20 @@ pub fn turn_back_because(w: &World, prize_xl: i64, level_turns: i64) -> Option<S
 /// The `enter_sokoban` action: a `go_to` up into Sokoban over the known and seen stairs; while
 /// no such way is known, a `go_to` to the entrance level (the Oracle's `>` leads there), and
 /// there a look for the Sokoban stairs: the unexplored parts first, then the objects never
-/// stood on (one may lie on the stairs and hide them), then hidden doors and passages.
+/// stood on (one may lie on the stairs and hide them), then hidden doors and passages. Below
+/// the entrance level with no known way back up (a trap door or hole dropped the hero there),
+/// one level up at a time, each level's up stairs looked for the same way. No stairs are taken
+/// below `stairs_hp` of the maximum HP: the hero rests on them first.
 pub struct EnterSokoban {
     pub overview: bool,
+    pub stairs_hp: f64,
 }
+
+/// Turns searched per decision while resting before the stairs (a search stops when a
+/// monster appears).
+const STAIRS_REST: u16 = 10;
+/// A hostile this near (squares) makes resting on the stairs no safer than taking them.
+const STAIRS_THREAT: i16 = 2;
 
 impl EnterSokoban {
     /// One decision of a `go_to` trip to `dest`, its reason prefixed; None when the trip has no
@@ -132,11 +143,85 @@ impl EnterSokoban {
             overview: self.overview,
         };
         match trip.tick(state, tick) {
-            LeafOutcome::Act(action, why) => Some(LeafOutcome::Act(
-                action,
-                format!("into Sokoban (entrance on Dlvl {entrance}): {why}"),
-            )),
+            LeafOutcome::Act(action, why) => {
+                let action = match self.rest_before(w, &action) {
+                    Some(rest) => {
+                        // Not taken: the trip's count of stairs taken stays as it was.
+                        state.stairs_taken = state.stairs_taken.saturating_sub(1);
+                        rest
+                    }
+                    None => (action, why),
+                };
+                Some(LeafOutcome::Act(
+                    action.0,
+                    format!("into Sokoban (entrance on Dlvl {entrance}): {}", action.1),
+                ))
+            }
             _ => None,
+        }
+    }
+
+    /// A rest instead of `action` when it takes stairs with HP below `stairs_hp`: on the
+    /// other side may wait what the hero just fled up the stairs from (bench seeds 6, 66, 84
+    /// and 157 of session 21 went down and fled back up, turn after turn, to their deaths).
+    /// Not with a hostile within [`STAIRS_THREAT`] squares: resting beside it is no better.
+    fn rest_before(&self, w: &World, action: &Action) -> Option<(Action, String)> {
+        let stairs = match action {
+            Action::Ascend => "up",
+            Action::Descend => "down",
+            _ => return None,
+        };
+        let threatened = w.monsters.iter().any(|m| {
+            let d = (m.pos.x - w.player.x)
+                .abs()
+                .max((m.pos.y - w.player.y).abs());
+            m.maybe_hostile() && m.ch != 'I' && d <= STAIRS_THREAT
+        });
+        (w.hp_fraction() < self.stairs_hp && !threatened).then(|| {
+            (
+                Action::Search { count: STAIRS_REST },
+                format!(
+                    "on the {stairs} stairs with HP {}/{}, below {:.0}%: resting before taking \
+                     them",
+                    w.status.hp,
+                    w.status.hp_max,
+                    self.stairs_hp * 100.0
+                ),
+            )
+        })
+    }
+
+    /// Below the entrance level in the Dungeons with no known way up to it (a trap door or a
+    /// hole dropped the hero past levels it never explored): the level above by its known up
+    /// stairs, else this level's up stairs looked for as the Sokoban stairs are (bench seeds
+    /// 86 and 144 of session 21 wandered such a level for 2,000 turns and more). A level whose
+    /// branch is not told yet counts (up stairs from Dlvl 6-10 may come from Sokoban until the
+    /// overview says). Fails elsewhere.
+    fn climb_back(&self, state: &mut TripState, tick: &mut Tick<'_>, entrance: i32) -> LeafOutcome {
+        let w = tick.world;
+        let Some(depth) = w
+            .level()
+            .filter(|l| matches!(l.branch, Branch::Doom | Branch::Unknown) && l.depth > entrance)
+            .map(|l| l.depth)
+        else {
+            return LeafOutcome::Failure;
+        };
+        let above = Destination::Branch {
+            branch: Branch::Doom,
+            depth: Some(depth - 1),
+        };
+        if let Some(step) = self.trip(above, state, tick, entrance) {
+            return step;
+        }
+        match look_for_the_stairs(w) {
+            Some((action, why)) => LeafOutcome::Act(
+                action,
+                format!(
+                    "into Sokoban (entrance on Dlvl {entrance}), no known way up from Dlvl \
+                     {depth}: {why}"
+                ),
+            ),
+            None => LeafOutcome::Failure,
         }
     }
 }
@@ -167,9 +252,10 @@ impl Leaf for EnterSokoban {
                 branch: Branch::Doom,
                 depth: Some(entrance),
             };
-            return self
-                .trip(there, state, tick, entrance)
-                .unwrap_or(LeafOutcome::Failure);
+            if let Some(step) = self.trip(there, state, tick, entrance) {
+                return step;
+            }
+            return self.climb_back(state, tick, entrance);
         }
         match look_for_the_stairs(w) {
             Some((action, why)) => LeafOutcome::Act(
@@ -200,28 +286,6 @@ fn stairs_out_of_reach(w: &World, dest: Destination) -> Option<Pos> {
     };
     let stairs = w.route_to(goal.0, goal.1)?.first()?.stairs;
     (w.player != stairs && w.path_to(&[stairs]).is_none()).then_some(stairs)
-}
-
-/// On the entrance level with its Sokoban stairs not seen: explore, then step on the objects
-/// never stood on (stairs under an object show the object; stepping there, the game says
-/// "There is a staircase up here."), then search for hidden doors and passages.
-fn look_for_the_stairs(w: &World) -> Option<(nhbot_world::Action, String)> {
-    if let Some(step) = crate::explore::explore_step_then(w, false, false) {
-        return Some(step);
-    }
-    w.level()?;
-    let spots = w.untrodden_object_squares();
-    if let Some(path) = w.path_to(&spots) {
-        let target = path.target();
-        let why = format!(
-            "the object at ({}, {}) may hide them, {} steps away",
-            target.x,
-            target.y,
-            path.steps.len()
-        );
-        return Some((w.step_along(&path), why));
-    }
-    crate::explore::search_for_a_way(w)
 }
 
 /// The `leave_sokoban` action: back down to the Dungeons level below Sokoban when
@@ -260,6 +324,7 @@ impl Leaf for LeaveSokoban {
     fn halted(&self, _state: &mut TripState) {}
 }
 
+mod look;
 #[cfg(test)]
 mod tests;
 
@@ -318,22 +383,36 @@ pub(crate) fn register(r: &mut NodeRegistry) {
              the Oracle (by the Oracle's down stairs while it was never visited) and up its \
              Sokoban stairs (the up staircase not linked to the level above; either, while both \
              are untaken). There, while those stairs are not seen: explore, step on the objects \
-             never stood on (one may hide them), search for hidden doors and passages. Fails in \
+             never stood on (one may hide them), search for hidden doors and passages. Below the \
+             entrance level with no known way up to it (a trap door dropped the hero there): one \
+             level up at a time, each level's up stairs looked for the same way. On stairs with \
+             HP below `stairs_hp` of the maximum and no hostile within 2 squares: rests there \
+             instead of taking them. Fails in \
              Sokoban, while the entrance is not located, and when no known or seen stairs lead \
              there and nothing is left to look at.",
         )
         .params(
             const {
-                &[p(
-                    "overview",
-                    Flag,
-                    Default("true"),
-                    "Read the game's overview on each level of the trip.",
-                )]
+                &[
+                    p(
+                        "overview",
+                        Flag,
+                        Default("true"),
+                        "Read the game's overview on each level of the trip.",
+                    ),
+                    p(
+                        "stairs_hp",
+                        Number { min: 0.0, max: 1.0 },
+                        Default("0.7"),
+                        "HP fraction below which the trip rests on stairs instead of taking \
+                         them.",
+                    ),
+                ]
             },
         ),
         |params| EnterSokoban {
             overview: params.flag("overview"),
+            stairs_hp: params.number("stairs_hp"),
         },
     );
     r.register(

@@ -61,15 +61,17 @@ impl Memory {
         }
     }
 
-    /// Counts one more time a push found a monster behind the boulder on this level state;
-    /// returns the count.
-    pub(super) fn found_behind(&mut self, key: &StateKey) -> u32 {
+    /// The times a push found a monster behind the boulder on this level state; with
+    /// `again`, counting one more first.
+    pub(super) fn found_behind(&mut self, key: &StateKey, again: bool) -> u32 {
         let found = match &self.found_behind {
-            Some((l, n)) if l.same_level(key) => n + 1,
-            _ => 1,
+            Some((l, n)) if l.same_level(key) => *n,
+            _ => 0,
         };
-        self.found_behind = Some((key.without_player(), found));
-        found
+        if again {
+            self.found_behind = Some((key.without_player(), found + 1));
+        }
+        found + u32::from(again)
     }
 
     /// Starts a retreat from the player's square to the farthest square within
@@ -143,13 +145,15 @@ pub(super) fn try_hunt(
 /// push has just found it there, or at once when it is in sight (no turns spent waiting and
 /// pushing into it). Throws go the second time a push finds it on this level state, or at
 /// once at one in sight, known hostile and shut in: that one neither leaves nor comes round.
+/// `found`: the times a push has found it there on this level state (see
+/// [`Memory::found_behind`]).
 pub(super) fn go_for_the_monster_behind(
     r: &mut Recall,
     w: &World,
     mem: &mut Memory,
     (at, obs, key): (Located, &Observed, &StateKey),
     beyond: usize,
-    pushed_in_vain: bool,
+    (pushed_in_vain, found): (bool, u32),
 ) -> Option<LeafOutcome> {
     if !monster_behind(w, at, obs, beyond) {
         return None;
@@ -162,7 +166,7 @@ pub(super) fn go_for_the_monster_behind(
     let hostile_shut_in = in_sight.is_some_and(|m| m.peaceful == Some(false))
         && confinement(&obs.puzzle, beyond).shut_in;
     let may_throw = if pushed_in_vain {
-        mem.found_behind(key) >= 2 || hostile_shut_in
+        found >= 2 || hostile_shut_in
     } else if in_sight.is_some() {
         hostile_shut_in
     } else {

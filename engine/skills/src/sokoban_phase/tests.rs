@@ -2,9 +2,20 @@ use super::*;
 use nhbot_world::testing::grid;
 use nhbot_world::{Action, Event, Observation, Pos, Status};
 
-/// One frame on Dlvl `depth` at `turn`: `rows` drawn from map row 1, the hero (XL `xl`) at
-/// `at`, with `messages`.
+/// One frame on Dlvl `depth` at `turn`: `rows` drawn from map row 1, the hero (XL `xl`, HP
+/// 30/30) at `at`, with `messages`.
 fn see(w: &mut World, depth: i32, turn: i64, xl: i32, rows: &[&str], at: Pos, messages: &[&str]) {
+    see_hp(w, (depth, turn, xl, 30), rows, at, messages);
+}
+
+/// [`see`] with the hero's HP (of 30): `(depth, turn, xl, hp)`.
+fn see_hp(
+    w: &mut World,
+    (depth, turn, xl, hp): (i32, i64, i32, i32),
+    rows: &[&str],
+    at: Pos,
+    messages: &[&str],
+) {
     let mut all = vec![""];
     all.extend_from_slice(rows);
     let map = grid(&all, &[]);
@@ -13,7 +24,7 @@ fn see(w: &mut World, depth: i32, turn: i64, xl: i32, rows: &[&str], at: Pos, me
         level_name: format!("Dlvl:{depth}"),
         turn: Some(turn),
         xl,
-        hp: 30,
+        hp,
         hp_max: 30,
         ..Status::default()
     };
@@ -102,7 +113,10 @@ fn the_phase_opens_goes_up_into_sokoban_and_ends_once_back_down() {
     );
 
     // The entrance level was never visited: down the Oracle's stairs first.
-    let enter = EnterSokoban { overview: false };
+    let enter = EnterSokoban {
+        overview: false,
+        stairs_hp: 0.7,
+    };
     let mut trip = TripState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
     assert!(
@@ -274,7 +288,10 @@ fn on_the_entrance_level_an_object_never_stood_on_may_hide_the_sokoban_stairs() 
         "-----------------",
     ];
     see(&mut w, 8, 102, 6, &below, Pos::new(2, 2), &[]);
-    let enter = EnterSokoban { overview: false };
+    let enter = EnterSokoban {
+        overview: false,
+        stairs_hp: 0.7,
+    };
     let mut trip = TripState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
     assert!(
@@ -324,11 +341,136 @@ fn stairs_seen_out_of_reach_are_explored_towards_before_searching() {
     ];
     see(&mut w, 7, 100, 6, &rows, Pos::new(2, 3), &[]);
     assert_eq!(w.dungeon.oracle_depth(), Some(7), "her fountains");
-    let enter = EnterSokoban { overview: false };
+    let enter = EnterSokoban {
+        overview: false,
+        stairs_hp: 0.7,
+    };
     let (_, why) = step_of(tick(&enter, &mut TripState::default(), &w));
     assert!(
         why.starts_with("into Sokoban (entrance on Dlvl 8): the stairs at (21, 4) out of reach")
             && why.contains("exploring the unseen"),
+        "{why}"
+    );
+}
+
+/// Hurt on the Oracle's down stairs (bench seeds 6, 66, 84 and 157 of session 21 went down
+/// at low HP, fled back up from what waited there, and went down again): the trip rests on
+/// the stairs, its count of stairs taken unchanged, and takes them once healed.
+#[test]
+fn the_trip_rests_on_the_stairs_while_hurt_and_takes_them_healed() {
+    let mut w = World::default();
+    let start = Pos::new(2, 2);
+    let rows = with_hero(&ORACLE, start);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    see_hp(&mut w, (7, 90, 6, 12), &rows, start, &[]);
+    let on_stairs = Pos::new(14, 4);
+    let rows = with_hero(&ORACLE, on_stairs);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    see_hp(&mut w, (7, 100, 6, 12), &rows, on_stairs, &[]);
+    let enter = EnterSokoban {
+        overview: false,
+        stairs_hp: 0.7,
+    };
+    let mut trip = TripState::default();
+    let (action, why) = step_of(tick(&enter, &mut trip, &w));
+    assert_eq!(action, Action::Search { count: 10 }, "{why}");
+    assert_eq!(
+        why,
+        "into Sokoban (entrance on Dlvl 8): on the down stairs with HP 12/30, below 70%: \
+         resting before taking them"
+    );
+    assert_eq!(trip.stairs_taken, 0, "no stairs taken");
+    // 20 of 30 is still below 70%; 21 is not.
+    see_hp(&mut w, (7, 130, 6, 20), &rows, on_stairs, &[]);
+    assert!(matches!(
+        step_of(tick(&enter, &mut trip, &w)).0,
+        Action::Search { .. }
+    ));
+    // A jackal next to the stairs: resting beside it is no safer than going.
+    let mut near = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    near[2].replace_range(13..14, "d");
+    let near: Vec<&str> = near.iter().map(String::as_str).collect();
+    see_hp(&mut w, (7, 131, 6, 20), &near, on_stairs, &[]);
+    assert_eq!(step_of(tick(&enter, &mut trip, &w)).0, Action::Descend);
+    see_hp(&mut w, (7, 133, 6, 21), &rows, on_stairs, &[]);
+    let (action, why) = step_of(tick(&enter, &mut trip, &w));
+    assert_eq!(action, Action::Descend, "{why}");
+    assert_eq!(trip.stairs_taken, 2);
+}
+
+/// Two trap doors dropped the hero from the Oracle's level (Dlvl 7) past the entrance (Dlvl 8)
+/// to Dlvl 10, Dlvl 9's up stairs never seen (bench seeds 86 and 144 of session 21 wandered
+/// such levels for thousands of turns): the trip climbs Dlvl 10's up stairs, then looks for
+/// Dlvl 9's.
+#[test]
+fn dropped_below_the_entrance_the_trip_climbs_back_a_level_at_a_time() {
+    let mut w = World::default();
+    let start = Pos::new(2, 2);
+    let rows = with_hero(&ORACLE, start);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    see(
+        &mut w,
+        7,
+        100,
+        6,
+        &rows,
+        start,
+        &["A trap door opens up under you!"],
+    );
+    // Dlvl 9: one room seen, a doorway east, no stairs.
+    let nine = ["--------   ", "|.@.....   ", "|.......|  ", "---------  "];
+    see(
+        &mut w,
+        9,
+        101,
+        6,
+        &nine,
+        Pos::new(2, 2),
+        &["A trap door opens up under you!"],
+    );
+    // Dlvl 10: its up stairs at (10, 3).
+    let ten = [
+        "-------------",
+        "|.@.........|",
+        "|.........<.|",
+        "-------------",
+    ];
+    see(&mut w, 10, 102, 6, &ten, Pos::new(2, 2), &[]);
+    let enter = EnterSokoban {
+        overview: false,
+        stairs_hp: 0.7,
+    };
+    let mut trip = TripState::default();
+    let (action, why) = step_of(tick(&enter, &mut trip, &w));
+    assert!(
+        matches!(action, Action::Move { .. } | Action::Travel { .. }),
+        "{why}"
+    );
+    assert!(
+        why.starts_with("into Sokoban (entrance on Dlvl 8): walking to the up stairs at (10, 3)"),
+        "{why}"
+    );
+    let up = Pos::new(10, 3);
+    let rows = with_hero(&ten, up);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    see(&mut w, 10, 110, 6, &rows, up, &[]);
+    let (action, why) = step_of(tick(&enter, &mut trip, &w));
+    assert_eq!(action, Action::Ascend, "{why}");
+    w.observe(&Action::Ascend);
+    // Back on Dlvl 9 by its down stairs: its up stairs are still to be found.
+    let nine = ["--------   ", "|.>.....   ", "|.......|  ", "---------  "];
+    let rows = with_hero(&nine, Pos::new(2, 2));
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    see(&mut w, 9, 111, 6, &rows, Pos::new(2, 2), &[]);
+    let (action, why) = step_of(tick(&enter, &mut trip, &w));
+    assert!(
+        matches!(action, Action::Move { .. } | Action::Travel { .. }),
+        "{why}"
+    );
+    assert!(
+        why.starts_with(
+            "into Sokoban (entrance on Dlvl 8), no known way up from Dlvl 9: exploring"
+        ),
         "{why}"
     );
 }

@@ -90,50 +90,65 @@ fn with_dagger(w: &mut World) {
 
 /// Survey seeds 12 and 17: a monster shut in between the boulder and the last hole, unseen
 /// (`I`). Waiting cannot move it and no plan goes round it: the node waits a few turns, tries
-/// the push, plans around it in vain (no retreat: it has nowhere to wander), and when the
-/// push finds it there again, throws the dagger over the boulder; once it is killed the push
-/// goes on.
+/// the push, and when the push finds it there throws the dagger over the boulder; once it is
+/// killed the push goes on. With our pet out of sight on the level (the `I` may be the pet),
+/// the throw waits for a second push that finds it there.
 #[test]
 fn a_monster_shut_in_the_hole_corridor_is_thrown_at_then_pushed_past() {
-    let (mut w, pocket) = one_hole_left('I', Monster::default());
-    with_dagger(&mut w);
-    let mut under = '.';
-    let (mut waits, mut refused, mut thrown) = (0, 0, false);
-    for n in 0..100 {
-        let outcome = sokoban(&Params::default(), &w);
-        w.messages.clear();
-        match outcome {
-            LeafOutcome::Act(Action::Search { .. }, why) => {
-                assert!(!why.contains("away from"), "{why}");
-                waits += 1;
-            }
-            LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
-                if !thrown {
-                    refuse_push(&mut w, Dir::E);
-                    w.messages = vec!["You hear a monster behind the boulder.".into()];
-                    refused += 1;
-                    continue;
-                }
-                assert!(play_move(&mut w, Dir::E, &mut under), "{why}");
-                if get(&w, pocket) == '@' {
-                    assert!(refused >= 2 && waits >= 2 * PUSH_WAIT as usize);
-                    return; // the boulder went into the hole
-                }
-            }
-            LeafOutcome::Act(Action::Throw { item, dir }, why) => {
-                assert_eq!((item, dir), ('b', Dir::E), "{why}");
-                assert!(why.contains("`I` at"), "{why}");
-                assert_eq!(refused, 2, "thrown at when found there a second time");
-                thrown = true;
-                set(&mut w, pocket, '.');
-                w.monsters.clear();
-                w.inventory.retain(|i| i.letter != 'b');
-                w.messages = vec!["The dagger hits it.".into(), "You kill it!".into()];
-            }
-            other => panic!("unexpected {other:?} at {n}"),
+    for (pet_unseen, pushes_before) in [(false, 1), (true, 2)] {
+        let (mut w, pocket) = one_hole_left('I', Monster::default());
+        with_dagger(&mut w);
+        if pet_unseen {
+            w.remembered.push(Monster {
+                pos: Pos::new(w.player.x - 6, w.player.y),
+                ch: 'd',
+                tame: true,
+                ..Monster::default()
+            });
         }
+        NODES.with(|n| *n.borrow_mut() = Nodes::default());
+        let mut under = '.';
+        let (mut waits, mut refused, mut thrown) = (0, 0, false);
+        let climbed = (0..100).any(|n| {
+            let outcome = sokoban(&Params::default(), &w);
+            w.messages.clear();
+            match outcome {
+                LeafOutcome::Act(Action::Search { .. }, why) => {
+                    assert!(!why.contains("away from"), "{why}");
+                    waits += 1;
+                }
+                LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
+                    if !thrown {
+                        refuse_push(&mut w, Dir::E);
+                        w.messages = vec!["You hear a monster behind the boulder.".into()];
+                        refused += 1;
+                        return false;
+                    }
+                    assert!(play_move(&mut w, Dir::E, &mut under), "{why}");
+                    if get(&w, pocket) == '@' {
+                        assert!(waits >= PUSH_WAIT as usize);
+                        return true; // the boulder went into the hole
+                    }
+                }
+                LeafOutcome::Act(Action::Throw { item, dir }, why) => {
+                    assert_eq!((item, dir), ('b', Dir::E), "{why}");
+                    assert!(why.contains("(`I`) shut in behind it"), "{why}");
+                    assert_eq!(refused, pushes_before, "pet unseen: {pet_unseen}");
+                    thrown = true;
+                    set(&mut w, pocket, '.');
+                    w.monsters.clear();
+                    w.inventory.retain(|i| i.letter != 'b');
+                    w.messages = vec!["The dagger hits it.".into(), "You kill it!".into()];
+                }
+                other => panic!("unexpected {other:?} at {n}"),
+            }
+            false
+        });
+        assert!(
+            climbed,
+            "never pushed past (waits {waits}, refused {refused}, thrown {thrown})"
+        );
     }
-    panic!("never pushed past (waits {waits}, refused {refused}, thrown {thrown})");
 }
 
 /// The same monster with nothing to throw, or a peaceful one or our pet where the boulder
@@ -276,4 +291,168 @@ fn a_hunt_ends_when_its_monster_is_killed_by_someone_else() {
         }
     }
     panic!("never pushed on after the kill");
+}
+
+/// Bench seeds of session 21 (21 levels given up): the monster shut in between the boulder and
+/// the last hole takes more than a few missiles. Every dagger in the pack is thrown over the
+/// boulder, a push between throws telling whether it is still there (a failed push takes no
+/// game time); then the wand of fire the game named, while HP can take the ray coming back.
+/// Once the zap kills it, the push goes on into the hole. At a third of our HP, no zap: the
+/// level is given up in the end.
+#[test]
+fn a_monster_shut_in_the_hole_corridor_takes_every_missile_then_a_named_ray_wand() {
+    for hp in [60, 20] {
+        let (mut w, pocket) = one_hole_left('I', Monster::default());
+        w.inventory = [
+            "a - a +1 long sword (weapon in hand)",
+            "b - 4 +0 daggers",
+            "f - a wand of fire (0:4)",
+        ]
+        .iter()
+        .filter_map(|l| parse_inventory_line(l))
+        .collect();
+        (w.status.hp, w.status.hp_max) = (hp, 60);
+        NODES.with(|n| *n.borrow_mut() = Nodes::default());
+        let mut under = '.';
+        let (mut throws, mut zaps, mut pushes_after_shots) = (0, 0, 0);
+        let mut killed = false;
+        let mut outcome_at_end = None;
+        for n in 0..600 {
+            let outcome = sokoban(&Params::default(), &w);
+            let shot_before = matches!(
+                w.last_action,
+                Some(Action::Throw { .. } | Action::Zap { .. })
+            );
+            w.messages.clear();
+            match outcome {
+                LeafOutcome::Act(Action::Search { .. }, _) => {
+                    w.last_action = Some(Action::Search { count: 1 });
+                }
+                LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
+                    pushes_after_shots += usize::from(shot_before);
+                    if !killed {
+                        refuse_push(&mut w, Dir::E);
+                        w.messages = vec!["You hear a monster behind the boulder.".into()];
+                        continue;
+                    }
+                    assert!(play_move(&mut w, Dir::E, &mut under), "{why}");
+                    w.last_action = Some(Action::Move { dir: Dir::E });
+                    if get(&w, pocket) == '@' {
+                        outcome_at_end = Some(true);
+                        break;
+                    }
+                }
+                LeafOutcome::Act(Action::Throw { item, dir }, why) => {
+                    assert_eq!((item, dir), ('b', Dir::E), "{why}");
+                    assert!(why.contains("throwing daggers over the boulder"), "{why}");
+                    throws += 1;
+                    let daggers = w.inventory.iter_mut().find(|i| i.letter == 'b').unwrap();
+                    daggers.count -= 1;
+                    w.inventory.retain(|i| i.count > 0);
+                    w.last_action = Some(Action::Throw { item, dir });
+                    w.messages = vec!["The dagger misses it.".into()];
+                }
+                LeafOutcome::Act(Action::Zap { item, dir }, why) => {
+                    assert_eq!((item, dir), ('f', Dir::E), "{why}");
+                    assert!(why.contains("zapping the fire wand"), "{why}");
+                    assert_eq!(throws, 4, "the daggers first");
+                    zaps += 1;
+                    killed = true;
+                    set(&mut w, pocket, '.');
+                    w.monsters.clear();
+                    w.last_action = Some(Action::Zap { item, dir });
+                    w.messages = vec!["The bolt of fire hits it.".into(), "You kill it!".into()];
+                }
+                LeafOutcome::Failure => {
+                    outcome_at_end = Some(false);
+                    break;
+                }
+                other => panic!("HP {hp}: unexpected {other:?} at {n}"),
+            }
+        }
+        assert_eq!(throws, 4, "HP {hp}: every dagger thrown");
+        assert!(pushes_after_shots >= 4, "HP {hp}: a push after each shot");
+        if hp == 60 {
+            assert_eq!(zaps, 1, "HP {hp}");
+            assert_eq!(outcome_at_end, Some(true), "HP {hp}: the boulder went in");
+        } else {
+            assert_eq!(
+                zaps, 0,
+                "HP {hp}: no ray that may come back at a third of our HP"
+            );
+            assert_eq!(outcome_at_end, Some(false), "HP {hp}: the level given up");
+        }
+    }
+}
+
+/// Bench seed 17: the hero stood on a corpse, and the food node looked at it (`:`, no game
+/// time) between every two decisions of this node, so this node never saw the game's "You
+/// hear a monster behind the boulder." nor its own push as the last action. The state it
+/// pushed from, seen again, tells the push failed: the dagger is thrown all the same.
+#[test]
+fn a_failed_push_is_known_when_another_node_acted_in_between() {
+    let (mut w, _) = one_hole_left('I', Monster::default());
+    with_dagger(&mut w);
+    NODES.with(|n| *n.borrow_mut() = Nodes::default());
+    for n in 0..100 {
+        let outcome = sokoban(&Params::default(), &w);
+        match outcome {
+            LeafOutcome::Act(Action::Search { .. }, _) => w.messages.clear(),
+            LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
+                // Refused; then the look at what lies here.
+                w.last_action = Some(Action::Look);
+                w.messages = vec!["You see here a lichen corpse.".into()];
+            }
+            LeafOutcome::Act(Action::Throw { item, dir }, why) => {
+                assert_eq!((item, dir), ('b', Dir::E), "{why}");
+                return;
+            }
+            other => panic!("unexpected {other:?} at {n}"),
+        }
+    }
+    panic!("the dagger was never thrown");
+}
+
+/// Bench seed 47: the monster shut in behind the boulder was a fire ant, and the wand of fire
+/// (its charges unknown) was zapped at it 7 times, then 20 more times after "Nothing happens".
+/// Now: three zaps of a wand at one monster, and none once the game says the wand is empty;
+/// then, nothing left to shoot, the level is given up.
+#[test]
+fn a_wand_is_zapped_thrice_at_most_at_one_monster_and_never_once_empty() {
+    for (wand, answer, most) in [
+        ("f - a wand of fire (0:8)", "The bolt of fire hits it.", 3),
+        ("f - a wand of fire", "Nothing happens.", 1),
+    ] {
+        let (mut w, _) = one_hole_left('I', Monster::default());
+        w.inventory = ["a - a +1 long sword (weapon in hand)", wand]
+            .iter()
+            .filter_map(|l| parse_inventory_line(l))
+            .collect();
+        (w.status.hp, w.status.hp_max) = (60, 60);
+        NODES.with(|n| *n.borrow_mut() = Nodes::default());
+        let mut zaps = 0;
+        let given_up = (0..600).any(|n| {
+            let outcome = sokoban(&Params::default(), &w);
+            w.messages.clear();
+            match outcome {
+                LeafOutcome::Act(Action::Search { .. }, _) => {
+                    w.last_action = Some(Action::Search { count: 1 });
+                }
+                LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
+                    refuse_push(&mut w, Dir::E);
+                    w.messages = vec!["You hear a monster behind the boulder.".into()];
+                }
+                LeafOutcome::Act(Action::Zap { item, dir }, _) => {
+                    zaps += 1;
+                    w.last_action = Some(Action::Zap { item, dir });
+                    w.messages = vec![answer.into()];
+                }
+                LeafOutcome::Failure => return true,
+                other => panic!("{wand}: unexpected {other:?} at {n}"),
+            }
+            false
+        });
+        assert!(given_up, "{wand}: the level given up in the end");
+        assert_eq!(zaps, most, "{wand}");
+    }
 }
