@@ -26,6 +26,7 @@ pub mod elbereth_first;
 pub mod explore;
 pub mod food;
 pub mod goto;
+pub mod history_scan;
 pub mod look;
 pub mod lookahead;
 pub mod mines;
