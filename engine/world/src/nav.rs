@@ -285,12 +285,13 @@ impl Queue {
 }
 
 impl Level {
-    /// Dijkstra from `from`; stops at the first (padded) square for which `stop` is true.
+    /// Dijkstra from `from`; stops at the first (padded) square, other than `from`, for which
+    /// `stop` (given its distance) is true, before expanding it.
     fn dijkstra(
         &self,
         from: Pos,
         opts: &PathOpts,
-        stop: impl Fn(usize) -> bool,
+        mut stop: impl FnMut(u32, usize) -> bool,
     ) -> (DistMap, Option<usize>) {
         let grid = build_grid(self, opts);
         let mut dist = vec![u32::MAX; PADDED];
@@ -305,7 +306,7 @@ impl Level {
             if d > dist[i] {
                 continue;
             }
-            if i != start && stop(i) {
+            if i != start && stop(d, i) {
                 return (DistMap { from, dist, prev }, Some(i));
             }
             for (k, (dx, dy)) in DELTAS.into_iter().enumerate() {
@@ -347,7 +348,32 @@ impl Level {
 
     /// Costs to reach every square from `from`.
     pub fn distances(&self, from: Pos, opts: &PathOpts) -> DistMap {
-        self.dijkstra(from, opts, |_| false).0
+        self.dijkstra(from, opts, |_, _| false).0
+    }
+
+    /// [`Level::distances`] as far as the nearest of `targets` needs: the search stops once
+    /// every square as cheap to reach as the cheapest target (other than `from`) is settled.
+    /// Those squares, and all cheaper ones, have the costs and paths the full search gives
+    /// them; the others may be dearer or unreached. With no target reachable it is the full
+    /// search.
+    pub fn distances_to_nearest(&self, from: Pos, opts: &PathOpts, targets: &[Pos]) -> DistMap {
+        let mut wanted = vec![false; PADDED];
+        for i in targets.iter().filter_map(|&t| padded(t)) {
+            wanted[i] = true;
+        }
+        // Squares are settled in order of cost: once one dearer than the first target found
+        // comes up, every square as cheap as that target is settled.
+        let mut nearest = None;
+        self.dijkstra(from, opts, |d, i| {
+            if nearest.is_some_and(|n| d > n) {
+                return true;
+            }
+            if wanted[i] && nearest.is_none() {
+                nearest = Some(d);
+            }
+            false
+        })
+        .0
     }
 
     /// The cheapest path from `from` to the nearest of `targets`.
@@ -356,7 +382,7 @@ impl Level {
         for i in targets.iter().filter_map(|&t| padded(t)) {
             wanted[i] = true;
         }
-        let (map, hit) = self.dijkstra(from, opts, |i| wanted[i]);
+        let (map, hit) = self.dijkstra(from, opts, |_, i| wanted[i]);
         map.path(unpadded(hit?))
     }
 }
@@ -413,6 +439,58 @@ mod tests {
         let mut l = Level::new(Branch::Doom, 1);
         l.update(&grid(rows, colors), None, 1, true);
         l
+    }
+
+    /// The search that stops at the nearest targets gives every target as cheap as the
+    /// cheapest the full search's cost and path, and leaves no other target cheaper.
+    #[test]
+    fn distances_to_the_nearest_target_agree_with_the_full_search() {
+        let mut l = bench_level();
+        // Dearer squares (closed doors, boulders) break the ties of the plain floor.
+        for (i, sq) in l.squares.iter_mut().enumerate() {
+            if sq.feature == Feature::Floor && i % 13 == 0 {
+                sq.feature = Feature::ClosedDoor;
+            } else if sq.feature == Feature::Floor && i % 17 == 0 {
+                sq.feature = Feature::Boulder;
+            }
+        }
+        let opts = PathOpts::default();
+        let mut x: u64 = 7;
+        let mut random = |n: usize| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize % n
+        };
+        let mut compared = 0;
+        for round in 0..40 {
+            let from = pos_of(random(l.squares.len()));
+            let targets: Vec<Pos> = (0..1 + round % 12)
+                .map(|_| pos_of(random(l.squares.len())))
+                .chain((round == 3).then_some(from))
+                .collect();
+            let full = l.distances(from, &opts);
+            let near = l.distances_to_nearest(from, &opts, &targets);
+            let cheapest = targets
+                .iter()
+                .filter(|&&t| t != from)
+                .filter_map(|&t| full.cost(t))
+                .min();
+            for &t in targets.iter().filter(|&&t| t != from) {
+                match (cheapest, full.cost(t)) {
+                    (Some(c), Some(cost)) if cost == c => {
+                        assert_eq!(near.cost(t), Some(cost), "round {round}: {t:?}");
+                        assert_eq!(near.path(t), full.path(t), "round {round}: {t:?}");
+                        compared += 1;
+                    }
+                    _ => assert!(
+                        near.cost(t).is_none_or(|c| cheapest.is_some_and(|m| c > m)),
+                        "round {round}: {t:?} cheaper than the nearest"
+                    ),
+                }
+            }
+        }
+        assert!(compared >= 40, "{compared} nearest targets compared");
     }
 
     #[test]
