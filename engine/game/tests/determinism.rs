@@ -59,7 +59,12 @@ fn same_seed_same_screens_different_seed_different_game() {
 
 /// Plays `keys` one at a time: the screen after every input wait, every byte the game wrote to
 /// the terminal, and its count of write calls (`syscw` in /proc/PID/io).
-fn play_counting_writes(seed: u64, keys: &[u8], batch: bool, name: &str) -> (Vec<String>, Vec<u8>, u64) {
+fn play_counting_writes(
+    seed: u64,
+    keys: &[u8],
+    batch: bool,
+    name: &str,
+) -> (Vec<String>, Vec<u8>, u64) {
     let mut cfg = GameConfig::new(scratch(name));
     cfg.seed = Some(seed);
     cfg.batch_output = batch;
@@ -72,7 +77,12 @@ fn play_counting_writes(seed: u64, keys: &[u8], batch: bool, name: &str) -> (Vec
         all.append(&mut out);
         screens.push(parser.screen().contents());
         game.send(&[k]).unwrap();
-        assert_eq!(game.wait(&mut out).unwrap(), Wait::Input, "after {:?}", k as char);
+        assert_eq!(
+            game.wait(&mut out).unwrap(),
+            Wait::Input,
+            "after {:?}",
+            k as char
+        );
     }
     parser.process(&out);
     all.append(&mut out);
