@@ -193,12 +193,12 @@ pub struct WallMap(Vec<bool>);
 
 impl WallMap {
     pub fn of(view: &LevelView) -> WallMap {
-        let mut walls = vec![false; SCREEN_COLS * MAP_ROWS];
-        for (i, wall) in walls.iter_mut().enumerate() {
-            let p = Pos::new((i % SCREEN_COLS) as i16, (i / SCREEN_COLS) as i16);
-            *wall = view.get(p).is_some_and(|c| is_wall_char(c.ch));
-        }
-        WallMap(walls)
+        // The view's cells are the map's, row by row, 80 (SCREEN_COLS) to a row.
+        WallMap(
+            (0..SCREEN_COLS * MAP_ROWS)
+                .map(|i| view.cells.get(i).is_some_and(|c| is_wall_char(c.ch)))
+                .collect(),
+        )
     }
 
     fn at(&self, p: Pos) -> bool {
