@@ -320,7 +320,7 @@ const OBJECT_CHARS: &str = ")[%?/=!(*$`";
 pub fn shows_monster(cell: &Cell) -> bool {
     match cell.ch {
         '0' => color_of(cell) == clr::WHITE,
-        c => c.is_ascii_alphabetic() || "@&':;~12345".contains(c),
+        c => c.is_ascii_alphabetic() || matches!(c, '@' | '&' | '\'' | ':' | ';' | '~' | '1'..='5'),
     }
 }
 
