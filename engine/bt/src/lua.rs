@@ -127,8 +127,9 @@ struct Script {
     /// The path the tree gave (the key of `LuaEngine::disabled`).
     path: PathBuf,
     sandbox: Sandbox,
-    /// Leaf index → its function and its node state table (both in this state).
-    leaves: HashMap<usize, (Function, Table)>,
+    /// Leaf index → its function, its node state table and its tree path as a Lua string (all
+    /// in this state; the path is passed at every call).
+    leaves: HashMap<usize, (Function, Table, mlua::LuaString)>,
 }
 
 /// What running a script's chunk gave: its first return value and its environment.
@@ -160,6 +161,11 @@ pub struct LuaEngine {
     /// Decisions begun (`with_world` calls): the scripts' world views hold one decision's
     /// tables (`luaapi::WorldView`).
     decisions: u64,
+    /// The pack as of the last decision, and how many times it has changed: a script's
+    /// inventory table is kept while the count is the one it was built at (compared here once
+    /// a decision, not by each script at each read).
+    inventory: Vec<nhbot_world::Item>,
+    inventory_changes: u64,
     #[cfg(test)]
     probe: Sandbox,
 }
@@ -175,6 +181,8 @@ impl LuaEngine {
             errors: Vec::new(),
             logs: Vec::new(),
             decisions: 0,
+            inventory: Vec::new(),
+            inventory_changes: 0,
             #[cfg(test)]
             probe: Sandbox::new(scripts_dir, kb)?,
         })
@@ -246,8 +254,16 @@ impl LuaEngine {
                     continue;
                 }
             };
+            let path = match script.sandbox.lua.create_string(&*leaf.path) {
+                Ok(p) => p,
+                Err(e) => {
+                    let msg = format!("cannot create the node's path string: {e}");
+                    diags.push(Diagnostic::error(&leaf.file, leaf.mark, msg));
+                    continue;
+                }
+            };
             states.insert(leaf.path.to_string(), state.clone());
-            script.leaves.insert(i, (func, state));
+            script.leaves.insert(i, (func, state, path));
         }
         if diags.iter().filter(|d| d.is_error()).count() == errors_before {
             self.states = states;
@@ -317,7 +333,14 @@ impl LuaEngine {
         f: impl FnOnce(&mut LuaCall<'_>) -> R,
     ) -> Option<R> {
         self.decisions += 1;
-        let decision = self.decisions;
+        if self.inventory != world.inventory {
+            self.inventory.clone_from(&world.inventory);
+            self.inventory_changes += 1;
+        }
+        let decision = luaapi::DecisionStamp {
+            decision: self.decisions,
+            inventory: self.inventory_changes,
+        };
         Some(f(&mut LuaCall {
             engine: self,
             world,
@@ -390,7 +413,7 @@ impl LuaEngine {
             !script
                 .leaves
                 .values()
-                .any(|(_, s)| s.to_pointer() == t.to_pointer())
+                .any(|(_, s, _)| s.to_pointer() == t.to_pointer())
         });
     }
 }
@@ -399,8 +422,8 @@ impl LuaEngine {
 pub struct LuaCall<'a> {
     engine: &'a mut LuaEngine,
     world: &'a nhbot_world::World,
-    /// This decision's number (see `LuaEngine::decisions`).
-    decision: u64,
+    /// This decision's number and pack (see `LuaEngine::decisions`).
+    decision: luaapi::DecisionStamp,
 }
 
 impl LuaCall<'_> {
@@ -421,7 +444,7 @@ impl LuaCall<'_> {
         let Some(script) = scripts.scripts[slot].as_ref() else {
             return LeafOutcome::Failure;
         };
-        let Some((func, state)) = script.leaves.get(&leaf) else {
+        let Some((func, state, path)) = script.leaves.get(&leaf) else {
             return LeafOutcome::Failure;
         };
         let sb = &script.sandbox;
@@ -439,7 +462,7 @@ impl LuaCall<'_> {
             let result = sb.lua.scope(|scope| {
                 let ud = scope.create_any_userdata_ref(world)?;
                 // The leaf's own tree path: `world.last_decision.path == path` was this leaf.
-                func.call::<Value>((ud, state.clone(), &*meta.path))
+                func.call::<Value>((ud, state, path))
             });
             luaapi::WorldView::end(&sb.lua);
             result

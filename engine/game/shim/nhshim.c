@@ -12,10 +12,16 @@
  *     a zap, which made most of a bot's time in games with missiles and shows nothing the bot
  *     reads (it reads the screen when the game waits for a key). $NHBOT_DELAY_LOG, when set,
  *     names a file each skipped delay is noted in (for tests).
+ *   - when $NHBOT_BATCH_OUTPUT is set, holds the game's own fflush(stdout) calls until it is
+ *     about to read the terminal (or write to it past stdout): the tty port flushes at every
+ *     turn of a multi-turn action and at every step of an animation, and each flush is a write
+ *     to the pty that wakes its flip-buffer worker and the engine, which reads the screen only
+ *     when the game waits for a key. The bytes are the same, in the same order, in fewer writes.
  * Nothing else is touched: the game still sees only its terminal.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -178,6 +184,119 @@ int napms(int ms) {
     if (skip_delay("napms", (long)ms)) return 0;
     REAL(int, napms, int);
     return real_napms(ms);
+}
+
+/* Output batching ($NHBOT_BATCH_OUTPUT): stdout is written out only when the game is about to
+ * read the terminal, when the stdio buffer fills, at exit, or before anything reaches the
+ * terminal by another way (stderr, a direct write), so the terminal sees the same bytes in the
+ * same order. */
+static int batching = -1;
+static int batch_output(void) {
+    if (batching < 0) {
+        const char *b = getenv("NHBOT_BATCH_OUTPUT");
+        batching = b && *b;
+    }
+    return batching;
+}
+
+/* Writes out what stdout holds (errno kept: callers may look at it after their own call). */
+static void flush_held(void) {
+    REAL(int, fflush, FILE *);
+    if (!batch_output()) return;
+    int saved = errno;
+    real_fflush(stdout);
+    errno = saved;
+}
+
+/* Before the game reads stdin: a read that blocks waits for a key, and the screen must be
+ * complete by then. Input still in stdin's buffer needs no read, so output can wait on. */
+static void before_input(FILE *f) {
+    if (f == stdin && f->_IO_read_ptr >= f->_IO_read_end) flush_held();
+}
+
+int fflush(FILE *f) {
+    REAL(int, fflush, FILE *);
+    if (f == stdout && batch_output()) return 0;
+    return real_fflush(f);
+}
+
+int getc(FILE *f) {
+    REAL(int, getc, FILE *);
+    before_input(f);
+    return real_getc(f);
+}
+
+int _IO_getc(FILE *f) { return getc(f); }
+
+int fgetc(FILE *f) {
+    REAL(int, fgetc, FILE *);
+    before_input(f);
+    return real_fgetc(f);
+}
+
+int getchar(void) { return getc(stdin); }
+
+char *fgets(char *s, int n, FILE *f) {
+    REAL(char *, fgets, char *, int, FILE *);
+    before_input(f);
+    return real_fgets(s, n, f);
+}
+
+ssize_t read(int fd, void *buf, size_t n) {
+    REAL(ssize_t, read, int, void *, size_t);
+    if (fd == 0) flush_held();
+    return real_read(fd, buf, n);
+}
+
+/* Past stdout, to the terminal: what stdout holds goes first. */
+ssize_t write(int fd, const void *buf, size_t n) {
+    REAL(ssize_t, write, int, const void *, size_t);
+    if (fd == 1 || fd == 2) flush_held();
+    return real_write(fd, buf, n);
+}
+
+int fputc(int c, FILE *f) {
+    REAL(int, fputc, int, FILE *);
+    if (f == stderr) flush_held();
+    return real_fputc(c, f);
+}
+
+int putc(int c, FILE *f) {
+    REAL(int, putc, int, FILE *);
+    if (f == stderr) flush_held();
+    return real_putc(c, f);
+}
+
+int fputs(const char *s, FILE *f) {
+    REAL(int, fputs, const char *, FILE *);
+    if (f == stderr) flush_held();
+    return real_fputs(s, f);
+}
+
+size_t fwrite(const void *p, size_t size, size_t n, FILE *f) {
+    REAL(size_t, fwrite, const void *, size_t, size_t, FILE *);
+    if (f == stderr) flush_held();
+    return real_fwrite(p, size, n, f);
+}
+
+void perror(const char *s) {
+    REAL(void, perror, const char *);
+    flush_held();
+    real_perror(s);
+}
+
+int __vfprintf_chk(FILE *f, int flag, const char *fmt, va_list ap) {
+    REAL(int, __vfprintf_chk, FILE *, int, const char *, va_list);
+    if (f == stderr) flush_held();
+    return real___vfprintf_chk(f, flag, fmt, ap);
+}
+
+int __fprintf_chk(FILE *f, int flag, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = __vfprintf_chk(f, flag, fmt, ap);
+    va_end(ap);
+    return r;
 }
 
 time_t time(time_t *t) {

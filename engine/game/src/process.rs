@@ -36,6 +36,11 @@ pub struct GameConfig {
     pub display_delays: bool,
     /// A file the game notes each display delay it skipped in (one line each: tests).
     pub delay_log: Option<PathBuf>,
+    /// Without display delays, have the game write its output only when it is about to read a
+    /// key (the shim holds its flushes): the same bytes in fewer writes, each of which wakes
+    /// the pty's worker and the engine. On by default; with display delays it is always off
+    /// (a person watching sees each frame).
+    pub batch_output: bool,
 }
 
 impl GameConfig {
@@ -51,6 +56,7 @@ impl GameConfig {
             wait_timeout: Duration::from_secs(10),
             display_delays: false,
             delay_log: None,
+            batch_output: true,
         }
     }
 }
@@ -131,6 +137,9 @@ impl Game {
         }
         if !cfg.display_delays {
             cmd.env("NHBOT_NO_DELAY", "1");
+            if cfg.batch_output {
+                cmd.env("NHBOT_BATCH_OUTPUT", "1");
+            }
         }
         if let Some(log) = &cfg.delay_log {
             cmd.env("NHBOT_DELAY_LOG", log.display().to_string());

@@ -57,6 +57,61 @@ fn same_seed_same_screens_different_seed_different_game() {
     assert!(a.iter().zip(&c).any(|(x, y)| x != y));
 }
 
+/// Plays `keys` one at a time: the screen after every input wait, every byte the game wrote to
+/// the terminal, and its count of write calls (`syscw` in /proc/PID/io).
+fn play_counting_writes(
+    seed: u64,
+    keys: &[u8],
+    batch: bool,
+    name: &str,
+) -> (Vec<String>, Vec<u8>, u64) {
+    let mut cfg = GameConfig::new(scratch(name));
+    cfg.seed = Some(seed);
+    cfg.batch_output = batch;
+    let mut game = Game::start(&cfg).expect("start the game");
+    let mut parser = vt100::Parser::new(24, 80, 0);
+    let (mut out, mut all, mut screens) = (Vec::new(), Vec::new(), Vec::new());
+    assert_eq!(game.wait(&mut out).unwrap(), Wait::Input);
+    for &k in keys {
+        parser.process(&out);
+        all.append(&mut out);
+        screens.push(parser.screen().contents());
+        game.send(&[k]).unwrap();
+        assert_eq!(
+            game.wait(&mut out).unwrap(),
+            Wait::Input,
+            "after {:?}",
+            k as char
+        );
+    }
+    parser.process(&out);
+    all.append(&mut out);
+    screens.push(parser.screen().contents());
+    let io = std::fs::read_to_string(format!("/proc/{}/io", game.pid())).unwrap();
+    let writes = io
+        .lines()
+        .find_map(|l| l.strip_prefix("syscw: "))
+        .and_then(|v| v.trim().parse().ok())
+        .expect("syscw in /proc/PID/io");
+    game.hangup(std::time::Duration::from_secs(5)).unwrap();
+    let _ = std::fs::remove_dir_all(&cfg.playground);
+    (screens, all, writes)
+}
+
+/// With its flushes held until it reads a key, the game writes the very same bytes (so the same
+/// screen at every input wait) in fewer writes: a counted search flushes at every turn.
+#[test]
+fn batched_output_is_the_same_bytes_in_fewer_writes() {
+    let (screens, bytes, writes) = play_counting_writes(7, KEYS, false, "unbatched");
+    let (b_screens, b_bytes, b_writes) = play_counting_writes(7, KEYS, true, "batched");
+    assert_eq!(screens, b_screens);
+    assert!(bytes == b_bytes, "the bytes written differ");
+    assert!(
+        b_writes < writes,
+        "batched: {b_writes} writes, unbatched: {writes}"
+    );
+}
+
 /// The portable quiet-period sync sees the same screens as the /proc sync (just slower).
 #[test]
 fn quiet_period_fallback_gives_the_same_screens() {

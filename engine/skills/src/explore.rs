@@ -41,11 +41,25 @@ pub fn step_toward_level(world: &World, target: usize) -> Option<(Action, String
     Some((world.step_along(&path), reason))
 }
 
+/// The path to the cheapest of `targets` (the shortest among equally cheap ones, the first
+/// listed among equals), as the search `dist` found it.
 fn nearest(dist: &DistMap, targets: &[Pos]) -> Option<Path> {
-    targets
+    let all_paths = |targets: &mut dyn Iterator<Item = &Pos>| {
+        targets
+            .filter_map(|&t| dist.path(t))
+            .min_by_key(|p| (p.cost, p.steps.len()))
+    };
+    // Paths are built only to the cheapest targets: a frontier has hundreds of squares.
+    let Some(cheapest) = targets
         .iter()
-        .filter_map(|&t| dist.path(t))
-        .min_by_key(|p| (p.cost, p.steps.len()))
+        .filter(|&&t| t != dist.from)
+        .filter_map(|&t| dist.cost(t))
+        .min()
+    else {
+        return None;
+    };
+    all_paths(&mut targets.iter().filter(|&&t| dist.cost(t) == Some(cheapest)))
+        .or_else(|| all_paths(&mut targets.iter()))
 }
 
 /// The next exploration action on the current level, or None when there is nothing left to do
@@ -74,9 +88,12 @@ pub fn explore_step_then(
     let level = world.level()?;
     let me = world.player;
     let opts = world.path_opts();
-    let dist = level.distances(me, &opts);
+    let unexplored = frontier(level);
+    // Searched only as far as the nearest frontier square; the full search when none is
+    // reachable, which the steps below need.
+    let dist = level.distances_to_nearest(me, &opts, &unexplored);
 
-    if let Some(path) = nearest(&dist, &frontier(level)) {
+    if let Some(path) = nearest(&dist, &unexplored) {
         let target = path.target();
         let why = match level.feature(target) {
             Feature::ClosedDoor if level.at(target).is_some_and(|s| s.locked) => {

@@ -29,6 +29,7 @@ pub mod explore;
 pub mod food;
 pub mod goto;
 pub mod heal;
+pub mod history_scan;
 pub mod look;
 pub mod lookahead;
 pub mod mines;

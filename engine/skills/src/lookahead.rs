@@ -133,104 +133,16 @@ impl Duel {
             .map(|(d, p)| d as f64 * p)
             .sum()
     }
-
-    /// Expected value of a state after the foe's round, over its damage.
-    fn after_round(&self, hp: i32, then: &mut dyn FnMut(i32) -> f64) -> f64 {
-        self.round
-            .iter()
-            .enumerate()
-            .map(|(d, p)| {
-                // Nothing to add for impossible damage; a killing blow is worth 0.
-                if *p == 0.0 || hp - d as i32 <= 0 {
-                    0.0
-                } else {
-                    p * then(hp - d as i32)
-                }
-            })
-            .sum()
-    }
-
-    /// Heuristic value where the search stops: roughly the chance we outlast the foe by
-    /// fighting on (our HP against the damage expected while we land the remaining hits).
-    fn horizon(&self, hp: i32, hits_left: u32) -> f64 {
-        let needed = f64::from(hits_left) / self.our_hit * self.mean_round();
-        (f64::from(hp) / (needed + 1.0)).min(1.0)
-    }
-
-    fn value(
-        &self,
-        hp: i32,
-        hits_left: u32,
-        depth: u32,
-        memo: &mut HashMap<(i32, u32, u32), f64>,
-    ) -> f64 {
-        if let Some(v) = memo.get(&(hp, hits_left, depth)) {
-            return *v;
-        }
-        let v = Choice::ALL
-            .iter()
-            .filter_map(|c| self.q(*c, hp, hits_left, depth, memo))
-            .fold(0.0, f64::max);
-        memo.insert((hp, hits_left, depth), v);
-        v
-    }
-
-    /// Value of taking `choice` now (None when it is not available).
-    fn q(
-        &self,
-        choice: Choice,
-        hp: i32,
-        hits_left: u32,
-        depth: u32,
-        memo: &mut HashMap<(i32, u32, u32), f64>,
-    ) -> Option<f64> {
-        let bonus = 0.01 * f64::from(hp) / f64::from(self.hp_max.max(1));
-        let next = |hp: i32, hits: u32, memo: &mut HashMap<(i32, u32, u32), f64>| {
-            if depth <= 1 {
-                self.horizon(hp, hits)
-            } else {
-                self.value(hp, hits, depth - 1, memo)
-            }
-        };
-        Some(match choice {
-            Choice::Fight => {
-                let kill = if hits_left <= 1 {
-                    self.our_hit * (1.0 + bonus)
-                } else {
-                    0.0
-                };
-                let hit_on = if hits_left > 1 {
-                    self.our_hit * self.after_round(hp, &mut |h| next(h, hits_left - 1, memo))
-                } else {
-                    0.0
-                };
-                let miss =
-                    (1.0 - self.our_hit) * self.after_round(hp, &mut |h| next(h, hits_left, memo));
-                kill + hit_on + miss
-            }
-            Choice::Flee => {
-                let stay = self.after_round(hp, &mut |h| next(h, hits_left, memo));
-                self.escape * (ESCAPED + bonus) + (1.0 - self.escape) * stay
-            }
-            Choice::Elbereth if self.respects_elbereth => self.after_round(hp, &mut |h| {
-                ELBERETH_OK * (SCARED + 0.01 * f64::from(h) / f64::from(self.hp_max.max(1)))
-                    + (1.0 - ELBERETH_OK) * next(h, hits_left, memo)
-            }),
-            Choice::Elbereth => return None,
-        })
-    }
-
     /// The best choice now looking `depth` turns ahead, and its value (≈ survival chance).
     pub fn best(&self, depth: u32) -> (Choice, f64) {
-        let mut memo = HashMap::new();
+        let mut search = Search {
+            duel: self,
+            mean_round: self.mean_round(),
+            memo: HashMap::default(),
+        };
         Choice::ALL
             .iter()
-            .filter_map(|c| {
-                Some((
-                    *c,
-                    self.q(*c, self.hp, self.hits_left, depth.max(1), &mut memo)?,
-                ))
-            })
+            .filter_map(|c| Some((*c, search.q(*c, self.hp, self.hits_left, depth.max(1))?)))
             .fold((Choice::Fight, f64::MIN), |best, c| {
                 if c.1 > best.1 + 1e-9 {
                     c
@@ -249,6 +161,128 @@ impl Duel {
         } else {
             Choice::Flee
         }
+    }
+}
+
+/// One look-ahead: the duel, its mean damage per round (read at every horizon), and the values
+/// of the states already met, by (HP, hits left, depth).
+struct Search<'a> {
+    duel: &'a Duel,
+    mean_round: f64,
+    memo: HashMap<(i32, u32, u32), f64, BuildStateHasher>,
+}
+
+impl Search<'_> {
+    /// Expected value of a state after the foe's round, over its damage.
+    fn after_round(&mut self, hp: i32, then: &mut dyn FnMut(&mut Self, i32) -> f64) -> f64 {
+        let duel = self.duel;
+        duel.round
+            .iter()
+            .enumerate()
+            .map(|(d, p)| {
+                // Nothing to add for impossible damage; a killing blow is worth 0.
+                if *p == 0.0 || hp - d as i32 <= 0 {
+                    0.0
+                } else {
+                    p * then(self, hp - d as i32)
+                }
+            })
+            .sum()
+    }
+
+    /// Heuristic value where the search stops: roughly the chance we outlast the foe by
+    /// fighting on (our HP against the damage expected while we land the remaining hits).
+    fn horizon(&self, hp: i32, hits_left: u32) -> f64 {
+        let needed = f64::from(hits_left) / self.duel.our_hit * self.mean_round;
+        (f64::from(hp) / (needed + 1.0)).min(1.0)
+    }
+
+    fn value(&mut self, hp: i32, hits_left: u32, depth: u32) -> f64 {
+        if let Some(v) = self.memo.get(&(hp, hits_left, depth)) {
+            return *v;
+        }
+        let v = Choice::ALL
+            .iter()
+            .filter_map(|c| self.q(*c, hp, hits_left, depth))
+            .fold(0.0, f64::max);
+        self.memo.insert((hp, hits_left, depth), v);
+        v
+    }
+
+    /// The value of a state `depth` turns ahead of the horizon (its estimate at the last turn).
+    fn next(&mut self, hp: i32, hits: u32, depth: u32) -> f64 {
+        if depth <= 1 {
+            self.horizon(hp, hits)
+        } else {
+            self.value(hp, hits, depth - 1)
+        }
+    }
+
+    /// Value of taking `choice` now (None when it is not available).
+    fn q(&mut self, choice: Choice, hp: i32, hits_left: u32, depth: u32) -> Option<f64> {
+        let duel = self.duel;
+        let bonus = 0.01 * f64::from(hp) / f64::from(duel.hp_max.max(1));
+        Some(match choice {
+            Choice::Fight => {
+                let kill = if hits_left <= 1 {
+                    duel.our_hit * (1.0 + bonus)
+                } else {
+                    0.0
+                };
+                let hit_on = if hits_left > 1 {
+                    duel.our_hit * self.after_round(hp, &mut |s, h| s.next(h, hits_left - 1, depth))
+                } else {
+                    0.0
+                };
+                let miss = (1.0 - duel.our_hit)
+                    * self.after_round(hp, &mut |s, h| s.next(h, hits_left, depth));
+                kill + hit_on + miss
+            }
+            Choice::Flee => {
+                let stay = self.after_round(hp, &mut |s, h| s.next(h, hits_left, depth));
+                duel.escape * (ESCAPED + bonus) + (1.0 - duel.escape) * stay
+            }
+            Choice::Elbereth if duel.respects_elbereth => self.after_round(hp, &mut |s, h| {
+                ELBERETH_OK * (SCARED + 0.01 * f64::from(h) / f64::from(duel.hp_max.max(1)))
+                    + (1.0 - ELBERETH_OK) * s.next(h, hits_left, depth)
+            }),
+            Choice::Elbereth => return None,
+        })
+    }
+}
+
+/// The memo's hasher: its keys are three small numbers, and SipHash over them was a good part
+/// of a look-ahead's time.
+#[derive(Clone, Copy, Default)]
+struct BuildStateHasher;
+
+impl std::hash::BuildHasher for BuildStateHasher {
+    type Hasher = StateHasher;
+    fn build_hasher(&self) -> StateHasher {
+        StateHasher(0)
+    }
+}
+
+/// Multiply-rotate over the written words (as FxHash does).
+struct StateHasher(u64);
+
+impl std::hash::Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_i32(&mut self, n: i32) {
+        self.write_u64(n as u32 as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
     }
 }
 

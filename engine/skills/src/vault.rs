@@ -6,6 +6,7 @@
 //! bench died so, searching the vault's walls. Obeyed, he is peaceful and leaves us in a
 //! corridor.
 
+use crate::history_scan::NewestSaid;
 use crate::threat::distance;
 use nhbot_world::{Action, Monster, Pos, World};
 
@@ -55,6 +56,10 @@ pub struct EscortState {
     pub seen_before: Option<Pos>,
     /// Steps taken after him out of sight in a row (he may have vanished: his escort is over).
     pub blind_steps: u32,
+    /// The guard's newest order and the newest news that ended an escort, read from the
+    /// history incrementally (see [`escort_since`]).
+    pub orders: NewestSaid,
+    pub escort_over: NewestSaid,
 }
 
 /// Our decisions after the guard's last order during which we keep following him whatever
@@ -67,16 +72,40 @@ pub const ESCORT_DECISIONS: u64 = 40;
 const ORDER_MEMORY: i64 = 1000;
 
 /// The turn of the guard's latest order, if the escort is on (no later message ends it).
+/// Reads the whole history; [`escort_step`] reads only what came since its last call.
 pub fn escort_since(w: &World) -> Option<i64> {
     let latest = |texts: &[&str]| {
         w.history
             .newest_first()
             .take_while(|said| w.turn - said.turn <= ORDER_MEMORY)
-            .find(|said| texts.iter().any(|t| said.text.contains(t)))
+            .find(|said| says_any(&said.text, texts))
             .map(|said| (said.turn, said.decision))
     };
-    let (ordered, at_decision) = latest(&ORDERS)?;
-    let over = latest(&ESCORT_OVER);
+    escort_on(w, latest(&ORDERS)?, latest(&ESCORT_OVER))
+}
+
+/// [`escort_since`] with the history read incrementally into the leaf's state.
+fn escort_since_cached(state: &mut EscortState, w: &World) -> Option<i64> {
+    let over = state
+        .escort_over
+        .newest_within(w, ORDER_MEMORY, |t| says_any(t, &ESCORT_OVER));
+    let ordered = state
+        .orders
+        .newest_within(w, ORDER_MEMORY, |t| says_any(t, &ORDERS))?;
+    escort_on(w, ordered, over)
+}
+
+fn says_any(text: &str, texts: &[&str]) -> bool {
+    texts.iter().any(|t| text.contains(t))
+}
+
+/// Whether the escort ordered at `(turn, decision)` is still on, given the newest news that
+/// ends one: the turn of the order if so.
+fn escort_on(
+    w: &World,
+    (ordered, at_decision): (i64, u64),
+    over: Option<(i64, u64)>,
+) -> Option<i64> {
     let guard_in_view = w
         .monsters
         .iter()
@@ -101,7 +130,7 @@ fn guard(w: &World) -> Option<&Monster> {
 /// One step of obeying the guard: drop the gold, then keep next to him as he walks his
 /// corridor out (never into him: that would be an attack).
 pub fn escort_step(state: &mut EscortState, w: &World) -> Option<(Action, String)> {
-    let since = escort_since(w)?;
+    let since = escort_since_cached(state, w)?;
     if w.status.gold > 0 {
         return Some((
             Action::Drop {
@@ -321,24 +350,36 @@ mod tests {
 
     #[test]
     fn the_escort_ends_with_the_guard_angry_or_gone_or_long_ago() {
+        // The leaf's incremental reading answers as the full scan, one state through all the
+        // worlds below (each new world is a history it must read afresh).
+        let mut cache = EscortState::default();
+        fn since(cache: &mut EscortState, w: &World) -> Option<i64> {
+            let full = escort_since(w);
+            assert_eq!(escort_since_cached(cache, w), full, "cached vs full scan");
+            full
+        }
         let mut w = world(&VAULT);
         show_saying(&mut w, &VAULT, 2, &["\"Please follow me.\""]);
-        assert_eq!(escort_since(&w), Some(2));
+        assert_eq!(since(&mut cache, &w), Some(2));
         show_saying(&mut w, &VAULT, 3, &["\"You've been warned, knave!\""]);
-        assert_eq!(escort_since(&w), None, "hostile now: a fight");
+        assert_eq!(since(&mut cache, &w), None, "hostile now: a fight");
         let mut w = world(&VAULT);
         show_saying(&mut w, &VAULT, 2, &["\"Please follow me.\""]);
         show_saying(&mut w, &VAULT, 2 + ESCORT_TURNS + 1, &[]);
         assert_eq!(
-            escort_since(&w),
+            since(&mut cache, &w),
             Some(2),
             "many turns but few of our actions ago (we fainted)"
         );
         w.decisions += ESCORT_DECISIONS + 1;
-        assert_eq!(escort_since(&w), None, "long ago");
+        assert_eq!(since(&mut cache, &w), None, "long ago");
         with_guard(&mut w, Pos::new(4, 4));
         w.monsters[0].name = Some("peaceful guard".into());
-        assert_eq!(escort_since(&w), Some(2), "long ago, but he is still here");
+        assert_eq!(
+            since(&mut cache, &w),
+            Some(2),
+            "long ago, but he is still here"
+        );
         // Deaf: his gestures.
         let mut w = world(&VAULT);
         show_saying(
@@ -347,13 +388,13 @@ mod tests {
             2,
             &["The guard holds out his palm and beckons with his other hand."],
         );
-        assert_eq!(escort_since(&w), Some(2));
+        assert_eq!(since(&mut cache, &w), Some(2));
         show_saying(
             &mut w,
             &VAULT,
             3,
             &["The guard rubs his hands with enraged delight!"],
         );
-        assert_eq!(escort_since(&w), None);
+        assert_eq!(since(&mut cache, &w), None);
     }
 }

@@ -28,17 +28,19 @@ impl World {
     /// is reachable around it (or none lies beyond any such monster).
     pub fn way_on_blocker(&self) -> Option<Blocker> {
         let level = self.level()?;
+        // Nothing the paths go round: nothing blocks (the common case, told before the goals
+        // are looked for: the frontier is a walk over the whole level).
+        let opts = self.path_opts();
+        if opts.blocked.is_empty() {
+            return None;
+        }
         let downstairs: Vec<Pos> = [Feature::StairsDown, Feature::LadderDown]
             .iter()
             .flat_map(|&f| level.find(f))
             .collect();
         let unexplored = frontier(level);
         let goals: Vec<Pos> = downstairs.iter().chain(&unexplored).copied().collect();
-        if goals.is_empty() {
-            return None;
-        }
-        let opts = self.path_opts();
-        if opts.blocked.is_empty() || level.path(self.player, &goals, &opts).is_some() {
+        if goals.is_empty() || level.path(self.player, &goals, &opts).is_some() {
             return None;
         }
         // Walked through as if they were fights: the first of them on the way is the blocker.

@@ -9,7 +9,7 @@ use crate::monsters::Monster;
 use crate::nav::{Path, PathOpts};
 use crate::tiles::Feature;
 use crate::{Action, World};
-use nhbot_screen::Pos;
+use nhbot_screen::{Pos, COLS, MAP_ROWS};
 
 /// Rounds of searching: every spot is searched up to the first limit before any goes on to the
 /// next (a hidden exit is usually found within the first round; some need many more turns).
@@ -110,10 +110,19 @@ impl World {
 /// can leave no way out (seed 75 camped 17,000 turns in an armour shop and starved).
 pub fn frontier(level: &Level) -> Vec<Pos> {
     let open = |f: Feature| f.walkable() || f == Feature::ClosedDoor;
+    // Never-seen squares of the map, column 0 excepted (the game never draws there).
+    let unknown = |x: i16, y: i16| {
+        (1..COLS as i16).contains(&x)
+            && (0..MAP_ROWS as i16).contains(&y)
+            && level.squares[y as usize * COLS + x as usize].feature == Feature::Unknown
+    };
+    let beside_unknown = |p: Pos| {
+        (-1..=1).any(|dy| (-1..=1).any(|dx| (dx, dy) != (0, 0) && unknown(p.x + dx, p.y + dy)))
+    };
     (0..level.squares.len())
         .filter(|&i| open(level.squares[i].feature) && level.squares[i].walked == 0)
         .map(pos_of)
-        .filter(|&p| neighbours(p).any(|q| q.x > 0 && level.feature(q) == Feature::Unknown))
+        .filter(|&p| beside_unknown(p))
         .filter(|&p| !level.in_shop(p))
         .collect()
 }
@@ -206,4 +215,52 @@ fn sokoban_rules(opts: &mut PathOpts) {
     opts.no_squeeze = true;
     opts.mild_trap_cost = None;
     opts.boulder_cost = None;
+}
+
+#[cfg(test)]
+mod frontier_tests {
+    use super::*;
+
+    /// The frontier as first written: every open, never-walked square with a never-seen
+    /// neighbour (column 0 aside), outside shops.
+    fn by_neighbours(level: &Level) -> Vec<Pos> {
+        let open = |f: Feature| f.walkable() || f == Feature::ClosedDoor;
+        (0..level.squares.len())
+            .filter(|&i| open(level.squares[i].feature) && level.squares[i].walked == 0)
+            .map(pos_of)
+            .filter(|&p| neighbours(p).any(|q| q.x > 0 && level.feature(q) == Feature::Unknown))
+            .filter(|&p| !level.in_shop(p))
+            .collect()
+    }
+
+    #[test]
+    fn the_frontier_is_every_open_square_beside_the_unknown() {
+        let mut x: u64 = 5;
+        let mut random = move |n: usize| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize % n
+        };
+        let features = [
+            Feature::Unknown,
+            Feature::Floor,
+            Feature::Corridor,
+            Feature::Wall,
+            Feature::ClosedDoor,
+            Feature::Rock,
+        ];
+        let mut found = 0;
+        for _ in 0..30 {
+            let mut level = Level::new(Branch::Doom, 1);
+            for sq in level.squares.iter_mut() {
+                sq.feature = features[random(features.len())];
+                sq.walked = u32::from(random(5) == 0);
+            }
+            let frontier = frontier(&level);
+            assert_eq!(frontier, by_neighbours(&level));
+            found += frontier.len();
+        }
+        assert!(found > 1000, "{found} frontier squares");
+    }
 }

@@ -22,17 +22,47 @@ pub struct Said {
 }
 
 /// The last [`HISTORY_LEN`] messages, oldest first.
+///
+/// Messages are numbered in the order they came, from 0, dropped ones included: a reader that
+/// remembers how far it read ([`MessageHistory::end`]) reads only the newer ones next time
+/// ([`MessageHistory::numbered_from`]) instead of the whole history at every decision.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MessageHistory {
     said: VecDeque<Said>,
+    /// Messages ever pushed (snapshots written before it was kept read 0: see [`Self::end`]).
+    #[serde(default)]
+    pushed: u64,
 }
 
 impl MessageHistory {
     pub fn push(&mut self, said: Said) {
+        self.pushed = self.end() + 1;
         if self.said.len() == HISTORY_LEN {
             self.said.pop_front();
         }
         self.said.push_back(said);
+    }
+
+    /// One past the number of the newest message (0 when none ever came).
+    pub fn end(&self) -> u64 {
+        self.pushed.max(self.said.len() as u64)
+    }
+
+    /// The message numbered `n`, if it is still kept.
+    pub fn numbered(&self, n: u64) -> Option<&Said> {
+        let first = self.end() - self.said.len() as u64;
+        self.said.get(usize::try_from(n.checked_sub(first)?).ok()?)
+    }
+
+    /// The kept messages numbered `n` and later, oldest first, with their numbers.
+    pub fn numbered_from(&self, n: u64) -> impl Iterator<Item = (u64, &Said)> {
+        let first = self.end() - self.said.len() as u64;
+        let skip = usize::try_from(n.saturating_sub(first)).unwrap_or(usize::MAX);
+        self.said
+            .iter()
+            .enumerate()
+            .skip(skip)
+            .map(move |(i, s)| (first + i as u64, s))
     }
 
     /// The last `n` messages (fewer if fewer were kept), oldest first.
@@ -192,10 +222,50 @@ mod tests {
             frame(&mut w, t, &[&format!("message {t:04}.")]);
         }
         assert_eq!(w.history.len(), HISTORY_LEN);
+        assert_eq!(w.history.end(), HISTORY_LEN as u64 + 20);
         assert_eq!(w.message_turn("message 0019."), None, "dropped");
+        assert_eq!(w.history.numbered(19), None, "dropped");
+        assert_eq!(w.history.numbered(20).unwrap().text, "message 0020.");
+        assert_eq!(
+            w.history.numbered(HISTORY_LEN as u64 + 20),
+            None,
+            "not yet said"
+        );
+        let newest: Vec<(u64, &str)> = w
+            .history
+            .numbered_from(HISTORY_LEN as u64 + 18)
+            .map(|(n, s)| (n, s.text.as_str()))
+            .collect();
+        let (a, b) = (HISTORY_LEN as u64 + 18, HISTORY_LEN as u64 + 19);
+        assert_eq!(
+            newest,
+            vec![
+                (a, format!("message {a:04}.").as_str()),
+                (b, format!("message {b:04}.").as_str())
+            ]
+        );
+        assert_eq!(
+            w.history.numbered_from(0).count(),
+            HISTORY_LEN,
+            "from a dropped one: all kept"
+        );
         assert_eq!(w.message_turn("message 0020."), Some(20));
         let newest = w.history.last(1).next().unwrap();
         assert_eq!(newest.text, format!("message {:04}.", HISTORY_LEN + 19));
+    }
+
+    /// A snapshot written before messages were counted numbers its kept ones from 0.
+    #[test]
+    fn an_old_snapshot_numbers_its_messages_from_zero() {
+        let h: MessageHistory = serde_json::from_str(
+            r#"{"said":[{"turn":3,"decision":1,"text":"a"},{"turn":4,"decision":2,"text":"b"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(h.end(), 2);
+        assert_eq!(h.numbered(1).map(|s| s.text.as_str()), Some("b"));
+        let mut h = h;
+        h.push(Said::default());
+        assert_eq!(h.end(), 3);
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! world still remembers (never counted as present), so the pet that went round a corner is the
 //! pet again when it comes back.
 
-use crate::tiles::{classify, color_of, Glyph};
+use crate::tiles::{color_of, shows_monster};
 use nhbot_screen::{Cell, Pos, COLS, MAP_ROWS};
 use serde::{Deserialize, Serialize};
 
@@ -82,7 +82,7 @@ pub fn track_all(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: 
             let cell = &map[y * COLS + x];
             // `]`, the "strange object", is what a mimic poses as: no object is drawn so.
             let mimic = matches!(cell.ch, 'm' | ']');
-            if Some(pos) != player && (classify(map, x, y) == Glyph::Monster || cell.ch == ']') {
+            if Some(pos) != player && (shows_monster(cell) || cell.ch == ']') {
                 now.push(Monster {
                     pos,
                     ch: cell.ch,

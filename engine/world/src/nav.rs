@@ -175,25 +175,32 @@ struct Grid {
     flags: Vec<u8>,
 }
 
+/// The entry cost and flags of square `i` (unpadded) before monsters and blocked squares.
+fn square_facts(level: &Level, opts: &PathOpts, i: usize) -> (u32, u8) {
+    let sq = &level.squares[i];
+    let cost = step_cost(level, opts, i).unwrap_or(u32::MAX);
+    let f = sq.feature;
+    let flags = if f.blocks_diagonal() { DOOR } else { 0 }
+        | if f == Feature::Boulder || (opts.no_squeeze && f.is_solid()) {
+            SQUEEZE
+        } else {
+            0
+        }
+        | if f == Feature::Boulder { BOULDER } else { 0 }
+        | if f.walkable() && !f.is_door_square() && sq.bumps < 2 {
+            TAKES_BOULDER
+        } else {
+            0
+        };
+    (cost, flags)
+}
+
 fn build_grid(level: &Level, opts: &PathOpts) -> Grid {
     let mut cost = vec![u32::MAX; PADDED];
     let mut flags = vec![0u8; PADDED];
-    for (i, sq) in level.squares.iter().enumerate() {
+    for i in 0..level.squares.len() {
         let p = padded(pos_of(i)).unwrap_or(0);
-        cost[p] = step_cost(level, opts, i).unwrap_or(u32::MAX);
-        let f = sq.feature;
-        flags[p] = if f.blocks_diagonal() { DOOR } else { 0 }
-            | if f == Feature::Boulder || (opts.no_squeeze && f.is_solid()) {
-                SQUEEZE
-            } else {
-                0
-            }
-            | if f == Feature::Boulder { BOULDER } else { 0 }
-            | if f.walkable() && !f.is_door_square() && sq.bumps < 2 {
-                TAKES_BOULDER
-            } else {
-                0
-            };
+        (cost[p], flags[p]) = square_facts(level, opts, i);
     }
     for p in opts.mimics.iter().filter_map(|&m| padded(m)) {
         cost[p] = opts.monster_cost.map_or(u32::MAX, |extra| 1 + extra);
@@ -211,6 +218,114 @@ fn build_grid(level: &Level, opts: &PathOpts) -> Grid {
         flags[p] &= !TAKES_BOULDER;
     }
     Grid { cost, flags }
+}
+
+/// What the search asks of the grid, by padded index: built whole ([`Grid`]) or square by
+/// square as the search reaches them ([`LazyGrid`]); both answer the same.
+trait Costs {
+    fn cost(&mut self, p: usize) -> u32;
+    fn flags(&mut self, p: usize) -> u8;
+}
+
+impl Costs for Grid {
+    fn cost(&mut self, p: usize) -> u32 {
+        self.cost[p]
+    }
+    fn flags(&mut self, p: usize) -> u8 {
+        self.flags[p]
+    }
+}
+
+/// Marks a square of a [`LazyGrid`] as worked out.
+const KNOWN: u8 = 0x80;
+
+/// [`build_grid`]'s facts, worked out for a square the first time the search looks at it: a
+/// search that stops at the nearest target reaches a small part of the level, and building
+/// the whole grid had become most of its cost.
+struct LazyGrid<'a> {
+    level: &'a Level,
+    opts: &'a PathOpts,
+    cost: Vec<u32>,
+    /// [`KNOWN`] once worked out, with the flags.
+    flags: Vec<u8>,
+}
+
+impl<'a> LazyGrid<'a> {
+    fn new(level: &'a Level, opts: &'a PathOpts) -> LazyGrid<'a> {
+        LazyGrid {
+            level,
+            opts,
+            cost: vec![u32::MAX; PADDED],
+            flags: vec![0; PADDED],
+        }
+    }
+
+    /// As [`build_grid`] does for square `p`: its own cost and flags, then the mimics, monsters
+    /// and blocked squares on it, in that order (once per time it is listed).
+    fn work_out(&mut self, p: usize) {
+        let (x, y) = (p % W, p / W);
+        let (mut cost, mut flags) = (u32::MAX, 0u8);
+        if (1..=COLS).contains(&x) && (1..=MAP_ROWS).contains(&y) {
+            let i = (y - 1) * COLS + (x - 1);
+            let opts = self.opts;
+            (cost, flags) = square_facts(self.level, opts, i);
+            let here = |m: &&Pos| padded(**m) == Some(p);
+            for _ in opts.mimics.iter().filter(here) {
+                cost = opts.monster_cost.map_or(u32::MAX, |extra| 1 + extra);
+                flags &= !(BOULDER | SQUEEZE | TAKES_BOULDER);
+            }
+            for _ in opts.monsters.iter().filter(here) {
+                cost = match (cost, opts.monster_cost) {
+                    (u32::MAX, _) | (_, None) => u32::MAX,
+                    (c, Some(extra)) => c + extra,
+                };
+                flags &= !TAKES_BOULDER;
+            }
+            for _ in opts.blocked.iter().filter(here) {
+                cost = u32::MAX;
+                flags &= !TAKES_BOULDER;
+            }
+        }
+        self.cost[p] = cost;
+        self.flags[p] = flags | KNOWN;
+    }
+}
+
+impl Costs for LazyGrid<'_> {
+    fn cost(&mut self, p: usize) -> u32 {
+        if self.flags[p] & KNOWN == 0 {
+            self.work_out(p);
+        }
+        self.cost[p]
+    }
+    fn flags(&mut self, p: usize) -> u8 {
+        if self.flags[p] & KNOWN == 0 {
+            self.work_out(p);
+        }
+        self.flags[p] & !KNOWN
+    }
+}
+
+/// The largest step cost `opts` can give a square (what [`Queue::new`] finds in a whole
+/// grid, or more), None past any bound.
+fn step_cost_bound(opts: &PathOpts) -> Option<u64> {
+    let base = [
+        Some(1),
+        opts.mild_trap_cost.map(|c| u64::from(c) + 1),
+        opts.trap_cost.map(|c| u64::from(c) + 1),
+        opts.locked_door_cost.map(u64::from),
+        opts.closed_door_cost.map(u64::from),
+        opts.unknown_cost.map(u64::from),
+        opts.boulder_cost.map(u64::from),
+    ]
+    .into_iter()
+    .flatten()
+    .max()?;
+    Some(match opts.monster_cost.map(u64::from) {
+        // A mimic's square costs 1 + extra; each listing as a monster adds extra again.
+        Some(extra) => base.max(1 + extra) + extra * opts.monsters.len() as u64,
+        None => base,
+    })
 }
 
 /// The open set. Step costs are small integers, so a ring of buckets indexed by distance (Dial's
@@ -236,6 +351,12 @@ impl Queue {
             .filter(|&c| c != u32::MAX)
             .max()
             .unwrap_or(1);
+        Queue::for_steps_up_to(max_step)
+    }
+
+    /// Buckets when no step costs `max_step` or more than [`MAX_BUCKETS`]; the pops come in the
+    /// same order whatever the number of buckets (each holds one distance at a time).
+    fn for_steps_up_to(max_step: u32) -> Queue {
         if max_step < MAX_BUCKETS {
             let size = (max_step as usize + 1).next_power_of_two();
             let ring = (0..size).map(|_| VecDeque::with_capacity(64)).collect();
@@ -285,69 +406,57 @@ impl Queue {
 }
 
 impl Level {
-    /// Dijkstra from `from`; stops at the first (padded) square for which `stop` is true.
+    /// Dijkstra from `from`; stops at the first (padded) square, other than `from`, for which
+    /// `stop` (given its distance) is true, before expanding it.
     fn dijkstra(
         &self,
         from: Pos,
         opts: &PathOpts,
-        stop: impl Fn(usize) -> bool,
+        stop: impl FnMut(u32, usize) -> bool,
     ) -> (DistMap, Option<usize>) {
-        let grid = build_grid(self, opts);
-        let mut dist = vec![u32::MAX; PADDED];
-        let mut prev = vec![NONE; PADDED];
-        let mut queue = Queue::new(&grid.cost);
-        let Some(start) = padded(from) else {
-            return (DistMap { from, dist, prev }, None);
-        };
-        dist[start] = 0;
-        queue.push(0, start);
-        while let Some((d, i)) = queue.pop() {
-            if d > dist[i] {
-                continue;
+        // The squares are worked out as the search reaches them when the queue can be chosen
+        // without the whole grid (a bound on the step costs below the buckets' limit): the
+        // same choice the whole grid would make, so the same search.
+        match step_cost_bound(opts) {
+            Some(bound) if bound < u64::from(MAX_BUCKETS) => {
+                let grid = LazyGrid::new(self, opts);
+                search(grid, Queue::for_steps_up_to(bound as u32), from, stop)
             }
-            if i != start && stop(i) {
-                return (DistMap { from, dist, prev }, Some(i));
-            }
-            for (k, (dx, dy)) in DELTAS.into_iter().enumerate() {
-                let offset = dy * W as isize + dx;
-                // `i` is inside the border, so every neighbour is in the array.
-                let j = (i as isize + offset) as usize;
-                let c = grid.cost[j];
-                if c == u32::MAX {
-                    continue;
-                }
-                if k >= 4 {
-                    let (side1, side2) = (
-                        (i as isize + dx) as usize,
-                        (i as isize + dy * W as isize) as usize,
-                    );
-                    if (grid.flags[i] | grid.flags[j]) & DOOR != 0
-                        || grid.flags[side1] & grid.flags[side2] & SQUEEZE != 0
-                    {
-                        continue;
-                    }
-                }
-                // A boulder square is entered by pushing the boulder one further; `j` is inside
-                // the border too, so the square beyond is in the array.
-                if grid.flags[j] & BOULDER != 0
-                    && grid.flags[(j as isize + offset) as usize] & TAKES_BOULDER == 0
-                {
-                    continue;
-                }
-                let nd = d + c;
-                if nd < dist[j] {
-                    dist[j] = nd;
-                    prev[j] = i as u16;
-                    queue.push(nd, j);
-                }
+            _ => {
+                let grid = build_grid(self, opts);
+                let queue = Queue::new(&grid.cost);
+                search(grid, queue, from, stop)
             }
         }
-        (DistMap { from, dist, prev }, None)
     }
-
     /// Costs to reach every square from `from`.
     pub fn distances(&self, from: Pos, opts: &PathOpts) -> DistMap {
-        self.dijkstra(from, opts, |_| false).0
+        self.dijkstra(from, opts, |_, _| false).0
+    }
+
+    /// [`Level::distances`] as far as the nearest of `targets` needs: the search stops once
+    /// every square as cheap to reach as the cheapest target (other than `from`) is settled.
+    /// Those squares, and all cheaper ones, have the costs and paths the full search gives
+    /// them; the others may be dearer or unreached. With no target reachable it is the full
+    /// search.
+    pub fn distances_to_nearest(&self, from: Pos, opts: &PathOpts, targets: &[Pos]) -> DistMap {
+        let mut wanted = vec![false; PADDED];
+        for i in targets.iter().filter_map(|&t| padded(t)) {
+            wanted[i] = true;
+        }
+        // Squares are settled in order of cost: once one dearer than the first target found
+        // comes up, every square as cheap as that target is settled.
+        let mut nearest = None;
+        self.dijkstra(from, opts, |d, i| {
+            if nearest.is_some_and(|n| d > n) {
+                return true;
+            }
+            if wanted[i] && nearest.is_none() {
+                nearest = Some(d);
+            }
+            false
+        })
+        .0
     }
 
     /// The cheapest path from `from` to the nearest of `targets`.
@@ -356,9 +465,67 @@ impl Level {
         for i in targets.iter().filter_map(|&t| padded(t)) {
             wanted[i] = true;
         }
-        let (map, hit) = self.dijkstra(from, opts, |i| wanted[i]);
+        let (map, hit) = self.dijkstra(from, opts, |_, i| wanted[i]);
         map.path(unpadded(hit?))
     }
+}
+
+/// Dijkstra from `from` over `grid` (see [`Level::dijkstra`]).
+fn search(
+    mut grid: impl Costs,
+    mut queue: Queue,
+    from: Pos,
+    mut stop: impl FnMut(u32, usize) -> bool,
+) -> (DistMap, Option<usize>) {
+    let mut dist = vec![u32::MAX; PADDED];
+    let mut prev = vec![NONE; PADDED];
+    let Some(start) = padded(from) else {
+        return (DistMap { from, dist, prev }, None);
+    };
+    dist[start] = 0;
+    queue.push(0, start);
+    while let Some((d, i)) = queue.pop() {
+        if d > dist[i] {
+            continue;
+        }
+        if i != start && stop(d, i) {
+            return (DistMap { from, dist, prev }, Some(i));
+        }
+        for (k, (dx, dy)) in DELTAS.into_iter().enumerate() {
+            let offset = dy * W as isize + dx;
+            // `i` is inside the border, so every neighbour is in the array.
+            let j = (i as isize + offset) as usize;
+            let c = grid.cost(j);
+            if c == u32::MAX {
+                continue;
+            }
+            if k >= 4 {
+                let (side1, side2) = (
+                    (i as isize + dx) as usize,
+                    (i as isize + dy * W as isize) as usize,
+                );
+                if (grid.flags(i) | grid.flags(j)) & DOOR != 0
+                    || grid.flags(side1) & grid.flags(side2) & SQUEEZE != 0
+                {
+                    continue;
+                }
+            }
+            // A boulder square is entered by pushing the boulder one further; `j` is inside
+            // the border too, so the square beyond is in the array.
+            if grid.flags(j) & BOULDER != 0
+                && grid.flags((j as isize + offset) as usize) & TAKES_BOULDER == 0
+            {
+                continue;
+            }
+            let nd = d + c;
+            if nd < dist[j] {
+                dist[j] = nd;
+                prev[j] = i as u16;
+                queue.push(nd, j);
+            }
+        }
+    }
+    (DistMap { from, dist, prev }, None)
 }
 
 /// The benchmark level: all floor with a serpentine of walls, so a path from one corner to the
@@ -413,6 +580,127 @@ mod tests {
         let mut l = Level::new(Branch::Doom, 1);
         l.update(&grid(rows, colors), None, 1, true);
         l
+    }
+
+    /// Squares worked out as the search reaches them give the very search the whole grid gives
+    /// (every cost and path), on levels of every feature with monsters, mimics and blocked
+    /// squares listed (some twice, some off the map).
+    #[test]
+    fn the_grid_worked_out_square_by_square_gives_the_same_search() {
+        let mut x: u64 = 11;
+        let mut random = move |n: usize| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize % n
+        };
+        let features = [
+            Feature::Floor,
+            Feature::Floor,
+            Feature::Floor,
+            Feature::Corridor,
+            Feature::Wall,
+            Feature::Rock,
+            Feature::Unknown,
+            Feature::Doorway,
+            Feature::OpenDoor,
+            Feature::ClosedDoor,
+            Feature::Boulder,
+            Feature::Trap,
+            Feature::Web,
+            Feature::Water,
+        ];
+        for round in 0..60 {
+            let mut l = Level::new(crate::level::Branch::Doom, 1);
+            for sq in l.squares.iter_mut() {
+                sq.feature = features[random(features.len())];
+                sq.locked = random(4) == 0;
+                sq.shop_door = random(8) == 0;
+                sq.bumps = if random(20) == 0 { 2 } else { 0 };
+                sq.trap_color = random(16) as u8;
+            }
+            let mut some_squares = |n: usize| -> Vec<Pos> {
+                let mut v: Vec<Pos> = (0..n).map(|_| pos_of(random(COLS * MAP_ROWS))).collect();
+                if let Some(&first) = v.first() {
+                    v.push(first);
+                }
+                v.push(Pos::new(-1, 3));
+                v
+            };
+            let opts = PathOpts {
+                unknown_cost: [None, Some(5)][round % 2],
+                trap_cost: [None, Some(30)][round / 2 % 2],
+                monster_cost: [Some(10), None][round / 4 % 2],
+                monsters: some_squares(5),
+                blocked: some_squares(3),
+                mimics: some_squares(2),
+                no_squeeze: round % 3 == 0,
+                ..PathOpts::default()
+            };
+            let from = pos_of(random(COLS * MAP_ROWS));
+            let bound = step_cost_bound(&opts).expect("bounded");
+            let eager = build_grid(&l, &opts);
+            let eager_queue = Queue::new(&eager.cost);
+            let (whole, _) = search(eager, eager_queue, from, |_, _| false);
+            let lazy = LazyGrid::new(&l, &opts);
+            let (worked, _) = search(lazy, Queue::for_steps_up_to(bound as u32), from, |_, _| {
+                false
+            });
+            assert!(whole.dist == worked.dist, "round {round}: costs differ");
+            assert!(whole.prev == worked.prev, "round {round}: paths differ");
+        }
+    }
+
+    /// The search that stops at the nearest targets gives every target as cheap as the
+    /// cheapest the full search's cost and path, and leaves no other target cheaper.
+    #[test]
+    fn distances_to_the_nearest_target_agree_with_the_full_search() {
+        let mut l = bench_level();
+        // Dearer squares (closed doors, boulders) break the ties of the plain floor.
+        for (i, sq) in l.squares.iter_mut().enumerate() {
+            if sq.feature == Feature::Floor && i % 13 == 0 {
+                sq.feature = Feature::ClosedDoor;
+            } else if sq.feature == Feature::Floor && i % 17 == 0 {
+                sq.feature = Feature::Boulder;
+            }
+        }
+        let opts = PathOpts::default();
+        let mut x: u64 = 7;
+        let mut random = |n: usize| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize % n
+        };
+        let mut compared = 0;
+        for round in 0..40 {
+            let from = pos_of(random(l.squares.len()));
+            let targets: Vec<Pos> = (0..1 + round % 12)
+                .map(|_| pos_of(random(l.squares.len())))
+                .chain((round == 3).then_some(from))
+                .collect();
+            let full = l.distances(from, &opts);
+            let near = l.distances_to_nearest(from, &opts, &targets);
+            let cheapest = targets
+                .iter()
+                .filter(|&&t| t != from)
+                .filter_map(|&t| full.cost(t))
+                .min();
+            for &t in targets.iter().filter(|&&t| t != from) {
+                match (cheapest, full.cost(t)) {
+                    (Some(c), Some(cost)) if cost == c => {
+                        assert_eq!(near.cost(t), Some(cost), "round {round}: {t:?}");
+                        assert_eq!(near.path(t), full.path(t), "round {round}: {t:?}");
+                        compared += 1;
+                    }
+                    _ => assert!(
+                        near.cost(t).is_none_or(|c| cheapest.is_some_and(|m| c > m)),
+                        "round {round}: {t:?} cheaper than the nearest"
+                    ),
+                }
+            }
+        }
+        assert!(compared >= 40, "{compared} nearest targets compared");
     }
 
     #[test]

@@ -315,6 +315,15 @@ pub fn trap_is_mild(color: u8) -> bool {
 
 const OBJECT_CHARS: &str = ")[%?/=!(*$`";
 
+/// Whether [`classify`] calls this cell a monster: it does so from the cell alone (letters,
+/// `@&':;~`, warning digits, a white `0`), so a scan for monsters need not classify the map.
+pub fn shows_monster(cell: &Cell) -> bool {
+    match cell.ch {
+        '0' => color_of(cell) == clr::WHITE,
+        c => c.is_ascii_alphabetic() || matches!(c, '@' | '&' | '\'' | ':' | ';' | '~' | '1'..='5'),
+    }
+}
+
 /// Classifies the cell at (x, y) of a map of `MAP_ROWS * COLS` cells; neighbours settle the
 /// ambiguous glyphs. Does not know where the player is: the caller handles the player's `@`.
 pub fn classify(map: &[Cell], x: usize, y: usize) -> Glyph {
@@ -451,6 +460,41 @@ pub(crate) mod tests {
 
     fn at(map: &[Cell], x: usize, y: usize) -> Glyph {
         classify(map, x, y)
+    }
+
+    /// `shows_monster` is `classify`'s verdict for every character and colour, whatever the
+    /// neighbours (walls, floor, blanks).
+    #[test]
+    fn shows_monster_is_what_classify_says() {
+        let mut checked = 0;
+        for code in 32u8..127 {
+            for (color, bold) in (0..=16u8).flat_map(|c| [(c, false), (c, true)]) {
+                for around in [' ', '.', '-', '|', '#'] {
+                    let mut map = vec![
+                        Cell {
+                            ch: around,
+                            ..Cell::default()
+                        };
+                        COLS * MAP_ROWS
+                    ];
+                    let cell = Cell {
+                        ch: code as char,
+                        fg: color,
+                        bold,
+                        ..Cell::default()
+                    };
+                    map[5 * COLS + 5] = cell;
+                    assert_eq!(
+                        shows_monster(&cell),
+                        classify(&map, 5, 5) == Glyph::Monster,
+                        "{:?} colour {color} bold {bold} among {around:?}",
+                        code as char
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 15000);
     }
 
     #[test]

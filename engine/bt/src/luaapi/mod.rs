@@ -18,7 +18,7 @@ mod world;
 
 pub use act::{act_table, LuaAction};
 pub use kb::{kb_table, KbObservation, KbQuery, SharedKb};
-pub(crate) use view::WorldView;
+pub(crate) use view::{DecisionStamp, WorldView};
 pub use world::register_world;
 
 /// Converts what a Lua leaf returned into a leaf outcome.

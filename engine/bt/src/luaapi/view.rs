@@ -10,11 +10,11 @@
 //! tables are the scripts' to read, never to change (a change would show at the next read).
 //!
 //! The inventory's table, the costliest to build and the one most leaves read, is kept across
-//! decisions too, with the items it was built from: while the pack is the same, item for item
-//! and field for field, the table is the same; any change builds it again.
+//! decisions too: while the pack is the same, item for item and field for field, the table is
+//! the same; any change builds it again. The engine compares the pack once a decision and
+//! counts its changes ([`DecisionStamp`]); the view keeps the count its table was built at.
 
 use mlua::{IntoLua, Lua, Result as LuaResult, Value};
-use nhbot_world::Item;
 
 /// A world field whose Lua value is built from the world at each read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,16 +36,27 @@ pub(crate) enum Field {
 /// How many [`Field`]s there are.
 const FIELDS: usize = Field::Specials as usize + 1;
 
+/// Which decision a leaf call is part of, and which pack it sees.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct DecisionStamp {
+    /// `LuaEngine`'s count of `with_world` calls.
+    pub decision: u64,
+    /// How many times the pack had changed by this decision (item for item, field for field).
+    pub inventory: u64,
+}
+
 /// A script state's view of the world of the current decision (kept in the state's app data).
 #[derive(Default)]
 pub(crate) struct WorldView {
-    /// The decision the values were built in (`LuaEngine`'s count of `with_world` calls).
+    /// The decision the values were built in.
     decision: u64,
+    /// The pack the running leaf call sees (see [`DecisionStamp::inventory`]).
+    pack: u64,
     /// Whether a leaf of this state is running (outside a leaf call nothing is kept).
     active: bool,
     values: [Option<Value>; FIELDS],
-    /// The inventory table and the items it was built from, whatever the decision.
-    inventory: Option<(Vec<Item>, Value)>,
+    /// The inventory table and the pack it was built from, whatever the decision.
+    inventory: Option<(u64, Value)>,
 }
 
 impl WorldView {
@@ -54,14 +65,15 @@ impl WorldView {
         lua.set_app_data(WorldView::default());
     }
 
-    /// A leaf call of decision `decision` starts: the view keeps what it built in that decision
+    /// A leaf call of decision `stamp` starts: the view keeps what it built in that decision
     /// and forgets any older decision's values.
-    pub(crate) fn begin(lua: &Lua, decision: u64) {
+    pub(crate) fn begin(lua: &Lua, stamp: DecisionStamp) {
         if let Some(mut view) = lua.app_data_mut::<WorldView>() {
-            if view.decision != decision {
-                view.decision = decision;
+            if view.decision != stamp.decision {
+                view.decision = stamp.decision;
                 view.values = Default::default();
             }
+            view.pack = stamp.inventory;
             view.active = true;
         }
     }
@@ -100,25 +112,24 @@ pub(crate) fn cached<R: IntoLua>(
     Ok(value)
 }
 
-/// The `inventory` table of `items`: the one built last when the items are the same (in this
-/// decision or an earlier one), else `build`'s (kept with a copy of the items). Without a view,
-/// or outside a leaf call, always `build`'s.
+/// The `inventory` table of the world of the running leaf call: the one built last when the
+/// pack is the same (in this decision or an earlier one), else `build`'s (kept). Without a
+/// view, or outside a leaf call, always `build`'s.
 pub(crate) fn cached_inventory(
     lua: &Lua,
-    items: &[Item],
     build: impl FnOnce() -> LuaResult<Value>,
 ) -> LuaResult<Value> {
-    let known = match lua.app_data_ref::<WorldView>() {
+    let pack = match lua.app_data_ref::<WorldView>() {
         Some(view) if view.active => match &view.inventory {
-            Some((built_from, table)) if built_from.as_slice() == items => return Ok(table.clone()),
-            _ => true,
+            Some((built_at, table)) if *built_at == view.pack => return Ok(table.clone()),
+            _ => Some(view.pack),
         },
-        _ => false,
+        _ => None,
     };
     let value = build()?;
-    if known {
+    if let Some(pack) = pack {
         if let Some(mut view) = lua.app_data_mut::<WorldView>() {
-            view.inventory = Some((items.to_vec(), value.clone()));
+            view.inventory = Some((pack, value.clone()));
         }
     }
     Ok(value)

@@ -67,7 +67,7 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
             })
         });
         reg.add_field_method_get("inventory", |lua, w| {
-            cached_inventory(lua, &w.inventory, || {
+            cached_inventory(lua, || {
                 raw::table(lua, w.inventory.len(), 0, |t| {
                     for (i, item) in w.inventory.iter().enumerate() {
                         let mut letter = [0u8; 4];

@@ -78,6 +78,8 @@ pub fn level_unexplored(world: &World) -> bool {
     let Some(level) = world.level() else {
         return false;
     };
-    let dist = level.distances(world.player, &world.path_opts());
-    frontier(level).into_iter().any(|t| dist.path(t).is_some())
+    // A path to any frontier square other than ours: the search stops at the first.
+    level
+        .path(world.player, &frontier(level), &world.path_opts())
+        .is_some()
 }

@@ -193,17 +193,44 @@ pub struct WallMap(Vec<bool>);
 
 impl WallMap {
     pub fn of(view: &LevelView) -> WallMap {
-        let mut walls = vec![false; SCREEN_COLS * MAP_ROWS];
-        for (i, wall) in walls.iter_mut().enumerate() {
-            let p = Pos::new((i % SCREEN_COLS) as i16, (i / SCREEN_COLS) as i16);
-            *wall = view.get(p).is_some_and(|c| is_wall_char(c.ch));
-        }
-        WallMap(walls)
+        // The view's cells are the map's, row by row, 80 (SCREEN_COLS) to a row.
+        WallMap(
+            (0..SCREEN_COLS * MAP_ROWS)
+                .map(|i| view.cells.get(i).is_some_and(|c| is_wall_char(c.ch)))
+                .collect(),
+        )
     }
 
     fn at(&self, p: Pos) -> bool {
         let inside = (0..SCREEN_COLS as i16).contains(&p.x) && (0..MAP_ROWS as i16).contains(&p.y);
         inside && self.0[p.y as usize * SCREEN_COLS + p.x as usize]
+    }
+}
+
+/// Walls on screen counted over every box at once (a summed-area table): `sums[y][x]` is the
+/// number of walls above and left of (x, y).
+struct WallCounts(Vec<usize>);
+
+impl WallCounts {
+    const STRIDE: usize = SCREEN_COLS + 1;
+
+    fn of(walls: &WallMap) -> WallCounts {
+        let mut sums = vec![0; Self::STRIDE * (MAP_ROWS + 1)];
+        for y in 0..MAP_ROWS {
+            for x in 0..SCREEN_COLS {
+                sums[(y + 1) * Self::STRIDE + x + 1] = usize::from(walls.0[y * SCREEN_COLS + x])
+                    + sums[y * Self::STRIDE + x + 1]
+                    + sums[(y + 1) * Self::STRIDE + x]
+                    - sums[y * Self::STRIDE + x];
+            }
+        }
+        WallCounts(sums)
+    }
+
+    /// Walls in the `width` x `height` box with its corner at (x, y) (inside the screen).
+    fn in_box(&self, x: usize, y: usize, width: usize, height: usize) -> usize {
+        let at = |x: usize, y: usize| self.0[y * Self::STRIDE + x];
+        at(x + width, y + height) + at(x, y) - at(x + width, y) - at(x, y + height)
     }
 }
 
@@ -268,11 +295,18 @@ fn locate_in(walls: &WallMap, hint: Option<Located>) -> Option<Located> {
             return Some(h);
         }
     }
+    let counts = WallCounts::of(walls);
     for (n, t) in TEMPLATES.iter().enumerate() {
         let max_x = SCREEN_COLS.saturating_sub(t.width);
         let max_y = MAP_ROWS.saturating_sub(t.height);
+        // A map fits only where its box holds all its walls but a few: most boxes of an
+        // ordinary level hold far fewer, and are passed over without looking at the map.
+        let needed = t.walls.len().saturating_sub(WALL_MISMATCHES);
         for oy in 0..=max_y {
             for ox in 0..=max_x {
+                if counts.in_box(ox, oy, t.width, t.height) < needed {
+                    continue;
+                }
                 let origin = Pos::new(ox as i16, oy as i16);
                 if fits(walls, t, origin) {
                     return Some(Located {
@@ -471,4 +505,91 @@ fn glyph_at(w: &World, p: Pos) -> Glyph {
         return Glyph::Blank;
     }
     classify(&w.view.cells, p.x as usize, p.y as usize)
+}
+
+#[cfg(test)]
+mod wall_count_tests {
+    use super::*;
+
+    /// A screen of walls from a fixed pseudo-random stream (about one square in `one_in`).
+    fn noise(seed: u64, one_in: u64) -> WallMap {
+        let mut x = seed;
+        WallMap(
+            (0..SCREEN_COLS * MAP_ROWS)
+                .map(|_| {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (x >> 33) % one_in == 0
+                })
+                .collect(),
+        )
+    }
+
+    /// The first fit in the search's order, trying every origin (what `locate_in` did before
+    /// boxes were counted).
+    fn every_origin(walls: &WallMap) -> Option<Located> {
+        TEMPLATES.iter().enumerate().find_map(|(n, t)| {
+            (0..=MAP_ROWS - t.height)
+                .flat_map(|oy| (0..=SCREEN_COLS - t.width).map(move |ox| (ox, oy)))
+                .map(|(ox, oy)| Pos::new(ox as i16, oy as i16))
+                .find(|&origin| fits(walls, t, origin))
+                .map(|origin| Located {
+                    template: n,
+                    origin,
+                })
+        })
+    }
+
+    #[test]
+    fn box_counts_are_the_walls_in_the_box() {
+        let walls = noise(3, 3);
+        let counts = WallCounts::of(&walls);
+        for (x, y, w, h) in [
+            (0, 0, 80, 21),
+            (5, 2, 30, 12),
+            (79, 20, 1, 1),
+            (10, 0, 0, 5),
+        ] {
+            let direct = (y..y + h)
+                .flat_map(|yy| (x..x + w).map(move |xx| (xx, yy)))
+                .filter(|&(xx, yy)| walls.0[yy * SCREEN_COLS + xx])
+                .count();
+            assert_eq!(counts.in_box(x, y, w, h), direct, "box {x},{y} {w}x{h}");
+        }
+    }
+
+    /// Counting boxes skips only origins where no map can fit: every map drawn anywhere, with
+    /// the walls a monster may hide missing and noise around it, is found as trying every
+    /// origin finds it.
+    #[test]
+    fn counted_boxes_find_what_every_origin_finds() {
+        for (n, t) in TEMPLATES.iter().enumerate() {
+            for (k, origin) in [(0usize, 0usize), (80 - t.width, 21 - t.height), (7, 3)]
+                .into_iter()
+                .enumerate()
+            {
+                let mut walls = noise(n as u64 * 10 + k as u64, 9);
+                for i in 0..t.width * t.height {
+                    let (x, y) = (i % t.width, i / t.width);
+                    walls.0[(origin.1 + y) * SCREEN_COLS + origin.0 + x] = false;
+                }
+                for (i, &(x, y)) in t.walls.iter().enumerate() {
+                    // Two walls hidden (WALL_MISMATCHES), the rest drawn.
+                    walls.0[(origin.1 + y) * SCREEN_COLS + origin.0 + x] = i != 3 && i != 40;
+                }
+                let found = locate_in(&walls, None);
+                assert_eq!(found, every_origin(&walls), "{} at {origin:?}", t.name);
+                assert!(found.is_some(), "{} at {origin:?}", t.name);
+            }
+        }
+        for seed in 0..20 {
+            let walls = noise(100 + seed, 2 + seed % 3);
+            assert_eq!(
+                locate_in(&walls, None),
+                every_origin(&walls),
+                "noise {seed}"
+            );
+        }
+    }
 }
