@@ -710,23 +710,36 @@ pub fn register(r: &mut NodeRegistry) {
          reached, and below a Sokoban level already visited (given up or fled: no climbing back \
          and forth). A level whose background solves keep the bot waiting more than \
          `solve_wait` decisions for one arrangement of boulders (solves running out of states, \
-         one from each square the rest of the tree takes the bot to) is given up too.",
+         one from each square the rest of the tree takes the bot to) is given up too. A monster \
+         shut in ahead of the boulder (the hole corridor: it never leaves) is shot at over the \
+         boulder, a push between shots, up to `siege_shots` times: missiles first, then a ray \
+         wand the game named (fire, cold, lightning, magic missile; HP at 75% or more).",
         )
         .params(
             const {
-                &[p(
-                    "solve_wait",
-                    Integer { min: 1, max: 1_000_000 },
-                    Default("300"),
-                    "Decisions waited on background solves for one arrangement of boulders \
-                     and holes before the level is given up (a decision lets a solve store \
-                     20,000 states; the in-game limit is 3 million per solve).",
-                )]
+                &[
+                    p(
+                        "solve_wait",
+                        Integer { min: 1, max: 1_000_000 },
+                        Default("300"),
+                        "Decisions waited on background solves for one arrangement of boulders \
+                         and holes before the level is given up (a decision lets a solve store \
+                         20,000 states; the in-game limit is 3 million per solve).",
+                    ),
+                    p(
+                        "siege_shots",
+                        Integer { min: 0, max: 1000 },
+                        Default("30"),
+                        "Shots over the boulder at one monster shut in behind it, per \
+                         arrangement of boulders; 0: none.",
+                    ),
+                ]
             },
         )
         .shorthand("solve_wait"),
         |params| sokoban::SokobanLeaf {
             solve_wait: params.integer("solve_wait") as u32,
+            siege_shots: params.integer("siege_shots") as u32,
         },
     );
     r.register(

@@ -246,6 +246,9 @@ pub(crate) struct SokobanLeaf {
     /// Decisions the node may wait on background solves for one level state (boulders and
     /// holes) before it gives the level up.
     pub solve_wait: u32,
+    /// Shots at one monster shut in behind the boulder on one level state (see `siege.rs`);
+    /// 0: none.
+    pub siege_shots: u32,
 }
 
 /// The `sokoban` node's default `solve_wait`: two solves cut at the in-game limit of 3
@@ -256,6 +259,7 @@ impl Default for SokobanLeaf {
     fn default() -> Self {
         SokobanLeaf {
             solve_wait: SOLVE_WAIT,
+            siege_shots: siege::SIEGE_SHOTS,
         }
     }
 }
@@ -265,7 +269,7 @@ impl Leaf for SokobanLeaf {
     fn tick(&self, mem: &mut Memory, t: &mut Tick<'_>) -> LeafOutcome {
         let mut decoys = std::mem::take(t.blackboard.entry::<Decoys>());
         let r = t.blackboard.entry::<Recall>();
-        let outcome = sokoban(mem, &mut decoys, r, t.world, self.solve_wait);
+        let outcome = sokoban(mem, &mut decoys, r, t.world, self);
         *t.blackboard.entry::<Decoys>() = decoys;
         outcome
     }
@@ -373,7 +377,7 @@ fn sokoban(
     decoys: &mut Decoys,
     r: &mut Recall,
     w: &World,
-    solve_wait: u32,
+    leaf: &SokobanLeaf,
 ) -> LeafOutcome {
     if came_back_down(w) {
         return LeafOutcome::Failure;
@@ -442,7 +446,7 @@ fn sokoban(
     }
     let mut obs = obs;
     track_decoys(mem, decoys, w, at, &mut obs);
-    play(mem, r, w, at, &obs, solve_wait)
+    play(mem, r, w, at, &obs, leaf)
 }
 
 /// Hallucinating, the screen draws boulders as random objects and holes as random traps
@@ -555,8 +559,9 @@ fn play(
     w: &World,
     at: Located,
     obs: &Observed,
-    solve_wait: u32,
+    leaf: &SokobanLeaf,
 ) -> LeafOutcome {
+    let solve_wait = leaf.solve_wait;
     let puzzle = &obs.puzzle;
     let key = StateKey::of(puzzle, at.template().name);
     let pushed_before = mem.pushed.take();
@@ -629,7 +634,7 @@ fn play(
         // Counted once per push that found it there.
         let again = pushed_in_vain && monster_behind(w, at, obs, beyond);
         let found = mem.found_behind(&key, again);
-        let shot = (world_dir(step.dir), beyond);
+        let shot = (world_dir(step.dir), beyond, leaf.siege_shots);
         if let Some(outcome) = siege::besiege(w, mem, here, shot, (pushed_in_vain, found)) {
             return remember_push(mem, &key, step, outcome);
         }

@@ -104,6 +104,10 @@ pub fn turn_back_because(w: &World, prize_xl: i64, level_turns: i64) -> Option<S
 pub struct EnterSokoban {
     pub overview: bool,
     pub stairs_hp: f64,
+    /// Climb back toward the entrance level from below it when no known stairs lead there.
+    pub climb_back: bool,
+    /// Push boulders with unseen ground past them while looking for stairs.
+    pub push_boulders: bool,
 }
 
 /// Turns searched per decision while resting before the stairs (a search stops when a
@@ -213,7 +217,7 @@ impl EnterSokoban {
         if let Some(step) = self.trip(above, state, tick, entrance) {
             return step;
         }
-        match look_for_the_stairs(w) {
+        match look_for_the_stairs(w, self.push_boulders) {
             Some((action, why)) => LeafOutcome::Act(
                 action,
                 format!(
@@ -255,9 +259,12 @@ impl Leaf for EnterSokoban {
             if let Some(step) = self.trip(there, state, tick, entrance) {
                 return step;
             }
+            if !self.climb_back {
+                return LeafOutcome::Failure;
+            }
             return self.climb_back(state, tick, entrance);
         }
-        match look_for_the_stairs(w) {
+        match look_for_the_stairs(w, self.push_boulders) {
             Some((action, why)) => LeafOutcome::Act(
                 action,
                 format!("into Sokoban, its stairs not seen on Dlvl {entrance}: {why}"),
@@ -384,8 +391,10 @@ pub(crate) fn register(r: &mut NodeRegistry) {
              Sokoban stairs (the up staircase not linked to the level above; either, while both \
              are untaken). There, while those stairs are not seen: explore, step on the objects \
              never stood on (one may hide them), search for hidden doors and passages. Below the \
-             entrance level with no known way up to it (a trap door dropped the hero there): one \
-             level up at a time, each level's up stairs looked for the same way. On stairs with \
+             entrance level with no known way up to it (a trap door dropped the hero there), with \
+             `climb_back`: one level up at a time, each level's up stairs looked for the same way \
+             (with `push_boulders`, boulders with unseen ground past them are pushed before walls \
+             are searched). On stairs with \
              HP below `stairs_hp` of the maximum and no hostile within 2 squares: rests there \
              instead of taking them. Fails in \
              Sokoban, while the entrance is not located, and when no known or seen stairs lead \
@@ -405,7 +414,21 @@ pub(crate) fn register(r: &mut NodeRegistry) {
                         Number { min: 0.0, max: 1.0 },
                         Default("0.7"),
                         "HP fraction below which the trip rests on stairs instead of taking \
-                         them.",
+                         them (0: never).",
+                    ),
+                    p(
+                        "climb_back",
+                        Flag,
+                        Default("true"),
+                        "Below the entrance level with no known way to it: climb a level at a \
+                         time, looking for each level's up stairs.",
+                    ),
+                    p(
+                        "push_boulders",
+                        Flag,
+                        Default("true"),
+                        "While looking for stairs: push the boulders with unseen ground past \
+                         them before searching walls.",
                     ),
                 ]
             },
@@ -413,6 +436,8 @@ pub(crate) fn register(r: &mut NodeRegistry) {
         |params| EnterSokoban {
             overview: params.flag("overview"),
             stairs_hp: params.number("stairs_hp"),
+            climb_back: params.flag("climb_back"),
+            push_boulders: params.flag("push_boulders"),
         },
     );
     r.register(

@@ -15,8 +15,9 @@ use nhbot_bt::LeafOutcome;
 use nhbot_world::{Action, Dir, Item, World};
 
 /// Shots at one shut-in monster on one level state before the node stops shooting (and in
-/// the end gives the level up): missiles that miss fly on past it, so each is one shot.
-const SIEGE_SHOTS: u32 = 30;
+/// the end gives the level up): missiles that miss fly on past it, so each is one shot. The
+/// `sokoban` node's `siege_shots` default.
+pub(crate) const SIEGE_SHOTS: u32 = 30;
 /// The least HP fraction for a ray zap: the ray bounces off the wall past the holes and may
 /// come back through the hero (fire, cold and lightning do 6d6).
 const RAY_HP: f64 = 0.75;
@@ -86,13 +87,14 @@ fn ray_wand<'w>(
 }
 
 /// The next siege action, or `None` to leave the monster behind the boulder to the other
-/// ways (hunts, waits, giving up). `dir` is the push's direction, `found` the times a push
-/// has found a monster behind this boulder on this level state.
+/// ways (hunts, waits, giving up). `dir` is the push's direction, `most` the shots allowed at
+/// one monster on one level state, `found` the times a push has found a monster behind this
+/// boulder on this level state.
 pub(super) fn besiege(
     w: &World,
     mem: &mut Memory,
     (at, obs, key): (Located, &Observed, &StateKey),
-    (dir, beyond): (Dir, usize),
+    (dir, beyond, most): (Dir, usize, u32),
     (pushed_in_vain, found): (bool, u32),
 ) -> Option<LeafOutcome> {
     let name = at.template().name;
@@ -111,7 +113,7 @@ pub(super) fn besiege(
         ));
     }
     let (shots, mut zapped) = ours.map_or((0, Vec::new()), |s| (s.shots, s.zapped.clone()));
-    if shots >= SIEGE_SHOTS
+    if shots >= most
         || !monster_behind(w, at, obs, beyond)
         || !confinement(&obs.puzzle, beyond).shut_in
     {
@@ -167,7 +169,7 @@ pub(super) fn besiege(
     Some(act(
         action,
         format!(
-            "{name}: {how} at {what} shut in behind it at ({}, {}) (shot {} of {SIEGE_SHOTS})",
+            "{name}: {how} at {what} shut in behind it at ({}, {}) (shot {} of {most})",
             target.x,
             target.y,
             shots + 1

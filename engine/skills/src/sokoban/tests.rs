@@ -574,7 +574,10 @@ fn a_long_solve_runs_in_the_background_while_the_bot_waits() {
     ignore = "a 1 s solve in release is a minute unoptimised"
 )]
 fn the_wait_on_a_background_solve_ends_with_the_level_given_up() {
-    let leaf = || SokobanLeaf { solve_wait: 3 };
+    let leaf = || SokobanLeaf {
+        solve_wait: 3,
+        ..SokobanLeaf::default()
+    };
     let origin = Pos::new(30, 3);
     let mut w = world_with_map("soko4-1", origin);
     set(&mut w, Pos::new(origin.x + 2, origin.y + 1), '0');

@@ -7,8 +7,8 @@ use nhbot_world::{Action, Dir, Feature, Pos, World};
 
 /// Explore, then step on the objects never stood on (stairs under an object show the object;
 /// stepping there, the game says "There is a staircase up here."), then push a boulder into
-/// unseen ground, then search for hidden doors and passages.
-pub(super) fn look_for_the_stairs(w: &World) -> Option<(Action, String)> {
+/// unseen ground (with `push_boulders`), then search for hidden doors and passages.
+pub(super) fn look_for_the_stairs(w: &World, push_boulders: bool) -> Option<(Action, String)> {
     if let Some(step) = crate::explore::explore_step_then(w, false, false) {
         return Some(step);
     }
@@ -24,7 +24,7 @@ pub(super) fn look_for_the_stairs(w: &World) -> Option<(Action, String)> {
         );
         return Some((w.step_along(&path), why));
     }
-    if let Some(step) = push_into_the_unseen(w) {
+    if let Some(step) = push_into_the_unseen(w).filter(|_| push_boulders) {
         return Some(step);
     }
     crate::explore::search_for_a_way(w)

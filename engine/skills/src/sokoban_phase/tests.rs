@@ -116,6 +116,8 @@ fn the_phase_opens_goes_up_into_sokoban_and_ends_once_back_down() {
     let enter = EnterSokoban {
         overview: false,
         stairs_hp: 0.7,
+        climb_back: true,
+        push_boulders: true,
     };
     let mut trip = TripState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
@@ -291,6 +293,8 @@ fn on_the_entrance_level_an_object_never_stood_on_may_hide_the_sokoban_stairs() 
     let enter = EnterSokoban {
         overview: false,
         stairs_hp: 0.7,
+        climb_back: true,
+        push_boulders: true,
     };
     let mut trip = TripState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
@@ -344,6 +348,8 @@ fn stairs_seen_out_of_reach_are_explored_towards_before_searching() {
     let enter = EnterSokoban {
         overview: false,
         stairs_hp: 0.7,
+        climb_back: true,
+        push_boulders: true,
     };
     let (_, why) = step_of(tick(&enter, &mut TripState::default(), &w));
     assert!(
@@ -370,6 +376,8 @@ fn the_trip_rests_on_the_stairs_while_hurt_and_takes_them_healed() {
     let enter = EnterSokoban {
         overview: false,
         stairs_hp: 0.7,
+        climb_back: true,
+        push_boulders: true,
     };
     let mut trip = TripState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
@@ -439,7 +447,18 @@ fn dropped_below_the_entrance_the_trip_climbs_back_a_level_at_a_time() {
     let enter = EnterSokoban {
         overview: false,
         stairs_hp: 0.7,
+        climb_back: true,
+        push_boulders: true,
     };
+    let stay = EnterSokoban {
+        climb_back: false,
+        ..enter
+    };
+    assert_eq!(
+        tick(&stay, &mut TripState::default(), &w),
+        LeafOutcome::Failure,
+        "no climbing back without climb_back"
+    );
     let mut trip = TripState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
     assert!(

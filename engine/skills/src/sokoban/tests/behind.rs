@@ -456,3 +456,36 @@ fn a_wand_is_zapped_thrice_at_most_at_one_monster_and_never_once_empty() {
         assert_eq!(zaps, most, "{wand}");
     }
 }
+
+/// `siege_shots: 0` turns the siege off: the dagger is never thrown at the monster shut in
+/// behind the boulder, and in the end the level is given up (as before the siege).
+#[test]
+fn no_siege_shots_no_throw() {
+    let (mut w, _) = one_hole_left('I', Monster::default());
+    with_dagger(&mut w);
+    NODES.with(|n| *n.borrow_mut() = Nodes::default());
+    let leaf = || SokobanLeaf {
+        siege_shots: 0,
+        ..SokobanLeaf::default()
+    };
+    let given_up = (0..600).any(|n| {
+        let outcome = tick_node(leaf(), |n| &mut n.sokoban, &w);
+        w.messages.clear();
+        match outcome {
+            LeafOutcome::Act(Action::Search { .. }, _) => {}
+            LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
+                refuse_push(&mut w, Dir::E);
+                w.messages = vec!["You hear a monster behind the boulder.".into()];
+            }
+            LeafOutcome::Act(Action::Throw { .. }, why) => {
+                assert!(!why.contains("shut in behind it"), "{why}");
+                // The hunts' throw: no dagger after it.
+                w.inventory.retain(|i| i.letter != 'b');
+            }
+            LeafOutcome::Failure => return true,
+            other => panic!("unexpected {other:?} at {n}"),
+        }
+        false
+    });
+    assert!(given_up, "the level given up in the end");
+}
