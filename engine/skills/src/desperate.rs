@@ -13,15 +13,15 @@ use crate::recall::Recall;
 use crate::threat::{self, Threat};
 use nhbot_world::{Action, World};
 
-/// Our speed in the fight's terms (as `upstairs`: the hero's base speed).
-const OUR_SPEED: i32 = 12;
-
 /// The hostiles that can strike us before our next action: next to us, or two squares away
 /// and faster than us.
 fn striking(r: &Recall, w: &World) -> Vec<Threat> {
     threat::threats(r, w)
         .into_iter()
-        .filter(|t| t.hostile && (t.distance <= 1 || (t.distance <= 2 && t.speed > OUR_SPEED)))
+        .filter(|t| {
+            t.hostile
+                && (t.distance <= 1 || (t.distance <= 2 && t.speed > crate::threat::OUR_SPEED))
+        })
         .collect()
 }
 

@@ -50,6 +50,7 @@ pub mod sokoban_phase;
 pub mod steps;
 pub mod survival;
 pub mod threat;
+pub mod unseen;
 pub mod upstairs;
 pub mod vault;
 

@@ -7,7 +7,7 @@
 //! this small memory is part of the skills' [`crate::Recall`] on the tree's blackboard.
 //!
 //! A monster whose kind cannot be told (drawn at random while we hallucinate, or an `I`: see
-//! [`crate::threat::unknown_kind`]) is suspected by its square for a few turns, never by its
+//! [`crate::unseen::unknown_kind`]) is suspected by its square for a few turns, never by its
 //! glyph: a hallucinated glyph is random, and every `I` looks alike (one refused attack on an
 //! unseen shopkeeper must not make every later `I` peaceful).
 
@@ -96,7 +96,7 @@ pub fn note_attack(m: &mut PeacefulMemory, w: &World, target: Pos, glyph: char, 
         .monsters
         .iter()
         .find(|mon| mon.pos == target)
-        .is_some_and(|mon| crate::threat::unknown_kind(w, mon).is_some() || mon.ch == 'I');
+        .is_some_and(|mon| crate::unseen::unknown_kind(w, mon).is_some() || mon.ch == 'I');
     m.last = Some(Attempt {
         turn: w.turn,
         decisions: w.decisions,
@@ -122,7 +122,7 @@ pub fn suspected(m: &PeacefulMemory, w: &World, glyph: char, color: u8) -> bool 
 /// Whether `mon` is suspected peaceful: by its glyph, or by its square when its kind cannot
 /// be told (see the module docs).
 pub fn suspected_monster(m: &PeacefulMemory, w: &World, mon: &Monster) -> bool {
-    if crate::threat::unknown_kind(w, mon).is_some() || mon.ch == 'I' {
+    if crate::unseen::unknown_kind(w, mon).is_some() || mon.ch == 'I' {
         return m
             .suspects
             .iter()

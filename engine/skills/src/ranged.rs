@@ -344,7 +344,7 @@ pub fn elbereth_cannot_stop(r: &Recall, w: &World) -> Option<String> {
     let melee_mark = why.starts_with("attacked by something unseen: \"It ")
         && w.monsters
             .iter()
-            .any(|m| m.ch == 'I' && threat::unknown_kind(w, m).is_some());
+            .any(|m| m.ch == 'I' && crate::unseen::unknown_kind(w, m).is_some());
     (!melee_mark).then_some(why)
 }
 

@@ -198,7 +198,7 @@ pub fn retreat_if_losing_step(
     if !from_faster && !on_up_stairs {
         if let Some(fast) = threats
             .iter()
-            .find(|t| t.hostile && t.distance <= 1 && t.speed > crate::upstairs::OUR_SPEED)
+            .find(|t| t.hostile && t.distance <= 1 && t.speed > crate::threat::OUR_SPEED)
         {
             log::debug!("no retreat from {} (speed {})", fast.name, fast.speed);
             return None;

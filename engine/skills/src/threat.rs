@@ -16,8 +16,10 @@ use crate::monsters::{self, MonsterInfo};
 use crate::recall::Recall;
 use nhbot_world::{Condition, Monster, Pos, World};
 
-/// Turns after a blow from something unseen during which its `I` next to us is a threat.
-pub const UNSEEN_MEMORY: i64 = 5;
+pub use crate::unseen::{struck_by_unseen, unknown_kind, UNSEEN_MEMORY};
+
+/// Our speed in the fight's terms (the hero's base speed; intrinsic speed is not known).
+pub const OUR_SPEED: i32 = 12;
 
 /// Damage types that are worse than their dice: stoning, sliming, death touch, level drain,
 /// digestion, paralysis and sleep (a helpless turn next to anything is dangerous).
@@ -150,15 +152,6 @@ fn passive_max(m: &MonsterInfo) -> i32 {
 /// Difficulty slack over the random-generation bound: special rooms, groups, level feelings.
 const DIFFICULTY_SLACK: i32 = 3;
 
-/// Whether something unseen struck us within [`UNSEEN_MEMORY`] turns ("It hits!", "It
-/// bites!": the game's words for a blow from a monster we cannot see).
-pub fn struck_by_unseen(w: &World) -> bool {
-    w.history
-        .newest_first()
-        .take_while(|s| (0..=UNSEEN_MEMORY).contains(&(w.turn - s.turn)))
-        .any(|s| s.text.starts_with("It ") && crate::signs::attacked(std::slice::from_ref(&s.text)))
-}
-
 /// Whether any monster struck at us (hit or missed) this turn or the one before.
 fn struck_lately(w: &World) -> bool {
     crate::signs::attacked(&w.messages)
@@ -166,18 +159,6 @@ fn struck_lately(w: &World) -> bool {
             .newest_first()
             .take_while(|s| (0..=1).contains(&(w.turn - s.turn)))
             .any(|s| crate::signs::attacked(std::slice::from_ref(&s.text)))
-}
-
-/// Why `m`'s kind cannot be told from the screen, if it cannot: we hallucinate (its glyph is
-/// random), or it is an `I` next to us after a blow from something unseen (the game marks
-/// the square the blow came from). An `I` farther away, or long after the last unseen blow,
-/// is a stale mark: no monster known to be there.
-pub fn unknown_kind(w: &World, m: &Monster) -> Option<&'static str> {
-    if m.hallucinated {
-        return Some("hallucinating");
-    }
-    (m.ch == 'I' && distance(m.pos, w.player) <= 1 && struck_by_unseen(w))
-        .then_some("unseen, it struck us")
 }
 
 /// The monster assumed for one whose kind cannot be told: the median, by expected damage per

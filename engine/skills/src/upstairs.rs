@@ -38,9 +38,6 @@ pub fn losing(r: &Recall, w: &World, threats: &[Threat], turns: f64) -> Option<S
     })
 }
 
-/// Our speed in the fight's terms (the hero's base speed; intrinsic speed is not known).
-pub(crate) const OUR_SPEED: i32 = 12;
-
 /// One step of the escape up, below `below` of max HP: climb when on the up stairs, else step along the shortest path
 /// to them (at most `reach` squares, around every monster). A foe faster than us within two
 /// squares gets free blows while we walk: then only a walk of one or two steps. Never off a
@@ -81,7 +78,7 @@ pub fn flee_upstairs_step(
     // A faster foe within two squares is next to us within a step and bites all the way.
     let faster_foe_near = threats
         .iter()
-        .any(|t| t.hostile && t.distance <= 2 && t.speed > OUR_SPEED);
+        .any(|t| t.hostile && t.distance <= 2 && t.speed > crate::threat::OUR_SPEED);
     let longest = if faster_foe_near { reach.min(2) } else { reach };
     if path.steps.len() > longest {
         return None;
