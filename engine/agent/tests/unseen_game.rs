@@ -158,10 +158,10 @@ fn an_invisible_stalker_is_struck_at_its_mark_until_it_dies() {
 }
 
 /// Two invisible stalkers strike for ~20 HP a turn together, five times what the depth's
-/// typical monster would: the marks are sized by what they do to us, and the tree either
-/// kills both or, losing, engraves Elbereth (stalkers respect it) before its HP runs out; it
-/// never waits under their blows, and lives. (Taking them for typical monsters, it traded
-/// blows from 105 HP to death in seven turns.)
+/// typical monster would: the marks are sized by what they do to us, and the tree, losing,
+/// steps away (the look-ahead flees, or `retreat_if_losing`) instead of trading blows to the
+/// end; it never waits under their blows, kills at least one and lives. (Taking them for
+/// typical monsters, it traded blows from 105 HP to death in seven turns.)
 #[test]
 fn two_invisible_stalkers_are_outlasted() {
     let mut s = Scene::start("unseen-stalkers", 47);
@@ -184,15 +184,15 @@ fn two_invisible_stalkers_are_outlasted() {
             "waited while they struck:\n{report}"
         );
     }
-    let sized = steps.iter().any(|st| {
-        st.decision
-            .reason
-            .contains("unseen, it struck us: unknown, taken for a stalker")
-            || st.decision.reason.contains("look-ahead vs stalker")
-    });
-    assert!(sized, "never sized by what they did:\n{report}");
-    let engraved_under_blows = steps.iter().any(|st| {
-        matches!(st.decision.action, Action::Engrave { .. })
+    assert!(
+        steps
+            .iter()
+            .any(|st| st.decision.reason.contains("look-ahead vs stalker")),
+        "never sized by what they did:\n{report}"
+    );
+    let stepped_away = steps.iter().any(|st| {
+        matches!(st.decision.action, Action::Move { .. })
+            && st.decision.reason.starts_with("retreating")
             && st
                 .before
                 .monsters
@@ -200,11 +200,11 @@ fn two_invisible_stalkers_are_outlasted() {
                 .any(|m| m.ch == 'I' && adjacent(m.pos, st.before.player))
     });
     assert!(
-        kills(&steps) == 2 || engraved_under_blows,
-        "neither killed them nor held them off:\n{report}"
+        stepped_away,
+        "never stepped away from their blows:\n{report}"
     );
+    assert!(kills(&steps) >= 1, "killed none:\n{report}");
     assert!(!s.runner.session.ended, "the hero died:\n{report}");
-    assert!(s.world().status.hp > 0);
 }
 
 /// Blind (a potion), a hill orc strikes from a square we cannot see: the threat model counts

@@ -124,8 +124,8 @@ pub fn elbereth_step(
     enter: f64,
     until: f64,
 ) -> Option<(Action, String)> {
-    // Missiles, rays and what we cannot see from afar ignore Elbereth: no sitting on it there.
-    if !would_help(r, w) || crate::ranged::elbereth_cannot_stop(r, w).is_some() {
+    // Missiles, rays and what we cannot see ignore Elbereth: no sitting on it there.
+    if !would_help(r, w) || crate::ranged::unsafe_to_wait(r, w).is_some() {
         return None;
     }
     let hp = w.hp_fraction();

@@ -118,7 +118,7 @@ pub fn elbereth_first_step(
     } else {
         would_help(r, w)
     };
-    if !holds || crate::ranged::elbereth_cannot_stop(r, w).is_some() {
+    if !holds || crate::ranged::unsafe_to_wait(r, w).is_some() {
         return None;
     }
     // Once on it, stay while the danger is in view near us: a scared monster steps back and

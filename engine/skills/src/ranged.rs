@@ -334,20 +334,6 @@ pub fn unsafe_to_wait(r: &Recall, w: &World) -> Option<String> {
     unseen_attack(r, w).map(|why| format!("attacked by something unseen: {why}"))
 }
 
-/// Why an Elbereth would not keep off what hurts us, if it would not: a monster in line may
-/// fire (Elbereth stops no missile), or something unseen attacks from afar (a missile, a zap,
-/// HP lost with no blow). A blow from an unseen monster whose `I` is next to us is no such
-/// reason: the mark is a threat the Elbereth nodes weigh like any other (an invisible stalker
-/// respects Elbereth; one that does not shows by hurting us on it).
-pub fn elbereth_cannot_stop(r: &Recall, w: &World) -> Option<String> {
-    let why = unsafe_to_wait(r, w)?;
-    let melee_mark = why.starts_with("attacked by something unseen: \"It ")
-        && w.monsters
-            .iter()
-            .any(|m| m.ch == 'I' && crate::unseen::unknown_kind(w, m).is_some());
-    (!melee_mark).then_some(why)
-}
-
 /// A step from the hero's square in `dir` that the game allows and that is safe to take: a
 /// walkable square, free, no trap, not refused twice, never diagonally through a door or
 /// between two boulders or rock corners.

@@ -7,14 +7,14 @@
 //! invisible monster: 17 deaths) has no glyph of its own. Such a monster is assumed to be the
 //! typical monster of the depth ([`typical_here`]: the median by expected damage of what the
 //! depth makes), or a worse one when what strikes us lately hurts more ([`assumed_here`]: two
-//! invisible stalkers take 20 HP a turn); hallucinating, never to respect Elbereth (it comes
-//! out garbled) and not to be struck unless something strikes us (it may be a floating eye);
-//! an unseen one to respect Elbereth unless we are blind (most monsters do, and one that does
-//! not shows by hurting us on it; blind, the engraving cannot be read back).
+//! invisible stalkers take 20 HP a turn); never to respect Elbereth (hallucinating, it comes
+//! out garbled; the invisible killers of the bench were elves and a werewolf in `@` form, who
+//! ignore it); and, hallucinating, not to be struck unless something strikes us (it may be a
+//! floating eye).
 
 use crate::monsters::{self, MonsterInfo};
 use crate::recall::Recall;
-use nhbot_world::{Condition, Monster, Pos, World};
+use nhbot_world::{Monster, Pos, World};
 
 pub use crate::unseen::{struck_by_unseen, unknown_kind, UNSEEN_MEMORY};
 
@@ -272,7 +272,7 @@ fn assess_unknown(w: &World, m: &Monster, why: &'static str) -> Option<Threat> {
         expected_damage,
         max_damage,
         deadly_touch: false,
-        respects_elbereth: !m.hallucinated && !w.status.conditions.contains(&Condition::Blind),
+        respects_elbereth: false,
         no_melee,
         hostile: m.maybe_hostile(),
         gazes: false,
