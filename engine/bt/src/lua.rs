@@ -325,8 +325,8 @@ impl LuaEngine {
     /// Nothing to drop: each load keeps the node states of its own leaves only.
     pub fn keep_states(&self, _prog: &Program) {}
 
-    /// Runs `f` with `world` visible to Lua leaves (as a read-only userdata, valid during each
-    /// call only). Always `Some`.
+    /// Runs `f` with `world` visible to Lua leaves (each script state's read-only `world`
+    /// userdata reads it during each leaf call only). Always `Some`.
     pub fn with_world<R>(
         &mut self,
         world: &nhbot_world::World,
@@ -458,12 +458,11 @@ impl LuaCall<'_> {
         let world = self.world;
         let result = {
             let _lent = board::Lent::new(&sb.board, board);
+            let (slot, world_ud) = &sb.world;
+            let _world = slot.lend(world);
             luaapi::WorldView::begin(&sb.lua, self.decision);
-            let result = sb.lua.scope(|scope| {
-                let ud = scope.create_any_userdata_ref(world)?;
-                // The leaf's own tree path: `world.last_decision.path == path` was this leaf.
-                func.call::<Value>((ud, state, path))
-            });
+            // The leaf's own tree path: `world.last_decision.path == path` was this leaf.
+            let result = func.call::<Value>((world_ud, state, path));
             luaapi::WorldView::end(&sb.lua);
             result
         };

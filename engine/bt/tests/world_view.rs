@@ -107,3 +107,33 @@ fn the_inventory_table_is_kept_while_the_pack_is_the_same() {
         ]
     );
 }
+
+/// `world` is the same userdata at every call of a script's leaves, and reads the world of the
+/// call running: a script that keeps it reads the world of now, never a stale one.
+const KEPT: &str = r#"
+local kept
+return function(world)
+  local same = rawequal(world, kept)
+  kept = kept or world
+  return act.search(1, string.format("same=%s hp=%d", tostring(same), kept.hp))
+end
+"#;
+
+#[test]
+fn a_kept_world_reads_the_world_of_the_running_call() {
+    let dir = scratch_dir("world-kept").expect("scratch dir");
+    std::fs::write(dir.join("scripts/kept.lua"), KEPT).expect("script");
+    let tree = dir.join("trees/main.yaml");
+    std::fs::write(&tree, "lua: {file: scripts/kept.lua, name: kept}\n").expect("tree");
+    let mut bot = TreeBot::load(NodeRegistry::new(), &tree).unwrap_or_else(|d| panic!("{d:?}"));
+    let mut world = sample_world();
+    let reasons: Vec<String> = [12, 5]
+        .into_iter()
+        .map(|hp| {
+            world.status.hp = hp;
+            bot.decide(&world).reason
+        })
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(reasons, ["same=false hp=12", "same=true hp=5"]);
+}

@@ -61,8 +61,12 @@ pub struct ProcWait {
 const FILE_WRITE_QUIET: Duration = Duration::from_millis(3);
 
 /// If the game sits blocked with an empty queue this long without having read all we sent, it
-/// discarded input (e.g. a tty flush): accept the wait rather than hang.
-const DISCARDED_INPUT_GRACE: Duration = Duration::from_millis(100);
+/// discarded input (e.g. a tty flush): accept the wait rather than hang. The game never flushes
+/// its input in play (it sets its terminal modes with TCSADRAIN only), but keys can sit in the
+/// pty's buffer while the worker that delivers them waits for a busy CPU: at 100 ms, loaded
+/// machines took such keys for discarded, read a screen the keys had not reached yet, and
+/// seeded games went their own ways (an engrave prompt answered by the next action's keys).
+const DISCARDED_INPUT_GRACE: Duration = Duration::from_secs(2);
 
 impl ProcWait {
     pub fn new(pid: u32, slave_tty: &Path) -> Result<ProcWait> {

@@ -55,6 +55,9 @@ pub(crate) struct Sandbox {
     pub(crate) board: BoardSlot,
     /// What the tree's plans follow and remember, as of the running leaf call.
     pub(crate) plan: PlanSlot,
+    /// The `world` every leaf call of this state is given, and the slot it reads the world of
+    /// the running call from (see `luaapi::WorldSlot`).
+    pub(crate) world: (luaapi::WorldSlot, mlua::AnyUserData),
 }
 
 impl Sandbox {
@@ -81,6 +84,8 @@ impl Sandbox {
         base.set("blackboard", board::board_table(&lua, &board, &limits)?)?;
         let plan = PlanSlot::default();
         base.set("plan", plan_table(&lua, &plan)?)?;
+        let slot = luaapi::WorldSlot::default();
+        let world = (slot.clone(), lua.create_any_userdata(slot)?);
         let sandbox = Sandbox {
             lua,
             limits,
@@ -88,6 +93,7 @@ impl Sandbox {
             sources: Arc::default(),
             board,
             plan,
+            world,
         };
         sandbox.install_require(scripts_dir)?;
         // Each call leaves userdata with finalizers behind (the world, act.* actions), and Lua

@@ -5,6 +5,7 @@ use mlua::{
     FromLuaMulti, IntoLua, IntoLuaMulti, Lua, MaybeSend, Result as LuaResult, UserDataFields,
     UserDataMethods, UserDataRegistry, Value,
 };
+use nhbot_world::World;
 
 mod act;
 mod blocker;
@@ -12,12 +13,16 @@ mod dungeon;
 mod kb;
 mod monster;
 mod raw;
+mod slot;
 mod temple;
 mod view;
 mod world;
 
 pub use act::{act_table, LuaAction};
 pub use kb::{kb_table, KbObservation, KbQuery, SharedKb};
+#[cfg(test)]
+pub(crate) use slot::with_world;
+pub(crate) use slot::WorldSlot;
 pub(crate) use view::{DecisionStamp, WorldView};
 pub use world::register_world;
 
@@ -38,34 +43,46 @@ pub fn outcome_of(v: Value) -> Result<crate::manifest::LeafOutcome, String> {
     }
 }
 
-/// A userdata registry that notes the names it registers, so the tests can compare them with
-/// the API's definition (`luadef::LUA_API`). Same method names and bounds as mlua's, so registration code reads as usual.
+/// The `world` userdata's registry, noting the names it registers, so the tests can compare
+/// them with the API's definition (`luadef::LUA_API`). Same method names and bounds as mlua's,
+/// over `&World`: each registers on the [`WorldSlot`] and reads the world lent to it.
 pub(crate) struct Noting<'a, T: 'static> {
-    reg: &'a mut UserDataRegistry<T>,
+    reg: &'a mut UserDataRegistry<WorldSlot>,
     names: &'a mut Vec<&'static str>,
+    _of: std::marker::PhantomData<T>,
 }
 
-impl<'a, T: 'static> Noting<'a, T> {
-    pub(crate) fn new(reg: &'a mut UserDataRegistry<T>, names: &'a mut Vec<&'static str>) -> Self {
-        Noting { reg, names }
+impl<'a> Noting<'a, World> {
+    pub(crate) fn new(
+        reg: &'a mut UserDataRegistry<WorldSlot>,
+        names: &'a mut Vec<&'static str>,
+    ) -> Self {
+        Noting {
+            reg,
+            names,
+            _of: std::marker::PhantomData,
+        }
     }
 
     pub(crate) fn add_field_method_get<M, R>(&mut self, name: &'static str, method: M)
     where
-        M: Fn(&Lua, &T) -> LuaResult<R> + MaybeSend + 'static,
+        M: Fn(&Lua, &World) -> LuaResult<R> + MaybeSend + 'static,
         R: IntoLua,
     {
         self.names.push(name);
-        self.reg.add_field_method_get(name, method);
+        self.reg
+            .add_field_method_get(name, move |lua, slot| method(lua, slot.world()?));
     }
 
     pub(crate) fn add_method<M, A, R>(&mut self, name: &'static str, method: M)
     where
-        M: Fn(&Lua, &T, A) -> LuaResult<R> + MaybeSend + 'static,
+        M: Fn(&Lua, &World, A) -> LuaResult<R> + MaybeSend + 'static,
         A: FromLuaMulti,
         R: IntoLuaMulti,
     {
         self.names.push(name);
-        self.reg.add_method(name, method);
+        self.reg.add_method(name, move |lua, slot, args| {
+            method(lua, slot.world()?, args)
+        });
     }
 }

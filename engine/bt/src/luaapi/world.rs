@@ -12,7 +12,7 @@ use nhbot_world::{Buc, Dir, Feature, FloorObject, Intrinsic, PathInfo, Pos, Worl
 /// (the tests compare them with `luadef::LUA_API`).
 pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
     let mut names = Vec::new();
-    lua.register_userdata_type::<World>(|reg| {
+    lua.register_userdata_type::<super::WorldSlot>(|reg| {
         let reg = &mut Noting::new(reg, &mut names);
         reg.add_field_method_get("hp", |_, w| Ok(w.status.hp));
         reg.add_field_method_get("hp_max", |_, w| Ok(w.status.hp_max));

@@ -506,8 +506,8 @@ fn the_definition_is_what_lua_sees() {
         inventory: vec![Item::default()],
         ..World::default()
     };
-    lua.scope(|scope| {
-        let ud = Value::UserData(scope.create_any_userdata_ref(&sparse)?);
+    luaapi::with_world(&lua, &sparse, |ud| {
+        let ud = Value::UserData(ud.clone());
         problems.extend(
             check(&ud, "World", false)
                 .err()
@@ -515,10 +515,10 @@ fn the_definition_is_what_lua_sees() {
         );
         Ok(())
     })
-    .expect("scope");
+    .expect("lent");
     let world = sample_world();
-    lua.scope(|scope| {
-        let ud = Value::UserData(scope.create_any_userdata_ref(&world)?);
+    luaapi::with_world(&lua, &world, |ud| {
+        let ud = Value::UserData(ud.clone());
         problems.extend(check(&ud, "World", true).err());
         for m in world_def.methods {
             let Value::UserData(u) = &ud else {
@@ -629,8 +629,7 @@ fn read(field: &str, worlds: impl IntoIterator<Item = World>) -> BTreeSet<String
     luaapi::register_world(&lua).expect("register");
     let mut out = BTreeSet::new();
     for w in worlds {
-        lua.scope(|scope| {
-            let ud = scope.create_any_userdata_ref(&w)?;
+        luaapi::with_world(&lua, &w, |ud| {
             match ud.get::<Value>(field)? {
                 Value::Table(t) => {
                     out.extend(t.sequence_values::<String>().map(|s| s.expect("string")))
@@ -815,21 +814,17 @@ fn the_blocker_is_a_full_blocker_table() {
     w.monsters.push(eye);
     let lua = Lua::new();
     luaapi::register_world(&lua).expect("register");
-    let blocker = lua
-        .scope(|scope| {
-            let ud = scope.create_any_userdata_ref(&w)?;
-            let f: LuaFn = ud.get("blocker")?;
-            f.call::<Value>(ud)
-        })
-        .expect("call");
+    let blocker = luaapi::with_world(&lua, &w, |ud| {
+        let f: LuaFn = ud.get("blocker")?;
+        f.call::<Value>(ud)
+    })
+    .expect("call");
     check(&blocker, "Blocker", true).expect("a full Blocker");
     w.monsters.clear();
-    let none = lua
-        .scope(|scope| {
-            let ud = scope.create_any_userdata_ref(&w)?;
-            let f: LuaFn = ud.get("blocker")?;
-            f.call::<Value>(ud)
-        })
-        .expect("call");
+    let none = luaapi::with_world(&lua, &w, |ud| {
+        let f: LuaFn = ud.get("blocker")?;
+        f.call::<Value>(ud)
+    })
+    .expect("call");
     assert!(none.is_nil(), "{}", show(&none));
 }
