@@ -50,14 +50,11 @@ fn nearest(dist: &DistMap, targets: &[Pos]) -> Option<Path> {
             .min_by_key(|p| (p.cost, p.steps.len()))
     };
     // Paths are built only to the cheapest targets: a frontier has hundreds of squares.
-    let Some(cheapest) = targets
+    let cheapest = targets
         .iter()
         .filter(|&&t| t != dist.from)
         .filter_map(|&t| dist.cost(t))
-        .min()
-    else {
-        return None;
-    };
+        .min()?;
     all_paths(&mut targets.iter().filter(|&&t| dist.cost(t) == Some(cheapest)))
         .or_else(|| all_paths(&mut targets.iter()))
 }

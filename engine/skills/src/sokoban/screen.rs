@@ -520,7 +520,7 @@ mod wall_count_tests {
                     x = x
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
-                    (x >> 33) % one_in == 0
+                    (x >> 33).is_multiple_of(one_in)
                 })
                 .collect(),
         )
