@@ -3,7 +3,7 @@
 //! the navigation uses. Queries only: the decisions built on them are nhbot-skills' `explore`.
 
 pub use crate::hidden::{door_exit, is_dead_end};
-use crate::hidden::{hidden_left_around, UnknownCounts};
+use crate::hidden::{hidden_left_around_known, Priors, UnknownCounts};
 use crate::level::{neighbours, pos_of, Branch, Level};
 use crate::monsters::Monster;
 use crate::nav::{Path, PathOpts};
@@ -168,6 +168,7 @@ pub fn search_rounds() -> impl Iterator<Item = SearchRound> {
 /// squares around them (and corridors, if the round says so).
 pub fn search_spots(level: &Level, round: SearchRound) -> Vec<(Pos, u32)> {
     let unknown_near = UnknownCounts::of(level);
+    let mut priors = Priors::new(level, &unknown_near);
     let mut spots = Vec::new();
     for i in 0..level.squares.len() {
         let p = pos_of(i);
@@ -194,7 +195,7 @@ pub fn search_spots(level: &Level, round: SearchRound) -> Vec<(Pos, u32)> {
         let unknown = unknown_near.around(p, SEARCH_RADIUS);
         if dead_end || unknown >= round.min_unknown {
             // Per mille: the chance something is still hidden next to it (crate::hidden).
-            let promise = (hidden_left_around(level, &unknown_near, p) * 1000.0).round() as u32;
+            let promise = (hidden_left_around_known(&mut priors, p) * 1000.0).round() as u32;
             spots.push((p, promise.max(1)));
         }
     }

@@ -191,13 +191,54 @@ pub fn prior(level: &Level, unknown: &UnknownCounts, q: Pos) -> f64 {
 /// The chance that something is still hidden next to `p`: at each neighbour, its prior times
 /// the chance every search there so far missed it.
 pub fn hidden_left_around(level: &Level, unknown: &UnknownCounts, p: Pos) -> f64 {
+    hidden_left_with(level, p, |q| prior(level, unknown, q))
+}
+
+/// [`hidden_left_around`] with the priors of `priors` (each square's worked out once).
+pub fn hidden_left_around_known(priors: &mut Priors<'_>, p: Pos) -> f64 {
+    let level = priors.level;
+    hidden_left_with(level, p, |q| priors.of(q))
+}
+
+fn hidden_left_with(level: &Level, p: Pos, mut prior_of: impl FnMut(Pos) -> f64) -> f64 {
     let none_left: f64 = neighbours(p)
         .map(|q| {
             let searched = level.at(q).map_or(0, |s| s.searched);
-            1.0 - prior(level, unknown, q) * MISS_CHANCE.powi(searched.min(1000) as i32)
+            1.0 - prior_of(q) * MISS_CHANCE.powi(searched.min(1000) as i32)
         })
         .product();
     1.0 - none_left
+}
+
+/// [`prior`] of the squares of one level, each worked out at its first use: a scan of the
+/// search spots asks for each square up to 8 times, and a prior looks at 8 neighbours and
+/// their neighbours.
+pub struct Priors<'a> {
+    level: &'a Level,
+    unknown: &'a UnknownCounts,
+    /// NaN until worked out.
+    known: Vec<f64>,
+}
+
+impl<'a> Priors<'a> {
+    pub fn new(level: &'a Level, unknown: &'a UnknownCounts) -> Priors<'a> {
+        Priors {
+            level,
+            unknown,
+            known: vec![f64::NAN; level.squares.len()],
+        }
+    }
+
+    /// [`prior`] of `q`.
+    pub fn of(&mut self, q: Pos) -> f64 {
+        let Some(i) = crate::level::index(q).filter(|&i| i < self.known.len()) else {
+            return prior(self.level, self.unknown, q);
+        };
+        if self.known[i].is_nan() {
+            self.known[i] = prior(self.level, self.unknown, q);
+        }
+        self.known[i]
+    }
 }
 
 #[cfg(test)]
@@ -234,6 +275,27 @@ mod tests {
             sq.feature = Feature::Doorway;
         }
         level
+    }
+
+    /// The priors worked out once each give every spot the chance the direct computation
+    /// gives, bit for bit.
+    #[test]
+    fn remembered_priors_give_the_same_chances() {
+        let mut level = level();
+        level.record_search(Pos::new(10, 2), 3);
+        let unknown = UnknownCounts::of(&level);
+        let mut priors = Priors::new(&level, &unknown);
+        let mut some = 0;
+        for i in 0..level.squares.len() {
+            let p = pos_of(i);
+            let direct = hidden_left_around(&level, &unknown, p);
+            assert_eq!(
+                hidden_left_around_known(&mut priors, p).to_bits(),
+                direct.to_bits()
+            );
+            some += usize::from(direct > 0.0);
+        }
+        assert!(some > 10, "{some} squares with a chance");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::limits::{lua_error, Limits};
 use crate::board::{BoardValue, LuaBoard, LUA_BOARD_DEPTH, LUA_BOARD_LIMIT};
-use mlua::{Lua, Table, Value};
+use mlua::{ffi, Lua, Table, Value};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Mutex};
 
@@ -216,26 +216,78 @@ impl Converter {
     }
 }
 
-/// [`BoardValue`] → a fresh Lua value (tables are new copies).
+/// [`BoardValue`] → a fresh Lua value (tables are new copies), built with raw API calls in one
+/// protected call: on a state with a memory limit, mlua protects each table write by a `pcall`
+/// of its own, and a list of throws read at every decision cost that many (see `luaapi::raw`).
 fn to_lua(lua: &Lua, v: &BoardValue) -> mlua::Result<Value> {
-    Ok(match v {
-        BoardValue::Bool(b) => Value::Boolean(*b),
-        BoardValue::Integer(i) => Value::Integer(*i),
-        BoardValue::Number(n) => Value::Number(*n),
-        BoardValue::String(s) => Value::String(lua.create_string(s)?),
+    // SAFETY: `push` leaves exactly the value on the stack; a Lua error inside (an allocation
+    // past the memory limit, a stack that cannot grow) leaves by longjmp through frames that
+    // only borrow `v`, into the protected call `exec_raw` makes.
+    unsafe { lua.exec_raw::<Value>((), |state| push(state, v)) }
+}
+
+/// Pushes `v` onto the stack of `state`.
+unsafe fn push(state: *mut ffi::lua_State, v: &BoardValue) {
+    // This value, and for a table a key and a value above it (tables nest up to
+    // LUA_BOARD_DEPTH levels).
+    if ffi::lua_checkstack(state, 3) == 0 {
+        ffi::luaL_error(state, c"blackboard.get: value nested too deep".as_ptr());
+    }
+    let slots = |n: usize| n.min(1 << 16) as std::ffi::c_int;
+    match v {
+        BoardValue::Bool(b) => ffi::lua_pushboolean(state, *b as std::ffi::c_int),
+        BoardValue::Integer(i) => ffi::lua_pushinteger(state, *i),
+        BoardValue::Number(n) => ffi::lua_pushnumber(state, *n),
+        BoardValue::String(s) => {
+            ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+        }
         BoardValue::List(items) => {
-            let t = lua.create_table_with_capacity(items.len(), 0)?;
+            ffi::lua_createtable(state, slots(items.len()), 0);
             for (i, item) in items.iter().enumerate() {
-                t.raw_set(i + 1, to_lua(lua, item)?)?;
+                push(state, item);
+                ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
             }
-            Value::Table(t)
         }
         BoardValue::Map(map) => {
-            let t = lua.create_table_with_capacity(0, map.len())?;
+            ffi::lua_createtable(state, 0, slots(map.len()));
             for (k, item) in map {
-                t.raw_set(k.as_str(), to_lua(lua, item)?)?;
+                ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                push(state, item);
+                ffi::lua_rawset(state, -3);
             }
-            Value::Table(t)
         }
-    })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a get gives back converts to the very value stored: every kind, strings with any
+    /// bytes of text, nested as deep as the board allows.
+    #[test]
+    fn a_value_read_back_is_the_value_stored() {
+        let lua = Lua::new();
+        let leaf = BoardValue::Map(BTreeMap::from([
+            ("s".to_string(), BoardValue::String("a\0b é".into())),
+            ("i".to_string(), BoardValue::Integer(-3)),
+            ("n".to_string(), BoardValue::Number(0.25)),
+            ("b".to_string(), BoardValue::Bool(true)),
+            (
+                "l".to_string(),
+                BoardValue::List(vec![BoardValue::Integer(1), BoardValue::String("x".into())]),
+            ),
+        ]));
+        let mut v = leaf;
+        for _ in 0..LUA_BOARD_DEPTH - 3 {
+            v = BoardValue::List(vec![v, BoardValue::Bool(false)]);
+        }
+        let back = to_lua(&lua, &v).expect("to Lua");
+        let mut conv = Converter {
+            room: LUA_BOARD_LIMIT,
+            values: 0,
+            open: HashSet::new(),
+        };
+        assert_eq!(conv.value(back, 0).expect("back"), v);
+    }
 }
