@@ -96,6 +96,31 @@ fn strikes_a_mark(st: &Step) -> bool {
     }
 }
 
+/// The decision sizes an `I` next to us ("unseen, it struck us: unknown, taken for a lynx,
+/// 13.1 dmg/turn") above what the depth's typical monster deals: by what the unseen did to us,
+/// not by the depth alone.
+fn sized_above_the_typical(st: &Step) -> bool {
+    let Some(rest) = st
+        .decision
+        .reason
+        .split_once("unseen, it struck us: unknown, taken for a ")
+    else {
+        return false;
+    };
+    let Some(dealt) = rest
+        .1
+        .split_once(", ")
+        .and_then(|(_, r)| r.split_once(" dmg/turn"))
+        .and_then(|(d, _)| d.parse::<f64>().ok())
+    else {
+        return false;
+    };
+    let typical = nhbot_skills::threat::typical_here(&st.before)
+        .map(|m| nhbot_skills::threat::damage_per_turn(m, st.before.status.ac).0)
+        .expect("a typical monster at the depth");
+    dealt > typical
+}
+
 /// A decision that takes no game time: a look (`:`) before an Elbereth, the overview.
 fn free(a: &Action) -> bool {
     matches!(a, Action::Keys { keys } if keys == ":") || matches!(a, Action::Overview)
@@ -158,13 +183,16 @@ fn an_invisible_stalker_is_struck_at_its_mark_until_it_dies() {
 }
 
 /// Two invisible stalkers strike for ~20 HP a turn together, five times what the depth's
-/// typical monster would: the marks are sized by what they do to us, and the tree, losing,
+/// typical monster would: the marks are sized by what they do to us (as a monster of the
+/// depth that deals as much, above the typical one), and the tree, losing,
 /// steps away (the look-ahead flees, or `retreat_if_losing`) instead of trading blows to the
 /// end; it never waits under their blows, kills at least one and lives. (Taking them for
 /// typical monsters, it traded blows from 105 HP to death in seven turns.)
 #[test]
 fn two_invisible_stalkers_are_outlasted() {
-    let mut s = Scene::start("unseen-stalkers", 47);
+    // Seed 48: the arrival on Dlvl 2 is in the open (seed 47's, in a shop, sent the hero out
+    // by its door first, and the stalkers came one at a time).
+    let mut s = Scene::start("unseen-stalkers", 48);
     s.leave_the_pet(2);
     s.raise_to(12);
     s.keys("\x07stalker\r");
@@ -185,9 +213,7 @@ fn two_invisible_stalkers_are_outlasted() {
         );
     }
     assert!(
-        steps
-            .iter()
-            .any(|st| st.decision.reason.contains("look-ahead vs stalker")),
+        steps.iter().any(sized_above_the_typical),
         "never sized by what they did:\n{report}"
     );
     let stepped_away = steps.iter().any(|st| {
