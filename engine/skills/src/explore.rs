@@ -243,22 +243,7 @@ mod tests {
     use nhbot_world::{Dir, Observation, Status};
 
     fn world(rows: &[&str], colors: &[&str], player: Pos) -> World {
-        let mut w = World::default();
-        let status = Status {
-            dlvl: 1,
-            level_name: "Dlvl:1".into(),
-            turn: Some(1),
-            ..Default::default()
-        };
-        let map = grid(rows, colors);
-        w.observe(Observation {
-            map: &map,
-            player: Some(player),
-            status: Some(&status),
-            messages: &[],
-            cursor_on_map: true,
-        });
-        w
+        nhbot_world::testing::world_from_rows(rows, colors, player)
     }
 
     #[test]

@@ -76,35 +76,14 @@ impl World {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::grid;
+    use crate::testing::{unknown_as_rock, world_from_rows};
     use crate::tiles::clr;
-    use crate::{Observation, Status};
 
     /// A corridor from a closed room (west) to a room with the down stairs (east); `e` drawn
     /// in `color` at `eye`, the hero at (3, 1).
     fn world(rows: &[&str], eye: Option<(Pos, u8)>) -> World {
-        let mut w = World::default();
-        let status = Status {
-            dlvl: 1,
-            level_name: "Dlvl:1".into(),
-            turn: Some(1),
-            ..Default::default()
-        };
-        let map = grid(rows, &[]);
-        w.observe(Observation {
-            map: &map,
-            player: Some(Pos::new(3, 1)),
-            status: Some(&status),
-            messages: &[],
-            cursor_on_map: true,
-        });
-        if let Some(level) = w.dungeon.current_mut() {
-            for sq in level.squares.iter_mut() {
-                if sq.feature == Feature::Unknown {
-                    sq.feature = Feature::Rock;
-                }
-            }
-        }
+        let mut w = world_from_rows(rows, &[], Pos::new(3, 1));
+        unknown_as_rock(&mut w);
         if let Some((pos, color)) = eye {
             w.monsters.push(Monster {
                 pos,

@@ -61,3 +61,36 @@ pub fn as_if_walked_everywhere(level: &mut crate::Level) {
         }
     }
 }
+
+/// A world that has observed the map `rows` (colours as in [`grid`]) on Dlvl 1 at turn 1,
+/// the hero at `player`: the start of most map-reading unit tests.
+pub fn world_from_rows(rows: &[&str], colors: &[&str], player: crate::Pos) -> crate::World {
+    let mut world = crate::World::default();
+    let status = crate::Status {
+        dlvl: 1,
+        level_name: "Dlvl:1".into(),
+        turn: Some(1),
+        ..Default::default()
+    };
+    let map = grid(rows, colors);
+    world.observe(crate::Observation {
+        map: &map,
+        player: Some(player),
+        status: Some(&status),
+        messages: &[],
+        cursor_on_map: true,
+    });
+    world
+}
+
+/// Every never-seen square of the current level taken for rock: a map drawn whole, with
+/// nothing left beyond it.
+pub fn unknown_as_rock(world: &mut crate::World) {
+    if let Some(level) = world.dungeon.current_mut() {
+        for sq in level.squares.iter_mut() {
+            if sq.feature == crate::Feature::Unknown {
+                sq.feature = crate::Feature::Rock;
+            }
+        }
+    }
+}

@@ -775,34 +775,14 @@ fn the_generated_file_is_lua() {
 /// eye: a `Blocker` with every field set, and nil once the eye is gone.
 #[test]
 fn the_blocker_is_a_full_blocker_table() {
-    use nhbot_world::{testing::grid, Observation, Status};
+    use nhbot_world::testing::{unknown_as_rock, world_from_rows};
     let rows = [
         " -----      -----",
         " |....######.>..|",
         " -----      -----",
     ];
-    let mut w = World::default();
-    let status = Status {
-        dlvl: 1,
-        level_name: "Dlvl:1".into(),
-        turn: Some(1),
-        ..Default::default()
-    };
-    let map = grid(&rows, &[]);
-    w.observe(Observation {
-        map: &map,
-        player: Some(Pos::new(3, 1)),
-        status: Some(&status),
-        messages: &[],
-        cursor_on_map: true,
-    });
-    if let Some(level) = w.dungeon.current_mut() {
-        for sq in level.squares.iter_mut() {
-            if sq.feature == Feature::Unknown {
-                sq.feature = Feature::Rock;
-            }
-        }
-    }
+    let mut w = world_from_rows(&rows, &[], Pos::new(3, 1));
+    unknown_as_rock(&mut w);
     let eye = Monster {
         pos: Pos::new(8, 1),
         ch: 'e',
