@@ -424,7 +424,12 @@ pub fn register(r: &mut NodeRegistry) {
             "With hostiles adjacent: fight, flee or engrave Elbereth by a `depth`-turn expectimax over the \
          foes' damage dice; fails when nothing is adjacent.",
         )
-        .params(const { &[p("depth", Integer { min: 1, max: 8 }, Default("4"), "Turns to look ahead.")] })
+        .params(const { &[
+            p("depth", Integer { min: 1, max: 8 }, Default("4"), "Turns to look ahead."),
+            p("healthy_elbereth", Flag, Default("false"), "Take the look-ahead's Elbereth at healthy HP too \
+         (engrave, or stand on a verified one) instead of fighting: against a soldier ant or a mumak it \
+         is chosen at full HP."),
+        ] })
         .shorthand("depth"),
         survival::fight_or_flee,
     );

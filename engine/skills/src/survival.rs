@@ -51,10 +51,11 @@ pub fn fight_best(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 
 pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
-    act(steps::fight_or_flee_step(
+    act(steps::fight_or_flee_with(
         r,
         w,
         p.integer("depth").clamp(1, 8) as u32,
+        p.flag("healthy_elbereth"),
     ))
 }
 
