@@ -429,6 +429,8 @@ pub fn register(r: &mut NodeRegistry) {
             p("healthy_elbereth", Flag, Default("false"), "Take the look-ahead's Elbereth at healthy HP too \
          (engrave, or stand on a verified one) instead of fighting: against a soldier ant or a mumak it \
          is chosen at full HP."),
+            p("keep_elbereth", Flag, Default("false"), "Never strike from an Elbereth read lately with nothing \
+         since that moved us or touched it (a blow erases it), not only from one read this turn."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,

@@ -35,12 +35,30 @@ fn can_strike(w: &World, dir: Dir) -> bool {
         && (door(level.feature(w.player)) || door(level.feature(dir.step(w.player)))))
 }
 
-/// Attack the most dangerous adjacent hostile we may melee; never from a verified Elbereth.
-/// Attacks are moves into the monster: a pet the world failed to recognise is swapped with, not
-/// hit, and a peaceful gets the engine's "Really attack?" n (then remembered, see `peaceful`).
+/// Attack the most dangerous adjacent hostile we may melee; never from an Elbereth read this
+/// turn. Attacks are moves into the monster: a pet the world failed to recognise is swapped
+/// with, not hit, and a peaceful gets the engine's "Really attack?" n (then remembered, see
+/// `peaceful`).
 pub fn fight_step(r: &mut Recall, w: &World) -> Option<(Action, String)> {
+    fight_step_with(r, w, false)
+}
+
+/// [`fight_step`]; with `keep_read_back`, not from an Elbereth read lately either, with nothing
+/// since that moved us or touched it ([`elbereth::on_verified_elbereth`]). A blow from it
+/// erases it (3.6 `setmangry`: "The engraving beneath you fades"); seeds 48 and 183 of the
+/// 200-game bench rested on one to 90% HP, then struck the mumak it held off, without a look
+/// that turn, and died the turn after.
+pub fn fight_step_with(
+    r: &mut Recall,
+    w: &World,
+    keep_read_back: bool,
+) -> Option<(Action, String)> {
     crate::peaceful::observe(&mut r.peaceful, w);
-    if look::on_elbereth(&w.messages) {
+    // Blind, our own engraving is trusted for resting only: it may be misspelled, and what
+    // strikes us through it is fought.
+    let read_back =
+        keep_read_back && elbereth::on_verified_elbereth(r, w) && !elbereth::trusted_blind(r, w);
+    if look::on_elbereth(&w.messages) || read_back {
         return None;
     }
     let threats = threat::threats(r, w);
@@ -107,7 +125,7 @@ pub fn duel_here(r: &Recall, w: &World, threats: &[Threat]) -> Option<Duel> {
 /// Fight, flee or Elbereth by the look-ahead; falls back to fighting when the chosen escape is
 /// not possible here.
 pub fn fight_or_flee_step(r: &mut Recall, w: &World, depth: u32) -> Option<(Action, String)> {
-    fight_or_flee_with(r, w, depth, false)
+    fight_or_flee_with(r, w, depth, false, false)
 }
 
 /// HP fractions that let [`elbereth::elbereth_step`] engrave and stand at any HP.
@@ -119,12 +137,14 @@ const ANY_HP: f64 = f64::INFINITY;
 /// at 54/59 and 86/95 (seeds 54, 48, 183: the "Fight, 0.83" in their reasons is Elbereth's
 /// value); the fight that replaced it took 23-32 HP a turn and killed all three, twice by
 /// striking the mumak from the verified Elbereth we were resting on (3.6 `setmangry` erases
-/// it: "The engraving beneath you fades").
+/// it: "The engraving beneath you fades"). `keep_elbereth`: its blows are
+/// [`fight_step_with`]'s, never from an Elbereth read lately.
 pub fn fight_or_flee_with(
     r: &mut Recall,
     w: &World,
     depth: u32,
     healthy_elbereth: bool,
+    keep_elbereth: bool,
 ) -> Option<(Action, String)> {
     crate::peaceful::observe(&mut r.peaceful, w);
     let threats = threat::threats(r, w);
@@ -151,7 +171,8 @@ pub fn fight_or_flee_with(
         Choice::Elbereth => elbereth::elbereth_step(r, w, "", HEALTHY, HEALTHY),
         Choice::Flee => retreat::retreat_step(w, &threats),
     };
-    step.or_else(|| fight_step(r, w)).map(tag)
+    step.or_else(|| fight_step_with(r, w, keep_elbereth))
+        .map(tag)
 }
 
 /// A monster whose gaze hurts does so from wherever it sees us, and Elbereth does not stop
@@ -351,22 +372,60 @@ mod tests {
             assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
             assert!(why.contains(&format!("vs {name}: Fight")), "{why}");
             let mut r = Recall::default();
-            let (action, why) = fight_or_flee_with(&mut r, &w, 4, true).expect("looks");
+            let (action, why) = fight_or_flee_with(&mut r, &w, 4, true, false).expect("looks");
             assert_eq!(action, look::look_action(), "{why}");
             assert!(why.contains(&format!("vs {name}: Elbereth")), "{why}");
             let w = scene(name, ch, hp, hp_max, xl, &["You see no objects here."]);
-            let (action, why) = fight_or_flee_with(&mut r, &w, 4, true).expect("engraves");
+            let (action, why) = fight_or_flee_with(&mut r, &w, 4, true, false).expect("engraves");
             assert!(matches!(action, Action::Engrave { .. }), "{why}");
             let w = scene(name, ch, hp, hp_max, xl, &["You read: \"Elbereth\"."]);
-            let (action, why) = fight_or_flee_with(&mut r, &w, 4, true).expect("stands");
+            let (action, why) = fight_or_flee_with(&mut r, &w, 4, true, false).expect("stands");
             assert_eq!(action, Action::Search { count: 1 }, "{why}");
             assert!(why.contains("verified Elbereth"), "{why}");
         }
         let mut jackal = scene("jackal", 'd', 16, 16, 1, &[]);
         jackal.status.dlvl = 1;
         let (action, why) =
-            fight_or_flee_with(&mut Recall::default(), &jackal, 4, true).expect("fights");
+            fight_or_flee_with(&mut Recall::default(), &jackal, 4, true, false).expect("fights");
         assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    }
+
+    /// Seeds 48 and 183: resting on a verified Elbereth up to 90% HP, the bot then struck the
+    /// mumak it held off (no look that turn), which erased the engraving. A read-back a search
+    /// ago still counts (`keep_read_back`): no blow; once we have moved off it, the mumak is
+    /// fought.
+    #[test]
+    fn no_blow_from_an_elbereth_read_back_a_search_ago() {
+        let mut w = crate::elbereth::tests::world(54, 'q', 7, &[]);
+        (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (59, 6, 6, 7);
+        w.monsters[0].name = Some("mumak".into());
+        w.history.push(nhbot_world::Said {
+            turn: w.turn,
+            decision: w.decisions,
+            text: "You read: \"Elbereth\".".into(),
+        });
+        let after = |action: Action| {
+            let mut later = w.clone();
+            later.decisions += 1;
+            later.last_decision = Some(nhbot_world::DecisionTaken {
+                index: later.decisions,
+                action,
+                path: "root/elbereth_rest".into(),
+                reason: String::new(),
+                hp: 54,
+                turn: later.turn,
+            });
+            later
+        };
+        let rested = after(Action::Search { count: 1 });
+        assert_eq!(fight_step_with(&mut Recall::default(), &rested, true), None);
+        let (action, _) =
+            fight_step(&mut Recall::default(), &rested).expect("the old guard strikes");
+        assert_eq!(action, Action::Move { dir: Dir::E });
+        let moved = after(Action::Move { dir: Dir::W });
+        let (action, why) = fight_step_with(&mut Recall::default(), &moved, true).expect("strikes");
+        assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+        assert!(why.contains("mumak"), "{why}");
     }
 
     /// A pyrolisk burns us from across the room, Elbereth or not: no Elbereth rest in its

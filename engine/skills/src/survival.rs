@@ -56,6 +56,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         w,
         p.integer("depth").clamp(1, 8) as u32,
         p.flag("healthy_elbereth"),
+        p.flag("keep_elbereth"),
     ))
 }
 
