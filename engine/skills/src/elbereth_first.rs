@@ -59,6 +59,21 @@ pub const BIG_ROUND: u32 = 15;
 /// Squares beyond `radius` within which an awake danger keeps us on our Elbereth.
 const STAY_RADIUS: i16 = 3;
 
+/// The `elbereth_first` node's parameters.
+#[derive(Clone, Copy, Debug)]
+pub struct ElberethFirstRules {
+    /// Chebyshev distance of the monsters met.
+    pub radius: i16,
+    /// Turns of expected damage that make them dangerous.
+    pub turns: f64,
+    /// Most turns spent on one Elbereth square.
+    pub patience: i64,
+    /// Turns we stay on our own engraving after the danger was last in reach and awake: a
+    /// scared monster flees for rnd(10) turns (monmove.c `distfleeck`), out of sight or
+    /// standing still, then comes back; walking off meets it in the open.
+    pub linger: i64,
+}
+
 /// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
 /// there (it stops after its patience), and where the hostiles stood at the latest two game
 /// turns it saw (a monster still where it was a turn ago, not striking us, sleeps).
@@ -72,6 +87,8 @@ pub struct FirstState {
     /// The turn of the latest blow (or miss) at us: a monster next to us that struck lately
     /// is awake even when it stands still.
     pub last_struck: Option<i64>,
+    /// The latest turn an awake danger was in reach, and why it was one (for `linger`).
+    pub last_danger: Option<(i64, String)>,
 }
 
 /// Turns a blow at us keeps a monster next to us counted awake.
@@ -93,17 +110,23 @@ impl FirstState {
 /// Elbereth as the first answer to a dangerous monster that respects it, at any HP: engrave it
 /// as an awake one closes in (within `radius`), read it back, re-engrave when misspelled, and
 /// stand on it while the danger stays near, at most `patience` turns on one square (scared
-/// monsters flee and come back; we cannot wait for ever). Stops when HP falls while we stand
-/// on it (what hurts us ignores it); never while hallucinating (every monster is a guess).
+/// monsters flee and come back; we cannot wait for ever), and `linger` turns more on our own
+/// engraving once it is out of sight or stands still (a fled monster comes back: see
+/// [`ElberethFirstRules::linger`]). Stops when HP falls while we stand on it (what hurts us
+/// ignores it); never while hallucinating (every monster is a guess).
 pub fn elbereth_first_step(
     r: &mut Recall,
     state: &mut FirstState,
     w: &World,
     path: &str,
-    radius: i16,
-    turns: f64,
-    patience: i64,
+    rules: ElberethFirstRules,
 ) -> Option<(Action, String)> {
+    let ElberethFirstRules {
+        radius,
+        turns,
+        patience,
+        linger,
+    } = rules;
     state.watch(w);
     if w.status.conditions.contains(&Condition::Hallu) {
         return None;
@@ -143,7 +166,22 @@ pub fn elbereth_first_step(
             // one with nowhere to flee stands still, and stepping off meets it.
             || (t.distance <= 1 && (standing || ours_here))
     };
-    let why = danger_that_respects(r, w, reach, turns, awake)?;
+    let why = match danger_that_respects(r, w, reach, turns, awake) {
+        Some(why) => {
+            state.last_danger = Some((w.turn, why.clone()));
+            why
+        }
+        // Gone from reach or standing still, on the engraving we wrote: the danger fled and
+        // comes back (the bench's seed 90 walked off its unread Elbereth as the soldier ant
+        // fled; the ant came back with another: 52 HP to 5 in one turn).
+        None if standing || ours_here => match &state.last_danger {
+            Some((seen, why)) if (0..=linger).contains(&(w.turn - seen)) => {
+                format!("lingering, {} turn(s) after {why}", w.turn - seen)
+            }
+            _ => return None,
+        },
+        None => return None,
+    };
     if state.square != Some(w.player) {
         state.square = Some(w.player);
         state.since = w.turn;
@@ -198,7 +236,22 @@ mod tests {
     }
 
     fn first(r: &mut crate::Recall, state: &mut FirstState, w: &World) -> Option<(Action, String)> {
-        elbereth_first_step(r, state, w, "root/elbereth_first", 2, 4.0, 60)
+        first_lingering(r, state, w, 0)
+    }
+
+    fn first_lingering(
+        r: &mut crate::Recall,
+        state: &mut FirstState,
+        w: &World,
+        linger: i64,
+    ) -> Option<(Action, String)> {
+        let rules = ElberethFirstRules {
+            radius: 2,
+            turns: 4.0,
+            patience: 60,
+            linger,
+        };
+        elbereth_first_step(r, state, w, "root/elbereth_first", rules)
     }
 
     /// A soldier ant two squares away at full HP: the bot engraves before it bites, reads it
@@ -323,5 +376,61 @@ mod tests {
         w.status.hunger = nhbot_world::Hunger::Weak;
         w.monsters[0].pos = Pos::new(15, 10);
         assert_eq!(first(&mut r, &mut state, &w), None, "weak: no standing");
+    }
+
+    /// Seed 90: Elbereth engraved as a soldier ant came next to us; it fled out of sight and
+    /// the bot walked off before reading it back. With `linger`, the bot reads it back and
+    /// stands on it for `linger` turns after the ant was last seen; then it goes.
+    #[test]
+    fn lingers_on_its_engraving_after_the_danger_flees_out_of_sight() {
+        let ant = |msgs: &[&str], turn: i64, seen: bool| {
+            let mut w = world(52, 'a', 4, msgs);
+            (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (52, 6, 6, 6);
+            w.turn = turn;
+            w.monsters[0].name = Some("soldier ant".into());
+            if !seen {
+                w.monsters.clear();
+            }
+            w
+        };
+        for linger in [0, 8] {
+            let mut r = crate::Recall::default();
+            let mut state = FirstState::default();
+            let start = 1_000_000 + 1000 * linger;
+            assert_eq!(
+                first_lingering(&mut r, &mut state, &ant(&[], start, true), linger).map(|(a, _)| a),
+                Some(look::look_action())
+            );
+            let (action, _) = first_lingering(
+                &mut r,
+                &mut state,
+                &ant(&["You see no objects here."], start, true),
+                linger,
+            )
+            .expect("engraves");
+            assert!(matches!(action, Action::Engrave { .. }));
+            // The ant fled out of sight: the engraving is ours, not read back yet.
+            let gone = first_lingering(&mut r, &mut state, &ant(&[], start + 1, false), linger);
+            if linger == 0 {
+                assert_eq!(gone, None, "no lingering: walks off");
+                continue;
+            }
+            let (action, why) = gone.expect("reads it back");
+            assert_eq!(action, look::look_action(), "{why}");
+            assert!(
+                why.contains("lingering") && why.contains("soldier ant"),
+                "{why}"
+            );
+            let read = ["You read: \"Elbereth\"."];
+            let (action, _) =
+                first_lingering(&mut r, &mut state, &ant(&read, start + 5, false), linger)
+                    .expect("stands");
+            assert_eq!(action, Action::Search { count: 1 });
+            assert_eq!(
+                first_lingering(&mut r, &mut state, &ant(&read, start + 9, false), linger),
+                None,
+                "9 turns after it was last seen"
+            );
+        }
     }
 }

@@ -424,7 +424,14 @@ pub fn register(r: &mut NodeRegistry) {
             "With hostiles adjacent: fight, flee or engrave Elbereth by a `depth`-turn expectimax over the \
          foes' damage dice; fails when nothing is adjacent.",
         )
-        .params(const { &[p("depth", Integer { min: 1, max: 8 }, Default("4"), "Turns to look ahead.")] })
+        .params(const { &[
+            p("depth", Integer { min: 1, max: 8 }, Default("4"), "Turns to look ahead."),
+            p("healthy_elbereth", Flag, Default("false"), "Take the look-ahead's Elbereth at healthy HP too \
+         (engrave, or stand on a verified one) instead of fighting: against a soldier ant or a mumak it \
+         is chosen at full HP."),
+            p("keep_elbereth", Flag, Default("false"), "Never strike from an Elbereth read lately with nothing \
+         since that moved us or touched it (a blow erases it), not only from one read this turn."),
+        ] })
         .shorthand("depth"),
         survival::fight_or_flee,
     );
@@ -486,11 +493,17 @@ pub fn register(r: &mut NodeRegistry) {
             p("radius", Integer { min: 1, max: 2 }, Default("2"), "Chebyshev distance of the monsters met."),
             p("turns", Number { min: 0.5, max: 20.0 }, Default("4"), "Turns of expected damage that make them dangerous."),
             p("patience", Integer { min: 1, max: 10_000 }, Default("60"), "Most turns spent on one Elbereth square."),
+            p("linger", Integer { min: 0, max: 100 }, Default("0"), "Turns we stay on our own engraving (reading it \
+         back first) after the danger was last awake in reach: a scared monster flees out of sight or stands still, \
+         then comes back."),
         ] }),
         |p| survival::ElberethFirst {
-            radius: p.integer("radius").clamp(1, 2) as i16,
-            turns: p.number("turns"),
-            patience: p.integer("patience"),
+            rules: crate::elbereth_first::ElberethFirstRules {
+                radius: p.integer("radius").clamp(1, 2) as i16,
+                turns: p.number("turns"),
+                patience: p.integer("patience"),
+                linger: p.integer("linger").clamp(0, 100),
+            },
         },
     );
     r.register(

@@ -51,10 +51,12 @@ pub fn fight_best(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 
 pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
-    act(steps::fight_or_flee_step(
+    act(steps::fight_or_flee_with(
         r,
         w,
         p.integer("depth").clamp(1, 8) as u32,
+        p.flag("healthy_elbereth"),
+        p.flag("keep_elbereth"),
     ))
 }
 
@@ -142,9 +144,7 @@ pub fn pick_up_missiles(_: &Params, w: &World) -> LeafOutcome {
 
 /// `elbereth_first`: Elbereth before a dangerous monster that respects it strikes.
 pub struct ElberethFirst {
-    pub radius: i16,
-    pub turns: f64,
-    pub patience: i64,
+    pub rules: crate::elbereth_first::ElberethFirstRules,
 }
 
 impl nhbot_bt::Leaf for ElberethFirst {
@@ -155,13 +155,7 @@ impl nhbot_bt::Leaf for ElberethFirst {
         let r = t.blackboard.entry::<Recall>();
         ranged::observe(r, w);
         act(crate::elbereth_first::elbereth_first_step(
-            r,
-            state,
-            w,
-            path,
-            self.radius,
-            self.turns,
-            self.patience,
+            r, state, w, path, self.rules,
         ))
     }
 

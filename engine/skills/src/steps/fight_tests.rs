@@ -1,0 +1,78 @@
+//! fight_or_flee's `healthy_elbereth` and `keep_elbereth` against the bench's soldier ant and
+//! mumak deaths.
+
+use super::*;
+
+/// Seeds 54 and 183 of the 200-game bench: the look-ahead chose Elbereth against a soldier
+/// ant at 62/64 HP and a mumak at 86/95; healthy, the old rule fought instead, and both
+/// died. With `healthy_elbereth` the bot looks, engraves, then stands on the verified
+/// engraving; it never strikes. A jackal at full HP is still fought.
+#[test]
+fn healthy_next_to_a_soldier_ant_or_a_mumak_takes_elbereth() {
+    let scene = |name: &str, ch: char, hp: i32, hp_max: i32, xl: i32, msgs: &[&str]| {
+        let mut w = crate::elbereth::tests::world(hp, ch, 7, msgs);
+        (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (hp_max, xl, 6, 7);
+        w.monsters[0].name = Some(name.into());
+        w
+    };
+    for (name, ch, hp, hp_max, xl) in [("soldier ant", 'a', 62, 64, 6), ("mumak", 'q', 86, 95, 9)] {
+        let w = scene(name, ch, hp, hp_max, xl, &[]);
+        let (action, why) =
+            fight_or_flee_step(&mut Recall::default(), &w, 4).expect("the old rule fights");
+        assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+        assert!(why.contains(&format!("vs {name}: Fight")), "{why}");
+        let mut r = Recall::default();
+        let (action, why) = fight_or_flee_with(&mut r, &w, 4, true, false).expect("looks");
+        assert_eq!(action, look::look_action(), "{why}");
+        assert!(why.contains(&format!("vs {name}: Elbereth")), "{why}");
+        let w = scene(name, ch, hp, hp_max, xl, &["You see no objects here."]);
+        let (action, why) = fight_or_flee_with(&mut r, &w, 4, true, false).expect("engraves");
+        assert!(matches!(action, Action::Engrave { .. }), "{why}");
+        let w = scene(name, ch, hp, hp_max, xl, &["You read: \"Elbereth\"."]);
+        let (action, why) = fight_or_flee_with(&mut r, &w, 4, true, false).expect("stands");
+        assert_eq!(action, Action::Search { count: 1 }, "{why}");
+        assert!(why.contains("verified Elbereth"), "{why}");
+    }
+    let mut jackal = scene("jackal", 'd', 16, 16, 1, &[]);
+    jackal.status.dlvl = 1;
+    let (action, why) =
+        fight_or_flee_with(&mut Recall::default(), &jackal, 4, true, false).expect("fights");
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+}
+
+/// Seeds 48 and 183: resting on a verified Elbereth up to 90% HP, the bot then struck the
+/// mumak it held off (no look that turn), which erased the engraving. A read-back a search
+/// ago still counts (`keep_read_back`): no blow; once we have moved off it, the mumak is
+/// fought.
+#[test]
+fn no_blow_from_an_elbereth_read_back_a_search_ago() {
+    let mut w = crate::elbereth::tests::world(54, 'q', 7, &[]);
+    (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (59, 6, 6, 7);
+    w.monsters[0].name = Some("mumak".into());
+    w.history.push(nhbot_world::Said {
+        turn: w.turn,
+        decision: w.decisions,
+        text: "You read: \"Elbereth\".".into(),
+    });
+    let after = |action: Action| {
+        let mut later = w.clone();
+        later.decisions += 1;
+        later.last_decision = Some(nhbot_world::DecisionTaken {
+            index: later.decisions,
+            action,
+            path: "root/elbereth_rest".into(),
+            reason: String::new(),
+            hp: 54,
+            turn: later.turn,
+        });
+        later
+    };
+    let rested = after(Action::Search { count: 1 });
+    assert_eq!(fight_step_with(&mut Recall::default(), &rested, true), None);
+    let (action, _) = fight_step(&mut Recall::default(), &rested).expect("the old guard strikes");
+    assert_eq!(action, Action::Move { dir: Dir::E });
+    let moved = after(Action::Move { dir: Dir::W });
+    let (action, why) = fight_step_with(&mut Recall::default(), &moved, true).expect("strikes");
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    assert!(why.contains("mumak"), "{why}");
+}
