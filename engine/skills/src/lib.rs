@@ -53,6 +53,7 @@ pub mod threat;
 pub mod unseen;
 pub mod upstairs;
 pub mod vault;
+pub mod zapper;
 
 pub use lookahead::{Choice, Duel};
 pub use monsters::{Attack, Dice, MonsterInfo};
