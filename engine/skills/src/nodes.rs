@@ -527,7 +527,8 @@ pub fn register(r: &mut NodeRegistry) {
          force hit us): next to us, attack it if the `depth`-turn fight look-ahead would not flee it (it zaps rather \
          than strikes; Elbereth stops no wand); in line (same row, column or diagonal within 8 squares, nothing \
          between), close in off its lines when it is at most 3 squares away and beatable, else step to a neighbour \
-         out of its lines. Zapped by something out of sight (a zap heard nearby, a ray from no one in view) or \
+         out of its lines; out of line but within 9 squares, with no hostile next to us, the same close-in, else a \
+         step farther off its lines (a kind is a zapper until one of it dies). Zapped by something out of sight (a zap heard nearby, a ray from no one in view) or \
          blinded by a bolt: strike at an `I` or at the zapper last seen next to us, else keep moving off its lines \
          (2 turns after the zap, 20 while blind), never back to the square we left. Fails otherwise.",
         )

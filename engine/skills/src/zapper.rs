@@ -21,7 +21,7 @@ use crate::threat::{self, Threat};
 use nhbot_world::{Action, Condition, Dir, Monster, Pos, World, Zap};
 
 /// Turns a kind seen zapping an attack wand stays a zapper on its level.
-pub const ZAPPER_MEMORY: i64 = 2000;
+pub const ZAPPER_MEMORY: i64 = 1000;
 
 /// Seeing, turns after a zap from no zapper in view during which we keep off its lines.
 const UNSEEN_ZAP_TURNS: i64 = 2;
@@ -52,6 +52,15 @@ pub fn zap_by<'a>(w: &'a World, m: &Monster) -> Option<&'a Zap> {
             let Some(name) = z.zapper.as_deref() else {
                 return false;
             };
+            // One of its kind killed since (or one we could not see): taken for the zapper, so
+            // the Mines' other gnomes are not all dodged for the rest of the level.
+            let killed = w
+                .kills
+                .iter()
+                .any(|k| k.turn >= z.turn && (k.name == "it" || k.name.eq_ignore_ascii_case(name)));
+            if killed {
+                return false;
+            }
             match monsters::find_in_text(name) {
                 Some(kind) => options.iter().any(|o| o.name == kind.name),
                 // "Aksaray zaps...": a priest, a shopkeeper, a guard: an `@`.
@@ -72,11 +81,7 @@ pub fn zapped_what(z: &Zap) -> String {
 
 /// A hostile in view known to zap (see [`zap_by`]) in line with `pos` (next to it, or on one
 /// of its lines within [`FIRE_RANGE`] with nothing between), nearest first.
-pub fn zappers_in_line<'a>(
-    r: &Recall,
-    w: &'a World,
-    pos: Pos,
-) -> Vec<(Threat, &'a Zap)> {
+pub fn zappers_in_line<'a>(r: &Recall, w: &'a World, pos: Pos) -> Vec<(Threat, &'a Zap)> {
     let mut out: Vec<(Threat, &Zap)> = threat::threats(r, w)
         .into_iter()
         .filter(|t| t.hostile)
@@ -100,7 +105,14 @@ pub fn zapper_adjacent(r: &Recall, w: &World) -> Option<String> {
     zappers_in_line(r, w, w.player)
         .into_iter()
         .find(|(t, _)| t.distance == 1)
-        .map(|(t, z)| format!("the zapper `{}` ({}) next to us: {}", t.glyph, t.name, zapped_what(z)))
+        .map(|(t, z)| {
+            format!(
+                "the zapper `{}` ({}) next to us: {}",
+                t.glyph,
+                t.name,
+                zapped_what(z)
+            )
+        })
 }
 
 /// The `dodge_zapper` leaf's memory: the direction of its last step away from an unseen
@@ -122,7 +134,59 @@ pub fn dodge_zapper_step(
     if let Some((t, z)) = in_line.first() {
         return answer_zapper_in_view(r, w, t, z, &in_line, depth);
     }
+    if let Some(step) = keep_out_of_reach(r, w, depth) {
+        return Some(step);
+    }
     answer_unseen_zapper(r, st, w)
+}
+
+/// A known zapper in view, out of line but within a step of its reach (it steps into line and
+/// zaps in the same turn): close in when it is weak and near, else step farther off its lines
+/// (the other leaves would walk straight back into them: seed 50's explore did). Not with a
+/// hostile next to us.
+fn keep_out_of_reach(r: &Recall, w: &World, depth: u32) -> Option<(Action, String)> {
+    let threats = threat::threats(r, w);
+    if threats.iter().any(|t| t.hostile && t.distance <= 1) {
+        return None; // a step away would give the one next to us a free blow
+    }
+    let (t, z) = threats
+        .into_iter()
+        .filter(|t| t.hostile && t.distance <= FIRE_RANGE + 1)
+        .filter_map(|t| {
+            let m = w.monsters.iter().find(|m| m.pos == t.pos)?;
+            let z = zap_by(w, m)?;
+            Some((t, z))
+        })
+        .min_by_key(|(t, _)| t.distance)?;
+    let what = format!(
+        "`{}` ({}, {} squares away, out of line: {})",
+        t.glyph,
+        t.kind(),
+        t.distance,
+        zapped_what(z)
+    );
+    let winnable = t.no_melee.is_none()
+        && f64::from(w.status.hp) > f64::from(t.distance - 1) * APPROACH_DAMAGE
+        && monsters::by_name(&t.name)
+            .is_some_and(|foe| !crate::lookahead::would_flee_from(w, foe, depth));
+    if winnable && t.distance <= CLOSE_IN_WITHIN {
+        let (action, how) = ranged::close_in_on(r, w, t.pos)?;
+        return Some((action, format!("{how} on the zapper {what}")));
+    }
+    let level = w.level()?;
+    let (dir, p) = Dir::COMPASS
+        .into_iter()
+        .filter_map(|d| Some((d, ranged::legal_step(w, d)?)))
+        .filter(|&(_, p)| !lined(w, t.pos, p) && ranged::fire_count(r, w, p, None) == 0)
+        .filter(|&(_, p)| threat::distance(t.pos, p) > t.distance)
+        .max_by_key(|&(_, p)| (ranged::narrow(level.feature(p)), threat::distance(t.pos, p)))?;
+    Some((
+        Action::Move { dir },
+        format!(
+            "stepping {dir:?} away from the zapper {what} (to ({}, {}))",
+            p.x, p.y
+        ),
+    ))
 }
 
 fn answer_zapper_in_view(
@@ -168,7 +232,11 @@ fn answer_zapper_in_view(
             Action::Move { dir },
             format!(
                 "stepping {dir:?} out of the line of the zapper {what}{} (to ({}, {}))",
-                if winnable { "" } else { "; too strong to close in on" },
+                if winnable {
+                    ""
+                } else {
+                    "; too strong to close in on"
+                },
                 p.x,
                 p.y
             ),
@@ -176,7 +244,10 @@ fn answer_zapper_in_view(
     }
     if winnable {
         let (action, how) = ranged::close_in_on(r, w, t.pos)?;
-        return Some((action, format!("{how} on the zapper {what}: no step leaves its lines")));
+        return Some((
+            action,
+            format!("{how} on the zapper {what}: no step leaves its lines"),
+        ));
     }
     None
 }
@@ -238,14 +309,14 @@ fn last_seen_at(w: &World, z: &Zap) -> Option<Pos> {
         .map(|m| m.pos)
 }
 
-fn answer_unseen_zapper(
-    r: &Recall,
-    st: &mut DodgeState,
-    w: &World,
-) -> Option<(Action, String)> {
+fn answer_unseen_zapper(r: &Recall, st: &mut DodgeState, w: &World) -> Option<(Action, String)> {
     let z = unseen_zap(w)?;
     if z.zapper.is_some() && w.monsters.iter().any(|m| zap_by(w, m).is_some()) {
         return None; // in view and out of line: nothing to dodge
+    }
+    // "You kill it!" since: most likely the zapper (seed 116 went on striking at its square).
+    if w.kills.iter().any(|k| k.turn >= z.turn) {
+        return None;
     }
     let blind = w.status.conditions.contains(&Condition::Blind);
     let how = if z.blinded {
@@ -271,7 +342,8 @@ fn answer_unseen_zapper(
         .iter()
         .find(|m| m.ch == 'I' && threat::distance(m.pos, w.player) == 1)
         .map(|m| m.pos);
-    let from = last_seen_at(w, z);
+    // "You attack thin air.": it is no longer where it was last seen.
+    let from = last_seen_at(w, z).filter(|_| !w.said_since(z.turn, "thin air"));
     let next_to_us = felt.or(from.filter(|&p| blind && threat::distance(p, w.player) == 1));
     if let Some(p) = next_to_us {
         let dir = Dir::from_delta(p.x - w.player.x, p.y - w.player.y)?;
@@ -296,12 +368,17 @@ fn answer_unseen_zapper(
                 .map(|m| m.pos),
         )
         .collect();
-    let previous = st.last.filter(|&(_, turn)| w.turn - turn <= 2).map(|(d, _)| d);
+    let previous = st
+        .last
+        .filter(|&(_, turn)| w.turn - turn <= 2)
+        .map(|(d, _)| d);
     let (dir, p) = Dir::COMPASS
         .into_iter()
         .filter_map(|d| Some((d, ranged::legal_step(w, d)?)))
         // Never straight back: the square we left was in its line.
-        .filter(|&(d, _)| previous.is_none_or(|prev| d.delta() != (-prev.delta().0, -prev.delta().1)))
+        .filter(|&(d, _)| {
+            previous.is_none_or(|prev| d.delta() != (-prev.delta().0, -prev.delta().1))
+        })
         .max_by_key(|&(d, p)| {
             let lined_up = suspects.iter().filter(|&&s| lined(w, s, p)).count()
                 + ranged::fire_count(r, w, p, None);

@@ -102,7 +102,10 @@ fn a_gnome_that_zapped_next_to_us_is_attacked_and_no_node_may_wait_beside_it() {
     let w = scene((5, 2), &[('G', (6, 2), "gnome")], 50, &ZAPPED);
     let (action, why) = decide(&w).expect("an answer to the zapper");
     assert_eq!(action, Action::Fight { dir: Dir::E }, "{why}");
-    assert!(why.contains("gnome") && why.contains("wand of magic missile"), "{why}");
+    assert!(
+        why.contains("gnome") && why.contains("wand of magic missile"),
+        "{why}"
+    );
     let unsafe_why = ranged::unsafe_to_wait(&Recall::default(), &w).expect("unsafe to wait");
     assert!(unsafe_why.contains("zapper"), "{unsafe_why}");
 }
@@ -133,7 +136,10 @@ fn a_zapper_in_line_far_away_is_stepped_away_from_and_never_searched_beside() {
     frame(&mut w, (5, 2), &[('G', (12, 2), "gnome")], 400, &[], false);
     let (action, why) = decide(&w).expect("a step out of its line");
     let to = moved_to(&w, &action);
-    assert!(!lined(&w, Pos::new(12, 2), to), "{to:?} still in line: {why}");
+    assert!(
+        !lined(&w, Pos::new(12, 2), to),
+        "{to:?} still in line: {why}"
+    );
     assert!(why.contains("out of the line of the zapper"), "{why}");
     let r = Recall::default();
     assert!(ranged::in_line_of_fire(&r, &w, w.player).is_some());
@@ -175,7 +181,11 @@ fn blinded_by_a_bolt_we_keep_moving_never_straight_back_then_wait_once_it_stops(
     let to = moved_to(&w, &first);
     frame(&mut w, (to.x as usize, to.y as usize), &[], 101, &[], true);
     let (second, _) = dodge_zapper_step(&mut r, &mut st, &w, 4).expect("still moving");
-    assert_ne!(moved_to(&w, &second), Pos::new(10, 2), "not back into the line");
+    assert_ne!(
+        moved_to(&w, &second),
+        Pos::new(10, 2),
+        "not back into the line"
+    );
     frame(&mut w, (to.x as usize, to.y as usize), &[], 140, &[], true);
     assert_eq!(
         dodge_zapper_step(&mut r, &mut st, &w, 4),
@@ -204,4 +214,61 @@ fn blind_with_the_unseen_zapper_felt_next_to_us_we_strike_at_it() {
 fn seeing_no_zap_lately_and_no_zapper_in_view_it_fails() {
     let w = scene((5, 2), &[('G', (12, 2), "gnome")], 50, &[]);
     assert_eq!(decide(&w), None);
+}
+
+#[test]
+fn a_zapper_out_of_line_but_near_its_reach_is_kept_away_from_until_one_of_its_kind_dies() {
+    // Seen zapping at turn 50, now out of line 6 squares away (knight-like offset).
+    let mut w = scene((5, 2), &[('G', (12, 2), "gnome")], 50, &ZAPPED);
+    frame(&mut w, (5, 2), &[('G', (11, 4), "gnome")], 60, &[], false);
+    let (action, why) = decide(&w).expect("a step farther off its lines");
+    let to = moved_to(&w, &action);
+    assert!(!lined(&w, Pos::new(11, 4), to), "{why}");
+    assert!(threat::distance(to, Pos::new(11, 4)) > 6, "{why}");
+    // A gnome killed since: the gnomes left are taken for wandless.
+    frame(
+        &mut w,
+        (5, 2),
+        &[('G', (11, 4), "gnome")],
+        61,
+        &["You kill the gnome!"],
+        false,
+    );
+    assert_eq!(decide(&w), None);
+}
+
+#[test]
+fn blind_the_zapper_last_seen_next_to_us_is_struck_until_thin_air_or_its_death() {
+    let mut w = World::default();
+    frame(&mut w, (10, 2), &[('G', (11, 2), "gnome")], 99, &[], false);
+    frame(
+        &mut w,
+        (10, 2),
+        &[],
+        100,
+        &[
+            "The gnome zaps a wand of lightning!",
+            "The bolt of lightning hits you!",
+            "You are blinded by the flash!",
+        ],
+        true,
+    );
+    let (action, why) = decide(&w).expect("a blow where it stood");
+    assert_eq!(action, Action::Fight { dir: Dir::E }, "{why}");
+    // It moved away: no more blows at the empty square, a move instead.
+    let mut moved = w.clone();
+    frame(
+        &mut moved,
+        (10, 2),
+        &[],
+        101,
+        &["You attack thin air."],
+        true,
+    );
+    let (action, why) = decide(&moved).expect("a move");
+    assert!(matches!(action, Action::Move { .. }), "{why}");
+    // Killed: nothing left to dodge.
+    let mut killed = w.clone();
+    frame(&mut killed, (10, 2), &[], 101, &["You kill it!"], true);
+    assert_eq!(decide(&killed), None);
 }
