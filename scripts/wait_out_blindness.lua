@@ -14,7 +14,7 @@ local SEARCH = 5 -- turns per search (a hit interrupts it)
 -- stay in its line): the `dodge_zapper` node above moves us off its lines; when it does not
 -- (the zapper is out of reach), wait one turn at a time so the next zap is answered at once.
 local ZAP_WINDOW = 20
-local ZAP_SIGNS = { "zap", "The bolt of ", "The magic missile ", "The wand hits", "The wand misses",
+local ZAP_SIGNS = { "a nearby zap", " zaps a", "The bolt of ", "The magic missile ", "The wand hits", "The wand misses",
   "blinded by the flash" }
 
 local function zapped_since(world, turn)
