@@ -6,7 +6,7 @@
 //! - Staying alive: the 3.6.6 monster table (data/monsters/monsters.txt, embedded), threat
 //!   assessment, safe food, prayer timing, Elbereth, retreat and a fight-or-flee look-ahead
 //!   (`threat`, `food`, `prayer`, `elbereth`, `retreat`, `lookahead`, `steps`), lines of fire
-//!   and attackers we cannot see (`ranged`), resting until healed (`heal`) and the prayer when
+//!   and attackers we cannot see (`ranged`), monsters that zap wands at us (`zapper`), resting until healed (`heal`) and the prayer when
 //!   death is at hand (`desperate`), wrapped as leaves in `survival`.
 //! - Sokoban play over the nhbot-sokoban solver (`sokoban`), and the plan's Sokoban phase:
 //!   its entry, its end and the trips in and out (`sokoban_phase`); the Mines' End phase's
@@ -53,6 +53,7 @@ pub mod threat;
 pub mod unseen;
 pub mod upstairs;
 pub mod vault;
+pub mod zapper;
 
 pub use lookahead::{Choice, Duel};
 pub use monsters::{Attack, Dice, MonsterInfo};

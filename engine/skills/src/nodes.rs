@@ -533,6 +533,24 @@ pub fn register(r: &mut NodeRegistry) {
         .shorthand("depth"),
         survival::step_out_of_line,
     );
+    r.register(
+        LeafSpec::action(
+            "dodge_zapper",
+            "Against a monster known to zap an attack wand (a zap on this level named its kind, or its ray or \
+         force hit us): next to us, attack it if the `depth`-turn fight look-ahead would not flee it (it zaps rather \
+         than strikes; Elbereth stops no wand); in line (same row, column or diagonal within 8 squares, nothing \
+         between), close in off its lines when it is at most 3 squares away and beatable, else step to a neighbour \
+         out of its lines; out of line but within 9 squares, with no hostile next to us, the same close-in, else a \
+         step farther off its lines (a kind is a zapper until one of it dies). Zapped by something out of sight (a zap heard nearby, a ray from no one in view) or \
+         blinded by a bolt: strike at an `I` or at the zapper last seen next to us, else keep moving off its lines \
+         (2 turns after the zap, 20 while blind), never back to the square we left. Fails otherwise.",
+        )
+        .params(const { &[p("depth", Integer { min: 1, max: 8 }, Default("4"), "Turns the fight look-ahead looks ahead.")] })
+        .shorthand("depth"),
+        |p| survival::DodgeZapper {
+            depth: p.integer("depth").clamp(1, 8) as u32,
+        },
+    );
     r.register_tick_fn(
         LeafSpec::action(
             "eat_fresh_corpse",

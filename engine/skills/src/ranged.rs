@@ -164,6 +164,10 @@ fn ranged_reason(w: &World, t: &Threat, news: &[Heard]) -> Option<String> {
     if let Some(why) = options.iter().find_map(|o| innate_ranged(o)) {
         return Some(why.to_string());
     }
+    // A kind seen zapping on this level keeps its wand (World.zaps outlive the history).
+    if let Some(z) = crate::zapper::zap_by(w, m) {
+        return Some(crate::zapper::zapped_what(z));
+    }
     for heard in news {
         let turn = heard.turn;
         match (&heard.news, heard.shooter) {
@@ -323,7 +327,7 @@ pub fn unseen_attack(r: &Recall, w: &World) -> Option<String> {
 }
 
 /// Why waiting in place (resting, searching, sitting on Elbereth) is unsafe here: a monster
-/// may fire at us, or something we cannot see attacks us.
+/// may fire at us, a known zapper stands next to us, or something we cannot see attacks us.
 pub fn unsafe_to_wait(r: &Recall, w: &World) -> Option<String> {
     if let Some(l) = in_line_of_fire(r, w, w.player) {
         return Some(format!(
@@ -331,13 +335,16 @@ pub fn unsafe_to_wait(r: &Recall, w: &World) -> Option<String> {
             l.threat.glyph, l.threat.name, l.threat.distance, l.why
         ));
     }
+    if let Some(why) = crate::zapper::zapper_adjacent(r, w) {
+        return Some(why);
+    }
     unseen_attack(r, w).map(|why| format!("attacked by something unseen: {why}"))
 }
 
 /// A step from the hero's square in `dir` that the game allows and that is safe to take: a
 /// walkable square, free, no trap, not refused twice, never diagonally through a door or
 /// between two boulders or rock corners.
-fn legal_step(w: &World, dir: Dir) -> Option<Pos> {
+pub(crate) fn legal_step(w: &World, dir: Dir) -> Option<Pos> {
     let level = w.level()?;
     let here = w.player;
     let p = dir.step(here);
@@ -356,7 +363,7 @@ fn legal_step(w: &World, dir: Dir) -> Option<Pos> {
     (f.walkable() && !diagonal_blocked && !refused && !occupied).then_some(p)
 }
 
-fn narrow(f: Feature) -> bool {
+pub(crate) fn narrow(f: Feature) -> bool {
     matches!(f, Feature::Corridor | Feature::Doorway | Feature::OpenDoor)
 }
 
@@ -366,6 +373,28 @@ fn fire_at(w: &World, threats: &[Threat], news: &[Heard], p: Pos, except: Option
         .iter()
         .filter(|l| Some(l.threat.pos) != except || threat::distance(l.threat.pos, p) > 1)
         .count()
+}
+
+/// The hostiles that may fire at `p` (see [`lines_of_fire`]), but one next to `p` at `except`.
+pub(crate) fn fire_count(r: &Recall, w: &World, p: Pos, except: Option<Pos>) -> usize {
+    fire_at(
+        w,
+        &threat::threats(r, w),
+        &recent_news(w, FIRING_MEMORY),
+        p,
+        except,
+    )
+}
+
+/// A step toward the shooter at `target`, off every other line of fire when one brings us
+/// closer (see [`step_out_of_line_step`]).
+pub(crate) fn close_in_on(r: &Recall, w: &World, target: Pos) -> Option<(Action, String)> {
+    close_in(
+        w,
+        &threat::threats(r, w),
+        &recent_news(w, FIRING_MEMORY),
+        target,
+    )
 }
 
 /// The `step_out_of_line` leaf: in a line of fire (see [`in_line_of_fire`]) with no hostile

@@ -164,6 +164,25 @@ impl nhbot_bt::Leaf for ElberethFirst {
     fn halted(&self, _state: &mut crate::elbereth_first::FirstState) {}
 }
 
+/// `dodge_zapper`: kill, close in on or step out of the lines of a monster that zaps wands.
+pub struct DodgeZapper {
+    pub depth: u32,
+}
+
+impl nhbot_bt::Leaf for DodgeZapper {
+    type State = crate::zapper::DodgeState;
+
+    fn tick(&self, state: &mut crate::zapper::DodgeState, t: &mut Tick<'_>) -> LeafOutcome {
+        let w = t.world;
+        let r = t.blackboard.entry::<Recall>();
+        ranged::observe(r, w);
+        act(crate::zapper::dodge_zapper_step(r, state, w, self.depth))
+    }
+
+    /// The last dodge's direction outlives a decision taken elsewhere (a prayer).
+    fn halted(&self, _state: &mut crate::zapper::DodgeState) {}
+}
+
 pub fn flee_upstairs(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
     act(crate::upstairs::flee_upstairs_step(

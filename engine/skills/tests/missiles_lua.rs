@@ -365,6 +365,26 @@ fn blind_without_telepathy_the_bot_waits_in_place_but_not_forever() {
 }
 
 #[test]
+fn blind_after_a_zap_the_bot_waits_one_turn_at_a_time() {
+    let repo = Repo::new("blind-zapped");
+    let mut bot = blind_bot(&repo);
+    let mut w = with_monster(&[SWORD], east(6), 'd', BROWN, Some(JACKAL));
+    w.status.conditions.push(nhbot_world::Condition::Blind);
+    w.history.push(nhbot_world::Said {
+        turn: w.turn,
+        decision: w.decisions,
+        text: "You are blinded by the flash!".into(),
+    });
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Search { count: 1 }, "{}", d.reason);
+    assert!(d.reason.contains("blinded by the flash"), "{}", d.reason);
+    // 20 turns on without another zap: the long waits again.
+    w.turn += 21;
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Search { count: 5 }, "{}", d.reason);
+}
+
+#[test]
 fn the_range_follows_strength() {
     let repo = Repo::new("missiles-range");
     let mut bot = bot(&repo);

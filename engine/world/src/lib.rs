@@ -26,7 +26,7 @@
 //! suspicion), `hallucination` (the map and the monsters while every monster and object is
 //! drawn at random). The map queries Rust skills and Lua share: `map` (terrain, paths and distances from the hero, features by kind), `objects`
 //! (floor piles), `rooms` (rooms and shops), `sight` (lines of fire and sight), `traps` (trap
-//! kinds), `temple` (temples, altars and priests, curse statuses altars told), `peace` (what
+//! kinds), `zaps` (wands zapped at us on this level), `temple` (temples, altars and priests, curse statuses altars told), `peace` (what
 //! would anger the watch or a priest).
 
 pub mod action;
@@ -59,6 +59,7 @@ pub mod temple;
 pub mod testing;
 pub mod tiles;
 pub mod traps;
+pub mod zaps;
 
 pub use action::{Action, Decision, Dir, Pick};
 pub use blocker::Blocker;
@@ -79,6 +80,7 @@ pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, MenuItem
 pub use observe::{Event, Observation};
 pub use temple::{Altar, AltarAlignment, AltarTest, Temple};
 pub use tiles::Feature;
+pub use zaps::Zap;
 // map
 pub use map::PathInfo;
 pub use objects::FloorObject;
@@ -164,6 +166,9 @@ pub struct World {
     /// What altars told of pack items dropped on them (see [`temple`]).
     #[serde(default)]
     pub altar_tests: Vec<AltarTest>,
+    /// Wands zapped at us or near us on the current level, oldest first (see [`zaps`]).
+    #[serde(default)]
+    pub zaps: Vec<Zap>,
 }
 
 impl World {

@@ -182,6 +182,7 @@ impl World {
         if changed_level {
             // Memories of monsters are of the level we left.
             self.remembered.clear();
+            self.zaps.clear();
         }
         if hallucinated_view {
             let known: &[Monster] = if changed_level { &[] } else { &previous };
@@ -214,6 +215,7 @@ impl World {
             self.recognise_pet(&previous, changed_level);
         }
         self.read_messages(&previous);
+        crate::zaps::note(&mut self.zaps, &self.messages, turn, self.player);
         self.learn_map(prev_player);
         self.learn_temples(prev_player);
         if readable && !changed_level && player.is_some() {

@@ -1003,3 +1003,32 @@ fn a_kill_by_a_thrown_dagger_is_placed_where_the_monster_stood() {
     );
     assert_eq!(w.kills.last().and_then(|k| k.pos), Some(Pos::new(6, 1)));
 }
+
+#[test]
+fn a_zap_message_remembers_the_zapper_until_the_level_changes() {
+    let mut w = World::default();
+    let rows = ["------", "|.G.@|", "------"];
+    see(&mut w, &rows, Pos::new(4, 1), &status(3, 10), &[]);
+    assert!(w.zaps.is_empty());
+    see(
+        &mut w,
+        &rows,
+        Pos::new(4, 1),
+        &status(3, 11),
+        &[
+            "The gnome zaps a wand of magic missile!",
+            "The magic missile hits you!",
+        ],
+    );
+    assert_eq!(w.zaps.len(), 1);
+    let z = &w.zaps[0];
+    assert_eq!(z.zapper.as_deref(), Some("gnome"));
+    assert!(z.attack && z.hit_us);
+    assert_eq!((z.turn, z.hero), (11, Pos::new(4, 1)));
+    // A later frame without the message adds nothing.
+    see(&mut w, &rows, Pos::new(4, 1), &status(3, 12), &[]);
+    assert_eq!(w.zaps.len(), 1);
+    // The zappers met were of the level left.
+    see(&mut w, &rows, Pos::new(4, 1), &status(4, 13), &[]);
+    assert!(w.zaps.is_empty());
+}
