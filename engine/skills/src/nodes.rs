@@ -420,6 +420,15 @@ pub fn register(r: &mut NodeRegistry) {
     );
     r.register_tick_fn(
         LeafSpec::action(
+            "hold_still_by_floating_eye",
+            "Stunned, or confused with no other hostile next to us, with a floating eye (a blue `e`) next to \
+         us: search one turn, since a move may go astray into it and a blow it survives freezes us for up \
+         to 127 turns; fails otherwise.",
+        ),
+        survival::hold_still_by_floating_eye,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
             "fight_or_flee",
             "With hostiles adjacent: fight, flee or engrave Elbereth by a `depth`-turn expectimax over the \
          foes' damage dice; fails when nothing is adjacent.",
