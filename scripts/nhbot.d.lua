@@ -365,8 +365,8 @@ function World:message_turn(text) end
 ---@return boolean
 function World:has_intrinsic(name) end
 
----The major trouble a prayer fixes (HP at most 5 or a seventh of max, Weak from hunger), described,
----or nil.
+---The major trouble a prayer fixes (HP at most 5 or a fifth to a ninth of max by level, as pray.c's
+---critically_low_hp; Weak from hunger), described, or nil.
 ---@return string|nil
 function World:prayer_trouble() end
 

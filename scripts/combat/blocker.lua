@@ -13,8 +13,9 @@
 --   5. zap a wand the KB (or the game's name) says is striking, teleportation, cancellation or
 --      make invisible (a force bolt; sent away; a cancelled eye's gaze does nothing; an eye we
 --      cannot see cannot freeze us): no ray, so nothing bounces back along the corridor;
---   6. after `patience` turns blocked, with full HP, no other hostile in view and `fight` set:
---      hit it. A floating eye paralyses only if it survives the blow, sees us, and then 2 times
+--   6. only with `fight` set (scripts/clear_blocker.lua does not: 6 of the 27 games of the
+--      200-game bench that hit a blocking eye so died frozen), after `patience` turns blocked,
+--      with full HP and no other hostile in view: hit it. A floating eye paralyses only if it survives the blow, sees us, and then 2 times
 --      in 3 (uhitm.c `passive`), for up to 127 turns; it has 2HD (about 9 HP). Only a
 --      floating eye is fought so (a mold's or jelly's passive acid, cold or fire hurts every
 --      time, whether it survives or not).

@@ -80,10 +80,12 @@ impl Scene {
     }
 }
 
-#[test]
-fn a_floating_eye_barring_a_tunnel_is_pelted_with_spare_rocks() {
+/// The scene: pet left, level mapped, dagger dropped, `rocks_wished` rocks wished for (none:
+/// no wish, and the wand of digging is dropped in the room once used), a tunnel dug through the wall, walked to its end, a hostile floating eye created on
+/// the one free square beside us. Returns the scene and the eye's square.
+fn eye_in_a_tunnel(name: &str, rocks_wished: u32) -> (Scene, Pos) {
     let debug = std::env::var_os("BLOCKER_DEBUG").is_some();
-    let mut s = Scene::start("blocker-eye", SEED);
+    let mut s = Scene::start(name, SEED);
     s.leave_the_pet(2);
     s.keys("\x06");
     let dagger = s
@@ -92,10 +94,10 @@ fn a_floating_eye_barring_a_tunnel_is_pelted_with_spare_rocks() {
         .unwrap_or_else(|| panic!("the Valkyrie's dagger\n{}", s.inventory()));
     s.keys(&format!("d{dagger}"));
     let wand = s.wish("wand of digging");
-    s.wish("7 uncursed rocks");
-    let before_rocks = rocks(s.world());
-    assert!(before_rocks >= 7, "{}", s.inventory());
-
+    if rocks_wished > 0 {
+        s.wish(&format!("{rocks_wished} uncursed rocks"));
+    }
+    assert!(rocks(s.world()) >= rocks_wished, "{}", s.inventory());
     // Dig: the wall becomes a doorway, the rock behind a tunnel.
     let (dir, wall) = s.wall_to_dig();
     let key = match dir {
@@ -105,6 +107,11 @@ fn a_floating_eye_barring_a_tunnel_is_pelted_with_spare_rocks() {
         _ => 'h',
     };
     s.keys(&format!("z{wand}{key}"));
+    if rocks_wished == 0 {
+        // Nothing to clear the eye with, and no digging down past it: the wand stays in the
+        // room, beyond the eye.
+        s.keys(&format!("d{wand}"));
+    }
     // The tunnel is dark: walked to its end (the first step that goes nowhere).
     for _ in 0..40 {
         let from = s.world().player;
@@ -134,6 +141,16 @@ fn a_floating_eye_barring_a_tunnel_is_pelted_with_spare_rocks() {
     if debug {
         eprintln!("the eye at {at:?}, we at {end:?}\n{}", s.screen());
     }
+
+    (s, at)
+}
+
+#[test]
+fn a_floating_eye_barring_a_tunnel_is_pelted_with_spare_rocks() {
+    let debug = std::env::var_os("BLOCKER_DEBUG").is_some();
+    let (mut s, at) = eye_in_a_tunnel("blocker-eye", 7);
+    let before_rocks = rocks(s.world());
+    assert!(before_rocks >= 7, "{}", s.inventory());
 
     let tree = repo().join("trees/main.yaml");
     let mut bot = TreeBot::load(nhbot_skills::registry(), &tree).expect("the tree loads");
@@ -202,5 +219,56 @@ fn a_floating_eye_barring_a_tunnel_is_pelted_with_spare_rocks() {
     assert!(
         !s.log.iter().any(|m| m.contains("frozen")),
         "the eye was hit in melee:\n{report}"
+    );
+}
+
+/// No missile, no spare item, no wand: the eye is never hit, however long it bars the way
+/// (clear_blocker's patience of 300 turns included), and we are never frozen. In the 200-game
+/// bench 6 of the 27 games that hit a blocking eye so died frozen.
+#[test]
+fn a_floating_eye_barring_a_tunnel_with_nothing_to_throw_is_never_hit() {
+    let debug = std::env::var_os("BLOCKER_DEBUG").is_some();
+    let (mut s, at) = eye_in_a_tunnel("blocker-eye-bare", 0);
+    let start = s.world().turn;
+    let tree = repo().join("trees/main.yaml");
+    let mut bot = TreeBot::load(nhbot_skills::registry(), &tree).expect("the tree loads");
+    let mut steps = Vec::new();
+    for _ in 0..400 {
+        if s.runner.session.ended || s.world().turn > start + 400 {
+            break;
+        }
+        let step = s.tree_step(&mut bot);
+        if debug {
+            for line in bot.take_leaf_logs() {
+                eprintln!("LOG {line:?}");
+            }
+            eprintln!("{}", summary(std::slice::from_ref(&step)));
+        }
+        assert!(bot.take_leaf_errors().is_empty(), "script errors");
+        steps.push(step);
+    }
+    let report = summary(&steps[steps.len().saturating_sub(30)..]);
+    assert!(!s.runner.session.ended, "the game ended:\n{report}");
+    assert!(
+        s.world().turn > start + 300,
+        "clear_blocker's patience ran out (turn {} from {start})\n{report}",
+        s.world().turn
+    );
+    assert!(
+        eye(s.world()).is_some() || steps.iter().any(|st| eye(&st.before) == Some(at)),
+        "the eye was there\n{report}"
+    );
+    for st in &steps {
+        if let Action::Move { dir } | Action::Fight { dir } = st.decision.action {
+            assert!(
+                eye(&st.before) != Some(dir.step(st.before.player)),
+                "a move or blow into the eye:\n{}",
+                summary(std::slice::from_ref(st))
+            );
+        }
+    }
+    assert!(
+        !s.log.iter().any(|m| m.contains("frozen")),
+        "frozen by the eye:\n{report}"
     );
 }

@@ -27,6 +27,7 @@ pub mod elbereth;
 pub mod elbereth_first;
 pub mod explore;
 pub mod food;
+pub mod gaze;
 pub mod goto;
 pub mod heal;
 pub mod history_scan;

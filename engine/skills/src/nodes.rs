@@ -381,7 +381,7 @@ pub fn register(r: &mut NodeRegistry) {
     r.register_fn(
         LeafSpec::condition(
             "should_pray",
-            "In major trouble (HP <= 5 or <= 1/7 of max, or Weak from hunger) and the prayer timeout is believed safe.",
+            "In major trouble (HP <= 5 or <= 1/5 to 1/9 of max by level, or Weak from hunger) and the prayer timeout is believed safe.",
         )
         .params(&PRAYER),
         survival::should_pray,
@@ -397,12 +397,13 @@ pub fn register(r: &mut NodeRegistry) {
     r.register_tick_fn(
         LeafSpec::action(
             "pray_when_desperate",
-            "Pray at HP below 6 or at most 1/7 of max (the trouble a god fixes) when the hostiles that can strike \
+            "Pray at HP below 6 or at most 1/5 to 1/9 of max by level (the trouble a god fixes) when the hostiles that can strike \
          before our next action (next to us, or two squares away and faster) could take all our HP in one turn \
          at their worst or in `turns` turns at their expected damage, though the timeout may not have run out: \
-         when the world's model refuses the prayer as too soon with chance at most `max_refusal`. Never once a \
-         prayer was refused (the angered god refuses every later one), polymorphed, or on a verified Elbereth \
-         they all respect.",
+         when the world's model refuses the prayer as too soon with chance at most `max_refusal`, and the prayer \
+         (granted: the duel at full HP; refused: 3 helpless turns) is worth more than the 4-turn look-ahead's \
+         best without it (fight, flee, Elbereth). Never once a prayer was refused (the angered god refuses every \
+         later one), polymorphed, or on a verified Elbereth they all respect.",
         )
         .params(const { &[
             p("max_refusal", Number { min: 0.0, max: 1.0 }, Default("0.5"), "Highest chance of a refusal as too soon worth the prayer."),
@@ -417,6 +418,15 @@ pub fn register(r: &mut NodeRegistry) {
          cockatrice bare-handed, never a gas spore at low HP, never from a verified Elbereth).",
         ),
         survival::fight_best,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
+            "hold_still_by_floating_eye",
+            "Stunned, or confused with no other hostile next to us, with a floating eye (a blue `e`) next to \
+         us: search one turn, since a move may go astray into it and a blow it survives freezes us for up \
+         to 127 turns; fails otherwise.",
+        ),
+        survival::hold_still_by_floating_eye,
     );
     r.register_tick_fn(
         LeafSpec::action(

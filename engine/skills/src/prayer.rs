@@ -103,10 +103,7 @@ pub fn starving_prayer(w: &World, rules: PrayerRules) -> Option<String> {
 /// Why a prayer waits although we are in trouble, if it does: the rules' `eat_first` and
 /// `lycanthropy_waits_for_weak`.
 pub fn waits(w: &World, rules: PrayerRules) -> Option<String> {
-    let hp_low = {
-        let (hp, max) = (w.status.hp, w.status.hp_max);
-        max > 0 && (hp <= 5 || hp * 7 <= max)
-    };
+    let hp_low = w.hp_critical();
     let weak = matches!(
         w.status.hunger,
         Hunger::Weak | Hunger::Fainting | Hunger::Fainted
@@ -161,11 +158,14 @@ mod tests {
     }
 
     #[test]
-    fn low_hp_is_below_a_seventh_or_under_six() {
+    fn low_hp_is_under_six_or_a_fraction_of_max_by_level() {
         assert!(trouble(&world(5, 16, 1)).is_some());
         assert!(trouble(&world(6, 16, 1)).is_none());
-        assert!(trouble(&world(15, 100, 1)).is_none());
-        assert!(trouble(&world(14, 100, 1)).is_some());
+        let mut xl8 = world(11, 70, 1);
+        xl8.status.xl = 8;
+        assert!(trouble(&xl8).is_some(), "a sixth at XL 6-13");
+        xl8.status.hp = 12;
+        assert!(trouble(&xl8).is_none());
         let mut w = world(16, 16, 1);
         w.status.hunger = Hunger::Weak;
         assert!(trouble(&w).is_some());

@@ -49,6 +49,10 @@ pub fn fight_best(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     act(steps::fight_step(r, w))
 }
 
+pub fn hold_still_by_floating_eye(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    act(crate::gaze::hold_still_step(t.world))
+}
+
 pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
     act(steps::fight_or_flee_with(

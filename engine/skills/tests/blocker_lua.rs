@@ -205,9 +205,38 @@ fn walks_next_to_the_eye_then_throws_missiles_then_spare_items_then_zaps_a_clear
 }
 
 #[test]
-fn hits_the_eye_only_after_its_patience_with_full_hp_and_never_a_peaceful_one() {
-    let repo = Repo::new("blocker-fight");
+fn the_default_script_never_hits_the_eye_however_long_it_bars_the_way() {
+    let repo = Repo::new("blocker-no-blow");
     let mut bot = bot(&repo);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD, FOOD]),
+        ..World::default()
+    };
+    // Nothing to throw or zap, full HP, nothing else in view: blocked 0, 301 and 5,000 turns.
+    for turn in [100, 401, 5100] {
+        see(&mut w, Pos::new(7, 1), turn, 20, EYE);
+        let d = decide(&mut bot, &mut w);
+        assert!(
+            is_search(&d.action),
+            "turn {turn}: {:?}: {}",
+            d.action,
+            d.reason
+        );
+    }
+}
+
+/// `combat/blocker.lua` with `fight = true` (no script of the tree sets it): the blow waits for
+/// its patience and full HP.
+#[test]
+fn with_fight_set_hits_the_eye_only_after_its_patience_with_full_hp_and_never_a_peaceful_one() {
+    let repo = Repo::new("blocker-fight");
+    // The scripts and the tree, then clear_blocker.lua replaced by one that fights.
+    let _ = bot(&repo);
+    repo.script(
+        "clear_blocker.lua",
+        "return require(\"combat.blocker\").leaf({ patience = 300, fight = true, keep_food = 2 })\n",
+    );
+    let mut bot = repo.load("main.yaml");
     let mut w = World {
         inventory: pack(&[SWORD, SHIELD, FOOD]),
         ..World::default()
@@ -215,7 +244,7 @@ fn hits_the_eye_only_after_its_patience_with_full_hp_and_never_a_peaceful_one() 
     see(&mut w, Pos::new(7, 1), 100, 20, EYE);
     let d = decide(&mut bot, &mut w);
     assert!(is_search(&d.action), "blocked 0 turns: {}", d.reason);
-    // 300 turns later (the script's PATIENCE) but hurt: still no blow.
+    // 300 turns later (the patience) but hurt: still no blow.
     see(&mut w, Pos::new(7, 1), 400, 15, EYE);
     let d = decide(&mut bot, &mut w);
     assert!(is_search(&d.action), "HP 15 of 20: {}", d.reason);

@@ -64,7 +64,39 @@ pub fn refusal(message: &str) -> bool {
         || message.contains("Thou durst ")
 }
 
+/// Whether HP `hp` of `max` at experience level `xl` is major trouble to the gods (pray.c
+/// `critically_low_hp`): at most 5, or at most `max` / divisor, with `max` capped at 15 per
+/// level and the divisor growing with the level's rank (role.c `xlev_to_rank`): 5 for XL 1-5,
+/// 6 for 6-13, 7 for 14-21, 8 for 22-29, 9 at 30. (A flat seventh, as assumed before, waited
+/// below the game's line: HP 5 of 40 at XL 4, where the god already helps at 8.)
+pub fn hp_critical(hp: i32, max: i32, xl: i32) -> bool {
+    if max <= 0 {
+        return false;
+    }
+    let xl = xl.max(1);
+    let rank = if xl <= 2 {
+        0
+    } else if xl <= 30 {
+        (xl + 2) / 4
+    } else {
+        8
+    };
+    let divisor = match rank {
+        0 | 1 => 5,
+        2 | 3 => 6,
+        4 | 5 => 7,
+        6 | 7 => 8,
+        _ => 9,
+    };
+    hp <= 5 || hp * divisor <= max.min(15 * xl)
+}
+
 impl World {
+    /// Whether our HP is major trouble to the gods now ([`hp_critical`] of the status line).
+    pub fn hp_critical(&self) -> bool {
+        hp_critical(self.status.hp, self.status.hp_max, self.status.xl)
+    }
+
     /// Turns since the last prayer began, if we prayed in this game.
     pub fn turns_since_prayer(&self) -> Option<i64> {
         self.last_prayer_turn.map(|t| (self.turn - t).max(0))
@@ -91,15 +123,18 @@ impl World {
     }
 
     /// The major trouble a prayer would fix, if we are in one (pray.c `in_trouble`: the deadly
-    /// ones above; HP below 6 or at most a seventh of max; lycanthropy; Weak from hunger or
-    /// worse).
+    /// ones above; HP below 6 or at most a fifth to a ninth of max by level, [`hp_critical`];
+    /// lycanthropy; Weak from hunger or worse).
     pub fn prayer_trouble(&self) -> Option<String> {
         if let Some(deadly) = self.deadly_trouble() {
             return Some(deadly);
         }
         let (hp, max) = (self.status.hp, self.status.hp_max);
-        if max > 0 && (hp <= 5 || hp * 7 <= max) {
-            return Some(format!("HP {hp}/{max} is low to the gods"));
+        if self.hp_critical() {
+            return Some(format!(
+                "HP {hp}/{max} at XL {} is low to the gods",
+                self.status.xl
+            ));
         }
         if matches!(
             self.status.hunger,
@@ -223,12 +258,43 @@ mod tests {
     }
 
     #[test]
+    fn low_hp_is_the_games_critically_low_hp_by_level() {
+        // (hp, max, xl, trouble): pray.c `critically_low_hp` worked by hand.
+        for (hp, max, xl, trouble) in [
+            (5, 16, 1, true),    // 5 or less, always
+            (6, 16, 1, false),   // 6 * 5 = 30 > 15 (16 capped at 15 per level)
+            (8, 40, 4, true),    // 8 * 5 = 40 <= 40: a fifth below XL 6
+            (9, 40, 4, false),   // 45 > 40
+            (9, 60, 3, true),    // 60 capped at 45: 9 * 5 = 45
+            (10, 60, 3, false),  // 50 > 45
+            (11, 70, 8, true),   // 11 * 6 = 66 <= 70: a sixth at XL 6-13
+            (12, 70, 8, false),  // 72 > 70
+            (14, 100, 14, true), // 14 * 7 = 98: a seventh at XL 14-21
+            (15, 100, 14, false),
+            (12, 100, 22, true), // 12 * 8 = 96: an eighth at XL 22-29
+            (13, 100, 22, false),
+            (11, 100, 30, true), // 99: a ninth at XL 30
+            (12, 100, 30, false),
+        ] {
+            assert_eq!(
+                hp_critical(hp, max, xl),
+                trouble,
+                "HP {hp}/{max} at XL {xl}"
+            );
+        }
+        assert!(!hp_critical(0, 0, 1), "no status yet");
+    }
+
+    #[test]
     fn safe_only_in_trouble_and_with_a_low_estimate() {
-        // Low HP (a seventh of max, or under 6) is trouble; a healthy hero never prays.
+        // Low HP is trouble; a healthy hero never prays.
         assert!(world(5, 16, 1).prayer_trouble().is_some());
         assert!(world(6, 16, 1).prayer_trouble().is_none());
-        assert!(world(14, 100, 1).prayer_trouble().is_some());
-        assert!(world(15, 100, 1).prayer_trouble().is_none());
+        let mut xl14 = world(14, 100, 1);
+        xl14.status.xl = 14;
+        assert!(xl14.prayer_trouble().is_some());
+        xl14.status.hp = 15;
+        assert!(xl14.prayer_trouble().is_none());
         assert!(!world(5, 16, 150).can_pray_safely(), "estimate 150");
         assert!(world(5, 16, 201).can_pray_safely(), "estimate 99");
         assert!(!world(16, 16, 5000).can_pray_safely(), "no trouble");

@@ -548,8 +548,8 @@ pub const WORLD: Class = Class {
         },
         Function {
             name: "prayer_trouble",
-            doc: "The major trouble a prayer fixes (HP at most 5 or a seventh of max, Weak from \
-                  hunger), described, or nil.",
+            doc: "The major trouble a prayer fixes (HP at most 5 or a fifth to a ninth of max by \
+                  level, as pray.c's critically_low_hp; Weak from hunger), described, or nil.",
             params: &[],
             returns: &[Return {
                 ty: "string|nil",
