@@ -271,6 +271,12 @@ fn kill_at<'a>(w: &'a World, pos: Pos, m: &MonsterInfo) -> Option<&'a Kill> {
         .max_by_key(|k| k.turn)
 }
 
+/// Merely Hungry with a prayer for hunger free ([`crate::prayer::free_for_hunger`]): pack
+/// food waits for Weak, when the prayer fixes the hunger.
+pub fn saved_for_prayer(w: &World) -> bool {
+    w.status.hunger == Hunger::Hungry && crate::prayer::free_for_hunger(w)
+}
+
 pub fn hungry(w: &World) -> bool {
     matches!(
         w.status.hunger,

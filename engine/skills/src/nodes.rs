@@ -542,7 +542,12 @@ pub fn register(r: &mut NodeRegistry) {
             "eat_from_pack",
             "When Hungry: eat pack food (by letter when the inventory is known; otherwise only after a look \
          shows nothing on the floor here).",
-        ),
+        )
+        .params(const { &[
+            p("save_for_prayer", Flag, Default("false"), "Not while merely Hungry when a prayer for hunger is \
+             free (never prayed, or one refused as too soon with chance <= 2%): the food is kept and the prayer \
+             fixes the hunger once Weak."),
+        ] }),
         survival::eat_from_pack,
     );
     r.register_fn(
