@@ -170,6 +170,11 @@ mod tests {
             default: Some('n'),
         };
         assert_eq!(default_answer(&p).0, "q");
+        // Teleport control mid-meal: stay where we are, no warning.
+        let p = Prompt::Position {
+            question: "You resume your meal.  Where do you want to be teleported?".into(),
+        };
+        assert_eq!(default_answer(&p), ("\x1b".to_string(), true));
     }
 
     /// A menu page: `(letter, text, selected)` items under a "Weapons" header.
