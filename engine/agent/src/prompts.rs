@@ -118,6 +118,8 @@ const COMMON: &[(&str, &str)] = &[
     // A resumed game's first screen: "Restoring save file...--More--" with the copyright
     // banner drawn after it on the same line, so the scraper cannot see the --More--.
     ("Restoring save file", "\r"),
+    // Teleport control, teleportitis striking mid-action: stay (ESC aborts the teleport).
+    ("Where do you want to be teleported?", "\x1b"),
 ];
 
 /// The safe answer to a prompt no action expected: a known common answer, else ESC (which
@@ -168,6 +170,11 @@ mod tests {
             default: Some('n'),
         };
         assert_eq!(default_answer(&p).0, "q");
+        // Teleport control mid-meal: stay where we are, no warning.
+        let p = Prompt::Position {
+            question: "You resume your meal.  Where do you want to be teleported?".into(),
+        };
+        assert_eq!(default_answer(&p), ("\x1b".to_string(), true));
     }
 
     /// A menu page: `(letter, text, selected)` items under a "Weapons" header.

@@ -41,6 +41,10 @@ fn is_position_prompt(line: &str) -> bool {
         || line.starts_with("Pick an object")
         || line.starts_with("Pick a monster")
         || (line.starts_with("Where do you want to") && line.contains(" to?"))
+        // Teleport control (wizard mode always): teleportitis may strike mid-meal, after
+        // messages on the same line ("You resume your meal.  Where do you want to be
+        // teleported?"); unseen, the next command's keys went to the cursor.
+        || line.contains("Where do you want to be teleported?")
 }
 
 /// `... [yn] (n)`, `... [rl]` (a choice) or `... [fg or ?*]` (an item).
@@ -138,6 +142,19 @@ fn split_typed_text(line: &str) -> (&str, &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cursor sits on the map while the game waits for a square.
+    #[test]
+    fn controlled_teleport_asks_for_a_position_after_other_messages() {
+        let line = "You resume your meal.  Where do you want to be teleported?";
+        assert_eq!(
+            parse_prompt(line, false),
+            Some(Prompt::Position {
+                question: line.into()
+            })
+        );
+        assert_eq!(parse_prompt("You resume your meal.", false), None);
+    }
 
     #[test]
     fn item_letters() {

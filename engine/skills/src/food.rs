@@ -138,15 +138,59 @@ pub fn corpse_monster(text: &str) -> Option<&'static MonsterInfo> {
 /// Our kill records on the current level whose corpse is safe (for a player of `race`: human,
 /// elf, dwarf, gnome or orc) and still fresh enough, youngest first: what we may walk to and eat.
 pub fn edible_kills<'a>(w: &'a World, race: &str) -> Vec<(&'a Kill, Pos)> {
-    edible_kills_when(w, race, false)
+    edible_kills_when(w, race, false, &[])
 }
 
-/// [`edible_kills`], poisonous and acidic ones included when `starving` ([`starving`]).
-pub fn edible_kills_when<'a>(w: &'a World, race: &str, starving: bool) -> Vec<(&'a Kill, Pos)> {
+/// A square where an eat from the floor took no game time (the corpse was gone, eaten rotten
+/// in one turn, or a prompt cut the meal short): the kills that fell there by `turn` are
+/// neither eaten nor walked to again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoFoodHere {
+    pub level: Option<usize>,
+    pub pos: Pos,
+    pub turn: i64,
+}
+
+impl NoFoodHere {
+    /// The hero's square now.
+    pub fn here(w: &World) -> NoFoodHere {
+        NoFoodHere {
+            level: w.dungeon.current,
+            pos: w.player,
+            turn: w.turn,
+        }
+    }
+
+    fn covers(&self, k: &Kill) -> bool {
+        self.level == k.level && Some(self.pos) == k.pos && k.turn <= self.turn
+    }
+}
+
+/// Whether `pos` of this level is given up: listed in `no_food` with no kill there since.
+fn square_given_up(w: &World, pos: Pos, no_food: &[NoFoodHere]) -> bool {
+    no_food.iter().any(|g| {
+        g.level == w.dungeon.current
+            && g.pos == pos
+            && !w
+                .kills
+                .iter()
+                .any(|k| k.level == g.level && k.pos == Some(pos) && k.turn > g.turn)
+    })
+}
+
+/// [`edible_kills`], poisonous and acidic ones included when `starving` ([`starving`]), none
+/// of the squares given up in `no_food`.
+pub fn edible_kills_when<'a>(
+    w: &'a World,
+    race: &str,
+    starving: bool,
+    no_food: &[NoFoodHere],
+) -> Vec<(&'a Kill, Pos)> {
     let mut out: Vec<(&Kill, Pos)> = w
         .kills
         .iter()
         .filter(|k| k.level.is_some() && k.level == w.dungeon.current && !k.no_corpse)
+        .filter(|k| !no_food.iter().any(|g| g.covers(k)))
         .filter_map(|k| {
             let pos = k.pos?;
             let m = monsters::find_in_text(&k.name)?;
@@ -227,6 +271,12 @@ fn kill_at<'a>(w: &'a World, pos: Pos, m: &MonsterInfo) -> Option<&'a Kill> {
         .max_by_key(|k| k.turn)
 }
 
+/// Merely Hungry with a prayer for hunger free ([`crate::prayer::free_for_hunger`]): pack
+/// food waits for Weak, when the prayer fixes the hunger.
+pub fn saved_for_prayer(w: &World) -> bool {
+    w.status.hunger == Hunger::Hungry && crate::prayer::free_for_hunger(w)
+}
+
 pub fn hungry(w: &World) -> bool {
     matches!(
         w.status.hunger,
@@ -237,16 +287,17 @@ pub fn hungry(w: &World) -> bool {
 /// One step toward eating a fresh safe corpse of our own kills: look at what lies here, eat it
 /// when the look shows exactly that corpse, or walk toward the freshest one.
 pub fn eat_corpse_step(r: &mut Recall, w: &World, race: &str) -> Option<(Action, String)> {
-    eat_corpse_step_when(r, w, race, false)
+    eat_corpse_step_when(r, w, race, false, &[])
 }
 
 /// [`eat_corpse_step`], poisonous and acidic corpses included when `starving` ([`starving`]);
-/// the reason then says so.
+/// the reason then says so. The squares in `no_food` are given up.
 pub fn eat_corpse_step_when(
     r: &mut Recall,
     w: &World,
     race: &str,
     starving: bool,
+    no_food: &[NoFoodHere],
 ) -> Option<(Action, String)> {
     let risk = |m: &MonsterInfo| match corpse_hazard(m, race) {
         Some(h) if starving => format!(
@@ -260,6 +311,9 @@ pub fn eat_corpse_step_when(
         return None;
     }
     if let LookHere::One(text) = look::look_here(&w.messages) {
+        if square_given_up(w, w.player, no_food) {
+            return None;
+        }
         if let Some(m) = corpse_monster(&text) {
             let age = kill_at(w, w.player, m).map(|k| w.turn - k.turn);
             return match corpse_ok_when(m, age, race, corpse_age_limit(w), starving) {
@@ -278,7 +332,7 @@ pub fn eat_corpse_step_when(
         return None;
     }
     // A pile here whose listing offers only a fresh kill's corpse: the first "eat it?" is it.
-    if let Some((kill, pos)) = edible_kills_when(w, race, starving)
+    if let Some((kill, pos)) = edible_kills_when(w, race, starving, no_food)
         .into_iter()
         .find(|(k, pos)| *pos == w.player && k.in_pile)
     {
@@ -302,6 +356,7 @@ pub fn eat_corpse_step_when(
         let unlisted = w.kills.iter().find(|k| {
             k.in_pile
                 && !k.no_corpse
+                && !no_food.iter().any(|g| g.covers(k))
                 && k.pos == Some(w.player)
                 && k.level == w.dungeon.current
                 && monsters::find_in_text(&k.name).is_some_and(|m| {
@@ -331,7 +386,7 @@ pub fn eat_corpse_step_when(
     }
     // A corpse under a monster (a peaceful one answers "Really attack?" and no time passes)
     // waits until the square is free.
-    let (kill, pos) = edible_kills_when(w, race, starving)
+    let (kill, pos) = edible_kills_when(w, race, starving, no_food)
         .into_iter()
         .find(|(_, pos)| {
             *pos == w.player
@@ -462,9 +517,11 @@ pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
 }
 
 mod buy;
+mod corpse_leaf;
 mod fetch;
 pub(crate) use buy::BuyFood;
 pub use buy::{best_buy, for_sale, leave_shop_step, ForSale};
+pub use corpse_leaf::{CorpseMeals, EatFreshCorpse};
 pub(crate) use fetch::FetchFood;
 pub use fetch::{food_squares, is_spare_food, spare_food_carried};
 

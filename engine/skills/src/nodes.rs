@@ -561,25 +561,34 @@ pub fn register(r: &mut NodeRegistry) {
             depth: p.integer("depth").clamp(1, 8) as u32,
         },
     );
-    r.register_tick_fn(
+    r.register(
         LeafSpec::action(
             "eat_fresh_corpse",
             "Unless Satiated: walk to the freshest safe corpse of our own kills (<= 30 turns old, or lichen/lizard; \
-         no cannibalism of `race`, acidic, poisonous or petrifying corpses), look at it and eat it.",
+         no cannibalism of `race`, acidic, poisonous or petrifying corpses), look at it and eat it. \
+         A square where an eat took no game time is given up.",
         )
         .params(const { &[
             p("race", Choice(RACES), Default("human"), "Our race: its corpses are cannibalism (orcs may)."),
             p("when_starving", Flag, Default("false"), "Weak or worse, no food in the pack and HP above 20: poisonous \
              and acidic corpses too (1d15 HP, and 1d4 Str for poison, four times in five, beat fainting)."),
         ] }),
-        survival::eat_fresh_corpse,
+        |p| crate::food::EatFreshCorpse {
+            race: p.text("race").unwrap_or("human").to_string(),
+            when_starving: p.flag("when_starving"),
+        },
     );
     r.register_tick_fn(
         LeafSpec::action(
             "eat_from_pack",
             "When Hungry: eat pack food (by letter when the inventory is known; otherwise only after a look \
          shows nothing on the floor here).",
-        ),
+        )
+        .params(const { &[
+            p("save_for_prayer", Flag, Default("false"), "Not while merely Hungry when a prayer for hunger is \
+             free (never prayed, or one refused as too soon with chance <= 2%): the food is kept and the prayer \
+             fixes the hunger once Weak."),
+        ] }),
         survival::eat_from_pack,
     );
     r.register_fn(

@@ -103,24 +103,12 @@ pub fn pray_if_in_trouble(p: &Params, w: &World) -> LeafOutcome {
     act(steps::pray_step(w, rules(p)))
 }
 
-pub fn eat_fresh_corpse(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
-    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
-    // Fresh kills are free food: eat them whenever there is room (never when Satiated: choking).
-    if w.status.hunger == nhbot_world::Hunger::Satiated {
-        return LeafOutcome::Failure;
-    }
-    let starving = food::starving(w, p.flag("when_starving"));
-    act(food::eat_corpse_step_when(
-        r,
-        w,
-        p.text("race").unwrap_or("human"),
-        starving,
-    ))
-}
-
-pub fn eat_from_pack(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+pub fn eat_from_pack(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
     if !food::hungry(w) {
+        return LeafOutcome::Failure;
+    }
+    if p.flag("save_for_prayer") && food::saved_for_prayer(w) {
         return LeafOutcome::Failure;
     }
     act(food::eat_from_pack_step(r, w))

@@ -178,6 +178,20 @@ impl World {
                     }
                 }
             }
+            // An eat from the floor met no floor food ("You don't have anything to eat.", the
+            // pack holding none either): no corpse of ours lies here any more, whatever a pile's
+            // listing from before says (a rotten corpse is eaten in one turn without "You finish
+            // eating"; seeds 52 and 69 asked to eat it again 500 and 700 times).
+            if message.contains("You don't have anything to eat")
+                && matches!(self.last_action, Some(Action::Eat { item: None }))
+            {
+                let here = Some(self.player);
+                for k in self.kills.iter_mut() {
+                    if k.pos == here && k.level == level_id {
+                        k.no_corpse = true;
+                    }
+                }
+            }
             // One object lying here ("You see here a homunculus corpse."): a kill of ours here
             // whose corpse it is not left none (the iguana killed on a homunculus's corpse).
             if let Some(text) = message

@@ -370,6 +370,48 @@ fn a_kill_whose_square_shows_another_corpse_left_none() {
     assert!(w.kills[1].no_corpse, "eaten");
 }
 
+/// A rotten corpse goes in one turn with no "You finish eating": the next eat from the floor
+/// finds nothing, and the kill's corpse is known gone (an eat of pack food by letter says
+/// nothing about the floor).
+#[test]
+fn an_eat_from_the_floor_that_finds_no_food_marks_the_kills_here_eaten() {
+    let mut w = World::default();
+    let room = ["|....|", "|....|", "------"];
+    see(&mut w, &room, Pos::new(2, 1), &status(1, 10), &[]);
+    w.observe(&Action::Fight { dir: crate::Dir::E });
+    see(
+        &mut w,
+        &room,
+        Pos::new(2, 1),
+        &status(1, 11),
+        &["You kill the giant ant!"],
+    );
+    w.observe(&Action::Move { dir: crate::Dir::E });
+    see(&mut w, &room, Pos::new(3, 1), &status(1, 12), &[]);
+    assert_eq!(w.kills[0].pos, Some(Pos::new(3, 1)));
+    w.observe(&Action::Eat { item: Some('m') });
+    see(
+        &mut w,
+        &room,
+        Pos::new(3, 1),
+        &status(1, 13),
+        &["You don't have anything to eat."],
+    );
+    assert!(
+        !w.kills[0].no_corpse,
+        "a pack eat says nothing of the floor"
+    );
+    w.observe(&Action::Eat { item: None });
+    see(
+        &mut w,
+        &room,
+        Pos::new(3, 1),
+        &status(1, 13),
+        &["You don't have anything to eat."],
+    );
+    assert!(w.kills[0].no_corpse, "nothing to eat here");
+}
+
 #[test]
 fn a_monster_seen_killed_leaves_a_dated_corpse_only_when_its_square_is_certain() {
     let mut w = World::default();

@@ -323,7 +323,7 @@ fn starving_eats_poisonous_and_acidic_corpses_only() {
     let eats = |w: &World, allowed: bool| {
         let starving = starving(w, allowed);
         matches!(
-            eat_corpse_step_when(&mut crate::Recall::default(), w, "human", starving),
+            eat_corpse_step_when(&mut crate::Recall::default(), w, "human", starving, &[]),
             Some((Action::Eat { .. }, _))
         )
     };
@@ -333,7 +333,8 @@ fn starving_eats_poisonous_and_acidic_corpses_only() {
     w.status.hp_max = 40;
     here_is(&mut w, "kobold");
     assert!(eats(&w, true));
-    let (_, why) = eat_corpse_step_when(&mut crate::Recall::default(), &w, "human", true).unwrap();
+    let (_, why) =
+        eat_corpse_step_when(&mut crate::Recall::default(), &w, "human", true, &[]).unwrap();
     assert!(
         why.contains("poisonous") && why.contains("no food in the pack"),
         "{why}"
@@ -355,4 +356,22 @@ fn starving_eats_poisonous_and_acidic_corpses_only() {
     item.class = "Comestibles".into();
     w.inventory.push(item);
     assert!(!eats(&w, true), "the apple first");
+}
+
+/// Merely Hungry, pack food waits while a prayer for hunger is free; Weak, or with the prayer
+/// recent, it is eaten.
+#[test]
+fn hungry_keeps_pack_food_while_a_prayer_for_hunger_is_free() {
+    let mut w = world_at(2000);
+    assert!(saved_for_prayer(&w), "never prayed");
+    w.last_prayer_turn = Some(1500);
+    assert!(!saved_for_prayer(&w), "500 turns after a prayer");
+    w.last_prayer_turn = None;
+    w.status.hunger = Hunger::Weak;
+    assert!(!saved_for_prayer(&w), "Weak: the prayer node's decision");
+    let mut early = world_at(50);
+    assert!(
+        !saved_for_prayer(&early),
+        "turn 50: the starting timeout is still too high"
+    );
 }
