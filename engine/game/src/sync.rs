@@ -221,3 +221,60 @@ impl NoCtty for std::fs::OpenOptions {
         self.custom_flags(libc::O_NOCTTY)
     }
 }
+
+/// Word from the shim that the game is about to read the terminal with nothing left in its
+/// input buffer: a datagram on a socket in the game's playground (`$NHBOT_WAIT_SOCKET`). It is
+/// only a hint of when to look: the /proc checks above still decide whether the game waits,
+/// so a late, early or missing word costs time, never a wrong screen. It lets the engine sleep
+/// while the game works instead of looking at /proc over and over (most of the engine's CPU
+/// outside its decisions, on a machine where the game needs that core).
+pub struct WaitNotice {
+    socket: std::os::unix::net::UnixDatagram,
+    path: std::path::PathBuf,
+    buf: [u8; 64],
+}
+
+impl WaitNotice {
+    /// Binds the socket at `path` (replacing a stale one, e.g. from a resumed game). None when
+    /// that fails (a path longer than a socket address holds): the game is then watched
+    /// without hints.
+    pub fn bind(path: &Path) -> Option<WaitNotice> {
+        let _ = std::fs::remove_file(path);
+        let socket = match std::os::unix::net::UnixDatagram::bind(path) {
+            Ok(s) => s,
+            Err(e) => {
+                log::debug!("no wait notices from the shim ({}: {e})", path.display());
+                return None;
+            }
+        };
+        socket.set_nonblocking(true).ok()?;
+        Some(WaitNotice {
+            socket,
+            path: path.to_path_buf(),
+            buf: [0; 64],
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    pub fn fd(&self) -> std::os::unix::io::RawFd {
+        self.socket.as_raw_fd()
+    }
+
+    /// Takes every notice that has come; true if there was one.
+    pub fn take(&mut self) -> bool {
+        let mut any = false;
+        while self.socket.recv(&mut self.buf).is_ok() {
+            any = true;
+        }
+        any
+    }
+}
+
+impl Drop for WaitNotice {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
