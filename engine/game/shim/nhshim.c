@@ -27,6 +27,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -226,10 +227,15 @@ static void notify_read(void) {
         notice_fd = -1;
         const char *path = getenv("NHBOT_WAIT_SOCKET");
         struct sockaddr_un addr = {.sun_family = AF_UNIX};
-        if (path && *path && strlen(path) < sizeof addr.sun_path) {
-            strcpy(addr.sun_path, path);
+        size_t len = path ? strlen(path) : 0;
+        if (len > 0 && len < sizeof addr.sun_path) {
+            /* "@name": Linux's abstract namespace, where the name follows a NUL byte. */
+            memcpy(addr.sun_path, path, len);
+            if (path[0] == '@') addr.sun_path[0] = '\0';
+            socklen_t addr_len = path[0] == '@' ? offsetof(struct sockaddr_un, sun_path) + len
+                                                : sizeof addr;
             int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-            if (fd >= 0 && connect(fd, (struct sockaddr *)&addr, sizeof addr) == 0)
+            if (fd >= 0 && connect(fd, (struct sockaddr *)&addr, addr_len) == 0)
                 notice_fd = fd;
             else if (fd >= 0)
                 close(fd);

@@ -168,7 +168,7 @@ impl Game {
             SyncMode::Proc | SyncMode::Auto => None,
         };
         if let Some(n) = &notice {
-            cmd.env("NHBOT_WAIT_SOCKET", n.path().display().to_string());
+            cmd.env("NHBOT_WAIT_SOCKET", n.address());
         }
         if let Some(seed) = cfg.seed {
             cmd.env("NHBOT_SEED", seed.to_string());

@@ -230,33 +230,57 @@ impl NoCtty for std::fs::OpenOptions {
 /// outside its decisions, on a machine where the game needs that core).
 pub struct WaitNotice {
     socket: std::os::unix::net::UnixDatagram,
-    path: std::path::PathBuf,
+    /// The socket's address for the shim: a path, or `@name` in the abstract namespace.
+    address: String,
+    /// The socket file to remove when done (none for an abstract name).
+    file: Option<std::path::PathBuf>,
     buf: [u8; 64],
 }
 
+/// Abstract socket names made by this process so far (each game gets its own).
+static ABSTRACT_NAMES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 impl WaitNotice {
-    /// Binds the socket at `path` (replacing a stale one, e.g. from a resumed game). None when
-    /// that fails (a path longer than a socket address holds): the game is then watched
-    /// without hints.
+    /// Binds the socket at `path` (replacing a stale one, e.g. from a resumed game), or, where
+    /// the path is too long for a socket address, at a fresh name in Linux's abstract namespace
+    /// (any local process could send there or take the name first: a forged notice only makes
+    /// the engine look at /proc, a name taken leaves it without notices). None when both fail:
+    /// the game is then watched without hints.
     pub fn bind(path: &Path) -> Option<WaitNotice> {
+        use std::os::unix::net::UnixDatagram;
         let _ = std::fs::remove_file(path);
-        let socket = match std::os::unix::net::UnixDatagram::bind(path) {
-            Ok(s) => s,
+        let (socket, address, file) = match UnixDatagram::bind(path) {
+            Ok(s) => (s, path.display().to_string(), Some(path.to_path_buf())),
             Err(e) => {
-                log::debug!("no wait notices from the shim ({}: {e})", path.display());
-                return None;
+                let name = format!(
+                    "nhbot-wait-{}-{}",
+                    std::process::id(),
+                    ABSTRACT_NAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                );
+                match bind_abstract(&name) {
+                    Ok(s) => (s, format!("@{name}"), None),
+                    Err(e2) => {
+                        log::debug!(
+                            "no wait notices from the shim ({}: {e}; @{name}: {e2})",
+                            path.display()
+                        );
+                        return None;
+                    }
+                }
             }
         };
         socket.set_nonblocking(true).ok()?;
         Some(WaitNotice {
             socket,
-            path: path.to_path_buf(),
+            address,
+            file,
             buf: [0; 64],
         })
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// Where the shim sends its notices (`$NHBOT_WAIT_SOCKET`).
+    pub fn address(&self) -> &str {
+        &self.address
     }
 
     pub fn fd(&self) -> std::os::unix::io::RawFd {
@@ -273,8 +297,22 @@ impl WaitNotice {
     }
 }
 
+#[cfg(target_os = "linux")]
+fn bind_abstract(name: &str) -> std::io::Result<std::os::unix::net::UnixDatagram> {
+    use std::os::linux::net::SocketAddrExt;
+    let addr = std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes())?;
+    std::os::unix::net::UnixDatagram::bind_addr(&addr)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn bind_abstract(_name: &str) -> std::io::Result<std::os::unix::net::UnixDatagram> {
+    Err(std::io::ErrorKind::Unsupported.into())
+}
+
 impl Drop for WaitNotice {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
+        if let Some(file) = &self.file {
+            let _ = std::fs::remove_file(file);
+        }
     }
 }

@@ -61,6 +61,18 @@ fn wait_notices_wake_every_wait_and_change_no_screen() {
     assert_eq!(noticed, KEYS.len() as u64 + 1);
 }
 
+/// A playground too deep for a socket path (108 bytes at most) still gets its notices, on a
+/// name in the abstract namespace, and the same screens.
+#[test]
+fn a_playground_too_deep_for_a_socket_path_still_gets_notices() {
+    let keys = &KEYS[..12];
+    let deep = format!("deep-{}", "x".repeat(80));
+    assert!(scratch(&deep).join("wait.sock").as_os_str().len() > 108);
+    let (screens, noticed) = play_noticed(7, keys, true, &deep);
+    assert_eq!(noticed, keys.len() as u64 + 1);
+    assert_eq!(screens, play_noticed(7, keys, false, "shallow").0);
+}
+
 const KEYS: &[u8] =
     b"\r\x1bhhhjjjkkkllllyyubnnsssss20s\x1bi\x1b\x1bllllllljjjjjjjhhhhhhhhkkkkkkkk:\x1b";
 
