@@ -43,7 +43,8 @@ pub struct GameConfig {
     pub batch_output: bool,
     /// With /proc sync, have the shim say when the game is about to read the terminal, so the
     /// engine sleeps until then instead of looking at /proc over and over. On by default; the
-    /// /proc checks decide either way (tested: the same screens).
+    /// /proc checks decide either way (tested: the same screens). `NHBOT_WAIT_NOTICES=0` in the
+    /// environment makes the default off.
     pub wait_notices: bool,
 }
 
@@ -61,7 +62,8 @@ impl GameConfig {
             display_delays: false,
             delay_log: None,
             batch_output: true,
-            wait_notices: true,
+            // NHBOT_WAIT_NOTICES=0 turns them off, to compare both ways with one binary.
+            wait_notices: std::env::var_os("NHBOT_WAIT_NOTICES").is_none_or(|v| v != "0"),
         }
     }
 }
