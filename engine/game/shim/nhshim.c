@@ -17,18 +17,25 @@
  *     turn of a multi-turn action and at every step of an animation, and each flush is a write
  *     to the pty that wakes its flip-buffer worker and the engine, which reads the screen only
  *     when the game waits for a key. The bytes are the same, in the same order, in fewer writes.
+ *   - when $NHBOT_WAIT_SOCKET is set, sends a one-byte datagram to that socket each time the game
+ *     is about to read the terminal with nothing left in its input buffer: the engine sleeps
+ *     until then instead of looking at /proc over and over (it still checks there that the game
+ *     waits: the word is only a hint of when to look).
  * Nothing else is touched: the game still sees only its terminal.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -208,10 +215,43 @@ static void flush_held(void) {
     errno = saved;
 }
 
+/* The engine's socket for wait notices ($NHBOT_WAIT_SOCKET), connected at the first notice;
+ * -1 when there is none or it cannot be reached (the engine then looks at /proc on its own). */
+static int notice_fd = -2;
+
+/* Tells the engine the game is about to read the terminal. MSG_NOSIGNAL | MSG_DONTWAIT: an
+ * engine gone or behind never stops or kills the game; errno is kept for the caller. */
+static void notify_read(void) {
+    int saved = errno;
+    if (notice_fd == -2) {
+        notice_fd = -1;
+        const char *path = getenv("NHBOT_WAIT_SOCKET");
+        struct sockaddr_un addr = {.sun_family = AF_UNIX};
+        size_t len = path ? strlen(path) : 0;
+        if (len > 0 && len < sizeof addr.sun_path) {
+            /* "@name": Linux's abstract namespace, where the name follows a NUL byte. */
+            memcpy(addr.sun_path, path, len);
+            if (path[0] == '@') addr.sun_path[0] = '\0';
+            socklen_t addr_len = path[0] == '@' ? offsetof(struct sockaddr_un, sun_path) + len
+                                                : sizeof addr;
+            int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+            if (fd >= 0 && connect(fd, (struct sockaddr *)&addr, addr_len) == 0)
+                notice_fd = fd;
+            else if (fd >= 0)
+                close(fd);
+        }
+    }
+    if (notice_fd >= 0) send(notice_fd, "r", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+    errno = saved;
+}
+
 /* Before the game reads stdin: a read that blocks waits for a key, and the screen must be
  * complete by then. Input still in stdin's buffer needs no read, so output can wait on. */
 static void before_input(FILE *f) {
-    if (f == stdin && f->_IO_read_ptr >= f->_IO_read_end) flush_held();
+    if (f == stdin && f->_IO_read_ptr >= f->_IO_read_end) {
+        flush_held();
+        notify_read();
+    }
 }
 
 int fflush(FILE *f) {
@@ -244,7 +284,10 @@ char *fgets(char *s, int n, FILE *f) {
 
 ssize_t read(int fd, void *buf, size_t n) {
     REAL(ssize_t, read, int, void *, size_t);
-    if (fd == 0) flush_held();
+    if (fd == 0) {
+        flush_held();
+        notify_read();
+    }
     return real_read(fd, buf, n);
 }
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use crate::install::Install;
 use crate::options::Character;
 use crate::playground::Playground;
-use crate::sync::{InputWait, ProcWait, QuietWait, SyncMode};
+use crate::sync::{InputWait, ProcWait, QuietWait, SyncMode, WaitNotice};
 use crate::ttyrec::TtyrecWriter;
 
 /// A fixed clock for seeded games: Monday 2023-11-20 12:00 UTC — daytime, no full or new moon,
@@ -41,6 +41,11 @@ pub struct GameConfig {
     /// the pty's worker and the engine. On by default; with display delays it is always off
     /// (a person watching sees each frame).
     pub batch_output: bool,
+    /// With /proc sync, have the shim say when the game is about to read the terminal, so the
+    /// engine sleeps until then instead of looking at /proc over and over. On by default; the
+    /// /proc checks decide either way (tested: the same screens). `NHBOT_WAIT_NOTICES=0` in the
+    /// environment makes the default off.
+    pub wait_notices: bool,
 }
 
 impl GameConfig {
@@ -57,6 +62,8 @@ impl GameConfig {
             display_delays: false,
             delay_log: None,
             batch_output: true,
+            // NHBOT_WAIT_NOTICES=0 turns them off, to compare both ways with one binary.
+            wait_notices: std::env::var_os("NHBOT_WAIT_NOTICES").is_none_or(|v| v != "0"),
         }
     }
 }
@@ -78,6 +85,13 @@ pub struct Game {
     child: Box<dyn Child + Send + Sync>,
     pid: u32,
     waiter: Box<dyn InputWait>,
+    /// The shim's word that the game is about to read (with /proc sync only).
+    notice: Option<WaitNotice>,
+    /// Keys were sent since the last wait ended: the game cannot be waiting before it has read
+    /// them, so `wait` need not look at once.
+    sent_since_wait: bool,
+    /// Input waits that ended after a notice from the shim (statistics and tests).
+    noticed_waits: u64,
     ttyrec: Option<TtyrecWriter>,
     pub playground: Playground,
     wait_timeout: Duration,
@@ -95,6 +109,10 @@ const READ_CHUNK: usize = 16384;
 
 /// How long `Game::wait` looks at the game without sleeping, after a key or some output.
 const SPIN: Duration = Duration::from_micros(150);
+
+/// With the shim's notices, how long the engine sleeps at most before it looks at the game
+/// without one (a read the shim does not see: slower, never wrong).
+const NOTICE_FALLBACK: Duration = Duration::from_millis(1);
 
 impl Game {
     pub fn start(cfg: &GameConfig) -> Result<Game> {
@@ -144,6 +162,16 @@ impl Game {
         if let Some(log) = &cfg.delay_log {
             cmd.env("NHBOT_DELAY_LOG", log.display().to_string());
         }
+        let mut notice = match cfg.sync {
+            SyncMode::Quiet(_) => None,
+            SyncMode::Proc | SyncMode::Auto if cfg.wait_notices => {
+                WaitNotice::bind(&playground.dir.join("wait.sock"))
+            }
+            SyncMode::Proc | SyncMode::Auto => None,
+        };
+        if let Some(n) = &notice {
+            cmd.env("NHBOT_WAIT_SOCKET", n.address());
+        }
         if let Some(seed) = cfg.seed {
             cmd.env("NHBOT_SEED", seed.to_string());
             cmd.env("NHBOT_TIME", SEEDED_EPOCH.to_string());
@@ -160,6 +188,7 @@ impl Game {
                 match ProcWait::new(pid, &tty) {
                     Ok(w) => Box::new(w),
                     Err(e) if cfg.sync == SyncMode::Auto => {
+                        notice = None;
                         log::warn!("input-wait detection via /proc unavailable ({e:#}); using a quiet period");
                         Box::new(QuietWait {
                             quiet: Duration::from_millis(30),
@@ -181,6 +210,9 @@ impl Game {
             child,
             pid,
             waiter,
+            notice,
+            sent_since_wait: false,
+            noticed_waits: 0,
             ttyrec,
             playground,
             wait_timeout: cfg.wait_timeout,
@@ -197,6 +229,10 @@ impl Game {
     pub fn sync_name(&self) -> &'static str {
         self.waiter.name()
     }
+    /// Input waits so far that the shim's notice woke the engine for.
+    pub fn noticed_waits(&self) -> u64 {
+        self.noticed_waits
+    }
     pub fn has_exited(&self) -> bool {
         self.exited
     }
@@ -207,6 +243,11 @@ impl Game {
             bail!("the game has ended");
         }
         self.waiter.before_send(keys.len())?;
+        // Notices from before these keys are stale.
+        if let Some(notice) = self.notice.as_mut() {
+            notice.take();
+        }
+        self.sent_since_wait = true;
         let mut rest = keys;
         let deadline = Instant::now() + Duration::from_secs(5);
         while !rest.is_empty() {
@@ -230,6 +271,11 @@ impl Game {
     pub fn wait(&mut self, out: &mut Vec<u8>) -> Result<Wait> {
         let start = Instant::now();
         let mut last_output = start;
+        // With notices: when the last one came, and when the engine last looked at /proc
+        // (None: look now; a wait with no keys sent before it may find the game waiting).
+        let mut noticed: Option<Instant> = None;
+        let mut last_look: Option<Instant> = self.sent_since_wait.then_some(start);
+        self.sent_since_wait = false;
         loop {
             if self.drain(out)? > 0 {
                 last_output = Instant::now();
@@ -239,22 +285,61 @@ impl Game {
                 self.drain(out)?;
                 return Ok(Wait::Exited);
             }
-            if self.waiter.is_waiting(last_output, self.received)? {
-                // Output written just before the read may still be in flight: take it, and look
-                // again if there was any.
-                if self.drain(out)? == 0 {
-                    return Ok(Wait::Input);
+            let look = self.notice.is_none()
+                || noticed.is_some()
+                || last_look.is_none_or(|t| t.elapsed() >= NOTICE_FALLBACK);
+            if look {
+                last_look = Some(Instant::now());
+                if self.waiter.is_waiting(last_output, self.received)? {
+                    // Output written just before the read may still be in flight: take it, and
+                    // look again if there was any.
+                    if self.drain(out)? == 0 {
+                        // A fallback look can beat a notice that is on its way: it counts.
+                        let mut late = || self.notice.as_mut().is_some_and(|n| n.take());
+                        self.noticed_waits += (noticed.is_some() || late()) as u64;
+                        return Ok(Wait::Input);
+                    }
+                    last_output = Instant::now();
+                    continue;
                 }
-                last_output = Instant::now();
-                continue;
             }
             if start.elapsed() > self.wait_timeout {
                 return Ok(Wait::Timeout);
             }
-            // Spin briefly (a key usually takes tens of µs), then sleep on the pty: a game that
-            // takes longer (its own work, or cores busy with other processes) is not watched
-            // at full speed, which would only take a core from it.
-            if last_output.elapsed() < SPIN {
+            if let (Some(notice), None) = (self.notice.as_mut(), noticed) {
+                // Sleep until the game writes, notices, or the fallback look is due.
+                let due = last_look.map_or(Duration::ZERO, |t| {
+                    NOTICE_FALLBACK.saturating_sub(t.elapsed())
+                });
+                let mut fds = [
+                    libc::pollfd {
+                        fd: self.master_fd,
+                        events: libc::POLLIN,
+                        revents: 0,
+                    },
+                    libc::pollfd {
+                        fd: notice.fd(),
+                        events: libc::POLLIN,
+                        revents: 0,
+                    },
+                ];
+                let nap = libc::timespec {
+                    tv_sec: 0,
+                    tv_nsec: due.as_nanos() as libc::c_long,
+                };
+                unsafe { libc::ppoll(fds.as_mut_ptr(), 2, &nap, std::ptr::null()) };
+                if fds[1].revents != 0 && notice.take() {
+                    noticed = Some(Instant::now());
+                }
+                continue;
+            }
+            // Without notices, or after one (the game is entering its read, or its last output
+            // is still on the way, or it read keys still in flight and works on): spin briefly
+            // (a key usually takes tens of µs), then sleep on the pty: a game that takes longer
+            // (its own work, or cores busy with other processes) is not watched at full speed,
+            // which would only take a core from it.
+            let since = noticed.map_or(last_output, |t| t.max(last_output));
+            if since.elapsed() < SPIN {
                 std::thread::yield_now();
             } else {
                 let mut pfd = libc::pollfd {

@@ -221,3 +221,98 @@ impl NoCtty for std::fs::OpenOptions {
         self.custom_flags(libc::O_NOCTTY)
     }
 }
+
+/// Word from the shim that the game is about to read the terminal with nothing left in its
+/// input buffer: a datagram on a socket in the game's playground (`$NHBOT_WAIT_SOCKET`). It is
+/// only a hint of when to look: the /proc checks above still decide whether the game waits,
+/// so a late, early or missing word costs time, never a wrong screen. It lets the engine sleep
+/// while the game works instead of looking at /proc over and over (most of the engine's CPU
+/// outside its decisions, on a machine where the game needs that core).
+pub struct WaitNotice {
+    socket: std::os::unix::net::UnixDatagram,
+    /// The socket's address for the shim: a path, or `@name` in the abstract namespace.
+    address: String,
+    /// The socket file to remove when done (none for an abstract name).
+    file: Option<std::path::PathBuf>,
+    buf: [u8; 64],
+}
+
+/// Abstract socket names made by this process so far (each game gets its own).
+static ABSTRACT_NAMES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+impl WaitNotice {
+    /// Binds the socket at `path` (replacing a stale one, e.g. from a resumed game), or, where
+    /// the path is too long for a socket address, at a fresh name in Linux's abstract namespace
+    /// (any local process could send there or take the name first: a forged notice only makes
+    /// the engine look at /proc, a name taken leaves it without notices). None when both fail:
+    /// the game is then watched without hints.
+    pub fn bind(path: &Path) -> Option<WaitNotice> {
+        use std::os::unix::net::UnixDatagram;
+        let _ = std::fs::remove_file(path);
+        let (socket, address, file) = match UnixDatagram::bind(path) {
+            Ok(s) => (s, path.display().to_string(), Some(path.to_path_buf())),
+            Err(e) => {
+                let name = format!(
+                    "nhbot-wait-{}-{}",
+                    std::process::id(),
+                    ABSTRACT_NAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+                );
+                match bind_abstract(&name) {
+                    Ok(s) => (s, format!("@{name}"), None),
+                    Err(e2) => {
+                        log::debug!(
+                            "no wait notices from the shim ({}: {e}; @{name}: {e2})",
+                            path.display()
+                        );
+                        return None;
+                    }
+                }
+            }
+        };
+        socket.set_nonblocking(true).ok()?;
+        Some(WaitNotice {
+            socket,
+            address,
+            file,
+            buf: [0; 64],
+        })
+    }
+
+    /// Where the shim sends its notices (`$NHBOT_WAIT_SOCKET`).
+    pub fn address(&self) -> &str {
+        &self.address
+    }
+
+    pub fn fd(&self) -> std::os::unix::io::RawFd {
+        self.socket.as_raw_fd()
+    }
+
+    /// Takes every notice that has come; true if there was one.
+    pub fn take(&mut self) -> bool {
+        let mut any = false;
+        while self.socket.recv(&mut self.buf).is_ok() {
+            any = true;
+        }
+        any
+    }
+}
+
+#[cfg(target_os = "linux")]
+fn bind_abstract(name: &str) -> std::io::Result<std::os::unix::net::UnixDatagram> {
+    use std::os::linux::net::SocketAddrExt;
+    let addr = std::os::unix::net::SocketAddr::from_abstract_name(name.as_bytes())?;
+    std::os::unix::net::UnixDatagram::bind_addr(&addr)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn bind_abstract(_name: &str) -> std::io::Result<std::os::unix::net::UnixDatagram> {
+    Err(std::io::ErrorKind::Unsupported.into())
+}
+
+impl Drop for WaitNotice {
+    fn drop(&mut self) {
+        if let Some(file) = &self.file {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+}

@@ -12,8 +12,15 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Plays `keys` one at a time and returns the screen text after every input wait.
 fn play(seed: u64, keys: &[u8], name: &str) -> Vec<String> {
+    play_noticed(seed, keys, true, name).0
+}
+
+/// `play`, with the shim's wait notices on or off; also how many input waits a notice woke
+/// the engine for.
+fn play_noticed(seed: u64, keys: &[u8], notices: bool, name: &str) -> (Vec<String>, u64) {
     let mut cfg = GameConfig::new(scratch(name));
     cfg.seed = Some(seed);
+    cfg.wait_notices = notices;
     let mut game = Game::start(&cfg).expect("start the game");
     let mut parser = vt100::Parser::new(24, 80, 0);
     let mut out = Vec::new();
@@ -35,9 +42,35 @@ fn play(seed: u64, keys: &[u8], name: &str) -> Vec<String> {
     }
     parser.process(&out);
     screens.push(parser.screen().contents());
+    let noticed = game.noticed_waits();
     game.hangup(std::time::Duration::from_secs(5)).unwrap();
     let _ = std::fs::remove_dir_all(&cfg.playground);
-    screens
+    (screens, noticed)
+}
+
+/// The shim's notice that the game is about to read wakes the engine at every input wait
+/// (none is found by the fallback look), and the screens are the ones the engine sees without
+/// notices: they are hints of when to look, the /proc checks decide.
+#[test]
+fn wait_notices_wake_every_wait_and_change_no_screen() {
+    let (screens, noticed) = play_noticed(7, KEYS, true, "noticed");
+    let (plain, plain_noticed) = play_noticed(7, KEYS, false, "plain");
+    assert_eq!(screens, plain);
+    assert_eq!(plain_noticed, 0);
+    // The first wait (the game's start) and every key's.
+    assert_eq!(noticed, KEYS.len() as u64 + 1);
+}
+
+/// A playground too deep for a socket path (108 bytes at most) still gets its notices, on a
+/// name in the abstract namespace, and the same screens.
+#[test]
+fn a_playground_too_deep_for_a_socket_path_still_gets_notices() {
+    let keys = &KEYS[..12];
+    let deep = format!("deep-{}", "x".repeat(80));
+    assert!(scratch(&deep).join("wait.sock").as_os_str().len() > 108);
+    let (screens, noticed) = play_noticed(7, keys, true, &deep);
+    assert_eq!(noticed, keys.len() as u64 + 1);
+    assert_eq!(screens, play_noticed(7, keys, false, "shallow").0);
 }
 
 const KEYS: &[u8] =
