@@ -176,7 +176,7 @@ fn said(steps: &[Step], text: &str) -> bool {
 
 /// Weak from hunger after turn 300, never prayed, the starting food ration in the pack: the
 /// prayer is free (the starting timeout long run out), so the bot prays and keeps the ration
-/// (`prayer::free_for_hunger`; with a recent prayer it eats first, `eat_first`: unit tests in
+/// (`World::prayer_is_free`; with a recent prayer it eats first, `eat_first`: unit tests in
 /// nhbot-skills `prayer.rs`).
 #[test]
 fn weak_with_a_ration_and_a_free_prayer_prays_and_keeps_the_ration() {

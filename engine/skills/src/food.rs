@@ -271,10 +271,10 @@ fn kill_at<'a>(w: &'a World, pos: Pos, m: &MonsterInfo) -> Option<&'a Kill> {
         .max_by_key(|k| k.turn)
 }
 
-/// Merely Hungry with a prayer for hunger free ([`crate::prayer::free_for_hunger`]): pack
+/// Merely Hungry with a prayer for hunger free (`World::prayer_is_free`): pack
 /// food waits for Weak, when the prayer fixes the hunger.
 pub fn saved_for_prayer(w: &World) -> bool {
-    w.status.hunger == Hunger::Hungry && crate::prayer::free_for_hunger(w)
+    w.status.hunger == Hunger::Hungry && w.prayer_is_free()
 }
 
 pub fn hungry(w: &World) -> bool {

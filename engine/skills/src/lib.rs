@@ -55,6 +55,7 @@ pub mod unseen;
 pub mod upstairs;
 pub mod vault;
 pub mod zapper;
+pub mod zappers;
 
 pub use lookahead::{Choice, Duel};
 pub use monsters::{Attack, Dice, MonsterInfo};

@@ -100,22 +100,8 @@ pub fn starving_prayer(w: &World, rules: PrayerRules) -> Option<String> {
     ))
 }
 
-/// The chance of a refusal (too soon) at or below which a prayer for hunger counts as free:
-/// the first prayer of a game once the starting timeout is down (0%), or one ~1,400 turns or
-/// more after a granted prayer (2%). A prayer left unused only stops counting down, so pack
-/// food eaten while it is free is food lost: 20 of the 23 starved games of the 200-game bench
-/// ate their starting ration (and up to 4 more) when first Hungry, prayer never used, and
-/// starved when the prayers that followed ran out.
-pub const FREE_PRAYER_RISK: f64 = 0.02;
-
-/// Whether a prayer for hunger is free now (see [`FREE_PRAYER_RISK`]) and the god never
-/// refused us.
-pub fn free_for_hunger(w: &World) -> bool {
-    w.refused_prayers.is_empty() && w.prayer_refusal_chance() <= FREE_PRAYER_RISK
-}
-
 /// Why a prayer waits although we are in trouble, if it does: the rules' `eat_first` (not
-/// when the prayer is free for hunger, [`free_for_hunger`]) and `lycanthropy_waits_for_weak`.
+/// when the prayer is free for hunger, `World::prayer_is_free`) and `lycanthropy_waits_for_weak`.
 pub fn waits(w: &World, rules: PrayerRules) -> Option<String> {
     let hp_low = w.hp_critical();
     let weak = matches!(
@@ -125,7 +111,7 @@ pub fn waits(w: &World, rules: PrayerRules) -> Option<String> {
     let lycanthrope = w
         .intrinsics
         .contains(&nhbot_world::intrinsics::Intrinsic::Lycanthropy);
-    if rules.eat_first && weak && !hp_low && !lycanthrope && !free_for_hunger(w) {
+    if rules.eat_first && weak && !hp_low && !lycanthrope && !w.prayer_is_free() {
         if let Some(food) = crate::food::pack_food(w) {
             return Some(format!(
                 "{:?} with {} ({}) in the pack: eating first",
@@ -299,23 +285,23 @@ mod tests {
         w.status.hunger = Hunger::Weak;
         ration(&mut w);
         assert!(
-            free_for_hunger(&w),
+            w.prayer_is_free(),
             "never prayed, the starting timeout long gone"
         );
         assert_eq!(waits(&w, rules), None);
         assert!(should_pray_now(&w, rules), "the first prayer of the game");
         w.last_prayer_turn = Some(1200);
         assert!(
-            !free_for_hunger(&w),
+            !w.prayer_is_free(),
             "800 turns after a prayer: ~8% too soon"
         );
         assert!(!should_pray_now(&w, rules), "the ration first");
         w.turn = 2700;
-        assert!(free_for_hunger(&w), "1,500 turns after: under 2%");
+        assert!(w.prayer_is_free(), "1,500 turns after: under 2%");
         assert!(should_pray_now(&w, rules));
         w.refused_prayers = vec![1200];
         assert!(
-            !free_for_hunger(&w),
+            !w.prayer_is_free(),
             "a god who refused once is not counted on"
         );
     }

@@ -18,9 +18,7 @@ use crate::recall::Recall;
 use crate::threat::{self, Threat};
 use nhbot_world::{Action, Condition, Dir, Feature, Pos, World};
 
-/// Squares from which a monster may fire at us: `lined_up()` needs fewer than `BOLT_LIM` (8),
-/// and a monster may step one square closer and fire in the same turn.
-pub const FIRE_RANGE: i16 = 8;
+pub use crate::threat::FIRE_RANGE;
 
 /// Turns a monster kind seen firing stays a ranged threat (on a level, the same group).
 const FIRING_MEMORY: i64 = 300;
@@ -165,8 +163,8 @@ fn ranged_reason(w: &World, t: &Threat, news: &[Heard]) -> Option<String> {
         return Some(why.to_string());
     }
     // A kind seen zapping on this level keeps its wand (World.zaps outlive the history).
-    if let Some(z) = crate::zapper::zap_by(w, m) {
-        return Some(crate::zapper::zapped_what(z));
+    if let Some(z) = crate::zappers::zap_by(w, m) {
+        return Some(crate::zappers::zapped_what(z));
     }
     for heard in news {
         let turn = heard.turn;
@@ -335,7 +333,7 @@ pub fn unsafe_to_wait(r: &Recall, w: &World) -> Option<String> {
             l.threat.glyph, l.threat.name, l.threat.distance, l.why
         ));
     }
-    if let Some(why) = crate::zapper::zapper_adjacent(r, w) {
+    if let Some(why) = crate::zappers::zapper_adjacent(r, w) {
         return Some(why);
     }
     unseen_attack(r, w).map(|why| format!("attacked by something unseen: {why}"))

@@ -16,6 +16,10 @@ use crate::monsters::{self, MonsterInfo};
 use crate::recall::Recall;
 use nhbot_world::{Monster, Pos, World};
 
+/// Squares from which a monster may fire at us: `lined_up()` needs fewer than `BOLT_LIM` (8),
+/// and a monster may step one square closer and fire in the same turn.
+pub const FIRE_RANGE: i16 = 8;
+
 pub use crate::unseen::{struck_by_unseen, unknown_kind, UNSEEN_MEMORY};
 
 /// Our speed in the fight's terms (the hero's base speed; intrinsic speed is not known).
