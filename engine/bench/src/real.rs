@@ -113,18 +113,36 @@ impl GameRunner for AgentRunner {
         if result.end == EndReason::Interrupted {
             return Ok(None);
         }
+        let unended = matches!(result.end, EndReason::GameOver | EndReason::Error);
+        if unended && result.score.is_none() && stopping(&self.stop) {
+            // The game's process ended without the game recording an end (mid-game, or while
+            // it started: an error then) as we are told to stop: it was killed (a scheduler's
+            // SIGTERM reaches every process of a task, the game's too). Not a finished game:
+            // unrecorded, so a rerun plays the seed again.
+            return Ok(None);
+        }
         if result.end == EndReason::GameOver && result.score.is_none() {
-            // The game's process ended without the game recording an end: it was killed (a
-            // scheduler's SIGTERM reaches every process of a task, the game's too). Not a
-            // finished game: unrecorded, so a rerun plays the seed again.
-            if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
-                return Ok(None);
-            }
             anyhow::bail!(
                 "the game ended at turn {} without recording an end (its process was killed?)",
                 result.turns
             );
         }
         Ok(Some(serde_json::to_value(&result)?))
+    }
+}
+
+/// Whether the run is told to stop, now or within half a second: the SIGTERM that kills a
+/// scheduler task's game reaches this process at the same moment, and the engine may see the
+/// game gone before the signal handler has set the flag.
+fn stopping(stop: &std::sync::atomic::AtomicBool) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(500);
+    loop {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return true;
+        }
+        if std::time::Instant::now() >= deadline {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
