@@ -143,6 +143,14 @@ function M.leaf(opts)
     for _, c in ipairs(UNSURE) do
       if world:has_condition(c) then return false end
     end
+    -- Walked next to only with something to do there: with nothing left to throw or zap (and
+    -- no blow allowed) the explore leaf lures a floating eye off the way instead, and an eye
+    -- next to us never moves (seeds 1, 129, 176: thousands of turns camped beside one).
+    local has_missile = missiles.stack(world) ~= nil
+    local can_fight = opts.fight ~= false and name == "floating eye"
+    if not (has_missile or can_fight or M.spare_item(world, keep_food) or M.clearing_wand(world, state.empty)) then
+      return false
+    end
     if world:distance(m.x, m.y) > 1 then
       local p = path_beside(world, m)
       if not p then return false end

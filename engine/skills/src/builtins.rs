@@ -173,7 +173,9 @@ fn avoiding_mines(p: &Params, w: &World) -> bool {
 
 pub fn explore(p: &Params, w: &World) -> LeafOutcome {
     let descend = p.text("then") != Some("stay");
-    match crate::explore::explore_step_then(w, descend, avoiding_mines(p, w)) {
+    // Before the search spots and the camp: the way on opens once the eye follows us off it.
+    let lure = crate::lure::lure_step(w, p.integer("lure_floating_eye") as i16);
+    match lure.or_else(|| crate::explore::explore_step_then(w, descend, avoiding_mines(p, w))) {
         Some((action, why)) => LeafOutcome::Act(action, why),
         None => LeafOutcome::Failure,
     }

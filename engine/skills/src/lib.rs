@@ -33,6 +33,7 @@ pub mod heal;
 pub mod history_scan;
 pub mod look;
 pub mod lookahead;
+pub mod lure;
 pub mod mines;
 pub mod mines_end;
 pub mod missiles;

@@ -309,13 +309,15 @@ pub fn register(r: &mut NodeRegistry) {
             "explore",
             "One step of the world model's exploration (nearest unexplored spot, doors, search spots), \
          then to the down stairs and down (`then: descend`) or nothing (`then: stay`); fails when \
-         the level is done (and, with `descend`, no down stairs are reachable) or unknown.",
+         the level is done (and, with `descend`, no down stairs are reachable) or unknown. A floating \
+         eye barring the only way on is first lured off it (`lure_floating_eye`).",
         )
         .params(const { &[
             p("then", Choice(&["descend", "stay"]), Default("descend"), "Once the level is explored."),
             p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, never take stairs known to lead into the Gnomish Mines."),
             MINES_WHEN_STUCK,
             STUCK_MINES_XL,
+            p("lure_floating_eye", Integer { min: 0, max: 10 }, Default("4"), "A floating eye on the only way on (nothing left to throw at it) is lured off it: the hero waits on room floor this many squares from it, for it to follow (it never moves while next to us); 0: off."),
         ] })
         .shorthand("then"),
         builtins::explore,

@@ -205,6 +205,32 @@ fn walks_next_to_the_eye_then_throws_missiles_then_spare_items_then_zaps_a_clear
 }
 
 #[test]
+fn with_nothing_to_throw_or_zap_the_eye_is_not_walked_to() {
+    let repo = Repo::new("blocker-nothing-to-do");
+    let mut bot = bot(&repo);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD, FOOD]),
+        ..World::default()
+    };
+    // In the closed room, 5 squares from the eye that bars the way: walking next to it would
+    // only hold it there (the explore leaf lures it off the way instead).
+    see(&mut w, Pos::new(3, 1), 100, 20, EYE);
+    assert!(w.way_on_blocker().is_some());
+    let d = decide(&mut bot, &mut w);
+    assert!(is_search(&d.action), "{:?}: {}", d.action, d.reason);
+    // A dagger in the pack: worth the walk again.
+    w.inventory = pack(&[
+        SWORD,
+        SHIELD,
+        FOOD,
+        ("Weapons", "b - a +0 dagger (alternate weapon; not wielded)"),
+    ]);
+    see(&mut w, Pos::new(3, 1), 101, 20, EYE);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Move { dir: Dir::E }, "{}", d.reason);
+}
+
+#[test]
 fn the_default_script_never_hits_the_eye_however_long_it_bars_the_way() {
     let repo = Repo::new("blocker-no-blow");
     let mut bot = bot(&repo);

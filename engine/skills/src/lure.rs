@@ -1,0 +1,148 @@
+//! Luring a floating eye off the only way on. The paths never enter its square (a blow at it
+//! paralyses), so in a corridor it cuts the hero off from the rest of the level. It never
+//! moves while next to us (NetHack's `dochug` moves a monster only when it is not `nearby`),
+//! and the bot used to wait beside it: on the 200-game bench 6 of the 9 games that starved
+//! on one level of D2-D5 camped by such an eye for thousands of turns (seeds 1, 79, 129, 144,
+//! 176, 187) once nothing was left to throw at it. Away from us it comes after us (it tracks
+//! by sight, speed 1): waiting in a room a few squares off draws it out of the corridor, and
+//! the way round it opens.
+
+use nhbot_world::level::pos_of;
+use nhbot_world::tiles::clr;
+use nhbot_world::{Action, Feature, Pos, World};
+
+fn chebyshev(a: Pos, b: Pos) -> i16 {
+    (a.x - b.x).abs().max((a.y - b.y).abs())
+}
+
+/// The step that lures a floating eye barring the only way on (`World::way_on_blocker`) off
+/// it: to the nearest reachable room floor at least `distance` squares from it (any square
+/// when no floor is), then a wait there for it to follow. None when no floating eye bars the
+/// way (a peaceful blocker does not follow us) or `distance` is 0.
+pub fn lure_step(world: &World, distance: i16) -> Option<(Action, String)> {
+    if distance <= 0 {
+        return None;
+    }
+    let blocker = world.way_on_blocker()?;
+    let eye = &blocker.monster;
+    if eye.ch != 'e' || eye.color != clr::BLUE || eye.peaceful == Some(true) {
+        return None;
+    }
+    let level = world.level()?;
+    let me = world.player;
+    let dist = level.distances(me, &world.path_opts());
+    // Room floor first: there the eye can be walked round once it is in; then the nearest.
+    let rank = |p: Pos| -> Option<(bool, u32)> {
+        let cost = if p == me { 0 } else { dist.cost(p)? };
+        let off_floor = level.feature(p) != Feature::Floor;
+        (chebyshev(p, eye.pos) >= distance).then_some((off_floor, cost))
+    };
+    let (spot, _) = (0..level.squares.len())
+        .map(pos_of)
+        .filter_map(|p| rank(p).map(|r| (p, r)))
+        .min_by_key(|&(p, r)| (r, p.y, p.x))?;
+    let why = format!(
+        "luring the floating eye at ({}, {}) off the only way to {} (it never moves while next to us)",
+        eye.pos.x, eye.pos.y, blocker.goal_kind
+    );
+    if spot == me {
+        return Some((
+            Action::Search { count: 5 },
+            format!(
+                "{why}: waiting {} squares from it for it to follow",
+                chebyshev(me, eye.pos)
+            ),
+        ));
+    }
+    let path = dist.path(spot)?;
+    let reason = format!(
+        "{why}: going to ({}, {}), {} squares from it, {} steps away",
+        spot.x,
+        spot.y,
+        chebyshev(spot, eye.pos),
+        path.steps.len()
+    );
+    Some((world.step_along(&path), reason))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nhbot_world::testing::{unknown_as_rock, world_from_rows};
+    use nhbot_world::Monster;
+
+    /// A room (west) joined by one corridor to a room with the down stairs (east); a blue `e`
+    /// at `eye` (a red one when `blue` is false), the hero at `me`.
+    fn world(rows: &[&str], me: Pos, eye: Pos, blue: bool) -> World {
+        let mut w = world_from_rows(rows, &[], me);
+        unknown_as_rock(&mut w);
+        // The hero's square is drawn `@` in the game: floor, as `Level::note_hero` takes it.
+        if let Some(sq) = w.dungeon.current_mut().and_then(|l| l.at_mut(me)) {
+            sq.feature = Feature::Floor;
+        }
+        w.monsters.push(Monster {
+            pos: eye,
+            ch: 'e',
+            color: if blue { clr::BLUE } else { clr::RED },
+            first_seen: 1,
+            last_seen: 1,
+            ..Default::default()
+        });
+        w
+    }
+
+    const ROWS: [&str; 5] = [
+        " -------        -----",
+        " |.....|        |...|",
+        " |......########..>.|",
+        " |.....|        |...|",
+        " -------        -----",
+    ];
+
+    #[test]
+    fn an_eye_next_to_us_in_the_corridor_is_lured_into_the_room() {
+        // Hero in the doorway-side corridor, the eye one square east of it.
+        let w = world(&ROWS, Pos::new(8, 2), Pos::new(9, 2), true);
+        let (action, reason) = lure_step(&w, 4).expect("a lure step");
+        assert_eq!(
+            action,
+            Action::Move {
+                dir: nhbot_world::Dir::W
+            },
+            "{reason}"
+        );
+        assert!(
+            reason.contains("luring the floating eye at (9, 2)"),
+            "{reason}"
+        );
+        assert!(reason.contains("going to (5, "), "{reason}");
+    }
+
+    #[test]
+    fn far_enough_in_the_room_we_wait_for_it() {
+        let w = world(&ROWS, Pos::new(5, 2), Pos::new(9, 2), true);
+        let (action, reason) = lure_step(&w, 4).expect("a wait");
+        assert_eq!(action, Action::Search { count: 5 }, "{reason}");
+        assert!(reason.contains("waiting 4 squares from it"), "{reason}");
+    }
+
+    #[test]
+    fn no_lure_without_a_blocking_floating_eye() {
+        // Off: distance 0.
+        let w = world(&ROWS, Pos::new(8, 2), Pos::new(9, 2), true);
+        assert_eq!(lure_step(&w, 0), None);
+        // Another `e` is no blocker (the paths walk at it as a fight).
+        let w = world(&ROWS, Pos::new(8, 2), Pos::new(9, 2), false);
+        assert_eq!(lure_step(&w, 4), None);
+        // Out in the room already with the way round it open: nothing to lure.
+        let rows = [
+            " -------        -----",
+            " |.....|        |...|",
+            " |......########..>.|",
+            " |.....|        |...|",
+            " -------        -----",
+        ];
+        let w = world(&rows, Pos::new(8, 2), Pos::new(3, 1), true);
+        assert_eq!(lure_step(&w, 4), None);
+    }
+}
