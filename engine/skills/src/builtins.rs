@@ -254,11 +254,21 @@ pub fn leave_mines(p: &Params, w: &World) -> LeafOutcome {
         );
     }
     // Sent down here by `mines_when_stuck_after` (the fork level gave no other way on): climbing
-    // back would only bring us down again.
-    if crate::mines::mines_forced_by_stuck(w, p.integer("mines_when_stuck_after")) {
+    // back would only bring us down again, unless hurt: then up to heal on the fork, never in
+    // the Mines (seeds 84 and 146 rested there below XL 8 and died).
+    let hurt_below = p.number("forced_hurt_below");
+    let hurt = w.hp_fraction() < hurt_below;
+    if crate::mines::mines_forced_by_stuck(w, p.integer("mines_when_stuck_after")) && !hurt {
         return LeafOutcome::Failure;
     }
     match crate::mines::leave_mines_step(w) {
+        Some((action, why)) if hurt => LeafOutcome::Act(
+            action,
+            format!(
+                "{why} (HP {}/{} below {hurt_below} of max: healing out of the Mines)",
+                w.status.hp, w.status.hp_max
+            ),
+        ),
         Some((action, why)) => LeafOutcome::Act(action, why),
         None => LeafOutcome::Failure,
     }

@@ -330,9 +330,13 @@ pub fn register(r: &mut NodeRegistry) {
          the Gnomish Mines, walk back up towards the main dungeon over the known stairs, else up \
          this level's `<` (explored for when not seen). Fails elsewhere, and when the level the \
          Mines branch from was stayed on `mines_when_stuck_after` turns with no down stairs \
-         known there but the Mines'.",
+         known there but the Mines' (then only below `forced_hurt_below` of max HP).",
         )
-        .params(const { &[p("until_xl", Integer { min: 1, max: 30 }, Default("9"), "Experience level from which the Mines are fine."), MINES_WHEN_STUCK] })
+        .params(const { &[
+            p("until_xl", Integer { min: 1, max: 30 }, Default("9"), "Experience level from which the Mines are fine."),
+            MINES_WHEN_STUCK,
+            p("forced_hurt_below", Number { min: 0.0, max: 1.0 }, Default("0"), "Sent into the Mines by `mines_when_stuck_after`: still climb out below this fraction of max HP, to heal on the level they branch from (0: never)."),
+        ] })
         .shorthand("until_xl"),
         builtins::leave_mines,
     );

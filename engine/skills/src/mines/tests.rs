@@ -41,6 +41,7 @@ fn params(until_xl: i64, stuck_after: i64) -> Params {
         ("avoid_mines_until_xl", ParamValue::Integer(until_xl)),
         ("mines_when_stuck_after", ParamValue::Integer(stuck_after)),
         ("stuck_mines_xl_above_depth", ParamValue::Integer(2)),
+        ("forced_hurt_below", ParamValue::Number(0.0)),
     ])
 }
 
@@ -200,4 +201,31 @@ fn an_unconfirmed_level_is_settled_by_the_overview_before_leaving() {
     );
     w.status.xl = 9;
     assert_eq!(leave_mines(&p, &w), LeafOutcome::Failure, "strong enough");
+}
+
+#[test]
+fn sent_into_the_mines_by_being_stuck_a_hurt_hero_climbs_back_to_heal_on_the_fork() {
+    let mut w = fork_level();
+    // Only the Mines' stairs known on the fork after 3,000 turns there: sent in (seed 146).
+    draw(&mut w, &[" ----------", " |.>......|", " ----------"]);
+    w.dungeon.current_mut().expect("fork").stats.turns_spent = 3000;
+    let top = stairs(&mut w, 3, Pos::new(3, 1), false, Pos::new(5, 1));
+    w.dungeon.set_branch(top, Branch::Mines);
+    w.dungeon.overview_read_at = Some(w.dungeon.arrivals);
+    draw(&mut w, &["", "    .<..", "    ...."]);
+    w.player = Pos::new(5, 1);
+    (w.status.hp, w.status.hp_max) = (16, 40);
+    let mut p = params(9, 3000);
+    assert_eq!(leave_mines(&p, &w), LeafOutcome::Failure, "0: stays hurt");
+    p.0.retain(|(k, _)| *k != "forced_hurt_below");
+    p.0.push(("forced_hurt_below", ParamValue::Number(0.7)));
+    let outcome = leave_mines(&p, &w);
+    assert!(
+        matches!(&outcome, LeafOutcome::Act(Action::Ascend, why)
+            if why.contains("towards Doom 2") && why.contains("HP 16/40")),
+        "{outcome:?}"
+    );
+    // Healed to 70%: back to the Mines' business.
+    w.status.hp = 28;
+    assert_eq!(leave_mines(&p, &w), LeafOutcome::Failure, "healthy");
 }
