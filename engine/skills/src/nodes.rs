@@ -447,6 +447,9 @@ pub fn register(r: &mut NodeRegistry) {
          is chosen at full HP."),
             p("keep_elbereth", Flag, Default("false"), "Never strike from an Elbereth read lately with nothing \
          since that moved us or touched it (a blow erases it), not only from one read this turn."),
+            p("second_choice", Flag, Default("false"), "When the look-ahead's Elbereth cannot be used here \
+         (a line of fire, blows from something unseen), take its best choice without Elbereth: step \
+         away when that is to flee, instead of always striking."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,

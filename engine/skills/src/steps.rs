@@ -146,6 +146,41 @@ pub fn fight_or_flee_with(
     healthy_elbereth: bool,
     keep_elbereth: bool,
 ) -> Option<(Action, String)> {
+    let rules = FightRules {
+        healthy_elbereth,
+        keep_elbereth,
+        second_choice: false,
+    };
+    fight_or_flee_by(r, w, depth, rules)
+}
+
+/// How `fight_or_flee` turns the look-ahead's choice into an action.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FightRules {
+    /// Take the look-ahead's Elbereth at healthy HP too (see [`fight_or_flee_with`]).
+    pub healthy_elbereth: bool,
+    /// Never strike from an Elbereth read lately (see [`fight_step_with`]).
+    pub keep_elbereth: bool,
+    /// The look-ahead chose Elbereth and it cannot be used here (a line of fire, blows from
+    /// something unseen, HP falling on it): take the look-ahead's best without Elbereth, a
+    /// retreat when that is Flee (a foe slower than us, a hopeless fight), instead of always a
+    /// blow. In the 200-game bench, 56 blows struck so at a value below 0.6 were followed by
+    /// death within 30 turns 35 times.
+    pub second_choice: bool,
+}
+
+/// [`fight_or_flee_with`] by all of its [`FightRules`].
+pub fn fight_or_flee_by(
+    r: &mut Recall,
+    w: &World,
+    depth: u32,
+    rules: FightRules,
+) -> Option<(Action, String)> {
+    let FightRules {
+        healthy_elbereth,
+        keep_elbereth,
+        second_choice,
+    } = rules;
     crate::peaceful::observe(&mut r.peaceful, w);
     let threats = threat::threats(r, w);
     let Some(duel) = duel_here(r, w, &threats) else {
@@ -171,7 +206,21 @@ pub fn fight_or_flee_with(
         Choice::Elbereth => elbereth::elbereth_step(r, w, "", HEALTHY, HEALTHY),
         Choice::Flee => retreat::retreat_step(w, &threats),
     };
-    step.or_else(|| fight_step_with(r, w, keep_elbereth))
+    // The escape chosen is not possible: the look-ahead's next best, fight or flee.
+    let retreat = || {
+        let mut without = duel.clone();
+        without.respects_elbereth = false;
+        let (next, next_value) = without.best(depth);
+        let flee = second_choice && choice == Choice::Elbereth && next == Choice::Flee;
+        flee.then(|| retreat::retreat_step(w, &threats))
+            .flatten()
+            .map(|(a, why)| {
+                let because = "Elbereth cannot be used here, fleeing next best";
+                (a, format!("{why}; {because} ({next_value:.2})"))
+            })
+    };
+    step.or_else(retreat)
+        .or_else(|| fight_step_with(r, w, keep_elbereth))
         .map(tag)
 }
 

@@ -55,12 +55,16 @@ pub fn hold_still_by_floating_eye(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 
 pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
-    act(steps::fight_or_flee_with(
+    let rules = steps::FightRules {
+        healthy_elbereth: p.flag("healthy_elbereth"),
+        keep_elbereth: p.flag("keep_elbereth"),
+        second_choice: p.flag("second_choice"),
+    };
+    act(steps::fight_or_flee_by(
         r,
         w,
         p.integer("depth").clamp(1, 8) as u32,
-        p.flag("healthy_elbereth"),
-        p.flag("keep_elbereth"),
+        rules,
     ))
 }
 

@@ -76,3 +76,59 @@ fn no_blow_from_an_elbereth_read_back_a_search_ago() {
     assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
     assert!(why.contains("mumak"), "{why}");
 }
+
+/// Elbereth chosen but unusable (something unseen struck us this turn): the old rule always
+/// struck (seed 38 of the 200-game bench: 56 such blows at a value below 0.6 were followed by
+/// death within 30 turns 35 times). With `second_choice` the look-ahead's best without
+/// Elbereth is taken: against a giant beetle (speed 6) at HP 16/50 that is to flee (0.73 vs a
+/// losing fight); against a jaguar (speed 15) it is still the fight, and an Elbereth that can
+/// be used is still taken (look first).
+#[test]
+fn an_unusable_elbereth_takes_the_look_aheads_next_best() {
+    let scene = |name: &str, hp: i32, unseen_blow: bool| {
+        let mut w = crate::seen::world(&["-------", "|.....|", "|..@a.|", "|.....|", "-------"]);
+        (
+            w.status.hp,
+            w.status.hp_max,
+            w.status.xl,
+            w.status.ac,
+            w.status.dlvl,
+        ) = (hp, 50, 6, 1, 6);
+        w.monsters[0].name = Some(name.into());
+        if unseen_blow {
+            w.history.push(nhbot_world::Said {
+                turn: w.turn,
+                decision: w.decisions,
+                text: "It hits!".into(),
+            });
+        }
+        w
+    };
+    let rules = |second_choice: bool| FightRules {
+        second_choice,
+        ..FightRules::default()
+    };
+    let fight = |w: &World, second_choice: bool| {
+        fight_or_flee_by(&mut Recall::default(), w, 4, rules(second_choice)).expect("acts")
+    };
+    let beetle = scene("giant beetle", 16, true);
+    let (action, why) = fight(&beetle, false);
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    assert!(why.contains("vs giant beetle: Elbereth"), "{why}");
+    let (action, why) = fight(&beetle, true);
+    assert!(
+        matches!(
+            action,
+            Action::Move {
+                dir: Dir::W | Dir::NW | Dir::SW
+            }
+        ),
+        "{action:?}: {why}"
+    );
+    assert!(why.contains("Elbereth cannot be used here"), "{why}");
+    let (action, why) = fight(&scene("jaguar", 13, true), true);
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    assert!(why.contains("vs jaguar: Elbereth"), "{why}");
+    let (action, why) = fight(&scene("giant beetle", 16, false), true);
+    assert_eq!(action, look::look_action(), "{why}");
+}
