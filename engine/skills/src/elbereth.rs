@@ -115,6 +115,37 @@ pub(crate) fn note_engraving(r: &mut Recall, w: &World) {
     r.last_engrave_at = Some(w.player);
 }
 
+/// The look-then-engrave tail every Elbereth leaf shares: read what is engraved here first
+/// (looking is free), then engrave Elbereth, or `None` where the square or form refuses one.
+/// `look_reason` is the look's reason; `fresh` says what the engraving is for when nothing
+/// readable is here; `reason` turns that (or the misspelled read) into the engraving's reason.
+pub(crate) fn engrave_step(
+    r: &mut Recall,
+    w: &World,
+    look_reason: String,
+    fresh: &str,
+    reason: impl FnOnce(String) -> String,
+) -> Option<(Action, String)> {
+    if !look::looked_at(r, w) {
+        return Some((look::look_action_at(r, w), look_reason));
+    }
+    if cannot_engrave_here(r, w) {
+        return None;
+    }
+    let what = match look::engraving_read(&w.messages) {
+        Some(text) => format!("the engraving here reads {text:?}: engraving Elbereth again"),
+        None => fresh.to_string(),
+    };
+    note_engraving(r, w);
+    Some((
+        Action::Engrave {
+            text: "Elbereth".into(),
+            with: None,
+        },
+        reason(what),
+    ))
+}
+
 /// One step of the Elbereth cycle. `enter`: HP fraction below which we engrave; `until`: HP
 /// fraction up to which we keep resting on a verified engraving.
 pub fn elbereth_step(

@@ -3,9 +3,7 @@
 //! costs a turn of blows and a dust one comes out misspelled ~28% of the time). Uses the
 //! Elbereth cycle's pieces (`elbereth`): look, engrave, read back, stand on it.
 
-use crate::elbereth::{
-    cannot_engrave_here, near_threats, note_engraving, trusted_blind, would_help,
-};
+use crate::elbereth::{engrave_step, near_threats, trusted_blind, would_help};
 use crate::look;
 use crate::recall::Recall;
 use crate::threat::{self, Threat};
@@ -202,27 +200,13 @@ pub fn elbereth_first_step(
         };
         return Some((Action::Search { count: 1 }, format!("{how}: {why}")));
     }
-    if !look::looked_at(r, w) {
-        return Some((
-            look::look_action_at(r, w),
-            format!("reading what is engraved here: {why}"),
-        ));
-    }
-    if cannot_engrave_here(r, w) {
-        return None;
-    }
-    let what = match look::engraving_read(msgs) {
-        Some(text) => format!("the engraving here reads {text:?}: engraving Elbereth again"),
-        None => "engraving Elbereth before it strikes".to_string(),
-    };
-    note_engraving(r, w);
-    Some((
-        Action::Engrave {
-            text: "Elbereth".into(),
-            with: None,
-        },
-        format!("{what}: {why}"),
-    ))
+    engrave_step(
+        r,
+        w,
+        format!("reading what is engraved here: {why}"),
+        "engraving Elbereth before it strikes",
+        |what| format!("{what}: {why}"),
+    )
 }
 
 #[cfg(test)]

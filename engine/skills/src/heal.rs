@@ -8,7 +8,7 @@
 //! walking into them. A fight (a hostile next to us), a blow, a line of fire, falling HP or
 //! weakness from hunger hand the decision back to the nodes that deal with those.
 
-use crate::elbereth::{cannot_engrave_here, note_engraving, trusted_blind};
+use crate::elbereth::{engrave_step, trusted_blind};
 use crate::look;
 use crate::recall::Recall;
 use crate::threat::{self, Threat};
@@ -114,27 +114,13 @@ pub fn heal_step(
             format!("resting on a verified Elbereth at HP {now}/{max} until {goal}: {them}"),
         ));
     }
-    if !look::looked_at(r, w) {
-        return Some((
-            look::look_action_at(r, w),
-            format!("reading what is engraved here (HP {now}/{max}, {them})"),
-        ));
-    }
-    if cannot_engrave_here(r, w) {
-        return None;
-    }
-    let what = match look::engraving_read(msgs) {
-        Some(text) => format!("the engraving here reads {text:?}: engraving Elbereth again"),
-        None => "engraving Elbereth to rest on".to_string(),
-    };
-    note_engraving(r, w);
-    Some((
-        Action::Engrave {
-            text: "Elbereth".into(),
-            with: None,
-        },
-        format!("HP {now}/{max}, resting until {goal}: {what}: {them} respect(s) it"),
-    ))
+    engrave_step(
+        r,
+        w,
+        format!("reading what is engraved here (HP {now}/{max}, {them})"),
+        "engraving Elbereth to rest on",
+        |what| format!("HP {now}/{max}, resting until {goal}: {what}: {them} respect(s) it"),
+    )
 }
 
 #[cfg(test)]
