@@ -13,7 +13,7 @@
 //! within 6" while a monster it could not name beat it to death.
 
 use crate::level::Level;
-use crate::monsters::{Monster, Tracked};
+use crate::monsters::{sightings, Monster, Tracked};
 use crate::tiles::{classify, color_of, Feature, Glyph};
 use crate::World;
 use nhbot_screen::{Cell, Condition, Pos, COLS, MAP_ROWS};
@@ -85,31 +85,17 @@ pub fn track_hallucinated(
     player: Option<Pos>,
     turn: i64,
 ) -> Tracked {
-    let mut now = Vec::new();
-    if map.len() < COLS * MAP_ROWS {
-        return Tracked {
-            now,
-            matched: Vec::new(),
-            gone: previous.to_vec(),
-        };
-    }
-    for y in 0..MAP_ROWS {
-        for x in 0..COLS {
-            let pos = Pos::new(x as i16, y as i16);
-            let cell = &map[y * COLS + x];
-            if Some(pos) != player && classify(map, x, y) == Glyph::Monster {
-                now.push(Monster {
-                    pos,
-                    ch: cell.ch,
-                    color: color_of(cell),
-                    first_seen: turn,
-                    last_seen: turn,
-                    hallucinated: cell.ch != 'I',
-                    ..Default::default()
-                });
-            }
-        }
-    }
+    let Some(seen) = sightings(map, player, turn, |x, y, _| {
+        classify(map, x, y) == Glyph::Monster
+    }) else {
+        return Tracked::unread(previous);
+    };
+    let mut now: Vec<Monster> = seen
+        .map(|m| Monster {
+            hallucinated: m.ch != 'I',
+            ..m
+        })
+        .collect();
     let mut claimed = vec![false; previous.len()];
     let mut matched = vec![false; now.len()];
     // An `I` is the same mark when it stays on its square.

@@ -66,35 +66,59 @@ pub struct Tracked {
     pub gone: Vec<Monster>,
 }
 
-/// [`track`], also telling which monsters are new sightings and which went out of view.
-pub fn track_all(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: i64) -> Tracked {
-    let mut now = Vec::new();
-    if map.len() < COLS * MAP_ROWS {
-        return Tracked {
-            now,
+impl Tracked {
+    /// A map too short to read: nothing in view, every monster of `previous` gone.
+    pub(crate) fn unread(previous: &[Monster]) -> Self {
+        Tracked {
+            now: Vec::new(),
             matched: Vec::new(),
             gone: previous.to_vec(),
-        };
-    }
-    for y in 0..MAP_ROWS {
-        for x in 0..COLS {
-            let pos = Pos::new(x as i16, y as i16);
-            let cell = &map[y * COLS + x];
-            // `]`, the "strange object", is what a mimic poses as: no object is drawn so.
-            let mimic = matches!(cell.ch, 'm' | ']');
-            if Some(pos) != player && (shows_monster(cell) || cell.ch == ']') {
-                now.push(Monster {
-                    pos,
-                    ch: cell.ch,
-                    color: color_of(cell),
-                    first_seen: turn,
-                    last_seen: turn,
-                    mimic,
-                    ..Default::default()
-                });
-            }
         }
     }
+}
+
+/// The monsters drawn on `map` (the hero's square excluded) where `shows(x, y, cell)` sees one,
+/// row by row, each a fresh sighting at `turn` that knows only its square, glyph and colour;
+/// `None` when `map` is shorter than a screen's map. What the glyph test means (a mimic, a
+/// hallucination) the caller marks.
+pub(crate) fn sightings<'a>(
+    map: &'a [Cell],
+    player: Option<Pos>,
+    turn: i64,
+    shows: impl Fn(usize, usize, &Cell) -> bool + 'a,
+) -> Option<impl Iterator<Item = Monster> + 'a> {
+    if map.len() < COLS * MAP_ROWS {
+        return None;
+    }
+    let cells = (0..MAP_ROWS).flat_map(|y| (0..COLS).map(move |x| (x, y)));
+    Some(cells.filter_map(move |(x, y)| {
+        let pos = Pos::new(x as i16, y as i16);
+        let cell = &map[y * COLS + x];
+        (Some(pos) != player && shows(x, y, cell)).then(|| Monster {
+            pos,
+            ch: cell.ch,
+            color: color_of(cell),
+            first_seen: turn,
+            last_seen: turn,
+            ..Default::default()
+        })
+    }))
+}
+
+/// [`track`], also telling which monsters are new sightings and which went out of view.
+pub fn track_all(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: i64) -> Tracked {
+    // `]`, the "strange object", is what a mimic poses as: no object is drawn so.
+    let Some(seen) = sightings(map, player, turn, |_, _, cell| {
+        shows_monster(cell) || cell.ch == ']'
+    }) else {
+        return Tracked::unread(previous);
+    };
+    let mut now: Vec<Monster> = seen
+        .map(|m| Monster {
+            mimic: matches!(m.ch, 'm' | ']'),
+            ..m
+        })
+        .collect();
     let mut claimed = vec![false; previous.len()];
     let mut matched = vec![false; now.len()];
     // Monsters that stayed put claim their old selves first, then the nearest movers.
