@@ -7,59 +7,8 @@
 mod wizard;
 
 use nhbot_agent::Runner;
-use nhbot_bt::TreeBot;
 use nhbot_world::{Action, Decision, Dir, Pos, Status};
-use wizard::{keys, screen};
-
-/// A decision of the tree, with the HP and square it was taken at and the messages it produced.
-struct Step {
-    hp: i32,
-    at: Pos,
-    decision: Decision,
-    messages: Vec<String>,
-}
-
-fn summary(steps: &[Step]) -> String {
-    steps
-        .iter()
-        .map(|s| {
-            format!(
-                "hp {} at {:?} {:?} {} | {} -> {:?}",
-                s.hp, s.at, s.decision.action, s.decision.path, s.decision.reason, s.messages
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Runs the default tree for at most `max` decisions or until `stop` holds after one.
-fn run_tree(r: &mut Runner, max: usize, stop: impl Fn(&Runner, &[Step]) -> bool) -> Vec<Step> {
-    let mut bot = TreeBot::load(
-        nhbot_skills::registry(),
-        &wizard::repo().join("trees/main.yaml"),
-    )
-    .expect("the default tree loads");
-    let mut steps = Vec::new();
-    for _ in 0..max {
-        if r.session.ended {
-            break;
-        }
-        let before = r.world.clone();
-        let decision = bot.decide(&before);
-        r.act(&decision).expect("the decision reaches the game");
-        steps.push(Step {
-            hp: before.status.hp,
-            at: before.player,
-            decision,
-            messages: r.world.messages.clone(),
-        });
-        if stop(r, &steps) {
-            break;
-        }
-    }
-    eprintln!("{}", summary(&steps));
-    steps
-}
+use wizard::{keys, run_tree, screen, summary, Step};
 
 /// Carries out one action as the tree would (the engine answers its prompts).
 fn act(r: &mut Runner, action: Action) {
@@ -319,7 +268,7 @@ fn nearly_dead_soon_after_a_prayer_prays_anyway() {
         prayer.decision.path.contains("pray_when_desperate"),
         "{report}"
     );
-    assert!(prayer.hp <= 5, "{report}");
+    assert!(prayer.before.status.hp <= 5, "{report}");
     assert!(
         prayer
             .decision

@@ -6,70 +6,8 @@
 mod wizard;
 
 use nhbot_agent::Runner;
-use nhbot_bt::TreeBot;
 use nhbot_world::{Action, Decision, Dir, Pos};
-use wizard::{keys, screen};
-
-/// A decision of the tree, with the HP it was taken at and the messages it produced.
-struct Step {
-    hp: i32,
-    decision: Decision,
-    messages: Vec<String>,
-}
-
-fn summary(steps: &[Step]) -> String {
-    steps
-        .iter()
-        .map(|s| {
-            format!(
-                "hp {} {:?} {} | {} -> {:?}",
-                s.hp, s.decision.action, s.decision.path, s.decision.reason, s.messages
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Runs the default tree for at most `max` decisions or until `stop` holds after one.
-fn run_tree(r: &mut Runner, max: usize, stop: impl Fn(&Runner, &[Step]) -> bool) -> Vec<Step> {
-    let mut bot = TreeBot::load(
-        nhbot_skills::registry(),
-        &wizard::repo().join("trees/main.yaml"),
-    )
-    .expect("the default tree loads");
-    let mut steps = Vec::new();
-    for _ in 0..max {
-        if r.session.ended {
-            break;
-        }
-        let before = r.world.clone();
-        let decision = bot.decide(&before);
-        if std::env::var("MELEE_DEBUG").is_ok() {
-            eprintln!(
-                "at {:?} T{} gold {} monsters {:?}",
-                before.player,
-                before.turn,
-                before.status.gold,
-                before
-                    .monsters
-                    .iter()
-                    .map(|m| (m.ch, m.pos, m.peaceful, m.name.clone()))
-                    .collect::<Vec<_>>()
-            );
-        }
-        r.act(&decision).expect("the decision reaches the game");
-        steps.push(Step {
-            hp: before.status.hp,
-            decision,
-            messages: r.world.messages.clone(),
-        });
-        if stop(r, &steps) {
-            break;
-        }
-    }
-    eprintln!("{}", summary(&steps));
-    steps
-}
+use wizard::{keys, run_tree, screen, summary, Step};
 
 /// The direction of a square next to us drawn `glyph` (a monster, a door), if there is one.
 fn adjacent(r: &Runner, glyph: char) -> Option<Dir> {

@@ -7,7 +7,6 @@
 mod item_scene;
 
 use item_scene::{Scene, Step};
-use nhbot_bt::TreeBot;
 use nhbot_world::{Action, Pos, World};
 use std::path::PathBuf;
 
@@ -22,16 +21,8 @@ impl Scene {
     }
 
     /// Runs the default tree for at most `max` decisions or until `stop`.
-    fn run_tree(&mut self, max: usize, mut stop: impl FnMut(&[Step]) -> bool) -> Vec<Step> {
-        let mut bot =
-            TreeBot::load(nhbot_skills::registry(), &tree(&self.dir)).expect("the tree loads");
-        let mut steps: Vec<Step> = Vec::new();
-        for _ in 0..max {
-            if self.runner.session.ended || stop(&steps) {
-                break;
-            }
-            steps.push(self.tree_step(&mut bot));
-        }
+    fn run_tree(&mut self, max: usize, stop: impl FnMut(&[Step]) -> bool) -> Vec<Step> {
+        let steps = self.run_tree_until(&tree(&self.dir), max, stop);
         eprintln!(
             "{}: turn {}, {} tree decisions\n{}",
             self.dir.display(),

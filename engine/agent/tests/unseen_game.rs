@@ -12,7 +12,6 @@
 mod item_scene;
 
 use item_scene::{Scene, Step};
-use nhbot_bt::TreeBot;
 use nhbot_world::{Action, Condition, Pos, World};
 
 impl Scene {
@@ -25,14 +24,7 @@ impl Scene {
     /// Runs the default tree for at most `max` decisions or until `stop` holds.
     fn run_default_tree(&mut self, max: usize, stop: impl Fn(&[Step]) -> bool) -> Vec<Step> {
         let tree = item_scene::repo().join("trees/main.yaml");
-        let mut bot = TreeBot::load(nhbot_skills::registry(), &tree).expect("the tree loads");
-        let mut steps: Vec<Step> = Vec::new();
-        for _ in 0..max {
-            if self.runner.session.ended || stop(&steps) {
-                break;
-            }
-            steps.push(self.tree_step(&mut bot));
-        }
+        let steps = self.run_tree_until(&tree, max, stop);
         eprintln!("{}", summary(&steps));
         steps
     }

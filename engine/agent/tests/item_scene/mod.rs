@@ -174,6 +174,25 @@ impl Scene {
             messages: self.world().messages.clone(),
         }
     }
+
+    /// Runs the tree at `tree` for at most `max` decisions, until the game ends or `stop` holds
+    /// on the steps so far (asked before each decision).
+    pub fn run_tree_until(
+        &mut self,
+        tree: &Path,
+        max: usize,
+        mut stop: impl FnMut(&[Step]) -> bool,
+    ) -> Vec<Step> {
+        let mut bot = TreeBot::load(nhbot_skills::registry(), tree).expect("the tree loads");
+        let mut steps: Vec<Step> = Vec::new();
+        for _ in 0..max {
+            if self.runner.session.ended || stop(&steps) {
+                break;
+            }
+            steps.push(self.tree_step(&mut bot));
+        }
+        steps
+    }
 }
 
 impl Drop for Scene {

@@ -8,8 +8,9 @@
 
 use nhbot_agent::actions::Plan;
 use nhbot_agent::Runner;
+use nhbot_bt::TreeBot;
 use nhbot_game::GameConfig;
-use nhbot_world::Monster;
+use nhbot_world::{Decision, Monster, World};
 use std::path::{Path, PathBuf};
 
 /// The repository root.
@@ -91,6 +92,73 @@ pub fn teleport_and_map(r: &mut Runner, depth: i32) {
     keys(r, &format!("{depth}\r"));
     assert_eq!(r.world.status.dlvl, depth, "teleported:\n{}", screen(r));
     keys(r, "\x06");
+}
+
+/// A decision of the tree: the world it was taken on, the decision, and the messages it
+/// produced.
+pub struct Step {
+    pub before: World,
+    pub decision: Decision,
+    pub messages: Vec<String>,
+}
+
+/// One line a step: HP and square before it, the action, the tree path, the reason, the messages.
+pub fn summary(steps: &[Step]) -> String {
+    steps
+        .iter()
+        .map(|s| {
+            format!(
+                "hp {} at {:?} {:?} {} | {} -> {:?}",
+                s.before.status.hp,
+                s.before.player,
+                s.decision.action,
+                s.decision.path,
+                s.decision.reason,
+                s.messages
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Runs the default tree (trees/main.yaml) for at most `max` decisions, until the game ends or
+/// `stop` holds after one; prints the steps' [`summary`] on stderr. `SCENE_DEBUG` set: also
+/// the square, turn, gold and monsters each decision was taken on.
+pub fn run_tree(r: &mut Runner, max: usize, stop: impl Fn(&Runner, &[Step]) -> bool) -> Vec<Step> {
+    let mut bot = TreeBot::load(nhbot_skills::registry(), &repo().join("trees/main.yaml"))
+        .expect("the default tree loads");
+    let mut steps = Vec::new();
+    for _ in 0..max {
+        if r.session.ended {
+            break;
+        }
+        let before = r.world.clone();
+        let decision = bot.decide(&before);
+        if std::env::var("SCENE_DEBUG").is_ok() {
+            eprintln!(
+                "at {:?} T{} gold {} monsters {:?}",
+                before.player,
+                before.turn,
+                before.status.gold,
+                before
+                    .monsters
+                    .iter()
+                    .map(|m| (m.ch, m.pos, m.peaceful, m.name.clone()))
+                    .collect::<Vec<_>>()
+            );
+        }
+        r.act(&decision).expect("the decision reaches the game");
+        steps.push(Step {
+            before,
+            decision,
+            messages: r.world.messages.clone(),
+        });
+        if stop(r, &steps) {
+            break;
+        }
+    }
+    eprintln!("{}", summary(&steps));
+    steps
 }
 
 /// Shows the skills' log lines (info and worse: the `sokoban` node's plans, failures and
