@@ -41,6 +41,21 @@ pub(crate) fn near_threats(r: &Recall, w: &World) -> (Vec<Threat>, bool) {
     (near, all_respect)
 }
 
+/// The worst of the `near` threats by name and distance, and how many more there are, for a
+/// reason ("jackal 2 square(s) away and 1 more").
+pub(crate) fn worst_and_more(worst: &Threat, near: usize) -> String {
+    format!(
+        "{} {} square(s) away{}",
+        worst.name,
+        worst.distance,
+        if near > 1 {
+            format!(" and {} more", near - 1)
+        } else {
+            String::new()
+        }
+    )
+}
+
 /// Whether Elbereth would help now: hostiles near, the adjacent ones all respect it, no
 /// harmful gaze in view (seed 8's top level: a pyrolisk burnt the hero resting on Elbereth),
 /// the square takes an engraving, and we do not hallucinate: then each letter engraved comes

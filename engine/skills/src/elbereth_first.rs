@@ -3,7 +3,7 @@
 //! costs a turn of blows and a dust one comes out misspelled ~28% of the time). Uses the
 //! Elbereth cycle's pieces (`elbereth`): look, engrave, read back, stand on it.
 
-use crate::elbereth::{engrave_step, near_threats, trusted_blind, would_help};
+use crate::elbereth::{engrave_step, near_threats, trusted_blind, worst_and_more, would_help};
 use crate::look;
 use crate::recall::Recall;
 use crate::threat::{self, Threat};
@@ -36,14 +36,8 @@ pub fn danger_that_respects(
     let dangerous = expected * turns >= f64::from(hp) || big_round;
     dangerous.then(|| {
         format!(
-            "{} {} square(s) away{} ({expected:.1} dmg/turn, up to {most}) vs HP {}/{}",
-            worst.name,
-            worst.distance,
-            if near.len() > 1 {
-                format!(" and {} more", near.len() - 1)
-            } else {
-                String::new()
-            },
+            "{} ({expected:.1} dmg/turn, up to {most}) vs HP {}/{}",
+            worst_and_more(worst, near.len()),
             w.status.hp,
             w.status.hp_max
         )

@@ -8,7 +8,7 @@
 //! walking into them. A fight (a hostile next to us), a blow, a line of fire, falling HP or
 //! weakness from hunger hand the decision back to the nodes that deal with those.
 
-use crate::elbereth::{engrave_step, trusted_blind};
+use crate::elbereth::{engrave_step, trusted_blind, worst_and_more};
 use crate::look;
 use crate::recall::Recall;
 use crate::threat::{self, Threat};
@@ -97,16 +97,7 @@ pub fn heal_step(
     {
         return None;
     }
-    let them = format!(
-        "{} {} square(s) away{}",
-        worst.name,
-        worst.distance,
-        if near.len() > 1 {
-            format!(" and {} more", near.len() - 1)
-        } else {
-            String::new()
-        }
-    );
+    let them = worst_and_more(worst, near.len());
     let msgs = &w.messages;
     if look::on_elbereth(msgs) || trusted_blind(r, w) {
         return Some((
