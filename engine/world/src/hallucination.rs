@@ -144,13 +144,7 @@ pub fn track_hallucinated(
             }
         }
     }
-    let gone = previous
-        .iter()
-        .zip(&claimed)
-        .filter(|(_, c)| !**c)
-        .map(|(m, _)| m.clone())
-        .collect();
-    Tracked { now, matched, gone }
+    Tracked::settled(previous, &claimed, now, matched)
 }
 
 #[cfg(test)]

@@ -67,6 +67,22 @@ pub struct Tracked {
 }
 
 impl Tracked {
+    /// `now` with its `matched` marks; the monsters of `previous` not `claimed` by any are gone.
+    pub(crate) fn settled(
+        previous: &[Monster],
+        claimed: &[bool],
+        now: Vec<Monster>,
+        matched: Vec<bool>,
+    ) -> Self {
+        let gone = previous
+            .iter()
+            .zip(claimed)
+            .filter(|(_, c)| !**c)
+            .map(|(m, _)| m.clone())
+            .collect();
+        Tracked { now, matched, gone }
+    }
+
     /// A map too short to read: nothing in view, every monster of `previous` gone.
     pub(crate) fn unread(previous: &[Monster]) -> Self {
         Tracked {
@@ -166,13 +182,7 @@ pub fn track_all(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: 
             m.tame = true;
         }
     }
-    let gone = previous
-        .iter()
-        .zip(&claimed)
-        .filter(|(_, c)| !**c)
-        .map(|(m, _)| m.clone())
-        .collect();
-    Tracked { now, matched, gone }
+    Tracked::settled(previous, &claimed, now, matched)
 }
 
 #[cfg(test)]
