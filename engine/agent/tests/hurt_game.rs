@@ -8,7 +8,7 @@ mod wizard;
 
 use nhbot_agent::Runner;
 use nhbot_world::{Action, Decision, Dir, Pos, Status};
-use wizard::{keys, run_tree, screen, summary, Step};
+use wizard::{adjacent, drawn, keys, run_tree, screen, summary, Step};
 
 /// Carries out one action as the tree would (the engine answers its prompts).
 fn act(r: &mut Runner, action: Action) {
@@ -22,24 +22,6 @@ fn act(r: &mut Runner, action: Action) {
 
 fn distance(a: Pos, b: Pos) -> i16 {
     (a.x - b.x).abs().max((a.y - b.y).abs())
-}
-
-/// The direction of a monster drawn `glyph` next to us, if there is one.
-fn adjacent(r: &Runner, glyph: char) -> Option<Dir> {
-    let me = r.world.player;
-    Dir::COMPASS
-        .into_iter()
-        .find(|d| r.world.view.get(d.step(me)).is_some_and(|c| c.ch == glyph))
-}
-
-/// Where the map shows `ch` (the first such square).
-fn drawn(r: &Runner, ch: char) -> Option<Pos> {
-    (0..21).find_map(|y| {
-        (0..80).find_map(|x| {
-            let p = Pos::new(x, y);
-            r.world.view.get(p).is_some_and(|c| c.ch == ch).then_some(p)
-        })
-    })
 }
 
 /// Lets `monster` (created next to us with ^G, again whenever none is in view) strike while we

@@ -6,26 +6,8 @@
 mod wizard;
 
 use nhbot_agent::Runner;
-use nhbot_world::{Action, Decision, Dir, Pos};
-use wizard::{keys, run_tree, screen, summary, Step};
-
-/// The direction of a square next to us drawn `glyph` (a monster, a door), if there is one.
-fn adjacent(r: &Runner, glyph: char) -> Option<Dir> {
-    let me = r.world.player;
-    Dir::COMPASS
-        .into_iter()
-        .find(|d| r.world.view.get(d.step(me)).is_some_and(|c| c.ch == glyph))
-}
-
-/// Where the map shows `ch` (the first such square).
-fn drawn(r: &Runner, ch: char) -> Option<Pos> {
-    (0..21).find_map(|y| {
-        (0..80).find_map(|x| {
-            let p = Pos::new(x, y);
-            r.world.view.get(p).is_some_and(|c| c.ch == ch).then_some(p)
-        })
-    })
-}
+use nhbot_world::{Action, Decision, Pos};
+use wizard::{adjacent, drawn, keys, run_tree, screen, summary, Step};
 
 /// Dlvl 4, mapped, standing on its up stairs (travel `_` `<`), the pet left on Dlvl 1, in
 /// +3 gray dragon scale mail with an amulet of life saving (the scene's safety net).
@@ -108,16 +90,7 @@ fn a_soldier_ant_is_met_with_elbereth_at_full_hp() {
     wizard::wait_until_alone(&mut r, |m| m.tame);
     wizard::teleport_and_map(&mut r, 4);
     // Off the stairs (no engraving there) and into the open.
-    for _ in 0..10 {
-        let here = r.world.feature_here();
-        if !matches!(
-            here,
-            nhbot_world::Feature::StairsUp | nhbot_world::Feature::StairsDown
-        ) {
-            break;
-        }
-        keys(&mut r, "s");
-    }
+    wizard::off_the_stairs(&mut r);
     keys(&mut r, "\x07soldier ant\r");
     assert!(
         adjacent(&r, 'a').is_some(),

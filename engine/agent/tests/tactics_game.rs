@@ -6,9 +6,8 @@
 
 mod wizard;
 
-use nhbot_agent::Runner;
-use nhbot_world::{Action, Dir, Pos};
-use wizard::{keys, run_tree, screen, summary, Step};
+use nhbot_world::{Action, Pos};
+use wizard::{adjacent, keys, run_tree, screen, summary, Step};
 
 /// The square a move or fight in `dir` from `from` goes into.
 fn target(action: &Action, from: Pos) -> Option<Pos> {
@@ -24,14 +23,6 @@ fn struck_mumak(step: &Step) -> bool {
         .is_some_and(|p| step.before.view.get(p).is_some_and(|c| c.ch == 'q'))
 }
 
-/// The direction of a square next to us drawn `glyph`, if there is one.
-fn adjacent(r: &Runner, glyph: char) -> Option<Dir> {
-    let me = r.world.player;
-    Dir::COMPASS
-        .into_iter()
-        .find(|d| r.world.view.get(d.step(me)).is_some_and(|c| c.ch == glyph))
-}
-
 /// Healthy at XL 8 (HP about 80, AC 6) next to a mumak: over 160 decisions the bot meets it
 /// with Elbereth and never strikes it (the healthy fight_or_flee of the bench struck it, from
 /// the Elbereth it rested on: seeds 48 and 183 died so).
@@ -45,16 +36,7 @@ fn a_healthy_xl8_hero_never_strikes_a_mumak() {
     wizard::wait_until_alone(&mut r, |m| m.tame);
     wizard::teleport_and_map(&mut r, 4);
     // Off the stairs (no engraving there).
-    for _ in 0..10 {
-        let here = r.world.feature_here();
-        if !matches!(
-            here,
-            nhbot_world::Feature::StairsUp | nhbot_world::Feature::StairsDown
-        ) {
-            break;
-        }
-        keys(&mut r, "s");
-    }
+    wizard::off_the_stairs(&mut r);
     keys(&mut r, "\x07mumak\r");
     assert!(
         adjacent(&r, 'q').is_some(),

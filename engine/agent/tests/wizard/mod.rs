@@ -10,7 +10,7 @@ use nhbot_agent::actions::Plan;
 use nhbot_agent::Runner;
 use nhbot_bt::TreeBot;
 use nhbot_game::GameConfig;
-use nhbot_world::{Decision, Monster, World};
+use nhbot_world::{Decision, Dir, Feature, Monster, Pos, World};
 use std::path::{Path, PathBuf};
 
 /// The repository root.
@@ -92,6 +92,38 @@ pub fn teleport_and_map(r: &mut Runner, depth: i32) {
     keys(r, &format!("{depth}\r"));
     assert_eq!(r.world.status.dlvl, depth, "teleported:\n{}", screen(r));
     keys(r, "\x06");
+}
+
+/// The direction of a square next to us drawn `glyph` (a monster, a door), if there is one.
+pub fn adjacent(r: &Runner, glyph: char) -> Option<Dir> {
+    let me = r.world.player;
+    Dir::COMPASS
+        .into_iter()
+        .find(|d| r.world.view.get(d.step(me)).is_some_and(|c| c.ch == glyph))
+}
+
+/// Where the map shows `ch` (the first such square).
+pub fn drawn(r: &Runner, ch: char) -> Option<Pos> {
+    (0..21).find_map(|y| {
+        (0..80).find_map(|x| {
+            let p = Pos::new(x, y);
+            r.world.view.get(p).is_some_and(|c| c.ch == ch).then_some(p)
+        })
+    })
+}
+
+/// Searches (`s`, at most 10 times) while the world has us on stairs, where no engraving takes:
+/// a scene that wants Elbereth starts off them.
+pub fn off_the_stairs(r: &mut Runner) {
+    for _ in 0..10 {
+        if !matches!(
+            r.world.feature_here(),
+            Feature::StairsUp | Feature::StairsDown
+        ) {
+            break;
+        }
+        keys(r, "s");
+    }
 }
 
 /// A decision of the tree: the world it was taken on, the decision, and the messages it
