@@ -7,7 +7,7 @@ use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, ParamSpec};
 
-const PRAYER: [ParamSpec; 7] = [
+const PRAYER: [ParamSpec; 8] = [
     p(
         "first_turn",
         Integer {
@@ -58,6 +58,12 @@ const PRAYER: [ParamSpec; 7] = [
         Flag,
         Default("false"),
         "Fainting from hunger with no food in the pack: pray whatever the timeout (starving is certain otherwise; a prayer too soon costs Luck), unless the god gave up on us or we prayed within 50 turns.",
+    ),
+    p(
+        "hunger_max_refusal",
+        Number { min: 0.0, max: 1.0 },
+        Default("1"),
+        "Weak or Fainting from hunger (our only trouble) 800 turns or more after a granted prayer, no foe that strikes in view: wait to pray until the world's model refuses it as too soon with chance at most this (7.8% 850 turns after a prayer, 2.4% after 1,200; a refusal angers the god for good). 1: pray at once.",
     ),
 ];
 const COUNT: ParamSpec = p(

@@ -31,6 +31,7 @@ fn rules(p: &Params) -> PrayerRules {
         eat_first: p.flag("eat_first"),
         lycanthropy_waits_for_weak: p.flag("lycanthropy_waits_for_weak"),
         fainting_prays: p.flag("fainting_prays"),
+        hunger_max_refusal: p.number("hunger_max_refusal"),
     }
 }
 
