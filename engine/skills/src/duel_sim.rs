@@ -54,7 +54,17 @@ pub fn survival(
     trials: u32,
     seed: u64,
 ) -> f64 {
-    survival_with(m, hp, hp_max, ac, xl, policy, trials, seed, crate::lookahead::SCARED)
+    survival_with(
+        m,
+        hp,
+        hp_max,
+        ac,
+        xl,
+        policy,
+        trials,
+        seed,
+        crate::lookahead::SCARED,
+    )
 }
 
 /// [`survival`] with the look-ahead valuing a foe held off by Elbereth at `scared`

@@ -54,7 +54,14 @@ fn a_higher_held_off_value_takes_elbereth_against_a_soldier_ant_not_an_orc() {
     let (choice, value) = duel("soldier ant", 0.9);
     assert_eq!(choice, Choice::Elbereth, "value {value}");
     assert_eq!(duel("owlbear", 0.9).0, Choice::Elbereth);
-    for everyday in ["hill orc", "gnome lord", "rothe", "wolf", "jaguar", "giant beetle"] {
+    for everyday in [
+        "hill orc",
+        "gnome lord",
+        "rothe",
+        "wolf",
+        "jaguar",
+        "giant beetle",
+    ] {
         let (choice, value) = duel(everyday, 0.9);
         assert_eq!(choice, Choice::Fight, "{everyday}: {value}");
     }
