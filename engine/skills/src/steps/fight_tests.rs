@@ -166,3 +166,42 @@ fn held_off_at_0_9_meets_a_soldier_ant_with_elbereth_at_healthy_hp() {
     assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
     assert!(why.contains("vs hill orc: Fight"), "{why}");
 }
+
+/// The reason names the duel's foe, the worst hostile next to us, not the worst in sight: a
+/// sewer rat next to us with a soldier ant three squares off is "vs sewer rat".
+#[test]
+fn the_reason_names_the_foe_next_to_us() {
+    let mut w = crate::seen::world(&[
+        "---------",
+        "|.......|",
+        "|a..@r..|",
+        "|.......|",
+        "---------",
+    ]);
+    (
+        w.status.hp,
+        w.status.hp_max,
+        w.status.xl,
+        w.status.ac,
+        w.status.dlvl,
+    ) = (50, 54, 6, 2, 6);
+    for m in &mut w.monsters {
+        m.name = Some(
+            if m.ch == 'a' {
+                "soldier ant"
+            } else {
+                "sewer rat"
+            }
+            .into(),
+        );
+    }
+    let threats = threat::threats(&Recall::default(), &w);
+    assert_eq!(
+        threats.first().map(|t| t.name.as_str()),
+        Some("soldier ant")
+    );
+    let (action, why) =
+        fight_or_flee_by(&mut Recall::default(), &w, 4, FightRules::default()).expect("fights");
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    assert!(why.contains("[look-ahead vs sewer rat: Fight"), "{why}");
+}
