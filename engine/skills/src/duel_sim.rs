@@ -54,6 +54,33 @@ pub fn survival(
     trials: u32,
     seed: u64,
 ) -> f64 {
+    survival_with(
+        m,
+        hp,
+        hp_max,
+        ac,
+        xl,
+        policy,
+        trials,
+        seed,
+        crate::lookahead::SCARED,
+    )
+}
+
+/// [`survival`] with the look-ahead valuing a foe held off by Elbereth at `scared`
+/// ([`Duel::scared`]).
+#[allow(clippy::too_many_arguments)]
+pub fn survival_with(
+    m: &MonsterInfo,
+    hp: i32,
+    hp_max: i32,
+    ac: i32,
+    xl: i32,
+    policy: Policy,
+    trials: u32,
+    seed: u64,
+    scared: f64,
+) -> f64 {
     let mut rng = Rng::new(seed);
     let mut alive = 0;
     for _ in 0..trials {
@@ -67,6 +94,7 @@ pub fn survival(
         for _turn in 0..60 {
             let mut duel = Duel::against(m, hp_now, hp_max, ac, xl, 6.5);
             duel.hits_left = ((f64::from(foe_hp) / 6.5).ceil() as u32).max(1);
+            duel.scared = scared;
             let choice = match policy {
                 Policy::LookAhead(depth) => duel.best(depth).0,
                 Policy::Plain => duel.plain_rule(),

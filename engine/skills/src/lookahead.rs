@@ -21,9 +21,10 @@ pub enum Choice {
 pub const ELBERETH_OK: f64 = 0.72;
 
 /// Value of getting away, and of a foe held off by Elbereth: both leave it alive nearby, so
-/// they are worth less than a kill (1.0) and than a fight we are sure to win.
+/// they are worth less than a kill (1.0) and than a fight we are sure to win. `SCARED` is the
+/// default of [`Duel::scared`].
 const ESCAPED: f64 = 0.8;
-const SCARED: f64 = 0.85;
+pub const SCARED: f64 = 0.85;
 
 /// One duel as the evaluator sees it.
 #[derive(Clone, Debug)]
@@ -36,6 +37,9 @@ pub struct Duel {
     pub round: Vec<f64>,
     pub escape: f64,
     pub respects_elbereth: bool,
+    /// Value of the foe held off by a working Elbereth (a kill is 1, our death 0): how much
+    /// risk of death a fight may carry before Elbereth is worth more.
+    pub scared: f64,
 }
 
 /// Distribution of the sum of `n` rolls of a `sides`-sided die.
@@ -123,6 +127,7 @@ impl Duel {
             round: round_distribution(m, ac),
             escape: (1.0 - f64::from(m.speed) / 12.0).clamp(0.05, 0.9),
             respects_elbereth: m.respects_elbereth,
+            scared: SCARED,
         }
     }
 
@@ -243,7 +248,7 @@ impl Search<'_> {
                 duel.escape * (ESCAPED + bonus) + (1.0 - duel.escape) * stay
             }
             Choice::Elbereth if duel.respects_elbereth => self.after_round(hp, &mut |s, h| {
-                ELBERETH_OK * (SCARED + 0.01 * f64::from(h) / f64::from(duel.hp_max.max(1)))
+                ELBERETH_OK * (duel.scared + 0.01 * f64::from(h) / f64::from(duel.hp_max.max(1)))
                     + (1.0 - ELBERETH_OK) * s.next(h, hits_left, depth)
             }),
             Choice::Elbereth => return None,

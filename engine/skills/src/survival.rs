@@ -60,6 +60,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         healthy_elbereth: p.flag("healthy_elbereth"),
         keep_elbereth: p.flag("keep_elbereth"),
         second_choice: p.flag("second_choice"),
+        held_off: p.number("held_off"),
     };
     act(steps::fight_or_flee_by(
         r,

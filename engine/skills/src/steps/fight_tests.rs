@@ -132,3 +132,76 @@ fn an_unusable_elbereth_takes_the_look_aheads_next_best() {
     let (action, why) = fight(&scene("giant beetle", 16, false), true);
     assert_eq!(action, look::look_action(), "{why}");
 }
+
+/// Seed 40 of the 200-game bench: XL 6, AC -1, HP 59/63, a soldier ant next to us; the
+/// look-ahead fought ("Fight, 0.87") and the ant killed us in two turns. With `held_off` 0.9
+/// (survive.yaml's) the node starts the Elbereth cycle (a look first) and names Elbereth in
+/// its reason; at the default it still strikes. A hill orc at the same HP is fought either way.
+#[test]
+fn held_off_at_0_9_meets_a_soldier_ant_with_elbereth_at_healthy_hp() {
+    let scene = |name: &str, ch: char| {
+        let mut w = crate::elbereth::tests::world(59, ch, 7, &[]);
+        (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (63, 6, -1, 7);
+        w.monsters[0].name = Some(name.into());
+        w
+    };
+    let rules = |held_off: f64| FightRules {
+        healthy_elbereth: true,
+        keep_elbereth: true,
+        held_off,
+        ..FightRules::default()
+    };
+    let decide = |w: &World, held_off: f64| {
+        fight_or_flee_by(&mut Recall::default(), w, 4, rules(held_off)).expect("acts")
+    };
+    let ant = scene("soldier ant", 'a');
+    let (action, why) = decide(&ant, FightRules::default().held_off);
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    assert!(why.contains("vs soldier ant: Fight"), "{why}");
+    let (action, why) = decide(&ant, 0.9);
+    assert_eq!(action, look::look_action(), "{why}");
+    assert!(why.contains("vs soldier ant: Elbereth"), "{why}");
+    let orc = scene("hill orc", 'o');
+    let (action, why) = decide(&orc, 0.9);
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    assert!(why.contains("vs hill orc: Fight"), "{why}");
+}
+
+/// The reason names the duel's foe, the worst hostile next to us, not the worst in sight: a
+/// sewer rat next to us with a soldier ant three squares off is "vs sewer rat".
+#[test]
+fn the_reason_names_the_foe_next_to_us() {
+    let mut w = crate::seen::world(&[
+        "---------",
+        "|.......|",
+        "|a..@r..|",
+        "|.......|",
+        "---------",
+    ]);
+    (
+        w.status.hp,
+        w.status.hp_max,
+        w.status.xl,
+        w.status.ac,
+        w.status.dlvl,
+    ) = (50, 54, 6, 2, 6);
+    for m in &mut w.monsters {
+        m.name = Some(
+            if m.ch == 'a' {
+                "soldier ant"
+            } else {
+                "sewer rat"
+            }
+            .into(),
+        );
+    }
+    let threats = threat::threats(&Recall::default(), &w);
+    assert_eq!(
+        threats.first().map(|t| t.name.as_str()),
+        Some("soldier ant")
+    );
+    let (action, why) =
+        fight_or_flee_by(&mut Recall::default(), &w, 4, FightRules::default()).expect("fights");
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    assert!(why.contains("[look-ahead vs sewer rat: Fight"), "{why}");
+}
