@@ -699,7 +699,15 @@ fn play(
             }
         };
     }
-    let outcome = step_action(r, w, at, obs, step, (to, beyond), stalls);
+    let outcome = step_action(
+        r,
+        w,
+        at,
+        obs,
+        step,
+        (to, beyond),
+        (stalls, leaf.keep_elbereth),
+    );
     remember_push(mem, &key, step, outcome)
 }
 
@@ -744,7 +752,7 @@ fn step_action(
     obs: &Observed,
     step: Step,
     (to, beyond): (usize, usize),
-    stalls: u32,
+    (stalls, keep_elbereth): (u32, bool),
 ) -> LeafOutcome {
     let dir = world_dir(step.dir);
     let name = at.template().name;
@@ -763,6 +771,15 @@ fn step_action(
                         return act(action, format!("{name}: {why}; scaring it off: {how}"));
                     }
                     return wait(&why);
+                }
+                // A blow from a verified Elbereth erases it (bench seed 52 of session 23 struck
+                // an Uruk-hai in the way from one at HP 25/67, and died): the monster, scared,
+                // leaves the way.
+                if keep_elbereth && crate::elbereth::on_verified_elbereth(r, w) {
+                    return wait(&format!(
+                        "`{}` in the way, and we stand on a verified Elbereth a blow would erase",
+                        m.ch
+                    ));
                 }
                 // `I` (remembered, unseen) included: fighting thin air clears the mark.
                 return act(

@@ -99,3 +99,44 @@ fn no_blow_from_a_verified_elbereth_with_keep_elbereth() {
         "{outcome:?}"
     );
 }
+
+/// The plan's next square held by a hostile (the Uruk-hai of bench seed 52, struck "in the
+/// way" from a verified Elbereth): with `keep_elbereth` the node waits on the engraving
+/// instead of striking; without it, strikes as before.
+#[test]
+fn a_monster_in_the_way_is_not_struck_from_a_verified_elbereth() {
+    let mut w = world_with_map("soko4-1", Pos::new(32, 5));
+    (w.status.hp, w.status.hp_max, w.status.xl) = (25, 67, 7);
+    NODES.with(|n| *n.borrow_mut() = Nodes::default());
+    let LeafOutcome::Act(Action::Move { dir }, _) = sokoban(&Params::default(), &w) else {
+        panic!("expected a first move");
+    };
+    let ahead = dir.step(w.player);
+    set(&mut w, ahead, 'o');
+    w.monsters = vec![Monster {
+        pos: ahead,
+        ch: 'o',
+        name: Some("Uruk-hai".into()),
+        ..Monster::default()
+    }];
+    w.turn = 6162;
+    w.history.push(nhbot_world::Said {
+        turn: 6162,
+        decision: w.decisions,
+        text: "Something is written here in the dust.  You read: \"Elbereth\".".into(),
+    });
+    let keep = SokobanLeaf {
+        keep_elbereth: true,
+        ..SokobanLeaf::default()
+    };
+    let outcome = tick_node(keep, |n| &mut n.sokoban, &w);
+    let LeafOutcome::Act(Action::Search { count: 1 }, why) = &outcome else {
+        panic!("a wait on the Elbereth, not {outcome:?}");
+    };
+    assert!(why.contains("verified Elbereth"), "{why}");
+    let old = tick_node(SokobanLeaf::default(), |n| &mut n.sokoban, &w);
+    assert!(
+        matches!(&old, LeafOutcome::Act(Action::Fight { dir: d } | Action::Move { dir: d }, _) if *d == dir),
+        "without keep_elbereth the Uruk-hai in the way is struck: {old:?}"
+    );
+}
