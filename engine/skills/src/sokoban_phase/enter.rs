@@ -120,7 +120,7 @@ impl EnterSokoban {
     /// and 157 of session 21 went down and fled back up, turn after turn, to their deaths).
     /// Not with a hostile within [`STAIRS_THREAT`] squares: resting beside it is no better;
     /// unless the hero fled up from below within `fled_turns` turns and these stairs go down
-    /// (bench seed 12 of session 23: up from a Grey-elf and three others at HP 26/79, then at
+    /// (bench seed 6 of session 23: up from a Grey-elf and three others at HP 26/79, then at
     /// once back down past a leprechaun into the same four, dead two turns later).
     fn rest_before(
         &self,

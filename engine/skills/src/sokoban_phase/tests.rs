@@ -500,7 +500,7 @@ fn dropped_below_the_entrance_the_trip_climbs_back_a_level_at_a_time() {
 }
 
 /// Down the Oracle's stairs healthy, then back up them hurt (another node fled from a fight on
-/// the entrance level) with a jackal near (bench seed 12 of session 23: up from a Grey-elf at
+/// the entrance level) with a jackal near (bench seed 6 of session 23: up from a Grey-elf at
 /// HP 26/79, then at once back down past a leprechaun into the same foes, dead two turns
 /// later): with `fled_turns` the trip rests on the stairs instead of going back down; without
 /// it, or once those turns are over, the jackal near sends it down as before.
