@@ -801,6 +801,14 @@ pub fn register(r: &mut NodeRegistry) {
                         "Shots over the boulder at one monster shut in behind it, per \
                          arrangement of boulders; 0: none.",
                     ),
+                    p(
+                        "keep_elbereth",
+                        Flag,
+                        Default("false"),
+                        "No blow from an Elbereth read back lately (a blow erases it), and no \
+                         striking back at a monster never meleed (a passive one, as a spotted \
+                         jelly).",
+                    ),
                 ]
             },
         )
@@ -808,6 +816,7 @@ pub fn register(r: &mut NodeRegistry) {
         |params| sokoban::SokobanLeaf {
             solve_wait: params.integer("solve_wait") as u32,
             siege_shots: params.integer("siege_shots") as u32,
+            keep_elbereth: params.flag("keep_elbereth"),
         },
     );
     r.register(

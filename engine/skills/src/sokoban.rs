@@ -41,7 +41,7 @@ use behind::{
 use leave::leave_by_the_down_stairs;
 use nhbot_bt::{Leaf, LeafOutcome, Tick};
 use nhbot_sokoban::{Cell, Puzzle, Step};
-use nhbot_world::{Action, Condition, Dir, World};
+use nhbot_world::{Action, Condition, Dir, Pos, World};
 use screen::{locate, observe, Located, Observed};
 use solving::{Planned, SolveWait, Solving};
 use std::collections::{HashMap, HashSet};
@@ -249,6 +249,9 @@ pub(crate) struct SokobanLeaf {
     /// Shots at one monster shut in behind the boulder on one level state (see `siege.rs`);
     /// 0: none.
     pub siege_shots: u32,
+    /// No blow from an Elbereth read back lately (a blow erases it) and none struck back at a
+    /// monster never meleed (a passive one: a spotted jelly's acid).
+    pub keep_elbereth: bool,
 }
 
 /// The `sokoban` node's default `solve_wait`: two solves cut at the in-game limit of 3
@@ -260,6 +263,7 @@ impl Default for SokobanLeaf {
         SokobanLeaf {
             solve_wait: SOLVE_WAIT,
             siege_shots: siege::SIEGE_SHOTS,
+            keep_elbereth: false,
         }
     }
 }
@@ -337,13 +341,28 @@ fn push_failed(w: &World) -> bool {
 
 /// Something hits us and tactics chose no fight: an adjacent hostile (or the `I` an unseen
 /// attacker left) to strike back at, so waiting in Sokoban never means standing there dying.
-fn attacker(w: &World) -> Option<(Dir, char)> {
+/// With `keep_elbereth`, none from an Elbereth read back lately (the blow erases it: bench
+/// seed 52 of session 23 left one at HP 25/67 for an Uruk-hai) and none at a monster never
+/// meleed (seed 101 struck a spotted jelly at HP 2/51 and died of its acid).
+fn attacker(r: &Recall, w: &World, keep_elbereth: bool) -> Option<(Dir, char)> {
     if !crate::steps::attacked(&w.messages) {
         return None;
     }
+    if keep_elbereth && crate::elbereth::on_verified_elbereth(r, w) {
+        return None;
+    }
+    let never_melee: Vec<Pos> = if keep_elbereth {
+        crate::threat::threats(r, w)
+            .iter()
+            .filter(|t| t.no_melee.is_some())
+            .map(|t| t.pos)
+            .collect()
+    } else {
+        Vec::new()
+    };
     w.monsters
         .iter()
-        .filter(|m| m.maybe_hostile())
+        .filter(|m| m.maybe_hostile() && !never_melee.contains(&m.pos))
         .find_map(|m| {
             let (dx, dy) = (m.pos.x - w.player.x, m.pos.y - w.player.y);
             (dx.abs() <= 1 && dy.abs() <= 1)
@@ -392,10 +411,10 @@ fn sokoban(
         return LeafOutcome::Failure;
     };
     // Whatever attacks us in there is dealt with first (never a floating eye, see tactics).
-    if let Some((action, why)) = crate::steps::fight_step(r, w) {
+    if let Some((action, why)) = crate::steps::fight_step_with(r, w, leaf.keep_elbereth) {
         return act(action, format!("sokoban: {why}"));
     }
-    if let Some((dir, ch)) = attacker(w) {
+    if let Some((dir, ch)) = attacker(r, w, leaf.keep_elbereth) {
         return act(
             Action::Fight { dir },
             format!("{}: striking back at `{ch}`", at.template().name),
@@ -680,7 +699,15 @@ fn play(
             }
         };
     }
-    let outcome = step_action(r, w, at, obs, step, (to, beyond), stalls);
+    let outcome = step_action(
+        r,
+        w,
+        at,
+        obs,
+        step,
+        (to, beyond),
+        (stalls, leaf.keep_elbereth),
+    );
     remember_push(mem, &key, step, outcome)
 }
 
@@ -725,7 +752,7 @@ fn step_action(
     obs: &Observed,
     step: Step,
     (to, beyond): (usize, usize),
-    stalls: u32,
+    (stalls, keep_elbereth): (u32, bool),
 ) -> LeafOutcome {
     let dir = world_dir(step.dir);
     let name = at.template().name;
@@ -744,6 +771,15 @@ fn step_action(
                         return act(action, format!("{name}: {why}; scaring it off: {how}"));
                     }
                     return wait(&why);
+                }
+                // A blow from a verified Elbereth erases it (bench seed 52 of session 23 struck
+                // an Uruk-hai in the way from one at HP 25/67, and died): the monster, scared,
+                // leaves the way.
+                if keep_elbereth && crate::elbereth::on_verified_elbereth(r, w) {
+                    return wait(&format!(
+                        "`{}` in the way, and we stand on a verified Elbereth a blow would erase",
+                        m.ch
+                    ));
                 }
                 // `I` (remembered, unseen) included: fighting thin air clears the mark.
                 return act(

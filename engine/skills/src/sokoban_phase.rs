@@ -11,11 +11,11 @@
 
 use crate::builtins::check;
 use crate::goto::{Destination, GoTo, TripState};
-use look::look_for_the_stairs;
+pub use enter::{EnterSokoban, EnterState};
 use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, Leaf, LeafOutcome, LeafSpec, NodeRegistry, Params, Tick};
-use nhbot_world::{Action, Branch, Pos, Special, World};
+use nhbot_world::{Branch, Special, World};
 
 /// The Sokoban level below the top one (its zoo and prize): level 3 counted from the bottom.
 const BELOW_THE_TOP: u8 = 3;
@@ -94,207 +94,6 @@ pub fn turn_back_because(w: &World, prize_xl: i64, level_turns: i64) -> Option<S
     })
 }
 
-/// The `enter_sokoban` action: a `go_to` up into Sokoban over the known and seen stairs; while
-/// no such way is known, a `go_to` to the entrance level (the Oracle's `>` leads there), and
-/// there a look for the Sokoban stairs: the unexplored parts first, then the objects never
-/// stood on (one may lie on the stairs and hide them), then hidden doors and passages. Below
-/// the entrance level with no known way back up (a trap door or hole dropped the hero there),
-/// one level up at a time, each level's up stairs looked for the same way. No stairs are taken
-/// below `stairs_hp` of the maximum HP: the hero rests on them first.
-pub struct EnterSokoban {
-    pub overview: bool,
-    pub stairs_hp: f64,
-    /// Climb back toward the entrance level from below it when no known stairs lead there.
-    pub climb_back: bool,
-    /// Push boulders with unseen ground past them while looking for stairs.
-    pub push_boulders: bool,
-}
-
-/// Turns searched per decision while resting before the stairs (a search stops when a
-/// monster appears).
-const STAIRS_REST: u16 = 10;
-/// A hostile this near (squares) makes resting on the stairs no safer than taking them.
-const STAIRS_THREAT: i16 = 2;
-
-impl EnterSokoban {
-    /// One decision of a `go_to` trip to `dest`, its reason prefixed; None when the trip has no
-    /// step (arrived, or no known way). Stairs seen but out of reach (a glimpse across the
-    /// level) are searched for by `go_to`; while some of the level is unexplored, exploring
-    /// finds the way first (smoke seed 3: 1,400 turns searching the Oracle's level with a
-    /// doorway of her centre never gone through).
-    fn trip(
-        &self,
-        dest: Destination,
-        state: &mut TripState,
-        tick: &mut Tick<'_>,
-        entrance: i32,
-    ) -> Option<LeafOutcome> {
-        let w = tick.world;
-        if let Some(stairs) = stairs_out_of_reach(w, dest) {
-            if let Some((action, why)) = crate::explore::explore_step_then(w, false, false) {
-                return Some(LeafOutcome::Act(
-                    action,
-                    format!(
-                        "into Sokoban (entrance on Dlvl {entrance}): the stairs at ({}, {}) out \
-                         of reach, {why}",
-                        stairs.x, stairs.y
-                    ),
-                ));
-            }
-        }
-        let trip = GoTo {
-            dest: Some(dest),
-            overview: self.overview,
-        };
-        match trip.tick(state, tick) {
-            LeafOutcome::Act(action, why) => {
-                let action = match self.rest_before(w, &action) {
-                    Some(rest) => {
-                        // Not taken: the trip's count of stairs taken stays as it was.
-                        state.stairs_taken = state.stairs_taken.saturating_sub(1);
-                        rest
-                    }
-                    None => (action, why),
-                };
-                Some(LeafOutcome::Act(
-                    action.0,
-                    format!("into Sokoban (entrance on Dlvl {entrance}): {}", action.1),
-                ))
-            }
-            _ => None,
-        }
-    }
-
-    /// A rest instead of `action` when it takes stairs with HP below `stairs_hp`: on the
-    /// other side may wait what the hero just fled up the stairs from (bench seeds 6, 66, 84
-    /// and 157 of session 21 went down and fled back up, turn after turn, to their deaths).
-    /// Not with a hostile within [`STAIRS_THREAT`] squares: resting beside it is no better.
-    fn rest_before(&self, w: &World, action: &Action) -> Option<(Action, String)> {
-        let stairs = match action {
-            Action::Ascend => "up",
-            Action::Descend => "down",
-            _ => return None,
-        };
-        let threatened = w.monsters.iter().any(|m| {
-            let d = (m.pos.x - w.player.x)
-                .abs()
-                .max((m.pos.y - w.player.y).abs());
-            m.maybe_hostile() && m.ch != 'I' && d <= STAIRS_THREAT
-        });
-        (w.hp_fraction() < self.stairs_hp && !threatened).then(|| {
-            (
-                Action::Search { count: STAIRS_REST },
-                format!(
-                    "on the {stairs} stairs with HP {}/{}, below {:.0}%: resting before taking \
-                     them",
-                    w.status.hp,
-                    w.status.hp_max,
-                    self.stairs_hp * 100.0
-                ),
-            )
-        })
-    }
-
-    /// Below the entrance level in the Dungeons with no known way up to it (a trap door or a
-    /// hole dropped the hero past levels it never explored): the level above by its known up
-    /// stairs, else this level's up stairs looked for as the Sokoban stairs are (bench seeds
-    /// 86 and 144 of session 21 wandered such a level for 2,000 turns and more). A level whose
-    /// branch is not told yet counts (up stairs from Dlvl 6-10 may come from Sokoban until the
-    /// overview says). Fails elsewhere.
-    fn climb_back(&self, state: &mut TripState, tick: &mut Tick<'_>, entrance: i32) -> LeafOutcome {
-        let w = tick.world;
-        let Some(depth) = w
-            .level()
-            .filter(|l| matches!(l.branch, Branch::Doom | Branch::Unknown) && l.depth > entrance)
-            .map(|l| l.depth)
-        else {
-            return LeafOutcome::Failure;
-        };
-        let above = Destination::Branch {
-            branch: Branch::Doom,
-            depth: Some(depth - 1),
-        };
-        if let Some(step) = self.trip(above, state, tick, entrance) {
-            return step;
-        }
-        match look_for_the_stairs(w, self.push_boulders) {
-            Some((action, why)) => LeafOutcome::Act(
-                action,
-                format!(
-                    "into Sokoban (entrance on Dlvl {entrance}), no known way up from Dlvl \
-                     {depth}: {why}"
-                ),
-            ),
-            None => LeafOutcome::Failure,
-        }
-    }
-}
-
-impl Leaf for EnterSokoban {
-    type State = TripState;
-
-    fn tick(&self, state: &mut TripState, tick: &mut Tick<'_>) -> LeafOutcome {
-        let w = tick.world;
-        if in_sokoban(w) {
-            return LeafOutcome::Failure;
-        }
-        let Some((_, entrance)) = w.dungeon.place_of(Special::SokobanEntrance) else {
-            return LeafOutcome::Failure;
-        };
-        let up = Destination::Branch {
-            branch: Branch::Sokoban,
-            depth: None,
-        };
-        if let Some(step) = self.trip(up, state, tick, entrance) {
-            return step;
-        }
-        let on_entrance = w
-            .level()
-            .is_some_and(|l| l.branch == Branch::Doom && l.depth == entrance);
-        if !on_entrance {
-            let there = Destination::Branch {
-                branch: Branch::Doom,
-                depth: Some(entrance),
-            };
-            if let Some(step) = self.trip(there, state, tick, entrance) {
-                return step;
-            }
-            if !self.climb_back {
-                return LeafOutcome::Failure;
-            }
-            return self.climb_back(state, tick, entrance);
-        }
-        match look_for_the_stairs(w, self.push_boulders) {
-            Some((action, why)) => LeafOutcome::Act(
-                action,
-                format!("into Sokoban, its stairs not seen on Dlvl {entrance}: {why}"),
-            ),
-            None => LeafOutcome::Failure,
-        }
-    }
-
-    fn halted(&self, _state: &mut TripState) {
-        // A fight in the middle of the trip: the count of stairs taken goes on.
-    }
-}
-
-/// The stairs the trip to `dest` takes next, when the hero cannot walk to them.
-fn stairs_out_of_reach(w: &World, dest: Destination) -> Option<Pos> {
-    let goal = match dest {
-        Destination::Branch {
-            branch,
-            depth: Some(depth),
-        } => (branch, depth),
-        Destination::Branch {
-            branch,
-            depth: None,
-        } => (branch, w.dungeon.branch_entry(branch)?),
-        Destination::Level(special) => w.dungeon.place_of(special)?,
-    };
-    let stairs = w.route_to(goal.0, goal.1)?.first()?.stairs;
-    (w.player != stairs && w.path_to(&[stairs]).is_none()).then_some(stairs)
-}
-
 /// The `leave_sokoban` action: back down to the Dungeons level below Sokoban when
 /// [`turn_back_because`] says so.
 pub struct LeaveSokoban {
@@ -331,6 +130,7 @@ impl Leaf for LeaveSokoban {
     fn halted(&self, _state: &mut TripState) {}
 }
 
+mod enter;
 mod look;
 #[cfg(test)]
 mod tests;
@@ -396,7 +196,9 @@ pub(crate) fn register(r: &mut NodeRegistry) {
              (with `push_boulders`, boulders with unseen ground past them are pushed before walls \
              are searched). On stairs with \
              HP below `stairs_hp` of the maximum and no hostile within 2 squares: rests there \
-             instead of taking them. Fails in \
+             instead of taking them; on down stairs within `fled_turns` turns of coming up above \
+             where the trip left the hero (fled up from a fight below), rests there even with a \
+             hostile near. Fails in \
              Sokoban, while the entrance is not located, and when no known or seen stairs lead \
              there and nothing is left to look at.",
         )
@@ -415,6 +217,17 @@ pub(crate) fn register(r: &mut NodeRegistry) {
                         Default("0.7"),
                         "HP fraction below which the trip rests on stairs instead of taking \
                          them (0: never).",
+                    ),
+                    p(
+                        "fled_turns",
+                        Integer {
+                            min: 0,
+                            max: 100_000,
+                        },
+                        Default("0"),
+                        "Turns after fleeing up (arriving above where the trip left the hero) \
+                         during which down stairs below `stairs_hp` are not taken even with a \
+                         hostile near (0: off).",
                     ),
                     p(
                         "climb_back",
@@ -436,6 +249,7 @@ pub(crate) fn register(r: &mut NodeRegistry) {
         |params| EnterSokoban {
             overview: params.flag("overview"),
             stairs_hp: params.number("stairs_hp"),
+            fled_turns: params.integer("fled_turns"),
             climb_back: params.flag("climb_back"),
             push_boulders: params.flag("push_boulders"),
         },

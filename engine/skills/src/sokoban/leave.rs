@@ -92,7 +92,7 @@ fn push_through_to(
     };
     let to = offset(puzzle.width, puzzle.player, step);
     let beyond = offset(puzzle.width, to, step);
-    match step_action(r, w, at, &obs, step, (to, beyond), 0) {
+    match step_action(r, w, at, &obs, step, (to, beyond), (0, false)) {
         LeafOutcome::Act(action, how) => {
             act(action, format!("given up ({why}), making a way out: {how}"))
         }

@@ -116,10 +116,11 @@ fn the_phase_opens_goes_up_into_sokoban_and_ends_once_back_down() {
     let enter = EnterSokoban {
         overview: false,
         stairs_hp: 0.7,
+        fled_turns: 0,
         climb_back: true,
         push_boulders: true,
     };
-    let mut trip = TripState::default();
+    let mut trip = EnterState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
     assert!(
         matches!(action, Action::Move { .. } | Action::Travel { .. }),
@@ -293,10 +294,11 @@ fn on_the_entrance_level_an_object_never_stood_on_may_hide_the_sokoban_stairs() 
     let enter = EnterSokoban {
         overview: false,
         stairs_hp: 0.7,
+        fled_turns: 0,
         climb_back: true,
         push_boulders: true,
     };
-    let mut trip = TripState::default();
+    let mut trip = EnterState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
     assert!(
         matches!(action, Action::Move { .. } | Action::Travel { .. }),
@@ -348,10 +350,11 @@ fn stairs_seen_out_of_reach_are_explored_towards_before_searching() {
     let enter = EnterSokoban {
         overview: false,
         stairs_hp: 0.7,
+        fled_turns: 0,
         climb_back: true,
         push_boulders: true,
     };
-    let (_, why) = step_of(tick(&enter, &mut TripState::default(), &w));
+    let (_, why) = step_of(tick(&enter, &mut EnterState::default(), &w));
     assert!(
         why.starts_with("into Sokoban (entrance on Dlvl 8): the stairs at (21, 4) out of reach")
             && why.contains("exploring the unseen"),
@@ -376,10 +379,11 @@ fn the_trip_rests_on_the_stairs_while_hurt_and_takes_them_healed() {
     let enter = EnterSokoban {
         overview: false,
         stairs_hp: 0.7,
+        fled_turns: 0,
         climb_back: true,
         push_boulders: true,
     };
-    let mut trip = TripState::default();
+    let mut trip = EnterState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
     assert_eq!(action, Action::Search { count: 10 }, "{why}");
     assert_eq!(
@@ -387,7 +391,7 @@ fn the_trip_rests_on_the_stairs_while_hurt_and_takes_them_healed() {
         "into Sokoban (entrance on Dlvl 8): on the down stairs with HP 12/30, below 70%: \
          resting before taking them"
     );
-    assert_eq!(trip.stairs_taken, 0, "no stairs taken");
+    assert_eq!(trip.trip.stairs_taken, 0, "no stairs taken");
     // 20 of 30 is still below 70%; 21 is not.
     see_hp(&mut w, (7, 130, 6, 20), &rows, on_stairs, &[]);
     assert!(matches!(
@@ -403,7 +407,7 @@ fn the_trip_rests_on_the_stairs_while_hurt_and_takes_them_healed() {
     see_hp(&mut w, (7, 133, 6, 21), &rows, on_stairs, &[]);
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
     assert_eq!(action, Action::Descend, "{why}");
-    assert_eq!(trip.stairs_taken, 2);
+    assert_eq!(trip.trip.stairs_taken, 2);
 }
 
 /// Two trap doors dropped the hero from the Oracle's level (Dlvl 7) past the entrance (Dlvl 8)
@@ -447,6 +451,7 @@ fn dropped_below_the_entrance_the_trip_climbs_back_a_level_at_a_time() {
     let enter = EnterSokoban {
         overview: false,
         stairs_hp: 0.7,
+        fled_turns: 0,
         climb_back: true,
         push_boulders: true,
     };
@@ -455,11 +460,11 @@ fn dropped_below_the_entrance_the_trip_climbs_back_a_level_at_a_time() {
         ..enter
     };
     assert_eq!(
-        tick(&stay, &mut TripState::default(), &w),
+        tick(&stay, &mut EnterState::default(), &w),
         LeafOutcome::Failure,
         "no climbing back without climb_back"
     );
-    let mut trip = TripState::default();
+    let mut trip = EnterState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
     assert!(
         matches!(action, Action::Move { .. } | Action::Travel { .. }),
@@ -492,4 +497,61 @@ fn dropped_below_the_entrance_the_trip_climbs_back_a_level_at_a_time() {
         ),
         "{why}"
     );
+}
+
+/// Down the Oracle's stairs healthy, then back up them hurt (another node fled from a fight on
+/// the entrance level) with a jackal near (bench seed 6 of session 23: up from a Grey-elf at
+/// HP 26/79, then at once back down past a leprechaun into the same foes, dead two turns
+/// later): with `fled_turns` the trip rests on the stairs instead of going back down; without
+/// it, or once those turns are over, the jackal near sends it down as before.
+#[test]
+fn fled_up_hurt_the_trip_does_not_go_straight_back_down() {
+    let enter = EnterSokoban {
+        overview: false,
+        stairs_hp: 0.8,
+        fled_turns: 50,
+        climb_back: true,
+        push_boulders: true,
+    };
+    let on_stairs = Pos::new(14, 4);
+    let rows = with_hero(&ORACLE, on_stairs);
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut near = rows.iter().map(|r| r.to_string()).collect::<Vec<_>>();
+    near[2].replace_range(13..14, "d");
+    let near: Vec<&str> = near.iter().map(String::as_str).collect();
+    let fled_back_up = |enter: &EnterSokoban, trip: &mut EnterState| {
+        let mut w = World::default();
+        let start = with_hero(&ORACLE, Pos::new(2, 2));
+        let start: Vec<&str> = start.iter().map(String::as_str).collect();
+        see_hp(&mut w, (7, 90, 6, 30), &start, Pos::new(2, 2), &[]);
+        see_hp(&mut w, (7, 100, 6, 30), &rows, on_stairs, &[]);
+        assert_eq!(step_of(tick(enter, trip, &w)).0, Action::Descend);
+        w.observe(&Action::Descend);
+        see_hp(&mut w, (8, 101, 6, 30), &ENTRANCE, Pos::new(2, 2), &[]);
+        // Another node's flight: the trip does not tick on Dlvl 8.
+        w.observe(&Action::Ascend);
+        see_hp(&mut w, (7, 103, 6, 12), &near, on_stairs, &[]);
+        w
+    };
+
+    let mut trip = EnterState::default();
+    let mut w = fled_back_up(&enter, &mut trip);
+    let (action, why) = step_of(tick(&enter, &mut trip, &w));
+    assert_eq!(action, Action::Search { count: 10 }, "{why}");
+    assert_eq!(
+        why,
+        "into Sokoban (entrance on Dlvl 8): on the down stairs with HP 12/30, below 80%, fled \
+         up from Dlvl 8 on turn 103: resting here, not back down to what waits there"
+    );
+    // Still hurt 50 turns later, the jackal still near: down as before.
+    see_hp(&mut w, (7, 153, 6, 20), &near, on_stairs, &[]);
+    assert_eq!(step_of(tick(&enter, &mut trip, &w)).0, Action::Descend);
+
+    let off = EnterSokoban {
+        fled_turns: 0,
+        ..enter
+    };
+    let mut trip = EnterState::default();
+    let w = fled_back_up(&off, &mut trip);
+    assert_eq!(step_of(tick(&off, &mut trip, &w)).0, Action::Descend);
 }
