@@ -28,6 +28,7 @@ pub mod elbereth_first;
 pub mod explore;
 pub mod food;
 pub mod gaze;
+pub mod hallucination;
 pub mod goto;
 pub mod heal;
 pub mod history_scan;
