@@ -16,7 +16,11 @@ fn show(w: &mut World, rows: &[&str], turn: i64, hp: i32, hallu: bool, messages:
         hp,
         hp_max: 60,
         ac: 4,
-        conditions: if hallu { vec![Condition::Hallu] } else { vec![] },
+        conditions: if hallu {
+            vec![Condition::Hallu]
+        } else {
+            vec![]
+        },
         ..Default::default()
     };
     let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
@@ -46,7 +50,10 @@ fn struck_next_to_a_monster_we_cannot_tell_strikes_back() {
     let (action, why) = decide(&mut state, &w).expect("a monster next to us");
     // Nothing struck yet: a blow first may land on a floating eye or a peaceful.
     assert_eq!(action, Action::Search { count: 1 }, "{why}");
-    assert!(why.contains("1 monster(s) we cannot tell within 4"), "{why}");
+    assert!(
+        why.contains("1 monster(s) we cannot tell within 4"),
+        "{why}"
+    );
     show(&mut w, &BACK, 6001, 44, true, &["The grid bug bites!"]);
     let (action, why) = decide(&mut state, &w).expect("struck");
     assert_eq!(action, Action::Fight { dir: Dir::E }, "{why}");
@@ -71,7 +78,10 @@ fn the_foe_is_followed_and_struck_first_when_back() {
     show(&mut w, &NEXT_TO_US, 6000, 60, true, &[]);
     let _ = decide(&mut state, &w);
     show(&mut w, &BACK, 6001, 44, true, &["The jackal bites!"]);
-    assert!(matches!(decide(&mut state, &w), Some((Action::Fight { .. }, _))));
+    assert!(matches!(
+        decide(&mut state, &w),
+        Some((Action::Fight { .. }, _))
+    ));
     // It steps back (drawn as another monster): no blow, wait a turn.
     show(&mut w, &TWO_AWAY, 6003, 44, true, &[]);
     let (action, why) = decide(&mut state, &w).expect("it is near");
@@ -88,7 +98,11 @@ fn fails_sober_alone_or_when_the_blow_comes_from_afar() {
     let mut w = World::default();
     let mut state = GuardState::default();
     show(&mut w, &NEXT_TO_US, 6000, 60, false, &[]);
-    assert_eq!(decide(&mut state, &w), None, "sober: the other leaves tell it");
+    assert_eq!(
+        decide(&mut state, &w),
+        None,
+        "sober: the other leaves tell it"
+    );
     show(&mut w, &ALONE, 6001, 60, true, &[]);
     assert_eq!(decide(&mut state, &w), None, "nothing near");
     // Struck by something two squares away (a missile, a breath): not ours to answer.
@@ -103,7 +117,11 @@ fn waiting_stops_after_long_hallucination_striking_back_does_not() {
     show(&mut w, &TWO_AWAY, 6000, 60, true, &[]);
     assert!(decide(&mut state, &w).is_some());
     show(&mut w, &TWO_AWAY, 6000 + WAIT_AT_MOST + 1, 60, true, &[]);
-    assert_eq!(decide(&mut state, &w), None, "a long hallucination is lived with");
+    assert_eq!(
+        decide(&mut state, &w),
+        None,
+        "a long hallucination is lived with"
+    );
     show(
         &mut w,
         &BACK,
@@ -112,5 +130,8 @@ fn waiting_stops_after_long_hallucination_striking_back_does_not() {
         true,
         &["The jackal bites!"],
     );
-    assert!(matches!(decide(&mut state, &w), Some((Action::Fight { .. }, _))));
+    assert!(matches!(
+        decide(&mut state, &w),
+        Some((Action::Fight { .. }, _))
+    ));
 }
