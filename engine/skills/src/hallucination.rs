@@ -3,18 +3,22 @@
 //!
 //! On the 200-game bench (main at acad74a) 8 of 200 games died "killed by a
 //! hallucinogen-distorted" monster (seeds 36, 71, 91, 102, 121, 147, 183, 184), every one after
-//! a black light's explosion. What killed them: `wait_out_hallucination` searched 5 turns with
-//! a monster 1-3 squares away (seed 121: HP 47 -> 17 in that search, seed 147: 46 -> 23, seed
-//! 184: 28 -> 16, then dead), and the look-ahead, sizing the monster it cannot tell by the
-//! depth's typical one, fled from it back and forth (seed 36: six steps away from a carnivorous
-//! ape that held it, "You cannot escape from ..."; seed 121: six from a leocrotta, speed 18),
-//! each step a free blow. Hallucinating, nothing tells a monster's speed, so a step away is
-//! worth nothing against most of what the depth makes; Elbereth comes out garbled one letter in
-//! two (engrave.c: an intact one 1 time in ~300); and a blow at a monster that has not struck
-//! may land on a floating eye or a peaceful (uhitm.c asks no "Really attack?" while
-//! hallucinating). So: strike back at the square the blows come from (the monster that struck
-//! is followed by its square, and struck first when it comes back next to us), and otherwise
-//! wait one turn at a time, ready to strike back.
+//! a black light's explosion ("It explodes!": makemon.c makes every black light invisible, so
+//! the source cannot be seen, let alone avoided, without see invisible). What killed them:
+//! `wait_out_hallucination` searched 5 turns with a monster 1-3 squares away (seed 147: HP
+//! 46 -> 23 in one search, seed 184: 28 -> 16, then dead), and the look-ahead, sizing the
+//! monster it cannot tell by the depth's typical one, fled from it back and forth (seed 36:
+//! steps away from a carnivorous ape that held it, "You cannot escape from ..."; seed 121: six
+//! from a leocrotta, speed 18), each step a free blow. Hallucinating, nothing tells a
+//! monster's speed, so a step away is worth nothing against most of what the depth makes;
+//! Elbereth comes out garbled one letter in two (engrave.c: an intact one 1 time in ~300); and
+//! a blow at a monster that has not struck may land on a floating eye or a peaceful (uhitm.c asks
+//! no "Really attack?" while hallucinating). So: strike back at the square the blows come from (the
+//! monster that struck is followed by its square, and struck first when it comes back next to us),
+//! and otherwise wait one turn at a time, ready to strike back. Smoke runs of seeds 36 and 147 with
+//! it: both fought, reached the HP a god fixes, prayed and killed the monster (dead at T8089 and
+//! T11701, of other things); seeds 121 and 184 still died, each to one burst of 12-30 HP from a
+//! monster that came next to us before it struck.
 
 use crate::recall::Recall;
 use crate::signs;
