@@ -29,6 +29,7 @@ pub mod explore;
 pub mod food;
 pub mod gaze;
 pub mod goto;
+pub mod hallucination;
 pub mod heal;
 pub mod history_scan;
 pub mod look;

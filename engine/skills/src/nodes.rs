@@ -440,6 +440,26 @@ pub fn register(r: &mut NodeRegistry) {
         ),
         survival::hold_still_by_floating_eye,
     );
+    r.register(
+        LeafSpec::action(
+            "hallucination_guard",
+            "Hallucinating (every monster drawn at random, its speed and kind unknown) with a hostile we \
+         cannot tell within `radius`: struck at lately (an attack message or HP lost within a turn) with \
+         such a monster next to us, strike it (`F`; the one that struck before, followed by its square, \
+         first), never flee it; the monster that struck us within 20 turns back next to us: strike it \
+         first; otherwise search one turn at a time (a blow first may land on a floating eye or a \
+         peaceful, and no \"Really attack?\" is asked while hallucinating), for at most 200 turns of \
+         hallucination. Fails when not hallucinating, with no such monster near, or when what strikes us \
+         is not next to us.",
+        )
+        .params(const { &[
+            p("radius", Integer { min: 1, max: 8 }, Default("4"), "Chebyshev distance of the monsters that keep us \
+         waiting one turn at a time."),
+        ] }),
+        |p| crate::hallucination::HallucinationGuard {
+            radius: p.integer("radius").clamp(1, 8) as i16,
+        },
+    );
     r.register_tick_fn(
         LeafSpec::action(
             "fight_or_flee",

@@ -72,21 +72,55 @@ impl Level {
     }
 }
 
+impl Level {
+    /// Squares next to `player` drawn blank that the level knows as walkable: hallucinating,
+    /// a monster may be drawn as a ghost or a shade, whose symbol is a space (defsym.h
+    /// `S_ghost`), and a square next to us is always drawn (not blind) as what is there.
+    /// Seed 184 of the 200-game bench: a soldier ant so drawn beside the hero "was not there"
+    /// and the hero searched 5 turns under its blows.
+    pub fn blanks_next_to(&self, map: &[Cell], player: Option<Pos>) -> Vec<Pos> {
+        let Some(me) = player else {
+            return Vec::new();
+        };
+        if map.len() < COLS * MAP_ROWS {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for dy in -1..=1i16 {
+            for dx in -1..=1i16 {
+                let p = Pos::new(me.x + dx, me.y + dy);
+                let on_map = (0..COLS as i16).contains(&p.x) && (0..MAP_ROWS as i16).contains(&p.y);
+                if (dx, dy) == (0, 0) || !on_map {
+                    continue;
+                }
+                let blank = map[p.y as usize * COLS + p.x as usize].ch == ' ';
+                if blank && self.at(p).is_some_and(|sq| sq.feature.walkable()) {
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+}
+
 /// The monsters on `map` while hallucinating, followed from `previous` by their squares alone:
 /// each takes the nearest unclaimed monster of the last frame within [`MAX_STEP`] (those that
 /// stayed put first), whatever either was drawn as, and keeps its first sighting. What the last
 /// frame knew of it (name, tame, peaceful) stays only when the match is unambiguous: no other
 /// monster now near its old square and none other then near its new one; else it is unknown.
 /// The `I` marks are real and are followed as such. `gone`: the monsters of `previous` matched
-/// to none.
+/// to none. `drawn_blank`: squares whose blank is a monster drawn as a ghost (see
+/// [`Level::blanks_next_to`]).
 pub fn track_hallucinated(
     previous: &[Monster],
     map: &[Cell],
     player: Option<Pos>,
     turn: i64,
+    drawn_blank: &[Pos],
 ) -> Tracked {
     let Some(seen) = sightings(map, player, turn, |x, y, _| {
         classify(map, x, y) == Glyph::Monster
+            || drawn_blank.contains(&Pos::new(x as i16, y as i16))
     }) else {
         return Tracked::unread(previous);
     };
@@ -167,7 +201,13 @@ mod tests {
         known[0].name = Some("jackal".into());
         known[0].peaceful = Some(false);
         // Hallucinating: the jackal is drawn as a `Z`, then as a `q` a square closer.
-        let first = track_hallucinated(&known, &frame(&["......", ".Z..@.", "......"]), HERO, 2);
+        let first = track_hallucinated(
+            &known,
+            &frame(&["......", ".Z..@.", "......"]),
+            HERO,
+            2,
+            &[],
+        );
         assert_eq!(first.now.len(), 1);
         assert!(first.now[0].hallucinated);
         assert_eq!(first.now[0].first_seen, 1, "followed, not a new sighting");
@@ -176,8 +216,13 @@ mod tests {
             Some("jackal"),
             "alone: still it"
         );
-        let second =
-            track_hallucinated(&first.now, &frame(&["......", "..q.@.", "......"]), HERO, 3);
+        let second = track_hallucinated(
+            &first.now,
+            &frame(&["......", "..q.@.", "......"]),
+            HERO,
+            3,
+            &[],
+        );
         assert_eq!(second.now[0].pos, Pos::new(2, 1));
         assert_eq!(second.now[0].first_seen, 1);
         assert!(second.gone.is_empty());
@@ -188,7 +233,13 @@ mod tests {
         let mut known = track(&[], &frame(&["......", ".fd.@.", "......"]), HERO, 1);
         known[0].tame = true;
         known[0].peaceful = Some(true);
-        let next = track_hallucinated(&known, &frame(&["......", ".AB.@.", "......"]), HERO, 2);
+        let next = track_hallucinated(
+            &known,
+            &frame(&["......", ".AB.@.", "......"]),
+            HERO,
+            2,
+            &[],
+        );
         assert_eq!(next.now.len(), 2);
         assert!(
             next.now.iter().all(|m| !m.tame && m.peaceful.is_none()),
@@ -203,14 +254,26 @@ mod tests {
         let pet = known.iter_mut().find(|m| m.ch == 'f').unwrap();
         pet.tame = true;
         pet.peaceful = Some(true);
-        let next = track_hallucinated(&known, &frame(&["I.....", "..&.@.", "......"]), HERO, 2);
+        let next = track_hallucinated(
+            &known,
+            &frame(&["I.....", "..&.@.", "......"]),
+            HERO,
+            2,
+            &[],
+        );
         let pet = next.now.iter().find(|m| m.ch == '&').unwrap();
         assert!(pet.tame && pet.hallucinated);
         let mark = next.now.iter().find(|m| m.ch == 'I').unwrap();
         assert!(!mark.hallucinated, "the game draws `I` true");
         assert_eq!(mark.first_seen, 1);
         // A new monster far from any known one is a new sighting, known to be nothing.
-        let far = track_hallucinated(&next.now, &frame(&["I....Y", "..&.@.", "......"]), HERO, 3);
+        let far = track_hallucinated(
+            &next.now,
+            &frame(&["I....Y", "..&.@.", "......"]),
+            HERO,
+            3,
+            &[],
+        );
         let y = far.now.iter().find(|m| m.ch == 'Y').unwrap();
         assert_eq!((y.first_seen, y.tame, y.peaceful), (3, false, None));
     }
@@ -326,6 +389,49 @@ mod tests {
         assert!(!w.monsters[0].hallucinated);
         assert_eq!(w.monsters[0].first_seen, 8000);
         assert!(w.remembered.iter().all(|m| !m.hallucinated));
+    }
+
+    /// Seed 184 of the bench: hallucinating, the soldier ant beside the hero was drawn as a
+    /// ghost (a blank) and the world lost it; the hero searched under its blows and died.
+    #[test]
+    fn a_monster_drawn_as_a_ghost_next_to_us_is_a_monster() {
+        let mut w = World::default();
+        show(
+            &mut w,
+            &["|......|", "|..@...|", "|......|"],
+            100,
+            false,
+            &[],
+        );
+        show(
+            &mut w,
+            &["|..Z...|", "|..@...|", "|......|"],
+            101,
+            true,
+            &[],
+        );
+        assert_eq!(w.monsters.len(), 1);
+        // Redrawn as a ghost: a blank where the floor is known.
+        show(
+            &mut w,
+            &["|.. ...|", "|..@...|", "|......|"],
+            102,
+            true,
+            &["The gnome lord bites!"],
+        );
+        assert_eq!(w.monsters.len(), 1, "{:?}", w.monsters);
+        assert_eq!(w.monsters[0].pos, Pos::new(3, 0));
+        assert!(w.monsters[0].hallucinated && w.monsters[0].first_seen == 101);
+        assert_eq!(w.level().unwrap().feature(Pos::new(3, 0)), Feature::Floor);
+        // A blank two squares away, or on a square never seen, is no monster.
+        show(
+            &mut w,
+            &["|.....  ", "|..@... ", "|......|"],
+            103,
+            true,
+            &[],
+        );
+        assert!(w.monsters.is_empty(), "{:?}", w.monsters);
     }
 
     #[test]

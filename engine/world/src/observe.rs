@@ -173,10 +173,14 @@ impl World {
         let engulfed = player.is_some_and(|p| engulfed_view(obs.map, p));
         let readable = map_ok && !hallucinating && !engulfed;
         let hallucinated_view = map_ok && hallucinating && !engulfed;
+        let mut drawn_blank = Vec::new();
         if readable {
             level.update(obs.map, player, turn, !blind);
         } else if hallucinated_view {
             level.update_hallucinating(obs.map, player, turn, !blind);
+            if !blind {
+                drawn_blank = level.blanks_next_to(obs.map, player);
+            }
         }
         let previous = std::mem::take(&mut self.monsters);
         if changed_level {
@@ -186,7 +190,7 @@ impl World {
         }
         if hallucinated_view {
             let known: &[Monster] = if changed_level { &[] } else { &previous };
-            let tracked = track_hallucinated(known, obs.map, player, turn);
+            let tracked = track_hallucinated(known, obs.map, player, turn, &drawn_blank);
             self.monsters = tracked.now;
             self.update_memory(&tracked.matched, tracked.gone, None);
         } else if !readable && !changed_level {
