@@ -211,7 +211,9 @@ pub fn lines_of_fire(r: &Recall, w: &World, pos: Pos) -> Vec<LineOfFire> {
 /// Whether the threat `t` stands where it could fire at `pos`, whatever it carries: hostile,
 /// two to [`FIRE_RANGE`] squares away on one of `pos`'s lines, nothing between.
 fn may_fire_at(w: &World, t: &Threat, pos: Pos) -> bool {
-    t.hostile && (2..=FIRE_RANGE).contains(&threat::distance(t.pos, pos)) && w.line_clear(t.pos, pos)
+    t.hostile
+        && (2..=FIRE_RANGE).contains(&threat::distance(t.pos, pos))
+        && w.line_clear(t.pos, pos)
 }
 
 fn lines_at(w: &World, threats: &[Threat], news: &[Heard], pos: Pos) -> Vec<LineOfFire> {
