@@ -330,6 +330,9 @@ pub fn play_watched(
     for o in observers.iter_mut() {
         o.on_start(&mut session);
     }
+    // Nobody watches the screen between decisions unless a live view mirrors it: the inventory
+    // menu can then stay up until the next keys close it (one round trip fewer per reading).
+    session.defer_menu_escape = session.on_output.is_none();
     // And the milestones reached before the save.
     let milestones_path = session.game.playground.dir.join("milestones.json");
     let (mut milestones_file, earlier) =

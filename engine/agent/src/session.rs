@@ -46,6 +46,12 @@ pub struct Session {
     pub game_time: Duration,
     /// Time spent reading the game's output: terminal emulation and screen scraping.
     pub scrape_time: Duration,
+    /// Close the inventory menu with the next keys sent instead of a round trip of its own
+    /// (see [`Session::read_inventory`]). Off by default: a caller that looks at the screen
+    /// after reading the inventory sees the map, as before.
+    pub defer_menu_escape: bool,
+    /// The ESC that closes the inventory menu, not sent yet: it goes first with the next keys.
+    escape_pending: bool,
 }
 
 /// Receives every chunk of the game's output.
@@ -67,6 +73,8 @@ impl Session {
             on_output: None,
             game_time: Duration::ZERO,
             scrape_time: Duration::ZERO,
+            defer_menu_escape: false,
+            escape_pending: false,
         }
     }
 
@@ -98,7 +106,16 @@ impl Session {
             bail!("the game has ended");
         }
         let sent = Instant::now();
-        self.game.send(keys.as_bytes())?;
+        if std::mem::take(&mut self.escape_pending) {
+            // One write: the game reads the ESC (closing its menu) and then the keys, and the
+            // screen after them is the one read; the screen in between was never looked at.
+            let mut all = Vec::with_capacity(keys.len() + 1);
+            all.push(0x1b);
+            all.extend_from_slice(keys.as_bytes());
+            self.game.send(&all)?;
+        } else {
+            self.game.send(keys.as_bytes())?;
+        }
         self.game_time += sent.elapsed();
         self.wait_and_scrape()
     }
@@ -140,7 +157,8 @@ impl Session {
     /// Carries out one action: its keys, then every --More--, prompt and menu until the game is
     /// back at the command prompt.
     pub fn perform(&mut self, plan: &Plan) -> Result<()> {
-        if !plan.keys.is_empty() {
+        // A pending ESC is sent even without keys: `settle` must see the screen after it.
+        if !plan.keys.is_empty() || self.escape_pending {
             self.send_raw(&plan.keys)?;
         }
         self.settle(plan)
@@ -224,6 +242,12 @@ impl Session {
             );
             match menu.page {
                 Some((n, m)) if n < m => self.send_raw(">")?,
+                // Closing the menu shows nothing worth a look (the map again, no message), so
+                // its ESC can wait for the next keys: one round trip with the game fewer.
+                _ if self.defer_menu_escape => {
+                    self.escape_pending = true;
+                    return Ok(items);
+                }
                 _ => {
                     self.send_raw("\x1b")?;
                     break;

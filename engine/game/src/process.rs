@@ -110,6 +110,10 @@ const READ_CHUNK: usize = 16384;
 /// How long `Game::wait` looks at the game without sleeping, after a key or some output.
 const SPIN: Duration = Duration::from_micros(150);
 
+/// How often `Game::wait` asks whether the game process ended (it is also asked when a look at
+/// the process fails).
+const EXIT_CHECK: Duration = Duration::from_millis(1);
+
 /// With the shim's notices, how long the engine sleeps at most before it looks at the game
 /// without one (a read the shim does not see: slower, never wrong).
 const NOTICE_FALLBACK: Duration = Duration::from_millis(1);
@@ -275,12 +279,20 @@ impl Game {
         // (None: look now; a wait with no keys sent before it may find the game waiting).
         let mut noticed: Option<Instant> = None;
         let mut last_look: Option<Instant> = self.sent_since_wait.then_some(start);
+        // The first turn of the loop asks whether the game ended.
+        let mut last_exit_check: Option<Instant> = None;
         self.sent_since_wait = false;
         loop {
             if self.drain(out)? > 0 {
                 last_output = Instant::now();
             }
-            if self.exited || self.child.try_wait()?.is_some() {
+            // Whether the game ended is asked now and then, not at every turn of this loop
+            // (a system call each, while the game is only busy).
+            let ask_exit = last_exit_check.is_none_or(|t| t.elapsed() >= EXIT_CHECK);
+            if ask_exit {
+                last_exit_check = Some(Instant::now());
+            }
+            if self.exited || (ask_exit && self.child.try_wait()?.is_some()) {
                 self.exited = true;
                 self.drain(out)?;
                 return Ok(Wait::Exited);
@@ -290,7 +302,17 @@ impl Game {
                 || last_look.is_none_or(|t| t.elapsed() >= NOTICE_FALLBACK);
             if look {
                 last_look = Some(Instant::now());
-                if self.waiter.is_waiting(last_output, self.received)? {
+                let waiting = match self.waiter.is_waiting(last_output, self.received) {
+                    Ok(waiting) => waiting,
+                    // An ended game has no /proc entry to look at: that is its end, not an error.
+                    Err(_) if self.child.try_wait()?.is_some() => {
+                        self.exited = true;
+                        self.drain(out)?;
+                        return Ok(Wait::Exited);
+                    }
+                    Err(e) => return Err(e),
+                };
+                if waiting {
                     // Output written just before the read may still be in flight: take it, and
                     // look again if there was any.
                     if self.drain(out)? == 0 {
@@ -330,6 +352,7 @@ impl Game {
                 unsafe { libc::ppoll(fds.as_mut_ptr(), 2, &nap, std::ptr::null()) };
                 if fds[1].revents != 0 && notice.take() {
                     noticed = Some(Instant::now());
+                    self.waiter.noticed();
                 }
                 continue;
             }

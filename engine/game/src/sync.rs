@@ -34,6 +34,9 @@ pub trait InputWait: Send {
     fn before_send(&mut self, _n: usize) -> Result<()> {
         Ok(())
     }
+    /// The shim said the game is about to read: the next looks will likely find it waiting,
+    /// so a cheap first filter would only cost time (until the next keys are sent).
+    fn noticed(&mut self) {}
     fn name(&self) -> &'static str;
 }
 
@@ -54,6 +57,9 @@ pub struct ProcWait {
     /// `rchar` when the game was last found waiting: it reads nothing more until keys come,
     /// so the next send needs no look at /proc.
     waiting_rchar: Option<u64>,
+    /// A notice came since the last send: looks skip their first, filtering syscall read (the
+    /// game is about to read; the checks that decide are all still made).
+    noticed: bool,
 }
 
 /// With fewer bytes received than the game wrote, wait this long without output before taking
@@ -89,6 +95,7 @@ impl ProcWait {
             wchar_base: 0,
             received_base: 0,
             waiting_rchar: None,
+            noticed: false,
         };
         me.blocked_in_read()?; // fail early if the files are unreadable (permissions, no /proc)
         me.io_counters()?;
@@ -143,8 +150,9 @@ impl ProcWait {
 impl InputWait for ProcWait {
     fn is_waiting(&mut self, last_output: Instant, received: u64) -> Result<bool> {
         // A game not blocked in read is not waiting: the cheapest look (one small /proc read)
-        // first, as most looks find the game still busy.
-        if !self.blocked_in_read()? {
+        // first, as most looks find the game still busy (but not after a notice: then most
+        // find it waiting, and the look below between the counters is the one that decides).
+        if !self.noticed && !self.blocked_in_read()? {
             return Ok(false);
         }
         // The three checks are not atomic: a read that is consuming our key can still show as
@@ -190,7 +198,11 @@ impl InputWait for ProcWait {
         };
         self.min_rchar = rchar + n as u64;
         self.short_since = None;
+        self.noticed = false;
         Ok(())
+    }
+    fn noticed(&mut self) {
+        self.noticed = true;
     }
     fn name(&self) -> &'static str {
         "proc"

@@ -199,20 +199,27 @@ pub struct LineOfFire {
 /// squares from `pos`, on one of its 8 lines within [`FIRE_RANGE`], with nothing between that
 /// stops missiles. Nearest first.
 pub fn lines_of_fire(r: &Recall, w: &World, pos: Pos) -> Vec<LineOfFire> {
-    lines_at(
-        w,
-        &threat::threats(r, w),
-        &recent_news(w, FIRING_MEMORY),
-        pos,
-    )
+    let threats = threat::threats(r, w);
+    // The history is read for news only when some hostile could fire at `pos`: most looks
+    // (several leaves a decision) find none, and the reading was a good part of their time.
+    if !threats.iter().any(|t| may_fire_at(w, t, pos)) {
+        return Vec::new();
+    }
+    lines_at(w, &threats, &recent_news(w, FIRING_MEMORY), pos)
+}
+
+/// Whether the threat `t` stands where it could fire at `pos`, whatever it carries: hostile,
+/// two to [`FIRE_RANGE`] squares away on one of `pos`'s lines, nothing between.
+fn may_fire_at(w: &World, t: &Threat, pos: Pos) -> bool {
+    t.hostile
+        && (2..=FIRE_RANGE).contains(&threat::distance(t.pos, pos))
+        && w.line_clear(t.pos, pos)
 }
 
 fn lines_at(w: &World, threats: &[Threat], news: &[Heard], pos: Pos) -> Vec<LineOfFire> {
     let mut out: Vec<LineOfFire> = threats
         .iter()
-        .filter(|t| t.hostile)
-        .filter(|t| (2..=FIRE_RANGE).contains(&threat::distance(t.pos, pos)))
-        .filter(|t| w.line_clear(t.pos, pos))
+        .filter(|t| may_fire_at(w, t, pos))
         .filter_map(|t| {
             Some(LineOfFire {
                 why: ranged_reason(w, t, news)?,
@@ -375,13 +382,12 @@ fn fire_at(w: &World, threats: &[Threat], news: &[Heard], p: Pos, except: Option
 
 /// The hostiles that may fire at `p` (see [`lines_of_fire`]), but one next to `p` at `except`.
 pub(crate) fn fire_count(r: &Recall, w: &World, p: Pos, except: Option<Pos>) -> usize {
-    fire_at(
-        w,
-        &threat::threats(r, w),
-        &recent_news(w, FIRING_MEMORY),
-        p,
-        except,
-    )
+    let threats = threat::threats(r, w);
+    // As in `lines_of_fire`: no news to read when nobody could fire at `p`.
+    if !threats.iter().any(|t| may_fire_at(w, t, p)) {
+        return 0;
+    }
+    fire_at(w, &threats, &recent_news(w, FIRING_MEMORY), p, except)
 }
 
 /// A step toward the shooter at `target`, off every other line of fire when one brings us

@@ -273,8 +273,14 @@ impl Level {
     /// The cheapest path from `from` to the nearest of `targets`.
     pub fn path(&self, from: Pos, targets: &[Pos], opts: &PathOpts) -> Option<Path> {
         let mut wanted = vec![false; PADDED];
+        let mut any = false;
         for i in targets.iter().filter_map(|&t| padded(t)) {
             wanted[i] = true;
+            any = true;
+        }
+        // Nothing to reach (callers often ask with no targets on this level): no search.
+        if !any {
+            return None;
         }
         let (map, hit) = self.dijkstra(from, opts, |_, i| wanted[i]);
         map.path(unpadded(hit?))

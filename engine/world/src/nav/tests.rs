@@ -131,6 +131,21 @@ fn distances_to_the_nearest_target_agree_with_the_full_search() {
     assert!(compared >= 40, "{compared} nearest targets compared");
 }
 
+/// No target on the map: no path (and no search), while an on-map target beside an off-map
+/// one is still found.
+#[test]
+fn no_path_without_a_target_on_the_map() {
+    let l = level(&["|.....|"], &[]);
+    let opts = PathOpts::default();
+    let from = Pos::new(1, 0);
+    assert_eq!(l.path(from, &[], &opts), None);
+    assert_eq!(l.path(from, &[Pos::new(-5, 90)], &opts), None);
+    let p = l
+        .path(from, &[Pos::new(-5, 90), Pos::new(4, 0)], &opts)
+        .expect("the target on the map");
+    assert_eq!(p.target(), Pos::new(4, 0));
+}
+
 #[test]
 fn goes_around_a_wall() {
     let l = level(&["|.....|", "|.---.|", "|.....|"], &[]);
