@@ -8,22 +8,25 @@
 -- Blind, each letter of a dust engraving is garbled with chance 1/25 + 1/11 (engrave.c), so
 -- "Elbereth" comes out whole about one time in three, and we cannot read it back: a blow
 -- after our engraving says it failed (or the foe ignores it), and we engrave again (blind,
--- a new dust engraving replaces the old one), at most TRIES times on one square; then the
--- leaf steps aside and the survive subtree fights. Never a blow from our square while we hold
+-- a new dust engraving replaces the old one), at most TRIES times in a row (an engraving that
+-- kept the blows off HOLD turns starts a new count); then the leaf steps aside and the survive
+-- subtree fights. Never a blow from our square while we hold
 -- it: attacking from an Elbereth erases it (mon.c setmangry).
 --
 -- Placed before the survive subtree (trees/upkeep.yaml), it steps aside for a prayer (in
 -- major trouble the survive subtree prays), for a zap (dodge_zapper moves us off its line)
--- and while winning (HP at least LOSING of max and not falling fast: the survive subtree
--- strikes back at the `I`).
+-- with death at hand (pray_when_desperate) and while winning (HP at least LOSING of max and
+-- not falling fast: the survive subtree strikes back at the `I`).
 --
 -- API used: world:has_condition, world:has_intrinsic, world:prayer_trouble, world:history,
 -- world:said_since, world.turn, world.x, world.y, world.hp, world.hp_max, world.monsters (glyph),
 -- act.engrave, act.search, `state`.
-local TRIES = 3 -- engravings on one square before the leaf steps aside
+local TRIES = 4 -- engravings in a row under blows before the leaf steps aside (0.66^4: 19% all garbled)
 local STRUCK = 2 -- turns since a blow that count as being struck now
 local HOLD = 10 -- turns after the last blow we stay on our engraving
-local LOSING = 0.6 -- HP fraction below which a blow blind starts an engraving
+-- HP fraction below which a blow blind starts an engraving. Not higher: seed 110 at 28/56 HP,
+-- losing 8 in 3 turns to a raven, engraved twice under its bites where the old tree killed it.
+local LOSING = 0.4
 local FALLING = 0.25 -- or HP lost within FALL_TURNS, as a fraction of max
 local FALL_TURNS = 3
 local ZAP_SIGNS = { " zaps a", "The bolt of ", "The wand hits", "blinded by the flash" }
@@ -57,28 +60,37 @@ local function mark_adjacent(world)
   return false
 end
 
--- HP lost within the last FALL_TURNS turns, from the HP the leaf saw each turn.
-local function hp_lost(world, state)
+-- Remembers the most HP seen this turn (kept FALL_TURNS turns).
+local function see_hp(world, state)
   state.hp_seen = state.hp_seen or {}
   state.hp_seen[world.turn] = math.max(state.hp_seen[world.turn] or 0, world.hp)
+  for turn in pairs(state.hp_seen) do
+    if world.turn - turn > FALL_TURNS or turn > world.turn then state.hp_seen[turn] = nil end
+  end
+end
+
+-- HP lost within the last `turns` turns, from the HP seen each turn.
+local function hp_lost(world, state, turns)
   local most = world.hp
   for turn, hp in pairs(state.hp_seen) do
-    if world.turn - turn > FALL_TURNS or turn > world.turn then
-      state.hp_seen[turn] = nil
-    elseif hp > most then
-      most = hp
-    end
+    if world.turn - turn <= turns and hp > most then most = hp end
   end
   return most - world.hp
 end
 
 return function(world, state)
-  local lost = hp_lost(world, state)
+  see_hp(world, state)
+  local lost = hp_lost(world, state, FALL_TURNS)
   if not world:has_condition("blind") or world:has_intrinsic("telepathy") then
     state.square = nil
     return false
   end
   if world:prayer_trouble() then return false end
+  -- Death at hand (two more turns like the last would kill us): the survive subtree's
+  -- pray_when_desperate prays though the prayer timeout may not be over (seed 110: ravens, HP
+  -- 28 -> 19 -> 11 -> dead while this leaf engraved).
+  local last_turn = hp_lost(world, state, 1)
+  if last_turn > 0 and world.hp <= 2 * last_turn then return false end
   for _, sign in ipairs(ZAP_SIGNS) do
     if world:said_since(world.turn - 5, sign) then return false end
   end
@@ -86,19 +98,27 @@ return function(world, state)
   local here = world.x .. "," .. world.y
   if state.square ~= here then
     -- Walked (or was moved) off our engraving: a new square, a fresh count.
-    state.square, state.tries, state.engraved = nil, 0, nil
+    state.square, state.tries, state.engraved, state.held, state.spent = nil, 0, nil, nil, nil
   end
   local struck = blow and world.turn - blow <= STRUCK
+  if state.spent then return false end
   if state.engraved then
     -- Standing on our engraving: hold it while the foe may be near.
     if blow and blow > state.engraved and struck then
-      if state.tries >= TRIES then return false end -- it ignores Elbereth, or we garble it
+      -- An engraving that kept the blows off HOLD turns worked: a new streak of tries.
+      if state.held then state.tries, state.held = 0, nil end
+      if state.tries >= TRIES then
+        -- It ignores Elbereth, or we garbled every one: the survive subtree fights it here.
+        state.spent = true
+        return false
+      end
       state.engraved, state.tries = world.turn, state.tries + 1
       return act.engrave("Elbereth", string.format(
         "blind, struck again on our Elbereth at %d,%d (HP %d/%d): engraving it again (%d of %d; blind, " ..
         "a letter garbles with chance 1/25 + 1/11)", world.x, world.y, world.hp, world.hp_max,
         state.tries, TRIES))
     end
+    if world.turn - math.max(blow or 0, state.engraved) > HOLD then state.held = true end
     if (blow and world.turn - blow <= HOLD) or mark_adjacent(world) then
       return act.search(1, string.format(
         "blind on our Elbereth at %d,%d (engraved turn %d, last blow turn %s): searching one turn, no blow from it",

@@ -450,6 +450,8 @@ pub fn register(r: &mut NodeRegistry) {
             p("second_choice", Flag, Default("false"), "When the look-ahead's Elbereth cannot be used here \
          (a line of fire, blows from something unseen), take its best choice without Elbereth: step \
          away when that is to flee, instead of always striking."),
+            p("blind_stays", Flag, Default("false"), "Blind without telepathy, never step away (a blind hero \
+         cannot outrun what strikes it): the look-ahead's Flee becomes a blow at the `I`."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,
@@ -477,6 +479,8 @@ pub fn register(r: &mut NodeRegistry) {
         .params(const { &[
             p("turns", Number { min: 0.5, max: 20.0 }, Default("3"), "Turns of expected damage."),
             p("from_faster", Flag, Default("false"), "Step away from a foe faster than us too."),
+            p("blind_stays", Flag, Default("false"), "Blind without telepathy, never step away (a blind hero \
+         cannot outrun what strikes it)."),
         ] })
         .shorthand("turns"),
         survival::retreat_if_losing,

@@ -150,6 +150,7 @@ pub fn fight_or_flee_with(
         healthy_elbereth,
         keep_elbereth,
         second_choice: false,
+        blind_stays: false,
     };
     fight_or_flee_by(r, w, depth, rules)
 }
@@ -167,6 +168,17 @@ pub struct FightRules {
     /// blow. In the 200-game bench, 56 blows struck so at a value below 0.6 were followed by
     /// death within 30 turns 35 times.
     pub second_choice: bool,
+    /// Blind without telepathy, never step away: a blind hero cannot outrun what strikes it,
+    /// it follows and strikes again (seeds 12, 46, 73, 110, 132, 173, 174 of the 200-game
+    /// bench died so). The look-ahead's Flee becomes a blow at the `I`; the `blind_and_hit`
+    /// leaf (scripts/blind_and_hit.lua) engraves Elbereth when losing.
+    pub blind_stays: bool,
+}
+
+/// Blind, with no telepathy to show what is near.
+fn blind_without_telepathy(w: &World) -> bool {
+    w.status.conditions.contains(&nhbot_world::Condition::Blind)
+        && !w.has_intrinsic(nhbot_world::Intrinsic::Telepathy)
 }
 
 /// [`fight_or_flee_with`] by all of its [`FightRules`].
@@ -180,7 +192,9 @@ pub fn fight_or_flee_by(
         healthy_elbereth,
         keep_elbereth,
         second_choice,
+        blind_stays,
     } = rules;
+    let stays = blind_stays && blind_without_telepathy(w);
     crate::peaceful::observe(&mut r.peaceful, w);
     let threats = threat::threats(r, w);
     let Some(duel) = duel_here(r, w, &threats) else {
@@ -204,6 +218,7 @@ pub fn fight_or_flee_by(
         Choice::Fight => None,
         Choice::Elbereth if healthy => elbereth::elbereth_step(r, w, "", ANY_HP, ANY_HP),
         Choice::Elbereth => elbereth::elbereth_step(r, w, "", HEALTHY, HEALTHY),
+        Choice::Flee if stays => None,
         Choice::Flee => retreat::retreat_step(w, &threats),
     };
     // The escape chosen is not possible: the look-ahead's next best, fight or flee.
@@ -211,7 +226,7 @@ pub fn fight_or_flee_by(
         let mut without = duel.clone();
         without.respects_elbereth = false;
         let (next, next_value) = without.best(depth);
-        let flee = second_choice && choice == Choice::Elbereth && next == Choice::Flee;
+        let flee = second_choice && !stays && choice == Choice::Elbereth && next == Choice::Flee;
         flee.then(|| retreat::retreat_step(w, &threats))
             .flatten()
             .map(|(a, why)| {
@@ -278,6 +293,21 @@ pub fn retreat_if_losing_step(
     turns: f64,
     from_faster: bool,
 ) -> Option<(Action, String)> {
+    retreat_if_losing_by(r, w, turns, from_faster, false)
+}
+
+/// [`retreat_if_losing_step`]; with `blind_stays`, never a step while blind without telepathy
+/// (see [`FightRules::blind_stays`]).
+pub fn retreat_if_losing_by(
+    r: &Recall,
+    w: &World,
+    turns: f64,
+    from_faster: bool,
+    blind_stays: bool,
+) -> Option<(Action, String)> {
+    if blind_stays && blind_without_telepathy(w) {
+        return None;
+    }
     let threats = threat::threats(r, w);
     let pressure = threat::pressure(&threats, 1);
     if pressure * turns < f64::from(w.status.hp) || elbereth::would_help(r, w) {

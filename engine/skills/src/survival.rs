@@ -59,6 +59,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         healthy_elbereth: p.flag("healthy_elbereth"),
         keep_elbereth: p.flag("keep_elbereth"),
         second_choice: p.flag("second_choice"),
+        blind_stays: p.flag("blind_stays"),
     };
     act(steps::fight_or_flee_by(
         r,
@@ -91,11 +92,12 @@ pub fn step_out_of_line(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 
 pub fn retreat_if_losing(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
-    act(steps::retreat_if_losing_step(
+    act(steps::retreat_if_losing_by(
         r,
         w,
         p.number("turns"),
         p.flag("from_faster"),
+        p.flag("blind_stays"),
     ))
 }
 
