@@ -77,7 +77,9 @@ fn blind_and_losing_to_a_soldier_ant_engraves_elbereth_and_stays() {
         .unwrap_or_else(|| panic!("the ant never struck:\n{report}"));
     let engraved = steps
         .iter()
-        .position(|st| blind(st) && engraves_elbereth(st) && st.decision.path.contains("blind_and_hit"))
+        .position(|st| {
+            blind(st) && engraves_elbereth(st) && st.decision.path.contains("blind_and_hit")
+        })
         .unwrap_or_else(|| panic!("never engraved Elbereth blind:\n{report}"));
     for st in steps[first_blow..].iter().filter(|st| blind(st)) {
         assert!(
@@ -94,7 +96,10 @@ fn blind_and_losing_to_a_soldier_ant_engraves_elbereth_and_stays() {
     {
         assert_eq!(st.before.player, square, "left the engraving:\n{report}");
         assert!(
-            !matches!(st.decision.action, Action::Fight { .. } | Action::Move { .. }),
+            !matches!(
+                st.decision.action,
+                Action::Fight { .. } | Action::Move { .. }
+            ),
             "a blow or a step from our Elbereth:\n{report}"
         );
     }
