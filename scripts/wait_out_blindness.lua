@@ -2,8 +2,9 @@
 -- hero who walks on meets monsters it cannot see. On the bench (seeds 1..200) 29 of 199 deaths
 -- came blind, most after a yellow light's explosion (10d20 turns), to ordinary wolves, ants and
 -- rats while the bot explored or rested "with no hostile within 6" it could not have seen. The
--- survive subtree above still strikes back at what hits us (`I`), prays and eats; this leaf
--- only replaces walking. Blindness that lasts past GIVE_UP turns (a cursed blindfold...) is
+-- survive subtree above still strikes back at what hits us (`I`), prays and eats, and
+-- `blind_and_hit.lua` (before it) engraves Elbereth when the blows are winning; this leaf only
+-- replaces walking. Blindness that lasts past GIVE_UP turns (a cursed blindfold...) is
 -- lived with: the leaf steps aside.
 --
 -- API used: world:has_condition, world:has_intrinsic, world:said_since, world.turn, act.search, log,

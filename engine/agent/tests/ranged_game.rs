@@ -45,7 +45,7 @@ fn tree(dir: &std::path::Path) -> PathBuf {
     item_scene::tree_with(
         &dir.join("repo"),
         "survive.yaml",
-        "    - retreat_if_losing: {turns: 2}\n",
+        "    - retreat_if_losing: {turns: 2, blind_stays: true}\n",
         "    - step_out_of_line: {depth: 4}\n",
     )
 }

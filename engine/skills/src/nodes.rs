@@ -479,6 +479,8 @@ pub fn register(r: &mut NodeRegistry) {
             p("held_off", Number { min: 0.5, max: 1.0 }, Default("0.85"), "The look-ahead's value of a foe \
          held off by Elbereth, against 1 for a kill and 0 for our death: a fight whose risk of death costs \
          more than 1 - held_off loses to Elbereth."),
+            p("blind_stays", Flag, Default("false"), "Blind without telepathy, never step away (a blind hero \
+         cannot outrun what strikes it): the look-ahead's Flee becomes a blow at the `I`."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,
@@ -506,6 +508,8 @@ pub fn register(r: &mut NodeRegistry) {
         .params(const { &[
             p("turns", Number { min: 0.5, max: 20.0 }, Default("3"), "Turns of expected damage."),
             p("from_faster", Flag, Default("false"), "Step away from a foe faster than us too."),
+            p("blind_stays", Flag, Default("false"), "Blind without telepathy, never step away (a blind hero \
+         cannot outrun what strikes it)."),
         ] })
         .shorthand("turns"),
         survival::retreat_if_losing,

@@ -173,6 +173,11 @@ pub struct FightRules {
     /// 200-game bench the look-ahead fought a soldier ant at 59/63 HP, AC -1 ("Fight, 0.87";
     /// 59 -> 29 -> 17 -> dead, seed 40), and its duels simulate 4.6% deaths there (2.2% at 0.9).
     pub held_off: f64,
+    /// Blind without telepathy, never step away: a blind hero cannot outrun what strikes it,
+    /// it follows and strikes again (seeds 12, 46, 73, 110, 132, 173, 174 of the 200-game
+    /// bench died so). The look-ahead's Flee becomes a blow at the `I`; the `blind_and_hit`
+    /// leaf (scripts/blind_and_hit.lua) engraves Elbereth when losing.
+    pub blind_stays: bool,
 }
 
 impl Default for FightRules {
@@ -182,8 +187,15 @@ impl Default for FightRules {
             keep_elbereth: false,
             second_choice: false,
             held_off: lookahead::SCARED,
+            blind_stays: false,
         }
     }
+}
+
+/// Blind, with no telepathy to show what is near.
+fn blind_without_telepathy(w: &World) -> bool {
+    w.status.conditions.contains(&nhbot_world::Condition::Blind)
+        && !w.has_intrinsic(nhbot_world::Intrinsic::Telepathy)
 }
 
 /// [`fight_or_flee_with`] by all of its [`FightRules`].
@@ -198,7 +210,9 @@ pub fn fight_or_flee_by(
         keep_elbereth,
         second_choice,
         held_off,
+        blind_stays,
     } = rules;
+    let stays = blind_stays && blind_without_telepathy(w);
     crate::peaceful::observe(&mut r.peaceful, w);
     let threats = threat::threats(r, w);
     let Some(mut duel) = duel_here(r, w, &threats) else {
@@ -225,6 +239,7 @@ pub fn fight_or_flee_by(
         Choice::Fight => None,
         Choice::Elbereth if healthy => elbereth::elbereth_step(r, w, "", ANY_HP, ANY_HP),
         Choice::Elbereth => elbereth::elbereth_step(r, w, "", HEALTHY, HEALTHY),
+        Choice::Flee if stays => None,
         Choice::Flee => retreat::retreat_step(w, &threats),
     };
     // The escape chosen is not possible: the look-ahead's next best, fight or flee.
@@ -232,7 +247,7 @@ pub fn fight_or_flee_by(
         let mut without = duel.clone();
         without.respects_elbereth = false;
         let (next, next_value) = without.best(depth);
-        let flee = second_choice && choice == Choice::Elbereth && next == Choice::Flee;
+        let flee = second_choice && !stays && choice == Choice::Elbereth && next == Choice::Flee;
         flee.then(|| retreat::retreat_step(w, &threats))
             .flatten()
             .map(|(a, why)| {
@@ -299,6 +314,21 @@ pub fn retreat_if_losing_step(
     turns: f64,
     from_faster: bool,
 ) -> Option<(Action, String)> {
+    retreat_if_losing_by(r, w, turns, from_faster, false)
+}
+
+/// [`retreat_if_losing_step`]; with `blind_stays`, never a step while blind without telepathy
+/// (see [`FightRules::blind_stays`]).
+pub fn retreat_if_losing_by(
+    r: &Recall,
+    w: &World,
+    turns: f64,
+    from_faster: bool,
+    blind_stays: bool,
+) -> Option<(Action, String)> {
+    if blind_stays && blind_without_telepathy(w) {
+        return None;
+    }
     let threats = threat::threats(r, w);
     let pressure = threat::pressure(&threats, 1);
     if pressure * turns < f64::from(w.status.hp) || elbereth::would_help(r, w) {

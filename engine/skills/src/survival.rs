@@ -61,6 +61,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         keep_elbereth: p.flag("keep_elbereth"),
         second_choice: p.flag("second_choice"),
         held_off: p.number("held_off"),
+        blind_stays: p.flag("blind_stays"),
     };
     act(steps::fight_or_flee_by(
         r,
@@ -93,11 +94,12 @@ pub fn step_out_of_line(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 
 pub fn retreat_if_losing(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
-    act(steps::retreat_if_losing_step(
+    act(steps::retreat_if_losing_by(
         r,
         w,
         p.number("turns"),
         p.flag("from_faster"),
+        p.flag("blind_stays"),
     ))
 }
 

@@ -205,3 +205,82 @@ fn the_reason_names_the_foe_next_to_us() {
     assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
     assert!(why.contains("[look-ahead vs sewer rat: Fight"), "{why}");
 }
+
+/// Blind without telepathy, `blind_stays` keeps the hero where it is: the giant beetle scene
+/// above, where `second_choice` flees (the beetle is slow), strikes instead; the same scene
+/// seen, or blind without the rule, still flees.
+#[test]
+fn blind_stays_turns_a_flight_into_a_blow() {
+    let mut w = crate::seen::world(&["-------", "|.....|", "|..@a.|", "|.....|", "-------"]);
+    (
+        w.status.hp,
+        w.status.hp_max,
+        w.status.xl,
+        w.status.ac,
+        w.status.dlvl,
+    ) = (16, 50, 6, 1, 6);
+    w.monsters[0].name = Some("giant beetle".into());
+    w.history.push(nhbot_world::Said {
+        turn: w.turn,
+        decision: w.decisions,
+        text: "It hits!".into(),
+    });
+    let rules = |blind_stays: bool| FightRules {
+        second_choice: true,
+        blind_stays,
+        ..FightRules::default()
+    };
+    let decide = |w: &World, blind_stays: bool| {
+        fight_or_flee_by(&mut Recall::default(), w, 4, rules(blind_stays)).expect("acts")
+    };
+    let flees = |a: &Action| {
+        matches!(
+            a,
+            Action::Move {
+                dir: Dir::W | Dir::NW | Dir::SW
+            }
+        )
+    };
+    let (action, why) = decide(&w, true);
+    assert!(flees(&action), "seeing, it flees: {action:?}: {why}");
+    w.status.conditions.push(nhbot_world::Condition::Blind);
+    let (action, why) = decide(&w, false);
+    assert!(
+        flees(&action),
+        "without the rule, blind, it flees: {action:?}: {why}"
+    );
+    let (action, why) = decide(&w, true);
+    assert_eq!(
+        action,
+        Action::Move { dir: Dir::E },
+        "blind, it strikes: {why}"
+    );
+}
+
+/// `retreat_if_losing` steps away from a slow gnome zombie at HP 3/37 (a werejackal in human
+/// form next to us too, so Elbereth cannot help); blind without telepathy, with `blind_stays`
+/// it does not (the zombie would follow us, struck at, into the dark we cannot see).
+#[test]
+fn blind_stays_keeps_retreat_if_losing_in_place() {
+    let mut w = crate::seen::world(&["-------", "|..@..|", "|..@d.|", "|.....|", "-------"]);
+    (w.status.hp, w.status.hp_max, w.status.xl, w.status.ac) = (3, 37, 3, 6);
+    for m in &mut w.monsters {
+        let what = if m.ch == '@' {
+            "werejackal"
+        } else {
+            "gnome zombie"
+        };
+        m.name = Some(what.into());
+    }
+    let r = Recall::default();
+    assert!(
+        retreat_if_losing_by(&r, &w, 2.0, false, true).is_some(),
+        "seeing, it steps away"
+    );
+    w.status.conditions.push(nhbot_world::Condition::Blind);
+    assert!(
+        retreat_if_losing_by(&r, &w, 2.0, false, false).is_some(),
+        "blind without the rule, it steps away"
+    );
+    assert_eq!(retreat_if_losing_by(&r, &w, 2.0, false, true), None);
+}
