@@ -72,6 +72,9 @@ pub struct ElberethFirstRules {
     /// scared monster flees for rnd(10) turns (monmove.c `distfleeck`), out of sight or
     /// standing still, then comes back; walking off meets it in the open.
     pub linger: i64,
+    /// Turns between reads of the Elbereth we wrote while we stay on it with no danger (0: off;
+    /// see [`crate::elbereth_fresh`]).
+    pub refresh: i64,
 }
 
 /// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
@@ -89,6 +92,8 @@ pub struct FirstState {
     pub last_struck: Option<i64>,
     /// The latest turn an awake danger was in reach, and why it was one (for `linger`).
     pub last_danger: Option<(i64, String)>,
+    /// The refresh's memory (see [`crate::elbereth_fresh`]).
+    pub fresh: crate::elbereth_fresh::FreshState,
 }
 
 /// Turns a blow at us keeps a monster next to us counted awake.
@@ -113,8 +118,26 @@ impl FirstState {
 /// monsters flee and come back; we cannot wait for ever), and `linger` turns more on our own
 /// engraving once it is out of sight or stands still (a fled monster comes back: see
 /// [`ElberethFirstRules::linger`]). Stops when HP falls while we stand on it (what hurts us
-/// ignores it); never while hallucinating (every monster is a guess).
+/// ignores it); never while hallucinating (every monster is a guess). With no danger, keeps the
+/// Elbereth we stay on intact every `refresh` turns ([`crate::elbereth_fresh::refresh_step`]).
 pub fn elbereth_first_step(
+    r: &mut Recall,
+    state: &mut FirstState,
+    w: &World,
+    path: &str,
+    rules: ElberethFirstRules,
+) -> Option<(Action, String)> {
+    match meet_danger(r, state, w, path, rules) {
+        Some(step) => {
+            state.fresh.watch(r, w);
+            Some(step)
+        }
+        None => crate::elbereth_fresh::refresh_step(r, &mut state.fresh, w, rules.refresh),
+    }
+}
+
+/// [`elbereth_first_step`] against a danger in reach.
+fn meet_danger(
     r: &mut Recall,
     state: &mut FirstState,
     w: &World,
@@ -126,6 +149,7 @@ pub fn elbereth_first_step(
         turns,
         patience,
         linger,
+        ..
     } = rules;
     state.watch(w);
     if w.status.conditions.contains(&Condition::Hallu) {
@@ -250,6 +274,7 @@ mod tests {
             turns: 4.0,
             patience: 60,
             linger,
+            refresh: 0,
         };
         elbereth_first_step(r, state, w, "root/elbereth_first", rules)
     }

@@ -518,6 +518,9 @@ pub fn register(r: &mut NodeRegistry) {
             p("linger", Integer { min: 0, max: 100 }, Default("0"), "Turns we stay on our own engraving (reading it \
          back first) after the danger was last awake in reach: a scared monster flees out of sight or stands still, \
          then comes back."),
+            p("refresh", Integer { min: 0, max: 100 }, Default("0"), "With no danger, turns between reads (`:`, no game \
+         time) of the Elbereth we wrote while we stay on it (searching, resting), and every turn a hostile is in view; \
+         a worn, misspelled or wiped one is written again unless a hostile is next to us (0: off)."),
         ] }),
         |p| survival::ElberethFirst {
             rules: crate::elbereth_first::ElberethFirstRules {
@@ -525,6 +528,7 @@ pub fn register(r: &mut NodeRegistry) {
                 turns: p.number("turns"),
                 patience: p.integer("patience"),
                 linger: p.integer("linger").clamp(0, 100),
+                refresh: p.integer("refresh").clamp(0, 100),
             },
         },
     );
