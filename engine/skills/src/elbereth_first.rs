@@ -4,7 +4,8 @@
 //! Elbereth cycle's pieces (`elbereth`): look, engrave, read back, stand on it.
 
 use crate::elbereth::{
-    cannot_engrave_here, near_threats, note_engraving, trusted_blind, would_help,
+    cannot_engrave_here, lookahead_prefers_other, near_threats, note_engraving, trusted_blind,
+    would_help,
 };
 use crate::look;
 use crate::recall::Recall;
@@ -75,6 +76,9 @@ pub struct ElberethFirstRules {
     /// Turns between reads of the Elbereth we wrote while we stay on it with no danger (0: off;
     /// see [`crate::elbereth_fresh`]).
     pub refresh: i64,
+    /// Next to a hostile, engrave only when the look-ahead ranks Elbereth first, a foe held off
+    /// valued at this (0: always; see [`crate::elbereth::lookahead_prefers_other`]).
+    pub weigh: f64,
 }
 
 /// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
@@ -232,7 +236,7 @@ fn meet_danger(
             format!("reading what is engraved here: {why}"),
         ));
     }
-    if cannot_engrave_here(r, w) {
+    if cannot_engrave_here(r, w) || lookahead_prefers_other(r, w, rules.weigh).is_some() {
         return None;
     }
     let what = match look::engraving_read(msgs) {
@@ -275,6 +279,7 @@ mod tests {
             patience: 60,
             linger,
             refresh: 0,
+            weigh: 0.0,
         };
         elbereth_first_step(r, state, w, "root/elbereth_first", rules)
     }
@@ -320,6 +325,36 @@ mod tests {
         let mut soldier = world(20, '@', 8, &[]);
         soldier.monsters[0].name = Some("soldier".into());
         assert_eq!(first(&mut r, &mut FirstState::default(), &soldier), None);
+    }
+
+    /// A hill orc next to us at 10/52 HP is a danger (4 turns of its blows take our HP), but
+    /// one hit kills it: with `weigh` the look-ahead's fight is left to it, not a turn spent
+    /// engraving under its blows; without, the leaf engraves.
+    #[test]
+    fn weighs_the_engraving_next_to_a_foe_against_the_lookahead() {
+        for weigh in [0.0, 0.9] {
+            let mut r = crate::Recall::default();
+            let mut state = FirstState::default();
+            let mut w = world(10, 'o', 3, &["You see no objects here."]);
+            (w.status.hp_max, w.status.xl, w.status.ac) = (52, 6, 3);
+            w.monsters[0].name = Some("hill orc".into());
+            let rules = ElberethFirstRules {
+                radius: 2,
+                turns: 4.0,
+                patience: 60,
+                linger: 0,
+                refresh: 0,
+                weigh,
+            };
+            let step = elbereth_first_step(&mut r, &mut state, &w, "root/elbereth_first", rules);
+            if weigh == 0.0 {
+                let (action, why) = step.expect("engraves");
+                assert!(matches!(action, Action::Engrave { .. }), "{why}");
+                assert!(why.contains("hill orc 1 square(s) away"), "{why}");
+            } else {
+                assert_eq!(step, None, "the look-ahead fights it");
+            }
+        }
     }
 
     /// A soldier ant that stays where it was a turn ago and never strikes sleeps (a throne
