@@ -122,8 +122,11 @@ const WEIGH_DEPTH: u32 = 4;
 /// at 1) ranks above engraving, as "Fight, 0.93": an engraving costs a turn of their blows and
 /// holds 72% of the time (seed 146 of the 200-game bench engraved four turns running, each
 /// misspelled, under a giant ant's and a homunculus's bites). `None` when nothing is next to
-/// us, Elbereth ranks first, or `held_off` is 0 (off).
+/// us, Elbereth ranks first, its choice cannot be carried out here (a foe next to us we may not
+/// strike, diagonally through a doorway: a smoke run's seed 146 died so to a gecko, searching;
+/// no step away to flee by), or `held_off` is 0 (off).
 pub(crate) fn lookahead_prefers_other(r: &Recall, w: &World, held_off: f64) -> Option<String> {
+    use crate::lookahead::Choice;
     if held_off <= 0.0 {
         return None;
     }
@@ -131,7 +134,20 @@ pub(crate) fn lookahead_prefers_other(r: &Recall, w: &World, held_off: f64) -> O
     let mut duel = crate::steps::duel_here(r, w, &threats)?;
     duel.scared = held_off;
     let (choice, value) = duel.best(WEIGH_DEPTH);
-    (choice != crate::lookahead::Choice::Elbereth).then(|| format!("{choice:?}, {value:.2}"))
+    let strikable = |t: &Threat| {
+        t.no_melee.is_none()
+            && nhbot_world::Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)
+                .is_some_and(|d| crate::steps::can_strike(w, d))
+    };
+    let possible = match choice {
+        Choice::Elbereth => false,
+        Choice::Fight => threats
+            .iter()
+            .filter(|t| t.hostile && t.distance <= 1)
+            .all(strikable),
+        Choice::Flee => crate::retreat::retreat_step(w, &threats).is_some(),
+    };
+    possible.then(|| format!("{choice:?}, {value:.2}"))
 }
 
 /// One step of the Elbereth cycle. `enter`: HP fraction below which we engrave; `until`: HP
@@ -382,6 +398,41 @@ pub(crate) mod tests {
         // Nothing next to us: no blows to weigh.
         ant.monsters[0].pos = Pos::new(12, 10);
         assert_eq!(lookahead_prefers_other(&r, &ant, 0.9), None);
+    }
+
+    /// A smoke run's seed 146: in a shop's open door at 8/25 HP, a gecko biting diagonally. The
+    /// look-ahead would fight it, but no blow goes diagonally out of a doorway: the engraving
+    /// is not left to a fight that cannot happen (the bot searched under its bites and died).
+    #[test]
+    fn an_unstrikable_foe_next_to_us_still_gets_the_engraving() {
+        use crate::seen::show_saying;
+        let rows = ["---|---", "|.....|", "|....:|", "-------"];
+        let mut w = World::default();
+        show_saying(&mut w, &rows, 1553, &["You see no objects here."]);
+        let door = Pos::new(3, 0);
+        (w.status.hp, w.status.hp_max, w.status.xl, w.status.ac) = (8, 25, 2, 5);
+        w.player = door;
+        w.monsters = vec![Monster {
+            pos: Pos::new(4, 1),
+            ch: ':',
+            color: 6,
+            name: Some("gecko".into()),
+            ..Monster::default()
+        }];
+        let mut r = crate::Recall::default();
+        let weighing = |r: &mut crate::Recall, w: &World| {
+            elbereth_step_weighing(r, w, "root/elbereth", 0.4, 0.9, 0.9).map(|(a, _)| a)
+        };
+        let other = lookahead_prefers_other(&r, &w, 0.9).expect("a gecko in the open: fight");
+        assert!(other.starts_with("Fight"), "{other}");
+        let square = w.dungeon.current_mut().and_then(|l| l.at_mut(door));
+        square.expect("the door square").feature = Feature::OpenDoor;
+        assert_eq!(
+            lookahead_prefers_other(&r, &w, 0.9),
+            None,
+            "no blow diagonally"
+        );
+        assert!(matches!(weighing(&mut r, &w), Some(Action::Engrave { .. })));
     }
 
     /// Blind, the look cannot read dust: the engraving we wrote here is rested on, not rewritten
