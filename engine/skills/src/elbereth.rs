@@ -122,7 +122,8 @@ const WEIGH_DEPTH: u32 = 4;
 /// at 1) ranks above engraving, as "Fight, 0.93": an engraving costs a turn of their blows and
 /// holds 72% of the time (seed 146 of the 200-game bench engraved four turns running, each
 /// misspelled, under a giant ant's and a homunculus's bites). `None` when nothing is next to
-/// us, Elbereth ranks first, its choice cannot be carried out here (a foe next to us we may not
+/// us, one next to us does harm beyond its dice (poison, sleep, paralysis...), Elbereth ranks
+/// first, its choice cannot be carried out here (a foe next to us we may not
 /// strike, diagonally through a doorway: a smoke run's seed 146 died so to a gecko, searching;
 /// no step away to flee by), or `held_off` is 0 (off).
 pub(crate) fn lookahead_prefers_other(r: &Recall, w: &World, held_off: f64) -> Option<String> {
@@ -139,6 +140,23 @@ pub(crate) fn lookahead_prefers_other(r: &Recall, w: &World, held_off: f64) -> O
             && nhbot_world::Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)
                 .is_some_and(|d| crate::steps::can_strike(w, d))
     };
+    // The look-ahead counts dice only: a bite that poisons (1 in 8 drains, 1 in 30 of those
+    // kills outright, mhitu.c AD_DRST), puts to sleep or paralyses is not in it (a smoke run's
+    // seed 115 fought a hobgoblin from a snake's side at 25/67 HP and died of the snake).
+    let beyond_dice = |t: &Threat| {
+        t.deadly_touch
+            || crate::monsters::by_name(&t.name).is_some_and(|m| {
+                m.attacks.iter().any(|a| {
+                    !a.is_passive() && ["drst", "drdx", "drco"].contains(&a.damage.as_str())
+                })
+            })
+    };
+    if threats
+        .iter()
+        .any(|t| t.hostile && t.distance <= 1 && beyond_dice(t))
+    {
+        return None;
+    }
     let possible = match choice {
         Choice::Elbereth => false,
         Choice::Fight => threats
@@ -395,6 +413,19 @@ pub(crate) mod tests {
             weighing(&mut r, &ant, 0.9),
             Some(Action::Engrave { .. })
         ));
+        // A snake's bite poisons, which the look-ahead's dice leave out: at 40/52 HP it would
+        // fight a hill orc as strong, not the snake.
+        let strong = |ch: char, name: &str| {
+            let mut w = world(40, ch, 3, &looked);
+            (w.status.hp_max, w.status.xl, w.status.ac) = (52, 6, 3);
+            w.monsters[0].name = Some(name.into());
+            w
+        };
+        assert!(lookahead_prefers_other(&r, &strong('o', "hill orc"), 0.9).is_some());
+        assert_eq!(
+            lookahead_prefers_other(&r, &strong('S', "snake"), 0.9),
+            None
+        );
         // Nothing next to us: no blows to weigh.
         ant.monsters[0].pos = Pos::new(12, 10);
         assert_eq!(lookahead_prefers_other(&r, &ant, 0.9), None);
