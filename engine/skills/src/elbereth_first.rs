@@ -3,7 +3,9 @@
 //! costs a turn of blows and a dust one comes out misspelled ~28% of the time). Uses the
 //! Elbereth cycle's pieces (`elbereth`): look, engrave, read back, stand on it.
 
-use crate::elbereth::{engrave_step, near_threats, trusted_blind, worst_and_more, would_help};
+use crate::elbereth::{
+    engrave_step, lookahead_prefers_other, near_threats, trusted_blind, worst_and_more, would_help,
+};
 use crate::look;
 use crate::recall::Recall;
 use crate::threat::{self, Threat};
@@ -64,6 +66,12 @@ pub struct ElberethFirstRules {
     /// scared monster flees for rnd(10) turns (monmove.c `distfleeck`), out of sight or
     /// standing still, then comes back; walking off meets it in the open.
     pub linger: i64,
+    /// Turns between reads of the Elbereth we wrote while we stay on it with no danger (0: off;
+    /// see [`crate::elbereth_fresh`]).
+    pub refresh: i64,
+    /// Next to a hostile, engrave only when the look-ahead ranks Elbereth first, a foe held off
+    /// valued at this (0: always; see [`crate::elbereth::lookahead_prefers_other`]).
+    pub weigh: f64,
 }
 
 /// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
@@ -81,6 +89,8 @@ pub struct FirstState {
     pub last_struck: Option<i64>,
     /// The latest turn an awake danger was in reach, and why it was one (for `linger`).
     pub last_danger: Option<(i64, String)>,
+    /// The refresh's memory (see [`crate::elbereth_fresh`]).
+    pub fresh: crate::elbereth_fresh::FreshState,
 }
 
 /// Turns a blow at us keeps a monster next to us counted awake.
@@ -105,8 +115,26 @@ impl FirstState {
 /// monsters flee and come back; we cannot wait for ever), and `linger` turns more on our own
 /// engraving once it is out of sight or stands still (a fled monster comes back: see
 /// [`ElberethFirstRules::linger`]). Stops when HP falls while we stand on it (what hurts us
-/// ignores it); never while hallucinating (every monster is a guess).
+/// ignores it); never while hallucinating (every monster is a guess). With no danger, keeps the
+/// Elbereth we stay on intact every `refresh` turns ([`crate::elbereth_fresh::refresh_step`]).
 pub fn elbereth_first_step(
+    r: &mut Recall,
+    state: &mut FirstState,
+    w: &World,
+    path: &str,
+    rules: ElberethFirstRules,
+) -> Option<(Action, String)> {
+    match meet_danger(r, state, w, path, rules) {
+        Some(step) => {
+            state.fresh.watch(r, w);
+            Some(step)
+        }
+        None => crate::elbereth_fresh::refresh_step(r, &mut state.fresh, w, rules.refresh),
+    }
+}
+
+/// [`elbereth_first_step`] against a danger in reach.
+fn meet_danger(
     r: &mut Recall,
     state: &mut FirstState,
     w: &World,
@@ -118,6 +146,7 @@ pub fn elbereth_first_step(
         turns,
         patience,
         linger,
+        ..
     } = rules;
     state.watch(w);
     if w.status.conditions.contains(&Condition::Hallu) {
@@ -194,6 +223,9 @@ pub fn elbereth_first_step(
         };
         return Some((Action::Search { count: 1 }, format!("{how}: {why}")));
     }
+    if look::looked_at(r, w) && lookahead_prefers_other(r, w, rules.weigh).is_some() {
+        return None;
+    }
     engrave_step(
         r,
         w,
@@ -228,6 +260,8 @@ mod tests {
             turns: 4.0,
             patience: 60,
             linger,
+            refresh: 0,
+            weigh: 0.0,
         };
         elbereth_first_step(r, state, w, "root/elbereth_first", rules)
     }
@@ -273,6 +307,36 @@ mod tests {
         let mut soldier = world(20, '@', 8, &[]);
         soldier.monsters[0].name = Some("soldier".into());
         assert_eq!(first(&mut r, &mut FirstState::default(), &soldier), None);
+    }
+
+    /// A hill orc next to us at 10/52 HP is a danger (4 turns of its blows take our HP), but
+    /// one hit kills it: with `weigh` the look-ahead's fight is left to it, not a turn spent
+    /// engraving under its blows; without, the leaf engraves.
+    #[test]
+    fn weighs_the_engraving_next_to_a_foe_against_the_lookahead() {
+        for weigh in [0.0, 0.9] {
+            let mut r = crate::Recall::default();
+            let mut state = FirstState::default();
+            let mut w = world(10, 'o', 3, &["You see no objects here."]);
+            (w.status.hp_max, w.status.xl, w.status.ac) = (52, 6, 3);
+            w.monsters[0].name = Some("hill orc".into());
+            let rules = ElberethFirstRules {
+                radius: 2,
+                turns: 4.0,
+                patience: 60,
+                linger: 0,
+                refresh: 0,
+                weigh,
+            };
+            let step = elbereth_first_step(&mut r, &mut state, &w, "root/elbereth_first", rules);
+            if weigh == 0.0 {
+                let (action, why) = step.expect("engraves");
+                assert!(matches!(action, Action::Engrave { .. }), "{why}");
+                assert!(why.contains("hill orc 1 square(s) away"), "{why}");
+            } else {
+                assert_eq!(step, None, "the look-ahead fights it");
+            }
+        }
     }
 
     /// A soldier ant that stays where it was a turn ago and never strikes sleeps (a throne

@@ -25,6 +25,7 @@ pub mod desperate;
 pub mod duel_sim;
 pub mod elbereth;
 pub mod elbereth_first;
+pub mod elbereth_fresh;
 pub mod explore;
 pub mod food;
 pub mod gaze;

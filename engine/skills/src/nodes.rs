@@ -494,6 +494,9 @@ pub fn register(r: &mut NodeRegistry) {
         .params(const { &[
             p("below", Number { min: 0.0, max: 1.0 }, Default("0.4"), "HP fraction that starts engraving."),
             p("until", Number { min: 0.0, max: 1.0 }, Default("0.9"), "HP fraction up to which we rest on it."),
+            p("weigh", Number { min: 0.0, max: 1.0 }, Default("0"), "Next to a hostile, engrave only when the 4-turn \
+         look-ahead ranks Elbereth (a turn of blows, then 72% success) above fighting and fleeing, valuing a foe held \
+         off at this (a kill is 1; `fight_or_flee`'s `held_off`); 0: always."),
         ] }),
         survival::elbereth_rest,
     );
@@ -548,6 +551,11 @@ pub fn register(r: &mut NodeRegistry) {
             p("linger", Integer { min: 0, max: 100 }, Default("0"), "Turns we stay on our own engraving (reading it \
          back first) after the danger was last awake in reach: a scared monster flees out of sight or stands still, \
          then comes back."),
+            p("refresh", Integer { min: 0, max: 100 }, Default("0"), "With no danger, turns between reads (`:`, no game \
+         time) of the Elbereth we wrote while we stay on it (searching, resting), and every turn a hostile is in view; \
+         a worn, misspelled or wiped one is written again unless a hostile is next to us (0: off)."),
+            p("weigh", Number { min: 0.0, max: 1.0 }, Default("0"), "Next to a hostile, engrave only when the 4-turn \
+         look-ahead ranks Elbereth above fighting and fleeing, valuing a foe held off at this (0: always)."),
         ] }),
         |p| survival::ElberethFirst {
             rules: crate::elbereth_first::ElberethFirstRules {
@@ -555,6 +563,8 @@ pub fn register(r: &mut NodeRegistry) {
                 turns: p.number("turns"),
                 patience: p.integer("patience"),
                 linger: p.integer("linger").clamp(0, 100),
+                refresh: p.integer("refresh").clamp(0, 100),
+                weigh: p.number("weigh"),
             },
         },
     );

@@ -26,7 +26,7 @@ fn adjacent(threats: &[Threat]) -> Vec<&Threat> {
 }
 
 /// Whether `dir` is a legal attack from here (never diagonally through a door).
-fn can_strike(w: &World, dir: Dir) -> bool {
+pub(crate) fn can_strike(w: &World, dir: Dir) -> bool {
     let Some(level) = w.level() else {
         return true;
     };

@@ -74,12 +74,13 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 pub fn elbereth_rest(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
     ranged::observe(r, w);
-    act(elbereth::elbereth_step(
+    act(elbereth::elbereth_step_weighing(
         r,
         w,
         t.path,
         p.number("below"),
         p.number("until"),
+        p.number("weigh"),
     ))
 }
 
