@@ -800,6 +800,14 @@ pub fn register(r: &mut NodeRegistry) {
                          striking back at a monster never meleed (a passive one, as a spotted \
                          jelly).",
                     ),
+                    p(
+                        "siege_spares",
+                        Flag,
+                        Default("false"),
+                        "Once missiles and ray wands are spent, the siege of a monster shut in \
+                         behind the boulder throws spare weapons (not wielded, worn or the \
+                         alternate), gems and rocks (never a gray stone) over it.",
+                    ),
                 ]
             },
         )
@@ -808,6 +816,7 @@ pub fn register(r: &mut NodeRegistry) {
             solve_wait: params.integer("solve_wait") as u32,
             siege_shots: params.integer("siege_shots") as u32,
             keep_elbereth: params.flag("keep_elbereth"),
+            siege_spares: params.flag("siege_spares"),
         },
     );
     r.register(

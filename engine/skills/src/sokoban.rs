@@ -252,6 +252,9 @@ pub(crate) struct SokobanLeaf {
     /// No blow from an Elbereth read back lately (a blow erases it) and none struck back at a
     /// monster never meleed (a passive one: a spotted jelly's acid).
     pub keep_elbereth: bool,
+    /// Once missiles and ray wands are spent, the siege throws spare weapons, gems and rocks
+    /// over the boulder (see `siege::spare_to_throw`).
+    pub siege_spares: bool,
 }
 
 /// The `sokoban` node's default `solve_wait`: two solves cut at the in-game limit of 3
@@ -264,6 +267,7 @@ impl Default for SokobanLeaf {
             solve_wait: SOLVE_WAIT,
             siege_shots: siege::SIEGE_SHOTS,
             keep_elbereth: false,
+            siege_spares: false,
         }
     }
 }
@@ -654,7 +658,14 @@ fn play(
         let again = pushed_in_vain && monster_behind(w, at, obs, beyond);
         let found = mem.found_behind(&key, again);
         let shot = (world_dir(step.dir), beyond, leaf.siege_shots);
-        if let Some(outcome) = siege::besiege(w, mem, here, shot, (pushed_in_vain, found)) {
+        if let Some(outcome) = siege::besiege(
+            w,
+            mem,
+            here,
+            shot,
+            (pushed_in_vain, found),
+            leaf.siege_spares,
+        ) {
             return remember_push(mem, &key, step, outcome);
         }
         let pushed = (pushed_in_vain, found);
