@@ -808,6 +808,14 @@ pub fn register(r: &mut NodeRegistry) {
                          behind the boulder throws spare weapons (not wielded, worn or the \
                          alternate), gems and rocks (never a gray stone) over it.",
                     ),
+                    p(
+                        "seal_wait",
+                        Integer { min: 0, max: 100 },
+                        Default("0"),
+                        "Turns waited once, where the hero stands, before a push that shuts \
+                         squares off from it (the hole corridor), for a monster there to come \
+                         out and be fought before the boulder shuts it in; 0: none.",
+                    ),
                 ]
             },
         )
@@ -817,6 +825,7 @@ pub fn register(r: &mut NodeRegistry) {
             siege_shots: params.integer("siege_shots") as u32,
             keep_elbereth: params.flag("keep_elbereth"),
             siege_spares: params.flag("siege_spares"),
+            seal_wait: params.integer("seal_wait") as u16,
         },
     );
     r.register(

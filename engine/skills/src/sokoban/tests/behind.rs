@@ -555,3 +555,34 @@ fn siege_spares_throws_spare_weapons_and_glass_never_the_sword_or_a_gray_stone()
         assert_eq!(thrown, expected, "spares {spares}");
     }
 }
+
+/// A push into the mouth of the hole corridor shuts the corridor's square off from us (a
+/// monster there would be held ahead of the boulder for good); a push in the open room shuts
+/// nothing off, and a walk never does.
+#[test]
+fn a_push_into_the_hole_corridor_mouth_shuts_the_corridor_off() {
+    use crate::sokoban::seal::shut_off_by;
+    use nhbot_sokoban::{Dir as S, Step};
+    let map = "---------\n|>......|\n|....0..|\n|----.---\n    |.^<|\n    -----";
+    let mut p = parse_nethack("t", map).unwrap();
+    p.player = at_xy(&p, 5, 1);
+    let down = Step {
+        dir: S::Down,
+        push: true,
+    };
+    assert_eq!(shut_off_by(&p, down), vec![at_xy(&p, 5, 4)]);
+    assert!(shut_off_by(
+        &p,
+        Step {
+            push: false,
+            ..down
+        }
+    )
+    .is_empty());
+    p.player = at_xy(&p, 4, 2);
+    let right = Step {
+        dir: S::Right,
+        push: true,
+    };
+    assert!(shut_off_by(&p, right).is_empty(), "the open room");
+}
