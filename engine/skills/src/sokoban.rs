@@ -217,8 +217,9 @@ pub(crate) struct Memory {
     /// nodes did in between (a look at the corpse underfoot at every decision hid the game's
     /// "You hear a monster behind the boulder." from this node in bench seed 17).
     pushed: Option<(StateKey, nhbot_sokoban::Dir)>,
-    /// States whose push shuts squares off and was waited before (see `seal.rs`).
-    seal_waited: HashSet<StateKey>,
+    /// Squares (by map) a push would have shut off, waited for once (see `seal.rs`).
+    /// With the game turn of the wait.
+    seal_waited: HashMap<(&'static str, usize), i64>,
 }
 
 /// Mimics posing as boulders: the top level's two found on arrival (see
@@ -719,7 +720,7 @@ fn play(
     }
     if leaf.seal_wait > 0 && !stuck {
         let shut_off = seal::shut_off_by(puzzle, step);
-        if !shut_off.is_empty() && mem.seal_wait_due(&key) {
+        if !shut_off.is_empty() && mem.seal_wait_due(&key, &shut_off, w.turn) {
             let first = at.pos(shut_off[0]);
             return act(
                 Action::Search {

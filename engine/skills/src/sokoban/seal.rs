@@ -10,8 +10,13 @@ use super::{apply, Memory, StateKey};
 use nhbot_sokoban::{Cell, Puzzle, Step};
 use std::collections::VecDeque;
 
-/// States whose sealing push was waited before, kept so each is waited once.
-const MAX_SEAL_WAITS: usize = 64;
+/// Squares waited for, kept (then forgotten at once) so a pocket is not waited for at every
+/// push.
+const MAX_SEAL_SQUARES: usize = 1024;
+/// Turns after a wait for a pocket before it is waited for again: a monster may have walked
+/// in since (smoke seed 177: the hole corridor was waited for once, and 200 turns later the
+/// boulder shut a monster in there).
+const REWAIT_TURNS: i64 = 50;
 
 /// The squares a monster could walk to from `from` (8 ways over floor and doors, never
 /// diagonally through a doorway, never onto a boulder or an open hole).
@@ -59,15 +64,23 @@ pub(super) fn shut_off_by(p: &Puzzle, step: Step) -> Vec<usize> {
 }
 
 impl Memory {
-    /// Whether the push from this state still gets its wait (at most once per state).
-    pub(super) fn seal_wait_due(&mut self, key: &StateKey) -> bool {
-        if self.seal_waited.contains(key) {
+    /// Whether a push shutting `squares` off at game turn `turn` gets its wait: none when any
+    /// of them was waited for in the last [`REWAIT_TURNS`] turns (a boulder driven down a
+    /// corridor shuts one more square of the same pocket off at each push).
+    pub(super) fn seal_wait_due(&mut self, key: &StateKey, squares: &[usize], turn: i64) -> bool {
+        let recent = |&i: &usize| {
+            self.seal_waited
+                .get(&(key.map, i))
+                .is_some_and(|&t| turn - t < REWAIT_TURNS)
+        };
+        if squares.iter().any(recent) {
             return false;
         }
-        if self.seal_waited.len() >= MAX_SEAL_WAITS {
+        if self.seal_waited.len() >= MAX_SEAL_SQUARES {
             self.seal_waited.clear();
         }
-        self.seal_waited.insert(key.clone());
+        self.seal_waited
+            .extend(squares.iter().map(|&i| ((key.map, i), turn)));
         true
     }
 }

@@ -586,3 +586,20 @@ fn a_push_into_the_hole_corridor_mouth_shuts_the_corridor_off() {
     };
     assert!(shut_off_by(&p, right).is_empty(), "the open room");
 }
+
+/// A pocket is waited for once, not again at the next push that shuts one more of its squares
+/// off; 50 turns later it is waited for again (a monster may have walked in since).
+#[test]
+fn a_pocket_is_waited_for_once_then_again_after_a_while() {
+    let mut mem = Memory::default();
+    let key = StateKey {
+        map: "soko4-2",
+        player: 0,
+        boulders: vec![],
+        holes: vec![],
+    };
+    assert!(mem.seal_wait_due(&key, &[10, 11], 100));
+    assert!(!mem.seal_wait_due(&key, &[11, 12], 110), "the same pocket");
+    assert!(mem.seal_wait_due(&key, &[20], 110), "another pocket");
+    assert!(mem.seal_wait_due(&key, &[11, 12], 150), "50 turns on");
+}
