@@ -843,6 +843,22 @@ pub fn register(r: &mut NodeRegistry) {
                          striking back at a monster never meleed (a passive one, as a spotted \
                          jelly).",
                     ),
+                    p(
+                        "siege_spares",
+                        Flag,
+                        Default("false"),
+                        "Once missiles and ray wands are spent, the siege of a monster shut in \
+                         behind the boulder throws spare weapons (not wielded, worn or the \
+                         alternate), gems and rocks (never a gray stone) over it.",
+                    ),
+                    p(
+                        "seal_wait",
+                        Integer { min: 0, max: 100 },
+                        Default("0"),
+                        "Turns waited once, where the hero stands, before a push that shuts \
+                         squares off from it (the hole corridor), for a monster there to come \
+                         out and be fought before the boulder shuts it in; 0: none.",
+                    ),
                 ]
             },
         )
@@ -851,6 +867,8 @@ pub fn register(r: &mut NodeRegistry) {
             solve_wait: params.integer("solve_wait") as u32,
             siege_shots: params.integer("siege_shots") as u32,
             keep_elbereth: params.flag("keep_elbereth"),
+            siege_spares: params.flag("siege_spares"),
+            seal_wait: params.integer("seal_wait") as u16,
         },
     );
     r.register(

@@ -27,6 +27,7 @@ mod hunt;
 mod leave;
 mod prize;
 mod screen;
+mod seal;
 mod siege;
 mod solving;
 #[cfg(test)]
@@ -216,6 +217,9 @@ pub(crate) struct Memory {
     /// nodes did in between (a look at the corpse underfoot at every decision hid the game's
     /// "You hear a monster behind the boulder." from this node in bench seed 17).
     pushed: Option<(StateKey, nhbot_sokoban::Dir)>,
+    /// Squares (by map) a push would have shut off, waited for once (see `seal.rs`).
+    /// With the game turn of the wait.
+    seal_waited: HashMap<(&'static str, usize), i64>,
 }
 
 /// Mimics posing as boulders: the top level's two found on arrival (see
@@ -252,6 +256,12 @@ pub(crate) struct SokobanLeaf {
     /// No blow from an Elbereth read back lately (a blow erases it) and none struck back at a
     /// monster never meleed (a passive one: a spotted jelly's acid).
     pub keep_elbereth: bool,
+    /// Once missiles and ray wands are spent, the siege throws spare weapons, gems and rocks
+    /// over the boulder (see `siege::spare_to_throw`).
+    pub siege_spares: bool,
+    /// Turns waited once before a push that shuts squares off from us, for a monster there to
+    /// come out (see `seal.rs`); 0: none.
+    pub seal_wait: u16,
 }
 
 /// The `sokoban` node's default `solve_wait`: two solves cut at the in-game limit of 3
@@ -264,6 +274,8 @@ impl Default for SokobanLeaf {
             solve_wait: SOLVE_WAIT,
             siege_shots: siege::SIEGE_SHOTS,
             keep_elbereth: false,
+            siege_spares: false,
+            seal_wait: 0,
         }
     }
 }
@@ -654,7 +666,14 @@ fn play(
         let again = pushed_in_vain && monster_behind(w, at, obs, beyond);
         let found = mem.found_behind(&key, again);
         let shot = (world_dir(step.dir), beyond, leaf.siege_shots);
-        if let Some(outcome) = siege::besiege(w, mem, here, shot, (pushed_in_vain, found)) {
+        if let Some(outcome) = siege::besiege(
+            w,
+            mem,
+            here,
+            shot,
+            (pushed_in_vain, found),
+            leaf.siege_spares,
+        ) {
             return remember_push(mem, &key, step, outcome);
         }
         let pushed = (pushed_in_vain, found);
@@ -698,6 +717,26 @@ fn play(
                 wait(&format!("stuck and no other way ({e})"))
             }
         };
+    }
+    if leaf.seal_wait > 0 && !stuck {
+        let shut_off = seal::shut_off_by(puzzle, step);
+        if !shut_off.is_empty() && mem.seal_wait_due(&key, &shut_off, w.turn) {
+            let first = at.pos(shut_off[0]);
+            return act(
+                Action::Search {
+                    count: leaf.seal_wait,
+                },
+                format!(
+                    "{}: the next push shuts {} square(s) off from us (first ({}, {})): waiting \
+                     {} turns for a monster there to come out before it is shut in",
+                    at.template().name,
+                    shut_off.len(),
+                    first.x,
+                    first.y,
+                    leaf.seal_wait
+                ),
+            );
+        }
     }
     let outcome = step_action(
         r,

@@ -489,3 +489,117 @@ fn no_siege_shots_no_throw() {
     });
     assert!(given_up, "the level given up in the end");
 }
+
+/// Bench b23-i24b seeds 177 and 191: a monster shut in ahead of the boulder in the hole
+/// corridor outlasted the missiles (4 shots, or none), and the level was given up. With
+/// `siege_spares`, the spare weapon and the glass go over the boulder next, never the wielded
+/// sword, the worn armour nor the gray stone (a luckstone, maybe); without it, nothing is
+/// thrown. Both give the level up once nothing is left to throw.
+#[test]
+fn siege_spares_throws_spare_weapons_and_glass_never_the_sword_or_a_gray_stone() {
+    for spares in [true, false] {
+        let (mut w, _) = one_hole_left('I', Monster::default());
+        w.inventory = [
+            "a - a +1 long sword (weapon in hand)",
+            "b - a +0 short sword",
+            "c - a gray stone",
+            "d - 2 worthless pieces of blue glass",
+            "e - an uncursed +3 small shield (being worn)",
+        ]
+        .iter()
+        .filter_map(|l| parse_inventory_line(l))
+        .collect();
+        // The game lists each under its class header.
+        for i in &mut w.inventory {
+            i.class = match i.letter {
+                'a' | 'b' => "Weapons",
+                'c' | 'd' => "Gems/Stones",
+                _ => "Armor",
+            }
+            .into();
+        }
+        NODES.with(|n| *n.borrow_mut() = Nodes::default());
+        let leaf = || SokobanLeaf {
+            siege_spares: spares,
+            ..SokobanLeaf::default()
+        };
+        let mut thrown = Vec::new();
+        let given_up = (0..600).any(|n| {
+            let outcome = tick_node(leaf(), |n| &mut n.sokoban, &w);
+            w.messages.clear();
+            match outcome {
+                LeafOutcome::Act(Action::Search { .. }, _) => {
+                    w.last_action = Some(Action::Search { count: 1 });
+                }
+                LeafOutcome::Act(Action::Move { dir: Dir::E }, why) if why.contains("pushing") => {
+                    refuse_push(&mut w, Dir::E);
+                    w.messages = vec!["You hear a monster behind the boulder.".into()];
+                }
+                LeafOutcome::Act(Action::Throw { item, dir }, why) => {
+                    assert_eq!(dir, Dir::E, "{why}");
+                    assert!(why.contains("throwing the spare"), "{why}");
+                    thrown.push(item);
+                    let stack = w.inventory.iter_mut().find(|i| i.letter == item).unwrap();
+                    stack.count -= 1;
+                    w.inventory.retain(|i| i.count > 0);
+                    w.last_action = Some(Action::Throw { item, dir });
+                    w.messages = vec!["It misses.".into()];
+                }
+                LeafOutcome::Failure => return true,
+                other => panic!("spares {spares}: unexpected {other:?} at {n}"),
+            }
+            false
+        });
+        assert!(given_up, "spares {spares}: the level given up in the end");
+        let expected = if spares { vec!['b', 'd', 'd'] } else { vec![] };
+        assert_eq!(thrown, expected, "spares {spares}");
+    }
+}
+
+/// A push into the mouth of the hole corridor shuts the corridor's square off from us (a
+/// monster there would be held ahead of the boulder for good); a push in the open room shuts
+/// nothing off, and a walk never does.
+#[test]
+fn a_push_into_the_hole_corridor_mouth_shuts_the_corridor_off() {
+    use crate::sokoban::seal::shut_off_by;
+    use nhbot_sokoban::{Dir as S, Step};
+    let map = "---------\n|>......|\n|....0..|\n|----.---\n    |.^<|\n    -----";
+    let mut p = parse_nethack("t", map).unwrap();
+    p.player = at_xy(&p, 5, 1);
+    let down = Step {
+        dir: S::Down,
+        push: true,
+    };
+    assert_eq!(shut_off_by(&p, down), vec![at_xy(&p, 5, 4)]);
+    assert!(shut_off_by(
+        &p,
+        Step {
+            push: false,
+            ..down
+        }
+    )
+    .is_empty());
+    p.player = at_xy(&p, 4, 2);
+    let right = Step {
+        dir: S::Right,
+        push: true,
+    };
+    assert!(shut_off_by(&p, right).is_empty(), "the open room");
+}
+
+/// A pocket is waited for once, not again at the next push that shuts one more of its squares
+/// off; 50 turns later it is waited for again (a monster may have walked in since).
+#[test]
+fn a_pocket_is_waited_for_once_then_again_after_a_while() {
+    let mut mem = Memory::default();
+    let key = StateKey {
+        map: "soko4-2",
+        player: 0,
+        boulders: vec![],
+        holes: vec![],
+    };
+    assert!(mem.seal_wait_due(&key, &[10, 11], 100));
+    assert!(!mem.seal_wait_due(&key, &[11, 12], 110), "the same pocket");
+    assert!(mem.seal_wait_due(&key, &[20], 110), "another pocket");
+    assert!(mem.seal_wait_due(&key, &[11, 12], 150), "50 turns on");
+}
