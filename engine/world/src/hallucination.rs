@@ -119,8 +119,7 @@ pub fn track_hallucinated(
     drawn_blank: &[Pos],
 ) -> Tracked {
     let Some(seen) = sightings(map, player, turn, |x, y, _| {
-        classify(map, x, y) == Glyph::Monster
-            || drawn_blank.contains(&Pos::new(x as i16, y as i16))
+        classify(map, x, y) == Glyph::Monster || drawn_blank.contains(&Pos::new(x as i16, y as i16))
     }) else {
         return Tracked::unread(previous);
     };
