@@ -161,59 +161,6 @@ pub(crate) fn engrave_step(
     ))
 }
 
-/// Depth of the look-ahead that weighs an engraving under blows (`fight_or_flee`'s in the tree).
-const WEIGH_DEPTH: u32 = 4;
-
-/// With hostiles next to us, what the look-ahead (a foe held off valued at `held_off`, a kill
-/// at 1) ranks above engraving, as "Fight, 0.93": an engraving costs a turn of their blows and
-/// holds 72% of the time (seed 146 of the 200-game bench engraved four turns running, each
-/// misspelled, under a giant ant's and a homunculus's bites). `None` when nothing is next to
-/// us, one next to us does harm beyond its dice (poison, sleep, paralysis...), Elbereth ranks
-/// first, its choice cannot be carried out here (a foe next to us we may not
-/// strike, diagonally through a doorway: a smoke run's seed 146 died so to a gecko, searching;
-/// no step away to flee by), or `held_off` is 0 (off).
-pub(crate) fn lookahead_prefers_other(r: &Recall, w: &World, held_off: f64) -> Option<String> {
-    use crate::lookahead::Choice;
-    if held_off <= 0.0 {
-        return None;
-    }
-    let threats = threat::threats(r, w);
-    let mut duel = crate::steps::duel_here(r, w, &threats)?;
-    duel.scared = held_off;
-    let (choice, value) = duel.best(WEIGH_DEPTH);
-    let strikable = |t: &Threat| {
-        t.no_melee.is_none()
-            && nhbot_world::Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)
-                .is_some_and(|d| crate::steps::can_strike(w, d))
-    };
-    // The look-ahead counts dice only: a bite that poisons (1 in 8 drains, 1 in 30 of those
-    // kills outright, mhitu.c AD_DRST), puts to sleep or paralyses is not in it (a smoke run's
-    // seed 115 fought a hobgoblin from a snake's side at 25/67 HP and died of the snake).
-    let beyond_dice = |t: &Threat| {
-        t.deadly_touch
-            || crate::monsters::by_name(&t.name).is_some_and(|m| {
-                m.attacks.iter().any(|a| {
-                    !a.is_passive() && ["drst", "drdx", "drco"].contains(&a.damage.as_str())
-                })
-            })
-    };
-    if threats
-        .iter()
-        .any(|t| t.hostile && t.distance <= 1 && beyond_dice(t))
-    {
-        return None;
-    }
-    let possible = match choice {
-        Choice::Elbereth => false,
-        Choice::Fight => threats
-            .iter()
-            .filter(|t| t.hostile && t.distance <= 1)
-            .all(strikable),
-        Choice::Flee => crate::retreat::retreat_step(w, &threats).is_some(),
-    };
-    possible.then(|| format!("{choice:?}, {value:.2}"))
-}
-
 /// One step of the Elbereth cycle. `enter`: HP fraction below which we engrave; `until`: HP
 /// fraction up to which we keep resting on a verified engraving.
 pub fn elbereth_step(
@@ -223,18 +170,18 @@ pub fn elbereth_step(
     enter: f64,
     until: f64,
 ) -> Option<(Action, String)> {
-    elbereth_step_weighing(r, w, path, enter, until, 0.0)
+    elbereth_step_unless(r, w, path, enter, until, |_, _| false)
 }
 
-/// [`elbereth_step`]; with `weigh` above 0, no engraving next to a hostile when the look-ahead
-/// ranks fighting or fleeing first ([`lookahead_prefers_other`]): the nodes after us take those.
-pub fn elbereth_step_weighing(
+/// [`elbereth_step`], leaving the engraving to the nodes after us when `other_first` says
+/// another choice goes first (see `elbereth_weigh`, which weighs it with the look-ahead).
+pub fn elbereth_step_unless(
     r: &mut Recall,
     w: &World,
     path: &str,
     enter: f64,
     until: f64,
-    weigh: f64,
+    other_first: impl FnOnce(&Recall, &World) -> bool,
 ) -> Option<(Action, String)> {
     // Missiles, rays and what we cannot see ignore Elbereth: no sitting on it there.
     if !would_help(r, w) || crate::ranged::unsafe_to_wait(r, w).is_some() {
@@ -270,7 +217,7 @@ pub fn elbereth_step_weighing(
             )
         });
     }
-    if hp >= enter || lookahead_prefers_other(r, w, weigh).is_some() {
+    if hp >= enter || other_first(r, w) {
         return None;
     }
     let why = match look::engraving_read(msgs) {
@@ -424,92 +371,6 @@ pub(crate) mod tests {
             text: "You read: \"Elbcreth\".".into(),
         });
         assert!(!on_verified_elbereth(&r, &misspelled));
-    }
-
-    /// Next to a jackal at 4/16 HP the look-ahead fights (one hit kills it): with `weigh` the
-    /// engraving (a turn of bites) is left to it; next to a soldier ant at 20/52 it ranks
-    /// Elbereth first and the engraving goes on. `weigh` 0 always engraves.
-    #[test]
-    fn weighs_an_engraving_under_blows_against_the_lookahead() {
-        let looked = ["You read: \"Elbcreth\"."];
-        let weighing = |r: &mut crate::Recall, w: &World, weigh: f64| {
-            elbereth_step_weighing(r, w, "root/elbereth", 0.5, 0.9, weigh).map(|(a, _)| a)
-        };
-        let jackal = || {
-            let mut w = world(4, 'd', 3, &looked);
-            w.monsters[0].name = Some("jackal".into());
-            w
-        };
-        let mut r = crate::Recall::default();
-        let w = jackal();
-        let other = lookahead_prefers_other(&r, &w, 0.9).expect("the look-ahead fights");
-        assert!(other.starts_with("Fight"), "{other}");
-        assert_eq!(weighing(&mut r, &w, 0.9), None, "left to the fight");
-        assert_eq!(r.last_engrave, None, "no engraving noted");
-        assert!(matches!(
-            weighing(&mut r, &jackal(), 0.0),
-            Some(Action::Engrave { .. })
-        ));
-        let mut r = crate::Recall::default();
-        let mut ant = world(20, 'a', 4, &looked);
-        (ant.status.hp_max, ant.status.xl, ant.status.ac) = (52, 6, 3);
-        ant.monsters[0].name = Some("soldier ant".into());
-        assert_eq!(lookahead_prefers_other(&r, &ant, 0.9), None);
-        assert!(matches!(
-            weighing(&mut r, &ant, 0.9),
-            Some(Action::Engrave { .. })
-        ));
-        // A snake's bite poisons, which the look-ahead's dice leave out: at 40/52 HP it would
-        // fight a hill orc as strong, not the snake.
-        let strong = |ch: char, name: &str| {
-            let mut w = world(40, ch, 3, &looked);
-            (w.status.hp_max, w.status.xl, w.status.ac) = (52, 6, 3);
-            w.monsters[0].name = Some(name.into());
-            w
-        };
-        assert!(lookahead_prefers_other(&r, &strong('o', "hill orc"), 0.9).is_some());
-        assert_eq!(
-            lookahead_prefers_other(&r, &strong('S', "snake"), 0.9),
-            None
-        );
-        // Nothing next to us: no blows to weigh.
-        ant.monsters[0].pos = Pos::new(12, 10);
-        assert_eq!(lookahead_prefers_other(&r, &ant, 0.9), None);
-    }
-
-    /// A smoke run's seed 146: in a shop's open door at 8/25 HP, a gecko biting diagonally. The
-    /// look-ahead would fight it, but no blow goes diagonally out of a doorway: the engraving
-    /// is not left to a fight that cannot happen (the bot searched under its bites and died).
-    #[test]
-    fn an_unstrikable_foe_next_to_us_still_gets_the_engraving() {
-        use crate::seen::show_saying;
-        let rows = ["---|---", "|.....|", "|....:|", "-------"];
-        let mut w = World::default();
-        show_saying(&mut w, &rows, 1553, &["You see no objects here."]);
-        let door = Pos::new(3, 0);
-        (w.status.hp, w.status.hp_max, w.status.xl, w.status.ac) = (8, 25, 2, 5);
-        w.player = door;
-        w.monsters = vec![Monster {
-            pos: Pos::new(4, 1),
-            ch: ':',
-            color: 6,
-            name: Some("gecko".into()),
-            ..Monster::default()
-        }];
-        let mut r = crate::Recall::default();
-        let weighing = |r: &mut crate::Recall, w: &World| {
-            elbereth_step_weighing(r, w, "root/elbereth", 0.4, 0.9, 0.9).map(|(a, _)| a)
-        };
-        let other = lookahead_prefers_other(&r, &w, 0.9).expect("a gecko in the open: fight");
-        assert!(other.starts_with("Fight"), "{other}");
-        let square = w.dungeon.current_mut().and_then(|l| l.at_mut(door));
-        square.expect("the door square").feature = Feature::OpenDoor;
-        assert_eq!(
-            lookahead_prefers_other(&r, &w, 0.9),
-            None,
-            "no blow diagonally"
-        );
-        assert!(matches!(weighing(&mut r, &w), Some(Action::Engrave { .. })));
     }
 
     /// Blind, the look cannot read dust: the engraving we wrote here is rested on, not rewritten

@@ -3,9 +3,8 @@
 //! costs a turn of blows and a dust one comes out misspelled ~28% of the time). Uses the
 //! Elbereth cycle's pieces (`elbereth`): look, engrave, read back, stand on it.
 
-use crate::elbereth::{
-    engrave_step, lookahead_prefers_other, near_threats, trusted_blind, worst_and_more, would_help,
-};
+use crate::elbereth::{engrave_step, near_threats, trusted_blind, worst_and_more, would_help};
+use crate::elbereth_weigh::lookahead_prefers_other;
 use crate::look;
 use crate::recall::Recall;
 use crate::threat::{self, Threat};
@@ -70,7 +69,7 @@ pub struct ElberethFirstRules {
     /// see [`crate::elbereth_fresh`]).
     pub refresh: i64,
     /// Next to a hostile, engrave only when the look-ahead ranks Elbereth first, a foe held off
-    /// valued at this (0: always; see [`crate::elbereth::lookahead_prefers_other`]).
+    /// valued at this (0: always; see [`crate::elbereth_weigh::lookahead_prefers_other`]).
     pub weigh: f64,
 }
 

@@ -3,7 +3,7 @@
 //! function; see those modules for the rules. What they remember is the blackboard's [`Recall`].
 
 use crate::recall::Recall;
-use crate::{elbereth, food, prayer, ranged, steps, threat, PrayerRules};
+use crate::{elbereth_weigh, food, prayer, ranged, steps, threat, PrayerRules};
 use nhbot_bt::{LeafOutcome, Params, Tick};
 use nhbot_world::{Action, World};
 
@@ -74,7 +74,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 pub fn elbereth_rest(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
     ranged::observe(r, w);
-    act(elbereth::elbereth_step_weighing(
+    act(elbereth_weigh::elbereth_step_weighing(
         r,
         w,
         t.path,
