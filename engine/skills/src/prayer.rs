@@ -173,7 +173,7 @@ pub fn timeout_safe(w: &World, rules: PrayerRules) -> bool {
 mod tests {
     use super::*;
 
-    fn world(hp: i32, max: i32, turn: i64) -> World {
+    pub(super) fn world(hp: i32, max: i32, turn: i64) -> World {
         let mut w = World {
             turn,
             ..World::default()

@@ -38,17 +38,21 @@ pub fn foe_in_view(w: &World) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::world;
     use super::super::*;
     use nhbot_world::Hunger;
 
-    fn world(hp: i32, max: i32, turn: i64) -> World {
-        let mut w = World {
-            turn,
-            ..World::default()
-        };
-        w.status.hp = hp;
-        w.status.hp_max = max;
-        w
+    /// The rules of both tests: hunger_max_refusal at survive.yaml's 2.5%.
+    fn rules() -> PrayerRules {
+        PrayerRules {
+            first_turn: 100,
+            gap: 500,
+            refusals_to_give_up: 1,
+            eat_first: true,
+            fainting_prays: true,
+            hunger_max_refusal: 0.025,
+            ..PrayerRules::default()
+        }
     }
 
     fn monster(w: &mut World, ch: char, color: u8, dx: i16) {
@@ -67,15 +71,7 @@ mod tests {
 
     #[test]
     fn hunger_alone_waits_for_a_safer_prayer_unless_a_foe_is_in_view() {
-        let rules = PrayerRules {
-            first_turn: 100,
-            gap: 500,
-            refusals_to_give_up: 1,
-            eat_first: true,
-            fainting_prays: true,
-            hunger_max_refusal: 0.025,
-            ..PrayerRules::default()
-        };
+        let rules = rules();
         // Seed 187 (b23): Weak 853 turns after each granted prayer, nothing to eat.
         let mut w = world(30, 30, 7943);
         w.player = nhbot_world::Pos { x: 40, y: 10 };
@@ -116,15 +112,7 @@ mod tests {
 
     #[test]
     fn hunger_soon_after_a_prayer_for_hp_does_not_wait() {
-        let rules = PrayerRules {
-            first_turn: 100,
-            gap: 500,
-            refusals_to_give_up: 1,
-            eat_first: true,
-            fainting_prays: true,
-            hunger_max_refusal: 0.025,
-            ..PrayerRules::default()
-        };
+        let rules = rules();
         // Prayed for HP 300 turns ago while Hungry: this Fainting may be old, no meal since.
         let mut w = world(20, 30, 5000);
         w.last_prayer_turn = Some(4700);
