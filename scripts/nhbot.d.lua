@@ -10,11 +10,11 @@
 -- utf8, coroutine, _VERSION, and act, kb, blackboard, plan, require, log, print below; no io, os,
 -- debug, load, loadfile, dofile.
 -- Each script runs in a Lua state of its own (shared nothing: setting a global or a library field
--- changes it for that script only). Each call may run 1,000,000 instructions within 250 ms, each
--- script's state may hold 16 MiB over its whole life, and string.rep and string.gsub build strings
--- of up to 1 MiB. Past a limit the leaf fails, the error (file, line and function) is logged and
--- the script is disabled until its file changes; the game goes on. setmetatable refuses __gc;
--- require loads only files inside scripts/.
+-- changes it for that script only). Each call may run 1,000,000 instructions within 250 ms of CPU
+-- time, each script's state may hold 16 MiB over its whole life, and string.rep and string.gsub
+-- build strings of up to 1 MiB. Past a limit the leaf fails, the error (file, line and function) is
+-- logged and the script is disabled until its file changes; the game goes on. setmetatable refuses
+-- __gc; require loads only files inside scripts/.
 
 ---A direction for act.*: compass points, up/down (stairs, ladders), here (self). The long names
 ---("north", "southwest", ...) work too.

@@ -5,7 +5,7 @@
 //!   each load; scripts share no table, metatable or memory, so none can change what another
 //!   sees. Node `state` tables survive reloads by being copied (plain data) into the new state.
 //! - **Budget**: each call (and each chunk run) may run [`INSTRUCTION_LIMIT`] instructions within
-//!   [`TIME_LIMIT`]. A hook inherited by every coroutine checks both; once past a limit, every
+//!   [`TIME_LIMIT`] of CPU time and [`WALL_LIMIT`] of wall time. A hook inherited by every coroutine checks both; once past a limit, every
 //!   hook fails again and `pcall`/`xpcall`/`coroutine.resume` re-raise, so no script catches it.
 //!   Library code the hook cannot see is metered ([`strings`]) or moved into Lua (prelude.lua).
 //! - **Memory**: [`MEMORY_LIMIT`] per script state over its whole life.
@@ -45,8 +45,11 @@ use std::time::Duration;
 
 /// Instructions one leaf call (or one chunk run) may run before it is stopped.
 pub const INSTRUCTION_LIMIT: i64 = 1_000_000;
-/// Wall-clock time one leaf call (or one chunk run) may take.
+/// CPU time one leaf call (or one chunk run) may take.
 pub const TIME_LIMIT: Duration = Duration::from_millis(250);
+/// Wall-clock time one leaf call (or one chunk run) may take, however little CPU it used (a
+/// loaded machine deschedules the bot's thread; see `Limits::out_of_time`).
+pub const WALL_LIMIT: Duration = Duration::from_millis(1500);
 /// Bytes one script's Lua state may hold, over its whole life.
 pub const MEMORY_LIMIT: usize = 16 * 1024 * 1024;
 pub(crate) use limits::{lua_error, script_place};

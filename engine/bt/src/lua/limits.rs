@@ -2,7 +2,7 @@
 //! where in the script a limit or an error is reported. Shared by the sandbox (the hook, the
 //! prelude's wrappers) and the metered string functions.
 
-use super::{INSTRUCTION_LIMIT, TIME_LIMIT};
+use super::{INSTRUCTION_LIMIT, TIME_LIMIT, WALL_LIMIT};
 use mlua::Lua;
 use std::sync::atomic::{AtomicI64, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -18,8 +18,13 @@ pub(crate) const PRELUDE_NAME: &str = "sandbox";
 pub(crate) struct Limits {
     epoch: Instant,
     budget: AtomicI64,
-    /// Nanoseconds since `epoch`.
+    /// Nanoseconds since `epoch`: when the call may have used up [`TIME_LIMIT`] of CPU time
+    /// (checked against the thread's CPU clock once passed, then moved on if it has not).
     deadline: AtomicU64,
+    /// Nanoseconds since `epoch` when the call was armed (for [`WALL_LIMIT`]).
+    armed_at: AtomicU64,
+    /// The thread's CPU time when the call was armed.
+    cpu_at_arm: AtomicU64,
     /// Why the call went past a limit; once set, every hook and charge fails until re-armed.
     exceeded: Mutex<Option<String>>,
     /// Where the hook last saw the script while its memory was high (memory errors carry no
@@ -52,6 +57,8 @@ impl Limits {
             epoch: Instant::now(),
             budget: AtomicI64::new(INSTRUCTION_LIMIT),
             deadline: AtomicU64::new(0),
+            armed_at: AtomicU64::new(0),
+            cpu_at_arm: AtomicU64::new(0),
             exceeded: Mutex::new(None),
             near: Mutex::new(None),
             stopped_at: Mutex::new(None),
@@ -66,8 +73,11 @@ impl Limits {
 
     pub(crate) fn arm(&self) {
         self.budget.store(INSTRUCTION_LIMIT, Ordering::Relaxed);
-        let deadline = self.now() + TIME_LIMIT.as_nanos() as u64;
-        self.deadline.store(deadline, Ordering::Relaxed);
+        let now = self.now();
+        self.armed_at.store(now, Ordering::Relaxed);
+        self.cpu_at_arm.store(thread_cpu_nanos(), Ordering::Relaxed);
+        self.deadline
+            .store(now + TIME_LIMIT.as_nanos() as u64, Ordering::Relaxed);
         if let Ok(mut log) = self.log.lock() {
             *log = LogBuffer::default();
         }
@@ -133,7 +143,7 @@ impl Limits {
         let left = self.budget.fetch_sub(n, Ordering::Relaxed) - n;
         let why = if left < 0 {
             format!("instruction limit ({INSTRUCTION_LIMIT}) exceeded")
-        } else if self.now() > self.deadline.load(Ordering::Relaxed) {
+        } else if self.out_of_time() {
             format!(
                 "time limit ({} ms per call) exceeded",
                 TIME_LIMIT.as_millis()
@@ -144,6 +154,44 @@ impl Limits {
         self.trip(why.clone());
         Err(why)
     }
+}
+
+impl Limits {
+    /// Whether the call has used [`TIME_LIMIT`] of CPU time, or [`WALL_LIMIT`] of wall time.
+    /// The wall clock alone would stop a cheap leaf whose thread was descheduled on a loaded
+    /// machine (a bench's many games on two cores), and which leaf that hits would differ
+    /// from run to run; CPU time does not depend on the load, so it is read (a system call)
+    /// only once the wall-clock deadline has passed.
+    fn out_of_time(&self) -> bool {
+        let now = self.now();
+        if now <= self.deadline.load(Ordering::Relaxed) {
+            return false;
+        }
+        let cpu_used = thread_cpu_nanos().saturating_sub(self.cpu_at_arm.load(Ordering::Relaxed));
+        let limit = TIME_LIMIT.as_nanos() as u64;
+        let wall_used = now.saturating_sub(self.armed_at.load(Ordering::Relaxed));
+        if cpu_used >= limit || wall_used >= WALL_LIMIT.as_nanos() as u64 {
+            return true;
+        }
+        // Descheduled, not busy: the CPU time left is at least this much wall time away.
+        self.deadline
+            .store(now + (limit - cpu_used), Ordering::Relaxed);
+        false
+    }
+}
+
+/// The CPU time this thread has used, in nanoseconds (0 if the clock cannot be read, which
+/// makes the limit a wall-clock one again).
+fn thread_cpu_nanos() -> u64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec through a valid pointer.
+    if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } != 0 {
+        return 0;
+    }
+    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
 }
 
 /// Counts Rust frames that call back into Lua (`require`, `gsub` with a function or table);
@@ -214,4 +262,31 @@ pub(crate) fn where_(lua: &Lua) -> String {
     script_place(lua, 1)
         .map(|p| format!("{p}: "))
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_call_whose_thread_sleeps_past_the_deadline_is_not_out_of_time() {
+        let limits = Limits::new();
+        limits.arm();
+        // Asleep (as if descheduled on a loaded machine): wall time passes, CPU time does not.
+        std::thread::sleep(TIME_LIMIT + Duration::from_millis(50));
+        assert_eq!(limits.charge(1), Ok(()));
+    }
+
+    #[test]
+    fn a_call_that_spins_past_its_cpu_time_is_stopped() {
+        let limits = Limits::new();
+        limits.arm();
+        let start = thread_cpu_nanos();
+        while thread_cpu_nanos() - start < TIME_LIMIT.as_nanos() as u64 + 10_000_000 {
+            std::hint::black_box(start);
+        }
+        let why = limits.charge(1).expect_err("past the CPU time limit");
+        assert!(why.starts_with("time limit"), "{why}");
+    }
 }

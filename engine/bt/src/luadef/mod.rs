@@ -276,7 +276,7 @@ pub fn lua_definitions() -> String {
         format!(
             "Each script runs in a Lua state of its own (shared nothing: setting a global or a \
              library field changes it for that script only). Each call may run {} instructions \
-             within {} ms, each script's state may hold {} MiB over its whole life, and \
+             within {} ms of CPU time, each script's state may hold {} MiB over its whole life, and \
              string.rep and string.gsub build strings of up to {} MiB. Past a limit the leaf \
              fails, the error (file, line and function) is logged and the script is disabled \
              until its file changes; the game goes on. setmetatable refuses __gc; require loads only files \
