@@ -351,6 +351,37 @@ mod tests {
         assert!(searched > 0.0);
     }
 
+    /// A corridor out of the east doorway that turns south and stops one square past the
+    /// bend: its last square touches the square before the bend diagonally, yet it is a dead
+    /// end (with `bent`), and the unexplored square past it is a likely hidden one; the bend's
+    /// own square is no dead end either way.
+    #[test]
+    fn a_corridor_stopping_past_a_bend_is_a_dead_end_with_bent() {
+        let mut level = level();
+        for (x, y) in [(8, 3), (9, 3)] {
+            if let Some(sq) = level.at_mut(Pos::new(x, y)) {
+                sq.feature = Feature::Corridor;
+            }
+        }
+        for x in 9..=10 {
+            if let Some(sq) = level.at_mut(Pos::new(x, 2)) {
+                sq.feature = Feature::Unknown;
+            }
+        }
+        let (end, bend) = (Pos::new(9, 3), Pos::new(8, 3));
+        assert!(!is_dead_end(&level, end), "two walkable neighbours");
+        assert!(is_dead_end_by(&level, end, true));
+        assert!(!is_dead_end_by(&level, end, false));
+        assert!(!is_dead_end_by(&level, bend, true));
+        let unknown = UnknownCounts::of(&level);
+        let past = Pos::new(10, 3);
+        let (old, new) = (
+            prior_by(&level, &unknown, past, false),
+            prior_by(&level, &unknown, past, true),
+        );
+        assert!(new > 0.15 && new > 10.0 * old, "{old} -> {new}");
+    }
+
     /// The summed counts equal a count of the box's squares, on levels with never-seen squares
     /// scattered anywhere (column 0 and the map's edges included) and every box size.
     #[test]

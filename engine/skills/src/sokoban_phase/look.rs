@@ -169,6 +169,39 @@ mod tests {
         });
     }
 
+    /// The look's goal is the frontier square it explores toward; kept, it is walked to while
+    /// it is still unexplored, and dropped once stood on. A search spot reached is searched.
+    #[test]
+    fn a_kept_goal_is_walked_to_while_unexplored_and_searched_once_reached() {
+        let mut w = World::default();
+        let room = [
+            "-------     ",
+            "|.@.....##  ",
+            "|.....|     ",
+            "-------     ",
+        ];
+        see(&mut w, 1, &room, Pos::new(2, 2), &[]);
+        let (_, why, goal) = look_for_the_stairs(&w, LookOpts::default()).expect("a look");
+        let Some(Goal::Explore(spot)) = goal else {
+            panic!("an exploring look: {why} {goal:?}");
+        };
+        assert!(frontier(w.level().expect("level")).contains(&spot));
+        let (_, kept) = keep_to(&w, Goal::Explore(spot)).expect("kept");
+        let expected = format!("exploring the unseen at ({}, {}) as chosen", spot.x, spot.y);
+        assert!(kept.starts_with(&expected), "{kept}");
+        // The hero stands on the goal: explored, no longer kept; as a search spot, searched.
+        let mut there: Vec<String> = room.iter().map(|r| r.replace('@', ".")).collect();
+        let row = &mut there[spot.y as usize - 1];
+        row.replace_range(spot.x as usize..spot.x as usize + 1, "@");
+        let there: Vec<&str> = there.iter().map(String::as_str).collect();
+        see(&mut w, 9, &there, spot, &[]);
+        assert_eq!(keep_to(&w, Goal::Explore(spot)), None);
+        assert_eq!(
+            keep_to(&w, Goal::Search(spot)).map(|(a, _)| a),
+            Some(Action::Search { count: 10 })
+        );
+    }
+
     /// A corridor out of the room ends in a boulder with nothing seen past it: the hero goes
     /// behind it and pushes it on; once a push fails, that boulder is left.
     #[test]
