@@ -4,7 +4,8 @@
 //! map queries they rest on are the world's (`nhbot_world::explore`).
 
 use nhbot_world::explore::{
-    door_exit, frontier, is_dead_end, search_count, search_rounds, search_spots, searched_around,
+    door_exit, frontier, is_dead_end_by, search_count, search_rounds, search_spots_by,
+    searched_around,
 };
 use nhbot_world::nav::{DistMap, Path};
 use nhbot_world::{Action, Branch, Feature, Level, Pos, World};
@@ -133,7 +134,7 @@ pub fn explore_step_then(
                 return Some(step);
             }
         }
-        if let Some(step) = search_step(world, level, &dist, downstairs.first().copied()) {
+        if let Some(step) = search_step(world, level, &dist, downstairs.first().copied(), false) {
             return Some(step);
         }
     }
@@ -170,9 +171,52 @@ fn hidden_stairs_step(world: &World, dist: &DistMap) -> Option<(Action, String)>
 /// The next step of a search for a hidden door or passage (the best search spot: dead ends,
 /// walls by unexplored areas), for leaves whose goal is cut off from the hero.
 pub fn search_for_a_way(world: &World) -> Option<(Action, String)> {
+    search_for_a_way_by(world, false)
+}
+
+/// [`search_for_a_way`], dead ends told by `is_dead_end_by` with `bent`.
+pub fn search_for_a_way_by(world: &World, bent: bool) -> Option<(Action, String)> {
     let level = world.level()?;
     let dist = level.distances(world.player, &world.path_opts());
-    search_step(world, level, &dist, None)
+    search_step(world, level, &dist, None, bent)
+}
+
+/// The spot [`search_for_a_way_by`] goes to (or searches at).
+pub fn search_goal(world: &World, bent: bool) -> Option<Pos> {
+    let level = world.level()?;
+    let dist = level.distances(world.player, &world.path_opts());
+    best_search_spot(world, level, &dist, bent).map(|(spot, _)| spot)
+}
+
+/// The frontier square [`explore_step_then`] walks to, when one is reachable.
+pub fn explore_goal(world: &World) -> Option<Pos> {
+    let level = world.level()?;
+    let unexplored = frontier(level);
+    let dist = level.distances_to_nearest(world.player, &world.path_opts(), &unexplored);
+    nearest(&dist, &unexplored).map(|path| path.target())
+}
+
+/// The best search spot and its promise: the best chance of a find per turn spent (the spot's
+/// chance that something is still hidden there, over the walk and the first search). Every
+/// round's spots at once: a fresh corridor beside unexplored map beats a wall searched 50
+/// turns already (the rounds' limits only cap each spot).
+fn best_search_spot(
+    world: &World,
+    level: &Level,
+    dist: &DistMap,
+    bent: bool,
+) -> Option<(Pos, u32)> {
+    let me = world.player;
+    let loosest = search_rounds().last()?;
+    search_spots_by(level, loosest, bent)
+        .into_iter()
+        .filter_map(|(p, promise)| {
+            let cost = if p == me { 0 } else { dist.cost(p)? };
+            let rate = promise as i64 * 1000 / (cost as i64 + SEARCH_VISIT_TURNS);
+            Some((p, promise, rate))
+        })
+        .max_by_key(|&(p, _, rate)| (rate, std::cmp::Reverse((p.y, p.x))))
+        .map(|(p, promise, _)| (p, promise))
 }
 
 /// Turns a visit to a search spot is worth before it is weighed again (the first search there).
@@ -184,30 +228,18 @@ fn search_step(
     level: &Level,
     dist: &DistMap,
     cut_off: Option<Pos>,
+    bent: bool,
 ) -> Option<(Action, String)> {
     let stuck = match cut_off {
         Some(p) => format!("the down stairs at ({}, {}) cut off", p.x, p.y),
         None => "no way on and no down stairs".into(),
     };
     let me = world.player;
-    // The best chance of a find per turn spent: the spot's chance that something is still
-    // hidden there, over the walk and the first search.
-    // Every round's spots at once: a fresh corridor beside unexplored map beats a wall searched
-    // 50 turns already (the rounds' limits only cap each spot).
-    let loosest = search_rounds().last()?;
-    let best = search_spots(level, loosest)
-        .into_iter()
-        .filter_map(|(p, promise)| {
-            let cost = if p == me { 0 } else { dist.cost(p)? };
-            let rate = promise as i64 * 1000 / (cost as i64 + SEARCH_VISIT_TURNS);
-            Some((p, promise, rate))
-        })
-        .max_by_key(|&(p, _, rate)| (rate, std::cmp::Reverse((p.y, p.x))))?;
-    let (spot, promise, _) = best;
+    let (spot, promise) = best_search_spot(world, level, dist, bent)?;
     let searched = searched_around(level, spot);
     let kind = if let Some(out) = door_exit(level, spot) {
         format!("a door leading nowhere (nothing at ({}, {}))", out.x, out.y)
-    } else if is_dead_end(level, spot) {
+    } else if is_dead_end_by(level, spot, bent) {
         "dead end".into()
     } else if level.feature(spot) == Feature::Corridor {
         "corridor".into()
@@ -238,7 +270,7 @@ fn search_step(
 mod tests {
     use super::*;
     use crate::mines::leave_mines_step;
-    use nhbot_world::explore::{frontier, SEARCH_LIMITS};
+    use nhbot_world::explore::{frontier, is_dead_end, search_spots, SEARCH_LIMITS};
     use nhbot_world::testing::grid;
     use nhbot_world::{Dir, Observation, Status};
 

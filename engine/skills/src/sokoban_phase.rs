@@ -243,6 +243,22 @@ pub(crate) fn register(r: &mut NodeRegistry) {
                         "While looking for stairs: push the boulders with unseen ground past \
                          them before searching walls.",
                     ),
+                    p(
+                        "bent_dead_ends",
+                        Flag,
+                        Default("false"),
+                        "While looking for stairs: a corridor square with one orthogonal way \
+                         out is a dead end to search, whatever touches it diagonally (a \
+                         corridor that stops one square past a bend).",
+                    ),
+                    p(
+                        "keep_goal",
+                        Flag,
+                        Default("false"),
+                        "While looking for stairs: keep to the frontier square or search spot \
+                         chosen until it is reached (and searched once) or no longer worth it, \
+                         instead of choosing afresh at each step.",
+                    ),
                 ]
             },
         ),
@@ -252,6 +268,8 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             fled_turns: params.integer("fled_turns"),
             climb_back: params.flag("climb_back"),
             push_boulders: params.flag("push_boulders"),
+            bent_dead_ends: params.flag("bent_dead_ends"),
+            keep_goal: params.flag("keep_goal"),
         },
     );
     r.register(

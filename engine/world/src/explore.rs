@@ -2,7 +2,7 @@
 //! passages are likely (search spots and rounds), dead ends, and the path options and paths
 //! the navigation uses. Queries only: the decisions built on them are nhbot-skills' `explore`.
 
-pub use crate::hidden::{door_exit, is_dead_end};
+pub use crate::hidden::{door_exit, is_dead_end, is_dead_end_by};
 use crate::hidden::{hidden_left_around_known, Priors, UnknownCounts};
 use crate::level::{neighbours, pos_of, Branch, Level};
 use crate::monsters::Monster;
@@ -167,14 +167,19 @@ pub fn search_rounds() -> impl Iterator<Item = SearchRound> {
 /// corridors, doors leading nowhere, and room squares beside a wall with enough never-seen
 /// squares around them (and corridors, if the round says so).
 pub fn search_spots(level: &Level, round: SearchRound) -> Vec<(Pos, u32)> {
+    search_spots_by(level, round, false)
+}
+
+/// [`search_spots`], dead ends told by [`is_dead_end_by`] with `bent`.
+pub fn search_spots_by(level: &Level, round: SearchRound, bent: bool) -> Vec<(Pos, u32)> {
     let unknown_near = UnknownCounts::of(level);
-    let mut priors = Priors::new(level, &unknown_near);
+    let mut priors = Priors::bent(level, &unknown_near, bent);
     let mut spots = Vec::new();
     for i in 0..level.squares.len() {
         let p = pos_of(i);
         let feature = level.squares[i].feature;
         // Dead ends and doors leading nowhere qualify in every round, whatever lies around.
-        let dead_end = is_dead_end(level, p) || door_exit(level, p).is_some();
+        let dead_end = is_dead_end_by(level, p, bent) || door_exit(level, p).is_some();
         // Any room square by a wall: floor, stairs, a fountain... (not a door, a corridor or
         // a trap).
         let room_square = feature.walkable()

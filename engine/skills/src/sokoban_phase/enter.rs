@@ -2,7 +2,7 @@
 //! hurt, and never straight back down the stairs just fled up.
 
 use super::in_sokoban;
-use super::look::look_for_the_stairs;
+use super::look::{keep_to, look_for_the_stairs, Goal, LookOpts};
 use crate::goto::{Destination, GoTo, TripState};
 use nhbot_bt::{Leaf, LeafOutcome, Tick};
 use nhbot_world::{Action, Branch, Pos, Special, World};
@@ -24,6 +24,25 @@ pub struct EnterSokoban {
     pub climb_back: bool,
     /// Push boulders with unseen ground past them while looking for stairs.
     pub push_boulders: bool,
+    /// While looking for stairs: corridors that stop one square past a bend are dead ends.
+    pub bent_dead_ends: bool,
+    /// While looking for stairs: keep to the frontier square or search spot chosen until it is
+    /// reached or done, instead of choosing afresh at each step.
+    pub keep_goal: bool,
+}
+
+/// Decisions a kept goal may take, over the steps its path had when chosen (a monster in the
+/// way, a travel cut short).
+const GOAL_SLACK: u32 = 20;
+
+/// A goal of the look for stairs, kept while on the level it was chosen on.
+#[derive(Clone, Copy, Debug)]
+struct KeptGoal {
+    goal: Goal,
+    /// `Dungeon::arrivals` when chosen: another arrival ends it.
+    arrivals: u64,
+    /// Decisions left before it is dropped.
+    decisions_left: u32,
 }
 
 /// Turns searched per decision while resting before the stairs (a search stops when a
@@ -42,6 +61,8 @@ pub struct EnterState {
     /// (turn, Dlvl left) of the last arrival above the Dlvl expected: the hero fled up from
     /// something below (another node's doing, as `flee_upstairs`).
     fled_up: Option<(i64, i32)>,
+    /// The look's goal kept (with `keep_goal`).
+    goal: Option<KeptGoal>,
 }
 
 impl EnterState {
@@ -175,6 +196,7 @@ impl EnterSokoban {
     fn climb_back(
         &self,
         state: &mut TripState,
+        goal: &mut Option<KeptGoal>,
         tick: &mut Tick<'_>,
         (entrance, fled_up): (i32, Option<(i64, i32)>),
     ) -> LeafOutcome {
@@ -193,7 +215,7 @@ impl EnterSokoban {
         if let Some(step) = self.trip(above, state, tick, (entrance, fled_up)) {
             return step;
         }
-        match look_for_the_stairs(w, self.push_boulders) {
+        match self.look(goal, w) {
             Some((action, why)) => LeafOutcome::Act(
                 action,
                 format!(
@@ -226,6 +248,7 @@ impl EnterSokoban {
     fn decide(&self, state: &mut EnterState, tick: &mut Tick<'_>) -> LeafOutcome {
         let w = tick.world;
         let fled_up = state.fled_up;
+        let goal = &mut state.goal;
         let state = &mut state.trip;
         if in_sokoban(w) {
             return LeafOutcome::Failure;
@@ -254,15 +277,53 @@ impl EnterSokoban {
             if !self.climb_back {
                 return LeafOutcome::Failure;
             }
-            return self.climb_back(state, tick, (entrance, fled_up));
+            return self.climb_back(state, goal, tick, (entrance, fled_up));
         }
-        match look_for_the_stairs(w, self.push_boulders) {
+        match self.look(goal, w) {
             Some((action, why)) => LeafOutcome::Act(
                 action,
                 format!("into Sokoban, its stairs not seen on Dlvl {entrance}: {why}"),
             ),
             None => LeafOutcome::Failure,
         }
+    }
+
+    /// The look for stairs on this level: the goal kept from an earlier look while it is still
+    /// worth going to (with `keep_goal`), else a fresh look, whose goal is kept.
+    fn look(&self, kept: &mut Option<KeptGoal>, w: &World) -> Option<(Action, String)> {
+        let opts = LookOpts {
+            push_boulders: self.push_boulders,
+            bent_dead_ends: self.bent_dead_ends,
+        };
+        if !self.keep_goal {
+            return look_for_the_stairs(w, opts).map(|(action, why, _)| (action, why));
+        }
+        if let Some(k) = kept.take() {
+            let live = k.arrivals == w.dungeon.arrivals && k.decisions_left > 0;
+            if let Some(step) = live.then(|| keep_to(w, k.goal)).flatten() {
+                // A search at the spot is its end.
+                if !matches!(step.0, Action::Search { .. }) {
+                    *kept = Some(KeptGoal {
+                        decisions_left: k.decisions_left - 1,
+                        ..k
+                    });
+                }
+                return Some(step);
+            }
+        }
+        let (action, why, goal) = look_for_the_stairs(w, opts)?;
+        *kept = goal.and_then(|goal| {
+            let spot = match goal {
+                Goal::Explore(p) | Goal::Search(p) => p,
+            };
+            let steps = w.path_to(&[spot])?.steps.len() as u32;
+            Some(KeptGoal {
+                goal,
+                arrivals: w.dungeon.arrivals,
+                decisions_left: steps + GOAL_SLACK,
+            })
+        });
+        Some((action, why))
     }
 }
 

@@ -3,14 +3,35 @@
 //! never stood on, push the boulders that stand between the known level and unseen ground,
 //! then search for hidden doors and passages.
 
+use crate::explore::{explore_goal, search_goal};
+use nhbot_world::explore::{frontier, search_count, searched_around};
 use nhbot_world::{Action, Dir, Feature, Pos, World};
+
+/// How the stairs are looked for (the node's params).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct LookOpts {
+    pub push_boulders: bool,
+    /// Corridors that stop one square past a bend count as dead ends.
+    pub bent_dead_ends: bool,
+}
+
+/// Where a look's decision was heading: a frontier square to explore, or a spot to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Goal {
+    Explore(Pos),
+    Search(Pos),
+}
 
 /// Explore, then step on the objects never stood on (stairs under an object show the object;
 /// stepping there, the game says "There is a staircase up here."), then push a boulder into
-/// unseen ground (with `push_boulders`), then search for hidden doors and passages.
-pub(super) fn look_for_the_stairs(w: &World, push_boulders: bool) -> Option<(Action, String)> {
-    if let Some(step) = crate::explore::explore_step_then(w, false, false) {
-        return Some(step);
+/// unseen ground (with `push_boulders`), then search for hidden doors and passages. Also the
+/// goal the step heads for, when it explores or goes to search.
+pub(super) fn look_for_the_stairs(
+    w: &World,
+    opts: LookOpts,
+) -> Option<(Action, String, Option<Goal>)> {
+    if let Some((action, why)) = crate::explore::explore_step_then(w, false, false) {
+        return Some((action, why, explore_goal(w).map(Goal::Explore)));
     }
     w.level()?;
     let spots = w.untrodden_object_squares();
@@ -22,12 +43,55 @@ pub(super) fn look_for_the_stairs(w: &World, push_boulders: bool) -> Option<(Act
             target.y,
             path.steps.len()
         );
-        return Some((w.step_along(&path), why));
+        return Some((w.step_along(&path), why, None));
     }
-    if let Some(step) = push_into_the_unseen(w).filter(|_| push_boulders) {
-        return Some(step);
+    if let Some((action, why)) = push_into_the_unseen(w).filter(|_| opts.push_boulders) {
+        return Some((action, why, None));
     }
-    crate::explore::search_for_a_way(w)
+    let bent = opts.bent_dead_ends;
+    let (action, why) = crate::explore::search_for_a_way_by(w, bent)?;
+    Some((action, why, search_goal(w, bent).map(Goal::Search)))
+}
+
+/// The next step to a goal an earlier look chose, while it is still worth it: a frontier
+/// square still unexplored, or a search spot not reached yet (once there, one search). None
+/// when the goal is done, gone, or out of reach. Without it the choice is made afresh at each
+/// step, and two goals each nearer from the other's way swap back and forth (bench seed 165
+/// of session 25: 2,400 turns stepping NE and SW between two frontier squares; seed 148:
+/// 1,000 travels between two search spots, never searching at either).
+pub(super) fn keep_to(w: &World, goal: Goal) -> Option<(Action, String)> {
+    let level = w.level()?;
+    let (spot, what) = match goal {
+        Goal::Explore(p) => {
+            if !frontier(level).contains(&p) {
+                return None;
+            }
+            (p, "exploring the unseen")
+        }
+        Goal::Search(p) if p == w.player => {
+            let searched = searched_around(level, p);
+            let count = search_count(searched);
+            return Some((
+                Action::Search { count },
+                format!(
+                    "searching {count} at the spot chosen at ({}, {}) (searched {searched} so                      far)",
+                    p.x, p.y
+                ),
+            ));
+        }
+        Goal::Search(p) => (p, "going to search"),
+    };
+    if spot == w.player {
+        return None;
+    }
+    let path = w.path_to(&[spot])?;
+    let why = format!(
+        "{what} at ({}, {}) as chosen, {} steps away",
+        spot.x,
+        spot.y,
+        path.steps.len()
+    );
+    Some((w.step_along(&path), why))
 }
 
 /// The orthogonal directions.
@@ -103,6 +167,39 @@ mod tests {
             messages: &messages,
             cursor_on_map: true,
         });
+    }
+
+    /// The look's goal is the frontier square it explores toward; kept, it is walked to while
+    /// it is still unexplored, and dropped once stood on. A search spot reached is searched.
+    #[test]
+    fn a_kept_goal_is_walked_to_while_unexplored_and_searched_once_reached() {
+        let mut w = World::default();
+        let room = [
+            "-------     ",
+            "|.@.....##  ",
+            "|.....|     ",
+            "-------     ",
+        ];
+        see(&mut w, 1, &room, Pos::new(2, 2), &[]);
+        let (_, why, goal) = look_for_the_stairs(&w, LookOpts::default()).expect("a look");
+        let Some(Goal::Explore(spot)) = goal else {
+            panic!("an exploring look: {why} {goal:?}");
+        };
+        assert!(frontier(w.level().expect("level")).contains(&spot));
+        let (_, kept) = keep_to(&w, Goal::Explore(spot)).expect("kept");
+        let expected = format!("exploring the unseen at ({}, {}) as chosen", spot.x, spot.y);
+        assert!(kept.starts_with(&expected), "{kept}");
+        // The hero stands on the goal: explored, no longer kept; as a search spot, searched.
+        let mut there: Vec<String> = room.iter().map(|r| r.replace('@', ".")).collect();
+        let row = &mut there[spot.y as usize - 1];
+        row.replace_range(spot.x as usize..spot.x as usize + 1, "@");
+        let there: Vec<&str> = there.iter().map(String::as_str).collect();
+        see(&mut w, 9, &there, spot, &[]);
+        assert_eq!(keep_to(&w, Goal::Explore(spot)), None);
+        assert_eq!(
+            keep_to(&w, Goal::Search(spot)).map(|(a, _)| a),
+            Some(Action::Search { count: 10 })
+        );
     }
 
     /// A corridor out of the room ends in a boulder with nothing seen past it: the hero goes

@@ -119,6 +119,8 @@ fn the_phase_opens_goes_up_into_sokoban_and_ends_once_back_down() {
         fled_turns: 0,
         climb_back: true,
         push_boulders: true,
+        bent_dead_ends: false,
+        keep_goal: false,
     };
     let mut trip = EnterState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
@@ -297,6 +299,8 @@ fn on_the_entrance_level_an_object_never_stood_on_may_hide_the_sokoban_stairs() 
         fled_turns: 0,
         climb_back: true,
         push_boulders: true,
+        bent_dead_ends: false,
+        keep_goal: false,
     };
     let mut trip = EnterState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
@@ -353,6 +357,8 @@ fn stairs_seen_out_of_reach_are_explored_towards_before_searching() {
         fled_turns: 0,
         climb_back: true,
         push_boulders: true,
+        bent_dead_ends: false,
+        keep_goal: false,
     };
     let (_, why) = step_of(tick(&enter, &mut EnterState::default(), &w));
     assert!(
@@ -382,6 +388,8 @@ fn the_trip_rests_on_the_stairs_while_hurt_and_takes_them_healed() {
         fled_turns: 0,
         climb_back: true,
         push_boulders: true,
+        bent_dead_ends: false,
+        keep_goal: false,
     };
     let mut trip = EnterState::default();
     let (action, why) = step_of(tick(&enter, &mut trip, &w));
@@ -454,6 +462,8 @@ fn dropped_below_the_entrance_the_trip_climbs_back_a_level_at_a_time() {
         fled_turns: 0,
         climb_back: true,
         push_boulders: true,
+        bent_dead_ends: false,
+        keep_goal: false,
     };
     let stay = EnterSokoban {
         climb_back: false,
@@ -512,6 +522,8 @@ fn fled_up_hurt_the_trip_does_not_go_straight_back_down() {
         fled_turns: 50,
         climb_back: true,
         push_boulders: true,
+        bent_dead_ends: false,
+        keep_goal: false,
     };
     let on_stairs = Pos::new(14, 4);
     let rows = with_hero(&ORACLE, on_stairs);
