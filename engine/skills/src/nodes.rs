@@ -859,6 +859,14 @@ pub fn register(r: &mut NodeRegistry) {
                          squares off from it (the hole corridor), for a monster there to come \
                          out and be fought before the boulder shuts it in; 0: none.",
                     ),
+                    p(
+                        "siege_fetch",
+                        Flag,
+                        Default("false"),
+                        "A siege of a monster shut in behind the boulder with nothing left to \
+                         throw walks to the weapons (`)`) drawn on the level in reach without a \
+                         push and picks them up.",
+                    ),
                 ]
             },
         )
@@ -869,6 +877,7 @@ pub fn register(r: &mut NodeRegistry) {
             keep_elbereth: params.flag("keep_elbereth"),
             siege_spares: params.flag("siege_spares"),
             seal_wait: params.integer("seal_wait") as u16,
+            siege_fetch: params.flag("siege_fetch"),
         },
     );
     r.register(

@@ -23,6 +23,7 @@
 
 mod behind;
 mod earth;
+mod fetch;
 mod hunt;
 mod leave;
 mod prize;
@@ -209,6 +210,8 @@ pub(crate) struct Memory {
     retreated: Option<(StateKey, u32)>,
     /// The bottom levels' scrolls of earth, fetched before a monster reads them.
     earth: earth::EarthScrolls,
+    /// A weapon lying on the level, fetched for a siege with nothing to throw.
+    fetch: fetch::WeaponFetch,
     /// Shots at a monster shut in behind the boulder (see `siege.rs`).
     siege: Option<siege::Siege>,
     empty_wands: siege::EmptyWands,
@@ -262,6 +265,9 @@ pub(crate) struct SokobanLeaf {
     /// Turns waited once before a push that shuts squares off from us, for a monster there to
     /// come out (see `seal.rs`); 0: none.
     pub seal_wait: u16,
+    /// A siege with nothing to throw fetches the weapons drawn on the level in reach (see
+    /// `fetch.rs`).
+    pub siege_fetch: bool,
 }
 
 /// The `sokoban` node's default `solve_wait`: two solves cut at the in-game limit of 3
@@ -276,6 +282,7 @@ impl Default for SokobanLeaf {
             keep_elbereth: false,
             siege_spares: false,
             seal_wait: 0,
+            siege_fetch: false,
         }
     }
 }
@@ -606,6 +613,9 @@ fn play(
     if let Some(outcome) = keep_hunting(r, w, mem, at, obs, &key) {
         return outcome;
     }
+    if let Some(outcome) = mem.fetch.keep_on(w, at) {
+        return outcome;
+    }
     if let Some(outcome) = lurk(r, w, mem, at, obs, &key) {
         return outcome;
     }
@@ -675,6 +685,16 @@ fn play(
             leaf.siege_spares,
         ) {
             return remember_push(mem, &key, step, outcome);
+        }
+        let unarmed_siege = leaf.siege_fetch
+            && pushed_in_vain
+            && monster_behind(w, at, obs, beyond)
+            && confinement(puzzle, beyond).shut_in
+            && siege::unarmed(w, mem, leaf.siege_spares);
+        if unarmed_siege {
+            if let Some(outcome) = mem.fetch.start(w, at) {
+                return outcome;
+            }
         }
         let pushed = (pushed_in_vain, found);
         if let Some(outcome) = go_for_the_monster_behind(r, w, mem, here, beyond, pushed) {

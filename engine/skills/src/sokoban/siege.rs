@@ -55,6 +55,15 @@ pub(super) fn spare_to_throw(w: &World) -> Option<&Item> {
     })
 }
 
+/// Whether the siege has nothing left to shoot: no missile, no ray wand not known empty or
+/// spent on this siege, and no spare (when `spares` are thrown).
+pub(super) fn unarmed(w: &World, mem: &Memory, spares: bool) -> bool {
+    let zapped = mem.siege.as_ref().map_or(&[][..], |s| &s.zapped[..]);
+    crate::missiles::throwable(w).is_none()
+        && ray_wand(w, &mem.empty_wands, zapped).is_none()
+        && !(spares && spare_to_throw(w).is_some())
+}
+
 /// Shooting at the monster shut in behind the boulder on `target`, on a level state
 /// (boulders and holes).
 pub(super) struct Siege {

@@ -11,6 +11,7 @@ use nhbot_world::{Cell as ScreenCell, Monster, Pos};
 use std::cell::RefCell;
 
 mod behind;
+mod fetch;
 mod fights;
 
 /// The three Sokoban nodes of one tree, with their states and the blackboard, as the engine
