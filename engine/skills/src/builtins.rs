@@ -164,11 +164,18 @@ fn avoiding_mines(p: &Params, w: &World) -> bool {
     if xl >= p.integer("avoid_mines_until_xl") {
         return false;
     }
-    if !crate::mines::mines_forced_by_stuck(w, p.integer("mines_when_stuck_after")) {
+    if !forced_into_mines(p, w) {
         return true;
     }
     let in_mines = w.level().is_some_and(|l| l.branch == Branch::Mines);
     in_mines && xl < w.status.dlvl as i64 + 1 + p.integer("stuck_mines_xl_above_depth")
+}
+
+/// Whether being stuck on the Mines' fork sends us into them (`mines_when_stuck_after`), at our
+/// experience level (`stuck_mines_from_xl`; the hit dice when polymorphed: a were-jackal's 2).
+fn forced_into_mines(p: &Params, w: &World) -> bool {
+    (w.status.xl as i64) >= p.integer("stuck_mines_from_xl")
+        && crate::mines::mines_forced_by_stuck(w, p.integer("mines_when_stuck_after"))
 }
 
 pub fn explore(p: &Params, w: &World) -> LeafOutcome {
@@ -258,7 +265,7 @@ pub fn leave_mines(p: &Params, w: &World) -> LeafOutcome {
     // the Mines (seeds 84 and 146 rested there below XL 8 and died).
     let hurt_below = p.number("forced_hurt_below");
     let hurt = w.hp_fraction() < hurt_below;
-    if crate::mines::mines_forced_by_stuck(w, p.integer("mines_when_stuck_after")) && !hurt {
+    if forced_into_mines(p, w) && !hurt {
         return LeafOutcome::Failure;
     }
     match crate::mines::leave_mines_step(w) {

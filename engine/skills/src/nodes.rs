@@ -91,6 +91,15 @@ const STUCK_MINES_XL: ParamSpec = p(
     "In the Gnomish Mines by `mines_when_stuck_after` (below `avoid_mines_until_xl`): their \
      down stairs only at an experience level this far above the next depth.",
 );
+/// The Mines taken by `mines_when_stuck_after` only from this experience level.
+const STUCK_MINES_FROM_XL: ParamSpec = p(
+    "stuck_mines_from_xl",
+    Integer { min: 0, max: 30 },
+    Default("0"),
+    "`mines_when_stuck_after` sends into the Gnomish Mines only from this experience level \
+     (the hit dice when polymorphed); below it they are avoided, and left, as if never stuck \
+     (seed 146 was sent in at XL 5 and died there at XL 6); 0: at any.",
+);
 /// Player races, for the cannibalism rule.
 pub const RACES: &[&str] = &["human", "elf", "dwarf", "gnome", "orc"];
 pub const HUNGER_LEVELS: &[&str] = &["hungry", "weak", "fainting"];
@@ -323,6 +332,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, never take stairs known to lead into the Gnomish Mines."),
             MINES_WHEN_STUCK,
             STUCK_MINES_XL,
+            STUCK_MINES_FROM_XL,
             p("lure_floating_eye", Integer { min: 0, max: 10 }, Default("4"), "A floating eye on the only way on (nothing left to throw at it) is lured off it: the hero waits on room floor this many squares from it, for it to follow (it never moves while next to us); 0: off."),
         ] })
         .shorthand("then"),
@@ -341,6 +351,7 @@ pub fn register(r: &mut NodeRegistry) {
         .params(const { &[
             p("until_xl", Integer { min: 1, max: 30 }, Default("9"), "Experience level from which the Mines are fine."),
             MINES_WHEN_STUCK,
+            STUCK_MINES_FROM_XL,
             p("forced_hurt_below", Number { min: 0.0, max: 1.0 }, Default("0"), "Sent into the Mines by `mines_when_stuck_after`: still climb out below this fraction of max HP, to heal on the level they branch from (0: never)."),
         ] })
         .shorthand("until_xl"),
@@ -369,7 +380,7 @@ pub fn register(r: &mut NodeRegistry) {
          Mines (known, or any in the Mines), or may (a fork's untaken stairs) while the level is \
          not explored.",
         )
-        .params(const { &[p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, not into the Gnomish Mines."), MINES_WHEN_STUCK, STUCK_MINES_XL] }),
+        .params(const { &[p("avoid_mines_until_xl", Integer { min: 0, max: 30 }, Default("0"), "Below this experience level, not into the Gnomish Mines."), MINES_WHEN_STUCK, STUCK_MINES_XL, STUCK_MINES_FROM_XL] }),
         builtins::descend_if_on_stairs,
     );
     r.register_tick_fn(

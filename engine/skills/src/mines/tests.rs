@@ -229,3 +229,45 @@ fn sent_into_the_mines_by_being_stuck_a_hurt_hero_climbs_back_to_heal_on_the_for
     w.status.hp = 28;
     assert_eq!(leave_mines(&p, &w), LeafOutcome::Failure, "healthy");
 }
+
+#[test]
+fn stuck_on_the_fork_below_stuck_mines_from_xl_the_mines_are_still_refused_and_left() {
+    let mut w = fork_level();
+    // Only the Mines' stairs known on the fork after 3,000 turns there, at XL 5 (seed 146).
+    draw(&mut w, &[" ----------", " |.>......|", " ----------"]);
+    w.dungeon.current_mut().expect("fork").stats.turns_spent = 3000;
+    let top = stairs(&mut w, 3, Pos::new(3, 1), false, Pos::new(5, 1));
+    w.dungeon.set_branch(top, Branch::Mines);
+    stairs(&mut w, 2, Pos::new(5, 1), true, Pos::new(3, 1));
+    w.status.xl = 5;
+    let mut p = params(9, 3000);
+    assert_eq!(
+        acts(&descend_if_on_stairs(&p, &w)),
+        Some(&Action::Descend),
+        "0: any XL"
+    );
+    p.0.push(("stuck_mines_from_xl", ParamValue::Integer(8)));
+    assert_eq!(
+        descend_if_on_stairs(&p, &w),
+        LeafOutcome::Failure,
+        "XL 5 < 8"
+    );
+    // Down in them anyway (fled, fell): climbed out as if never stuck.
+    stairs(&mut w, 3, Pos::new(3, 1), false, Pos::new(5, 1));
+    w.dungeon.overview_read_at = Some(w.dungeon.arrivals);
+    draw(&mut w, &["", "    .<..", "    ...."]);
+    let outcome = leave_mines(&p, &w);
+    assert!(
+        matches!(&outcome, LeafOutcome::Act(Action::Ascend, why) if why.contains("towards Doom 2")),
+        "{outcome:?}"
+    );
+    // From XL 8 the stuck fork sends us in and lets us stay.
+    w.status.xl = 8;
+    assert_eq!(leave_mines(&p, &w), LeafOutcome::Failure, "XL 8");
+    // Polymorphed, the hit dice count: a were-jackal (HD 2) climbs out.
+    (w.status.xl, w.status.polymorphed) = (2, true);
+    assert!(matches!(
+        leave_mines(&p, &w),
+        LeafOutcome::Act(Action::Ascend, _)
+    ));
+}
