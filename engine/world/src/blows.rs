@@ -40,8 +40,9 @@ impl World {
     /// Marks the monsters the turn's blow messages name as having struck us now. A blow goes
     /// to the monster next to us that farlook named so, one not taken for peaceful first (two
     /// gnome lords, one peaceful: the hostile one struck); when none there is named so, to the
-    /// only monster next to us, if it is the only one. Never our pet (pets do not bite us),
-    /// never an `I` (it has no name), never while hallucinating (the names are random).
+    /// only monster next to us if farlook never named it (a pony is no djinni). Never our pet
+    /// (pets do not bite us), never an `I` (it has no name), never while hallucinating (the
+    /// names are random).
     pub(crate) fn note_blows(&mut self) {
         if self.hallucinating() {
             return;
@@ -73,7 +74,7 @@ impl World {
             let struck = match (hostile.is_empty(), named.is_empty(), near.len()) {
                 (false, _, _) => hostile,
                 (true, false, _) => named,
-                (true, true, 1) => near,
+                (true, true, 1) if self.monsters[near[0]].name.is_none() => near,
                 _ => Vec::new(),
             };
             for i in struck {
