@@ -492,6 +492,7 @@ pub fn register(r: &mut NodeRegistry) {
          more than 1 - held_off loses to Elbereth."),
             p("blind_stays", Flag, Default("false"), "Blind without telepathy, never step away (a blind hero \
          cannot outrun what strikes it): the look-ahead's Flee becomes a blow at the `I`."),
+            p("struck_hostile", Integer { min: 0, max: 1000 }, Default("0"), "A monster the messages say          attacked us within this many turns (\"The djinni hits!\" with the djinni next to us) is a hostile          though farlook called it peaceful; 0: farlook's word stands."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,

@@ -53,6 +53,17 @@ pub fn fight_step_with(
     w: &World,
     keep_read_back: bool,
 ) -> Option<(Action, String)> {
+    fight_step_by(r, w, keep_read_back, 0)
+}
+
+/// [`fight_step_with`]; with `struck_hostile` > 0, a monster that attacked us within that many
+/// turns is struck at though farlook called it peaceful ([`threat::threats_by`]).
+pub fn fight_step_by(
+    r: &mut Recall,
+    w: &World,
+    keep_read_back: bool,
+    struck_hostile: i64,
+) -> Option<(Action, String)> {
     crate::peaceful::observe(&mut r.peaceful, w);
     // Blind, our own engraving is trusted for resting only: it may be misspelled, and what
     // strikes us through it is fought.
@@ -61,7 +72,7 @@ pub fn fight_step_with(
     if look::on_elbereth(&w.messages) || read_back {
         return None;
     }
-    let threats = threat::threats(r, w);
+    let threats = threat::threats_by(r, w, struck_hostile);
     let target = adjacent(&threats).into_iter().find(|t| {
         t.no_melee.is_none()
             && Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)
@@ -178,6 +189,9 @@ pub struct FightRules {
     /// bench died so). The look-ahead's Flee becomes a blow at the `I`; the `blind_and_hit`
     /// leaf (scripts/blind_and_hit.lua) engraves Elbereth when losing.
     pub blind_stays: bool,
+    /// A monster that attacked us within this many turns is a hostile though farlook called it
+    /// peaceful ([`threat::threats_by`]); 0: farlook's word stands.
+    pub struck_hostile: i64,
 }
 
 impl Default for FightRules {
@@ -188,6 +202,7 @@ impl Default for FightRules {
             second_choice: false,
             held_off: lookahead::SCARED,
             blind_stays: false,
+            struck_hostile: 0,
         }
     }
 }
@@ -211,10 +226,11 @@ pub fn fight_or_flee_by(
         second_choice,
         held_off,
         blind_stays,
+        struck_hostile,
     } = rules;
     let stays = blind_stays && blind_without_telepathy(w);
     crate::peaceful::observe(&mut r.peaceful, w);
-    let threats = threat::threats(r, w);
+    let threats = threat::threats_by(r, w, struck_hostile);
     let Some(mut duel) = duel_here(r, w, &threats) else {
         return close_in_step(w, &threats).or_else(|| strike_unseen_step(r, w));
     };
@@ -256,7 +272,7 @@ pub fn fight_or_flee_by(
             })
     };
     step.or_else(retreat)
-        .or_else(|| fight_step_with(r, w, keep_elbereth))
+        .or_else(|| fight_step_by(r, w, keep_elbereth, struck_hostile))
         .map(tag)
 }
 

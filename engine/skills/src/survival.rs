@@ -62,6 +62,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         second_choice: p.flag("second_choice"),
         held_off: p.number("held_off"),
         blind_stays: p.flag("blind_stays"),
+        struck_hostile: p.integer("struck_hostile").max(0),
     };
     act(steps::fight_or_flee_by(
         r,

@@ -52,6 +52,7 @@ fn weak_from_hunger_eats_before_resting_on_elbereth() {
         tame: false,
         mimic: false,
         hallucinated: false,
+        struck_us: None,
     }];
     w.messages = vec!["You read: \"Elbereth\".".into()];
     let fed = bot.decide(&w);

@@ -32,6 +32,7 @@
 pub mod action;
 pub mod altar;
 pub mod blocker;
+pub mod blows;
 pub mod branch;
 pub mod dungeon;
 pub mod explore;

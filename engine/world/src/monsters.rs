@@ -28,12 +28,23 @@ pub struct Monster {
     /// it is cannot be told (see [`crate::hallucination`]).
     #[serde(default)]
     pub hallucinated: bool,
+    /// The game turn of the last blow (or miss) the messages put on it: "The djinni hits!"
+    /// with the djinni next to us (see [`crate::blows`]). A monster that attacks us is hostile
+    /// whatever farlook said; this is the fact, `peaceful` keeps farlook's word.
+    #[serde(default)]
+    pub struck_us: Option<i64>,
 }
 
 impl Monster {
     /// Neither known peaceful nor our pet.
     pub fn maybe_hostile(&self) -> bool {
         !self.tame && self.peaceful != Some(true)
+    }
+
+    /// Whether it struck us within `turns` game turns of `turn` (see [`Monster::struck_us`]).
+    pub fn struck_within(&self, turn: i64, turns: i64) -> bool {
+        self.struck_us
+            .is_some_and(|t| (0..=turns).contains(&(turn - t)))
     }
 
     pub fn is_shopkeeper(&self) -> bool {
@@ -158,6 +169,7 @@ pub fn track_all(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: 
                 m.peaceful = old.peaceful;
                 m.tame = old.tame;
                 m.mimic |= old.mimic;
+                m.struck_us = old.struck_us;
             }
         }
     }

@@ -219,6 +219,7 @@ impl World {
             self.recognise_pet(&previous, changed_level);
         }
         self.read_messages(&previous);
+        self.note_blows();
         crate::zaps::note(&mut self.zaps, &self.messages, turn, self.player);
         self.learn_map(prev_player);
         self.learn_temples(prev_player);

@@ -327,6 +327,7 @@ fn sample_world() -> World {
         tame: false,
         mimic: false,
         hallucinated: false,
+        struck_us: None,
     }];
     // hero, history, monsters
     w.intrinsics = [Intrinsic::ColdResistance, Intrinsic::Stealth].into();
@@ -352,6 +353,7 @@ fn sample_world() -> World {
         tame: true,
         mimic: false,
         hallucinated: false,
+        struck_us: None,
     }];
     w.inventory = vec![Item {
         letter: 'f',
@@ -452,6 +454,7 @@ fn map_sample(w: &mut World) {
         tame: false,
         mimic: false,
         hallucinated: false,
+        struck_us: None,
     });
     // dungeon: the level is the Oracle's, with a shop and the Mines' stairs.
     level.facts.mark(nhbot_world::Special::Oracle);

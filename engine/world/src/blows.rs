@@ -1,0 +1,192 @@
+//! Who struck us: "The djinni hits!" names the monster that attacked, and a monster that
+//! attacks us is hostile whatever farlook said before (a peaceful angered by a stray dagger,
+//! seed 10 of the b25 bench: the djinni hit it from HP 68 to death while `explore` searched).
+//! The blow is put on the monster next to us it names ([`Monster::struck_us`]); the world's
+//! peaceful belief is left as farlook gave it, for the leaves to weigh against this fact.
+
+use crate::monsters::Monster;
+use crate::World;
+
+/// The endings of the game's melee messages about a monster's attack on us (mhitu.c
+/// `hitmsg` and `missmu`); a miss is an attack too.
+const BLOWS: [&str; 10] = [
+    " hits!",
+    " bites!",
+    " kicks!",
+    " stings!",
+    " butts!",
+    " touches you!",
+    " misses!",
+    " misses.",
+    " misses you.",
+    " swings wildly and misses!",
+];
+
+/// The monster a blow message names ("The soldier ant bites!" -> "soldier ant"); None for
+/// other messages and for "It hits!" (nothing seen to put it on).
+pub fn attacker_named(message: &str) -> Option<&str> {
+    let rest = message.strip_prefix("The ")?;
+    let name = BLOWS.iter().find_map(|b| rest.strip_suffix(b))?;
+    // "The soldier ant swings wildly and misses!" ends with a blow too; a name has no
+    // sentence inside it.
+    (!name.is_empty() && !name.contains(['!', '.', ','])).then_some(name)
+}
+
+fn next_to(m: &Monster, w: &World) -> bool {
+    (m.pos.x - w.player.x).abs() <= 1 && (m.pos.y - w.player.y).abs() <= 1
+}
+
+impl World {
+    /// Marks the monsters the turn's blow messages name as having struck us now. A blow goes
+    /// to the monster next to us that farlook named so, one not taken for peaceful first (two
+    /// gnome lords, one peaceful: the hostile one struck); when none there is named so, to the
+    /// only monster next to us if farlook never named it (a pony is no djinni). Never our pet
+    /// (pets do not bite us), never an `I` (it has no name), never while hallucinating (the
+    /// names are random).
+    pub(crate) fn note_blows(&mut self) {
+        if self.hallucinating() {
+            return;
+        }
+        let turn = self.turn;
+        let names: Vec<String> = self
+            .messages
+            .iter()
+            .filter_map(|m| attacker_named(m))
+            .map(str::to_string)
+            .collect();
+        for name in names {
+            let near: Vec<usize> = (0..self.monsters.len())
+                .filter(|&i| {
+                    let m = &self.monsters[i];
+                    !m.tame && m.ch != 'I' && next_to(m, self)
+                })
+                .collect();
+            let named: Vec<usize> = near
+                .iter()
+                .copied()
+                .filter(|&i| self.monsters[i].name.as_deref() == Some(name.as_str()))
+                .collect();
+            let hostile: Vec<usize> = named
+                .iter()
+                .copied()
+                .filter(|&i| self.monsters[i].peaceful != Some(true))
+                .collect();
+            let struck = match (hostile.is_empty(), named.is_empty(), near.len()) {
+                (false, _, _) => hostile,
+                (true, false, _) => named,
+                (true, true, 1) if self.monsters[near[0]].name.is_none() => near,
+                _ => Vec::new(),
+            };
+            for i in struck {
+                self.monsters[i].struck_us = Some(turn);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Pos;
+
+    fn monster(x: i16, y: i16, name: Option<&str>, peaceful: Option<bool>) -> Monster {
+        Monster {
+            pos: Pos::new(x, y),
+            ch: '&',
+            name: name.map(str::to_string),
+            peaceful,
+            ..Default::default()
+        }
+    }
+
+    fn world(monsters: Vec<Monster>, messages: &[&str]) -> World {
+        let mut w = World {
+            player: Pos::new(10, 5),
+            monsters,
+            messages: messages.iter().map(|m| m.to_string()).collect(),
+            ..World::default()
+        };
+        w.turn = 19118;
+        w.note_blows();
+        w
+    }
+
+    #[test]
+    fn names_the_attacker_of_blow_messages_only() {
+        assert_eq!(attacker_named("The djinni hits!"), Some("djinni"));
+        assert_eq!(
+            attacker_named("The soldier ant stings!"),
+            Some("soldier ant")
+        );
+        assert_eq!(attacker_named("The rope golem misses."), Some("rope golem"));
+        assert_eq!(attacker_named("It hits!"), None);
+        assert_eq!(attacker_named("You hit it."), None);
+        assert_eq!(attacker_named("The dagger hits it."), None);
+        assert_eq!(attacker_named("The djinni turns to flee."), None);
+    }
+
+    #[test]
+    fn a_peaceful_that_hits_us_is_marked() {
+        // Seed 10: the djinni farlook called peaceful stands SW of us and hits.
+        let w = world(
+            vec![monster(9, 6, Some("djinni"), Some(true))],
+            &["You stop searching.", "The djinni hits!"],
+        );
+        assert_eq!(w.monsters[0].struck_us, Some(19118));
+    }
+
+    #[test]
+    fn a_blow_goes_to_the_hostile_of_that_name_not_the_peaceful() {
+        let w = world(
+            vec![
+                monster(9, 6, Some("gnome lord"), Some(true)),
+                monster(11, 6, Some("gnome lord"), Some(false)),
+            ],
+            &["The gnome lord hits!"],
+        );
+        assert_eq!(w.monsters[0].struck_us, None);
+        assert_eq!(w.monsters[1].struck_us, Some(19118));
+    }
+
+    #[test]
+    fn no_blow_for_monsters_far_away_or_otherwise_named_or_pets() {
+        let mut pet = monster(11, 5, Some("kitten"), Some(true));
+        pet.tame = true;
+        let w = world(
+            vec![
+                monster(13, 5, Some("djinni"), Some(true)),
+                monster(9, 5, Some("pony"), Some(true)),
+                pet,
+            ],
+            &["The djinni hits!"],
+        );
+        assert!(w.monsters.iter().all(|m| m.struck_us.is_none()));
+    }
+
+    #[test]
+    fn an_unnamed_blow_goes_to_the_only_monster_next_to_us() {
+        let w = world(
+            vec![monster(9, 4, None, Some(true))],
+            &["The plains centaur kicks!"],
+        );
+        assert_eq!(w.monsters[0].struck_us, Some(19118));
+        let two = world(
+            vec![monster(9, 4, None, Some(true)), monster(11, 4, None, None)],
+            &["The plains centaur kicks!"],
+        );
+        assert!(two.monsters.iter().all(|m| m.struck_us.is_none()));
+    }
+
+    #[test]
+    fn hallucinating_no_name_is_trusted() {
+        let mut w = World {
+            player: Pos::new(10, 5),
+            monsters: vec![monster(9, 6, Some("djinni"), Some(true))],
+            messages: vec!["The djinni hits!".into()],
+            ..World::default()
+        };
+        w.status.conditions.push(crate::Condition::Hallu);
+        w.note_blows();
+        assert_eq!(w.monsters[0].struck_us, None);
+    }
+}
