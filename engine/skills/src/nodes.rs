@@ -652,6 +652,9 @@ pub fn register(r: &mut NodeRegistry) {
             p("save_for_prayer", Flag, Default("false"), "Not while merely Hungry when a prayer for hunger is \
              free (never prayed, or one refused as too soon with chance <= 2%): the food is kept and the prayer \
              fixes the hunger once Weak."),
+            p("save_max_food", Integer { min: -1, max: 100 }, Default("-1"), "With `save_for_prayer`: keep the \
+             food for the prayer only while the pack holds at most this many food items (stacks by quantity); \
+             more, eat it and keep the prayer for low HP. -1: any number."),
         ] }),
         survival::eat_from_pack,
     );

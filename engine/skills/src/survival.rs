@@ -118,7 +118,9 @@ pub fn eat_from_pack(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     if !food::hungry(w) {
         return LeafOutcome::Failure;
     }
-    if p.flag("save_for_prayer") && food::saved_for_prayer(w) {
+    // save_max_food < 0: no limit (the old behaviour).
+    let max_food = u32::try_from(p.integer("save_max_food")).ok();
+    if p.flag("save_for_prayer") && food::saved_for_prayer_with(w, max_food) {
         return LeafOutcome::Failure;
     }
     act(food::eat_from_pack_step(r, w))

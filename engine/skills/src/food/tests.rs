@@ -375,3 +375,30 @@ fn hungry_keeps_pack_food_while_a_prayer_for_hunger_is_free() {
         "turn 50: the starting timeout is still too high"
     );
 }
+
+/// With a limit, pack food waits for the prayer only while the pack holds that many items or
+/// fewer (a stack counts by quantity; eggs and tins do not count).
+#[test]
+fn hungry_keeps_pack_food_for_the_prayer_only_while_food_is_scarce() {
+    let mut w = world_at(2000);
+    let add = |w: &mut World, line: &str| {
+        let mut item = nhbot_world::parse_inventory_line(line).unwrap();
+        item.class = "Comestibles".into();
+        w.inventory.push(item);
+    };
+    assert!(saved_for_prayer_with(&w, Some(1)), "nothing to eat");
+    add(&mut w, "d - an uncursed food ration");
+    add(&mut w, "e - 2 eggs");
+    assert_eq!(pack_food_count(&w), 1);
+    assert!(saved_for_prayer_with(&w, Some(1)), "one ration: keep it");
+    add(&mut w, "f - 2 apples");
+    assert_eq!(pack_food_count(&w), 3);
+    assert!(!saved_for_prayer_with(&w, Some(1)), "three items: eat");
+    assert!(saved_for_prayer_with(&w, Some(3)));
+    assert!(saved_for_prayer_with(&w, None), "no limit: as before");
+    w.last_prayer_turn = Some(1500);
+    assert!(
+        !saved_for_prayer_with(&w, Some(5)),
+        "the prayer is not free"
+    );
+}
