@@ -138,6 +138,12 @@ const PLACE: [ParamSpec; 3] = [
     ),
 ];
 
+/// The `door_blows` param's text, on every node whose blows (or whose weighing of a fight)
+/// follow [`crate::steps::can_strike`].
+const DOOR_BLOWS: &str = "Strike diagonally into or out of a door too, as the game allows (hack.c \
+     `domove` attacks before `test_move` refuses the diagonal step); off: never diagonally through \
+     an open door.";
+
 /// The engine's control nodes and every NetHack leaf: what `nhbot` plays with.
 pub fn registry() -> NodeRegistry {
     let mut r = NodeRegistry::new();
@@ -428,7 +434,8 @@ pub fn register(r: &mut NodeRegistry) {
             "fight_best",
             "Attack the most dangerous adjacent hostile that is safe to melee (never a floating eye, never a \
          cockatrice bare-handed, never a gas spore at low HP, never from a verified Elbereth).",
-        ),
+        )
+        .params(const { &[p("door_blows", Flag, Default("false"), DOOR_BLOWS)] }),
         survival::fight_best,
     );
     r.register_tick_fn(
@@ -481,6 +488,7 @@ pub fn register(r: &mut NodeRegistry) {
          more than 1 - held_off loses to Elbereth."),
             p("blind_stays", Flag, Default("false"), "Blind without telepathy, never step away (a blind hero \
          cannot outrun what strikes it): the look-ahead's Flee becomes a blow at the `I`."),
+            p("door_blows", Flag, Default("false"), DOOR_BLOWS),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,
@@ -497,6 +505,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("weigh", Number { min: 0.0, max: 1.0 }, Default("0"), "Next to a hostile, engrave only when the 4-turn \
          look-ahead ranks Elbereth (a turn of blows, then 72% success) above fighting and fleeing, valuing a foe held \
          off at this (a kill is 1; `fight_or_flee`'s `held_off`); 0: always."),
+            p("door_blows", Flag, Default("false"), DOOR_BLOWS),
         ] }),
         survival::elbereth_rest,
     );
@@ -556,6 +565,7 @@ pub fn register(r: &mut NodeRegistry) {
          a worn, misspelled or wiped one is written again unless a hostile is next to us (0: off)."),
             p("weigh", Number { min: 0.0, max: 1.0 }, Default("0"), "Next to a hostile, engrave only when the 4-turn \
          look-ahead ranks Elbereth above fighting and fleeing, valuing a foe held off at this (0: always)."),
+            p("door_blows", Flag, Default("false"), DOOR_BLOWS),
         ] }),
         |p| survival::ElberethFirst {
             rules: crate::elbereth_first::ElberethFirstRules {
@@ -565,6 +575,7 @@ pub fn register(r: &mut NodeRegistry) {
                 linger: p.integer("linger").clamp(0, 100),
                 refresh: p.integer("refresh").clamp(0, 100),
                 weigh: p.number("weigh"),
+                door_blows: p.flag("door_blows"),
             },
         },
     );
@@ -859,6 +870,7 @@ pub fn register(r: &mut NodeRegistry) {
                          squares off from it (the hole corridor), for a monster there to come \
                          out and be fought before the boulder shuts it in; 0: none.",
                     ),
+                    p("door_blows", Flag, Default("false"), DOOR_BLOWS),
                 ]
             },
         )
@@ -869,6 +881,7 @@ pub fn register(r: &mut NodeRegistry) {
             keep_elbereth: params.flag("keep_elbereth"),
             siege_spares: params.flag("siege_spares"),
             seal_wait: params.integer("seal_wait") as u16,
+            door_blows: params.flag("door_blows"),
         },
     );
     r.register(

@@ -262,6 +262,9 @@ pub(crate) struct SokobanLeaf {
     /// Turns waited once before a push that shuts squares off from us, for a monster there to
     /// come out (see `seal.rs`); 0: none.
     pub seal_wait: u16,
+    /// Blows diagonally into or out of a door too (see
+    /// [`crate::steps::FightRules::door_blows`]).
+    pub door_blows: bool,
 }
 
 /// The `sokoban` node's default `solve_wait`: two solves cut at the in-game limit of 3
@@ -276,6 +279,7 @@ impl Default for SokobanLeaf {
             keep_elbereth: false,
             siege_spares: false,
             seal_wait: 0,
+            door_blows: false,
         }
     }
 }
@@ -423,7 +427,9 @@ fn sokoban(
         return LeafOutcome::Failure;
     };
     // Whatever attacks us in there is dealt with first (never a floating eye, see tactics).
-    if let Some((action, why)) = crate::steps::fight_step_with(r, w, leaf.keep_elbereth) {
+    if let Some((action, why)) =
+        crate::steps::fight_step_with(r, w, leaf.keep_elbereth, leaf.door_blows)
+    {
         return act(action, format!("sokoban: {why}"));
     }
     if let Some((dir, ch)) = attacker(r, w, leaf.keep_elbereth) {
