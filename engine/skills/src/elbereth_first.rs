@@ -71,6 +71,9 @@ pub struct ElberethFirstRules {
     /// Next to a hostile, engrave only when the look-ahead ranks Elbereth first, a foe held off
     /// valued at this (0: always; see [`crate::elbereth_weigh::lookahead_prefers_other`]).
     pub weigh: f64,
+    /// The fight weighed strikes diagonally into or out of a door too (see
+    /// [`crate::steps::FightRules::door_blows`]).
+    pub door_blows: bool,
 }
 
 /// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
@@ -222,7 +225,9 @@ fn meet_danger(
         };
         return Some((Action::Search { count: 1 }, format!("{how}: {why}")));
     }
-    if look::looked_at(r, w) && lookahead_prefers_other(r, w, rules.weigh).is_some() {
+    if look::looked_at(r, w)
+        && lookahead_prefers_other(r, w, rules.weigh, rules.door_blows).is_some()
+    {
         return None;
     }
     engrave_step(
@@ -261,6 +266,7 @@ mod tests {
             linger,
             refresh: 0,
             weigh: 0.0,
+            door_blows: false,
         };
         elbereth_first_step(r, state, w, "root/elbereth_first", rules)
     }
@@ -326,6 +332,7 @@ mod tests {
                 linger: 0,
                 refresh: 0,
                 weigh,
+                door_blows: false,
             };
             let step = elbereth_first_step(&mut r, &mut state, &w, "root/elbereth_first", rules);
             if weigh == 0.0 {

@@ -18,8 +18,14 @@ const WEIGH_DEPTH: u32 = 4;
 /// us, one next to us does harm beyond its dice (poison, sleep, paralysis...), Elbereth ranks
 /// first, its choice cannot be carried out here (a foe next to us we may not
 /// strike, diagonally through a doorway: a smoke run's seed 146 died so to a gecko, searching;
-/// no step away to flee by), or `held_off` is 0 (off).
-pub(crate) fn lookahead_prefers_other(r: &Recall, w: &World, held_off: f64) -> Option<String> {
+/// no step away to flee by), or `held_off` is 0 (off). `door_blows`: the fight strikes
+/// diagonally into or out of a door too (`fight_or_flee`'s param of that name).
+pub(crate) fn lookahead_prefers_other(
+    r: &Recall,
+    w: &World,
+    held_off: f64,
+    door_blows: bool,
+) -> Option<String> {
     use crate::lookahead::Choice;
     if held_off <= 0.0 {
         return None;
@@ -31,7 +37,7 @@ pub(crate) fn lookahead_prefers_other(r: &Recall, w: &World, held_off: f64) -> O
     let strikable = |t: &Threat| {
         t.no_melee.is_none()
             && nhbot_world::Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)
-                .is_some_and(|d| crate::steps::can_strike(w, d))
+                .is_some_and(|d| crate::steps::can_strike(w, d, door_blows))
     };
     // The look-ahead counts dice only: a bite that poisons (1 in 8 drains, 1 in 30 of those
     // kills outright, mhitu.c AD_DRST), puts to sleep or paralyses is not in it (a smoke run's
@@ -71,9 +77,10 @@ pub fn elbereth_step_weighing(
     enter: f64,
     until: f64,
     weigh: f64,
+    door_blows: bool,
 ) -> Option<(Action, String)> {
     elbereth_step_unless(r, w, path, enter, until, |r, w| {
-        lookahead_prefers_other(r, w, weigh).is_some()
+        lookahead_prefers_other(r, w, weigh, door_blows).is_some()
     })
 }
 
@@ -90,7 +97,7 @@ mod tests {
     fn weighs_an_engraving_under_blows_against_the_lookahead() {
         let looked = ["You read: \"Elbcreth\"."];
         let weighing = |r: &mut crate::Recall, w: &World, weigh: f64| {
-            elbereth_step_weighing(r, w, "root/elbereth", 0.5, 0.9, weigh).map(|(a, _)| a)
+            elbereth_step_weighing(r, w, "root/elbereth", 0.5, 0.9, weigh, false).map(|(a, _)| a)
         };
         let jackal = || {
             let mut w = world(4, 'd', 3, &looked);
@@ -99,7 +106,7 @@ mod tests {
         };
         let mut r = crate::Recall::default();
         let w = jackal();
-        let other = lookahead_prefers_other(&r, &w, 0.9).expect("the look-ahead fights");
+        let other = lookahead_prefers_other(&r, &w, 0.9, false).expect("the look-ahead fights");
         assert!(other.starts_with("Fight"), "{other}");
         assert_eq!(weighing(&mut r, &w, 0.9), None, "left to the fight");
         assert_eq!(r.last_engrave, None, "no engraving noted");
@@ -111,7 +118,7 @@ mod tests {
         let mut ant = world(20, 'a', 4, &looked);
         (ant.status.hp_max, ant.status.xl, ant.status.ac) = (52, 6, 3);
         ant.monsters[0].name = Some("soldier ant".into());
-        assert_eq!(lookahead_prefers_other(&r, &ant, 0.9), None);
+        assert_eq!(lookahead_prefers_other(&r, &ant, 0.9, false), None);
         assert!(matches!(
             weighing(&mut r, &ant, 0.9),
             Some(Action::Engrave { .. })
@@ -124,19 +131,22 @@ mod tests {
             w.monsters[0].name = Some(name.into());
             w
         };
-        assert!(lookahead_prefers_other(&r, &strong('o', "hill orc"), 0.9).is_some());
+        assert!(lookahead_prefers_other(&r, &strong('o', "hill orc"), 0.9, false).is_some());
         assert_eq!(
-            lookahead_prefers_other(&r, &strong('S', "snake"), 0.9),
+            lookahead_prefers_other(&r, &strong('S', "snake"), 0.9, false),
             None
         );
         // Nothing next to us: no blows to weigh.
         ant.monsters[0].pos = Pos::new(12, 10);
-        assert_eq!(lookahead_prefers_other(&r, &ant, 0.9), None);
+        assert_eq!(lookahead_prefers_other(&r, &ant, 0.9, false), None);
     }
 
     /// A smoke run's seed 146: in a shop's open door at 8/25 HP, a gecko biting diagonally. The
-    /// look-ahead would fight it, but no blow goes diagonally out of a doorway: the engraving
-    /// is not left to a fight that cannot happen (the bot searched under its bites and died).
+    /// game lets us strike it there (hack.c `domove` attacks before `test_move` refuses the
+    /// diagonal step): with `door_blows` the look-ahead's fight is possible and the engraving
+    /// is left to it; without, the old rule's fight cannot happen and the engraving goes on.
+    /// A foe next to us we really may not strike (a floating eye: its passive gaze freezes)
+    /// keeps the engraving with `door_blows` too.
     #[test]
     fn an_unstrikable_foe_next_to_us_still_gets_the_engraving() {
         use crate::seen::show_saying;
@@ -153,19 +163,47 @@ mod tests {
             name: Some("gecko".into()),
             ..Monster::default()
         }];
-        let mut r = crate::Recall::default();
-        let weighing = |r: &mut crate::Recall, w: &World| {
-            elbereth_step_weighing(r, w, "root/elbereth", 0.4, 0.9, 0.9).map(|(a, _)| a)
-        };
-        let other = lookahead_prefers_other(&r, &w, 0.9).expect("a gecko in the open: fight");
-        assert!(other.starts_with("Fight"), "{other}");
         let square = w.dungeon.current_mut().and_then(|l| l.at_mut(door));
         square.expect("the door square").feature = Feature::OpenDoor;
+        let weighing = |r: &mut crate::Recall, w: &World, door_blows: bool| {
+            elbereth_step_weighing(r, w, "root/elbereth", 0.4, 0.9, 0.9, door_blows).map(|(a, _)| a)
+        };
+        let mut r = crate::Recall::default();
+        let other = lookahead_prefers_other(&r, &w, 0.9, true).expect("a blow out of the door");
+        assert!(other.starts_with("Fight"), "{other}");
+        assert_eq!(weighing(&mut r, &w, true), None, "left to the fight");
+        let (blow, _) = crate::steps::fight_step_with(&mut r, &w, false, true).expect("strikes");
         assert_eq!(
-            lookahead_prefers_other(&r, &w, 0.9),
-            None,
-            "no blow diagonally"
+            blow,
+            Action::Move {
+                dir: nhbot_world::Dir::SE
+            }
         );
-        assert!(matches!(weighing(&mut r, &w), Some(Action::Engrave { .. })));
+        assert_eq!(
+            lookahead_prefers_other(&r, &w, 0.9, false),
+            None,
+            "old rule"
+        );
+        assert!(matches!(
+            weighing(&mut r, &w, false),
+            Some(Action::Engrave { .. })
+        ));
+        w.monsters.push(Monster {
+            pos: Pos::new(3, 1),
+            ch: 'e',
+            color: 4,
+            name: Some("floating eye".into()),
+            ..Monster::default()
+        });
+        assert_eq!(
+            lookahead_prefers_other(&r, &w, 0.9, true),
+            None,
+            "the eye is never struck"
+        );
+        let mut r = crate::Recall::default();
+        assert!(matches!(
+            weighing(&mut r, &w, true),
+            Some(Action::Engrave { .. })
+        ));
     }
 }

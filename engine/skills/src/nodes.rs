@@ -147,6 +147,12 @@ const PLACE: [ParamSpec; 3] = [
     ),
 ];
 
+/// The `door_blows` param's text, on every node whose blows (or whose weighing of a fight)
+/// follow [`crate::steps::can_strike`].
+const DOOR_BLOWS: &str = "Strike diagonally into or out of a door too, as the game allows (hack.c \
+     `domove` attacks before `test_move` refuses the diagonal step); off: never diagonally through \
+     an open door.";
+
 /// The engine's control nodes and every NetHack leaf: what `nhbot` plays with.
 pub fn registry() -> NodeRegistry {
     let mut r = NodeRegistry::new();
@@ -439,7 +445,8 @@ pub fn register(r: &mut NodeRegistry) {
             "fight_best",
             "Attack the most dangerous adjacent hostile that is safe to melee (never a floating eye, never a \
          cockatrice bare-handed, never a gas spore at low HP, never from a verified Elbereth).",
-        ),
+        )
+        .params(const { &[p("door_blows", Flag, Default("false"), DOOR_BLOWS)] }),
         survival::fight_best,
     );
     r.register_tick_fn(
@@ -493,6 +500,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("blind_stays", Flag, Default("false"), "Blind without telepathy, never step away (a blind hero \
          cannot outrun what strikes it): the look-ahead's Flee becomes a blow at the `I`."),
             p("struck_hostile", Integer { min: 0, max: 1000 }, Default("0"), "A monster the messages say          attacked us within this many turns (\"The djinni hits!\" with the djinni next to us) is a hostile          though farlook called it peaceful; 0: farlook's word stands."),
+            p("door_blows", Flag, Default("false"), DOOR_BLOWS),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,
@@ -509,6 +517,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("weigh", Number { min: 0.0, max: 1.0 }, Default("0"), "Next to a hostile, engrave only when the 4-turn \
          look-ahead ranks Elbereth (a turn of blows, then 72% success) above fighting and fleeing, valuing a foe held \
          off at this (a kill is 1; `fight_or_flee`'s `held_off`); 0: always."),
+            p("door_blows", Flag, Default("false"), DOOR_BLOWS),
         ] }),
         survival::elbereth_rest,
     );
@@ -568,6 +577,7 @@ pub fn register(r: &mut NodeRegistry) {
          a worn, misspelled or wiped one is written again unless a hostile is next to us (0: off)."),
             p("weigh", Number { min: 0.0, max: 1.0 }, Default("0"), "Next to a hostile, engrave only when the 4-turn \
          look-ahead ranks Elbereth above fighting and fleeing, valuing a foe held off at this (0: always)."),
+            p("door_blows", Flag, Default("false"), DOOR_BLOWS),
         ] }),
         |p| survival::ElberethFirst {
             rules: crate::elbereth_first::ElberethFirstRules {
@@ -577,6 +587,7 @@ pub fn register(r: &mut NodeRegistry) {
                 linger: p.integer("linger").clamp(0, 100),
                 refresh: p.integer("refresh").clamp(0, 100),
                 weigh: p.number("weigh"),
+                door_blows: p.flag("door_blows"),
             },
         },
     );
@@ -882,6 +893,7 @@ pub fn register(r: &mut NodeRegistry) {
                          throw walks to the weapons (`)`) drawn on the level in reach without a \
                          push and picks them up.",
                     ),
+                    p("door_blows", Flag, Default("false"), DOOR_BLOWS),
                 ]
             },
         )
@@ -893,6 +905,7 @@ pub fn register(r: &mut NodeRegistry) {
             siege_spares: params.flag("siege_spares"),
             seal_wait: params.integer("seal_wait") as u16,
             siege_fetch: params.flag("siege_fetch"),
+            door_blows: params.flag("door_blows"),
         },
     );
     r.register(

@@ -268,6 +268,9 @@ pub(crate) struct SokobanLeaf {
     /// A siege with nothing to throw fetches the weapons drawn on the level in reach (see
     /// `fetch.rs`).
     pub siege_fetch: bool,
+    /// Blows diagonally into or out of a door too (see
+    /// [`crate::steps::FightRules::door_blows`]).
+    pub door_blows: bool,
 }
 
 /// The `sokoban` node's default `solve_wait`: two solves cut at the in-game limit of 3
@@ -283,6 +286,7 @@ impl Default for SokobanLeaf {
             siege_spares: false,
             seal_wait: 0,
             siege_fetch: false,
+            door_blows: false,
         }
     }
 }
@@ -430,7 +434,9 @@ fn sokoban(
         return LeafOutcome::Failure;
     };
     // Whatever attacks us in there is dealt with first (never a floating eye, see tactics).
-    if let Some((action, why)) = crate::steps::fight_step_with(r, w, leaf.keep_elbereth) {
+    if let Some((action, why)) =
+        crate::steps::fight_step_with(r, w, leaf.keep_elbereth, leaf.door_blows)
+    {
         return act(action, format!("sokoban: {why}"));
     }
     if let Some((dir, ch)) = attacker(r, w, leaf.keep_elbereth) {

@@ -25,8 +25,14 @@ fn adjacent(threats: &[Threat]) -> Vec<&Threat> {
         .collect()
 }
 
-/// Whether `dir` is a legal attack from here (never diagonally through a door).
-pub(crate) fn can_strike(w: &World, dir: Dir) -> bool {
+/// Whether `dir` is an attack we make from here. With `door_blows`, every direction: 3.6
+/// `domove` attacks the monster there before `test_move` refuses a diagonal step into or out
+/// of a door, and `attack_checks` has no door rule. Without it (the old rule), never
+/// diagonally through an open door.
+pub(crate) fn can_strike(w: &World, dir: Dir, door_blows: bool) -> bool {
+    if door_blows {
+        return true;
+    }
     let Some(level) = w.level() else {
         return true;
     };
@@ -40,20 +46,22 @@ pub(crate) fn can_strike(w: &World, dir: Dir) -> bool {
 /// with, not hit, and a peaceful gets the engine's "Really attack?" n (then remembered, see
 /// `peaceful`).
 pub fn fight_step(r: &mut Recall, w: &World) -> Option<(Action, String)> {
-    fight_step_with(r, w, false)
+    fight_step_with(r, w, false, false)
 }
 
 /// [`fight_step`]; with `keep_read_back`, not from an Elbereth read lately either, with nothing
 /// since that moved us or touched it ([`elbereth::on_verified_elbereth`]). A blow from it
 /// erases it (3.6 `setmangry`: "The engraving beneath you fades"); seeds 48 and 183 of the
 /// 200-game bench rested on one to 90% HP, then struck the mumak it held off, without a look
-/// that turn, and died the turn after.
+/// that turn, and died the turn after. With `door_blows`, also diagonally into or out of a
+/// door ([`can_strike`]).
 pub fn fight_step_with(
     r: &mut Recall,
     w: &World,
     keep_read_back: bool,
+    door_blows: bool,
 ) -> Option<(Action, String)> {
-    fight_step_by(r, w, keep_read_back, 0)
+    fight_step_by(r, w, keep_read_back, 0, door_blows)
 }
 
 /// [`fight_step_with`]; with `struck_hostile` > 0, a monster that attacked us within that many
@@ -63,6 +71,7 @@ pub fn fight_step_by(
     w: &World,
     keep_read_back: bool,
     struck_hostile: i64,
+    door_blows: bool,
 ) -> Option<(Action, String)> {
     crate::peaceful::observe(&mut r.peaceful, w);
     // Blind, our own engraving is trusted for resting only: it may be misspelled, and what
@@ -76,7 +85,7 @@ pub fn fight_step_by(
     let target = adjacent(&threats).into_iter().find(|t| {
         t.no_melee.is_none()
             && Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)
-                .is_some_and(|d| can_strike(w, d))
+                .is_some_and(|d| can_strike(w, d, door_blows))
     })?;
     let dir = Dir::from_delta(target.pos.x - w.player.x, target.pos.y - w.player.y)?;
     let color = w
@@ -192,6 +201,10 @@ pub struct FightRules {
     /// A monster that attacked us within this many turns is a hostile though farlook called it
     /// peaceful ([`threat::threats_by`]); 0: farlook's word stands.
     pub struck_hostile: i64,
+    /// Strike diagonally into or out of a door too, as the game allows ([`can_strike`]): a
+    /// smoke run's seed 146 stood in a shop's door at 8/25 HP, a gecko biting diagonally, and
+    /// died searching.
+    pub door_blows: bool,
 }
 
 impl Default for FightRules {
@@ -203,6 +216,7 @@ impl Default for FightRules {
             held_off: lookahead::SCARED,
             blind_stays: false,
             struck_hostile: 0,
+            door_blows: false,
         }
     }
 }
@@ -227,6 +241,7 @@ pub fn fight_or_flee_by(
         held_off,
         blind_stays,
         struck_hostile,
+        door_blows,
     } = rules;
     let stays = blind_stays && blind_without_telepathy(w);
     crate::peaceful::observe(&mut r.peaceful, w);
@@ -272,7 +287,7 @@ pub fn fight_or_flee_by(
             })
     };
     step.or_else(retreat)
-        .or_else(|| fight_step_by(r, w, keep_elbereth, struck_hostile))
+        .or_else(|| fight_step_by(r, w, keep_elbereth, struck_hostile, door_blows))
         .map(tag)
 }
 

@@ -45,9 +45,9 @@ pub fn threatened(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     )
 }
 
-pub fn fight_best(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+pub fn fight_best(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
-    act(steps::fight_step(r, w))
+    act(steps::fight_step_with(r, w, false, p.flag("door_blows")))
 }
 
 pub fn hold_still_by_floating_eye(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
@@ -63,6 +63,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         held_off: p.number("held_off"),
         blind_stays: p.flag("blind_stays"),
         struck_hostile: p.integer("struck_hostile").max(0),
+        door_blows: p.flag("door_blows"),
     };
     act(steps::fight_or_flee_by(
         r,
@@ -82,6 +83,7 @@ pub fn elbereth_rest(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         p.number("below"),
         p.number("until"),
         p.number("weigh"),
+        p.flag("door_blows"),
     ))
 }
 

@@ -68,11 +68,15 @@ fn no_blow_from_an_elbereth_read_back_a_search_ago() {
         later
     };
     let rested = after(Action::Search { count: 1 });
-    assert_eq!(fight_step_with(&mut Recall::default(), &rested, true), None);
+    assert_eq!(
+        fight_step_with(&mut Recall::default(), &rested, true, false),
+        None
+    );
     let (action, _) = fight_step(&mut Recall::default(), &rested).expect("the old guard strikes");
     assert_eq!(action, Action::Move { dir: Dir::E });
     let moved = after(Action::Move { dir: Dir::W });
-    let (action, why) = fight_step_with(&mut Recall::default(), &moved, true).expect("strikes");
+    let (action, why) =
+        fight_step_with(&mut Recall::default(), &moved, true, false).expect("strikes");
     assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
     assert!(why.contains("mumak"), "{why}");
 }
@@ -283,4 +287,44 @@ fn blind_stays_keeps_retreat_if_losing_in_place() {
         "blind without the rule, it steps away"
     );
     assert_eq!(retreat_if_losing_by(&r, &w, 2.0, false, true), None);
+}
+
+/// In an open door with a gecko diagonally inside the room: the game lets us strike it
+/// (hack.c `domove` attacks before `test_move` refuses the diagonal step), so `door_blows`
+/// fights it there; the old rule never strikes diagonally out of a door.
+#[test]
+fn door_blows_strike_diagonally_out_of_an_open_door() {
+    use nhbot_world::{Feature, Monster, Pos};
+    let rows = ["---|---", "|.....|", "|.....|", "-------"];
+    let mut w = World::default();
+    crate::seen::show_saying(&mut w, &rows, 900, &["You see no objects here."]);
+    let door = Pos::new(3, 0);
+    (w.status.hp, w.status.hp_max, w.status.xl, w.status.ac) = (20, 25, 3, 5);
+    w.player = door;
+    w.monsters = vec![Monster {
+        pos: Pos::new(2, 1),
+        ch: ':',
+        color: 6,
+        name: Some("gecko".into()),
+        ..Monster::default()
+    }];
+    let square = w.dungeon.current_mut().and_then(|l| l.at_mut(door));
+    square.expect("the door square").feature = Feature::OpenDoor;
+    let rules = |door_blows| FightRules {
+        door_blows,
+        ..FightRules::default()
+    };
+    let (action, why) =
+        fight_or_flee_by(&mut Recall::default(), &w, 4, rules(true)).expect("strikes");
+    assert_eq!(action, Action::Move { dir: Dir::SW }, "{why}");
+    let old = fight_or_flee_by(&mut Recall::default(), &w, 4, rules(false));
+    assert!(
+        !old.as_ref()
+            .is_some_and(|(a, _)| *a == Action::Move { dir: Dir::SW }),
+        "{old:?}"
+    );
+    assert_eq!(
+        fight_step_with(&mut Recall::default(), &w, false, false),
+        None
+    );
 }
