@@ -3,20 +3,10 @@
 /// Whether the messages say a monster attacked us ("The jackal bites!", "It hits!", "The
 /// Mordor orc misses!").
 pub fn attacked(messages: &[String]) -> bool {
-    const BLOWS: [&str; 10] = [
-        " hits!",
-        " bites!",
-        " kicks!",
-        " stings!",
-        " butts!",
-        " touches you!",
-        " misses!",
-        " misses.",
-        " misses you.",
-        // "The pyrolisk attacks you with a fiery gaze!"
-        " gaze!",
-    ];
+    // "The pyrolisk attacks you with a fiery gaze!" is an attack too, though it names no
+    // blow to put on a monster.
+    let endings = nhbot_world::blows::BLOWS.iter().copied().chain([" gaze!"]);
     messages.iter().any(|m| {
-        (m.starts_with("The ") || m.starts_with("It ")) && BLOWS.iter().any(|b| m.ends_with(b))
+        (m.starts_with("The ") || m.starts_with("It ")) && endings.clone().any(|b| m.ends_with(b))
     })
 }

@@ -9,7 +9,7 @@ use crate::World;
 
 /// The endings of the game's melee messages about a monster's attack on us (mhitu.c
 /// `hitmsg` and `missmu`); a miss is an attack too.
-const BLOWS: [&str; 10] = [
+pub const BLOWS: [&str; 10] = [
     " hits!",
     " bites!",
     " kicks!",
