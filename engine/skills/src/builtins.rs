@@ -178,10 +178,18 @@ fn forced_into_mines(p: &Params, w: &World) -> bool {
         && crate::mines::mines_forced_by_stuck(w, p.integer("mines_when_stuck_after"))
 }
 
-pub fn explore(p: &Params, w: &World) -> LeafOutcome {
+pub fn explore(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    let w = t.world;
     let descend = p.text("then") != Some("stay");
-    // Before the search spots and the camp: the way on opens once the eye follows us off it.
-    let lure = crate::lure::lure_step(w, p.integer("lure_floating_eye") as i16);
+    // Before the search spots and the camp: the way on opens once the eye follows us off it,
+    // or, hemmed in with nowhere to lure it from, once Elbereth scares it off.
+    let distance = p.integer("lure_floating_eye") as i16;
+    let lure = crate::lure::lure_step(w, distance).or_else(|| {
+        let r = t.blackboard.entry::<crate::Recall>();
+        p.flag("scare_floating_eye")
+            .then(|| crate::lure_scare::scare_step(r, w, distance))
+            .flatten()
+    });
     match lure.or_else(|| crate::explore::explore_step_then(w, descend, avoiding_mines(p, w))) {
         Some((action, why)) => LeafOutcome::Act(action, why),
         None => LeafOutcome::Failure,

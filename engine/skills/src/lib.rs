@@ -37,6 +37,7 @@ pub mod history_scan;
 pub mod look;
 pub mod lookahead;
 pub mod lure;
+pub mod lure_scare;
 pub mod mines;
 pub mod mines_end;
 pub mod missiles;

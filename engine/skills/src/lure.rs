@@ -9,7 +9,7 @@
 
 use nhbot_world::level::pos_of;
 use nhbot_world::tiles::clr;
-use nhbot_world::{Action, Feature, Pos, World};
+use nhbot_world::{Action, Feature, Monster, Pos, World};
 
 fn chebyshev(a: Pos, b: Pos) -> i16 {
     (a.x - b.x).abs().max((a.y - b.y).abs())
@@ -65,11 +65,22 @@ pub fn lure_step(world: &World, distance: i16) -> Option<(Action, String)> {
     Some((world.step_along(&path), reason))
 }
 
+/// The floating eye barring the only way on when no square `distance` off it is reachable
+/// (hemmed in, say between two eyes in a corridor: seed 116 of the int29 bench camped 57,000
+/// turns so), where [`lure_step`] has nowhere to go. None when no eye bars the way, a lure
+/// spot exists, or `distance` is 0.
+pub fn hemmed_by_eye(world: &World, distance: i16) -> Option<Monster> {
+    if distance <= 0 || lure_step(world, distance).is_some() {
+        return None;
+    }
+    let eye = world.way_on_blocker()?.monster;
+    (eye.ch == 'e' && eye.color == clr::BLUE && eye.peaceful != Some(true)).then_some(eye)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use nhbot_world::testing::{unknown_as_rock, world_from_rows};
-    use nhbot_world::Monster;
 
     /// A room (west) joined by one corridor to a room with the down stairs (east); a blue `e`
     /// at `eye` (a red one when `blue` is false), the hero at `me`.

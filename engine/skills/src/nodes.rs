@@ -325,7 +325,7 @@ pub fn register(r: &mut NodeRegistry) {
         ),
         builtins::fight_adjacent,
     );
-    r.register_fn(
+    r.register_tick_fn(
         LeafSpec::action(
             "explore",
             "One step of the world model's exploration (nearest unexplored spot, doors, search spots), \
@@ -340,6 +340,7 @@ pub fn register(r: &mut NodeRegistry) {
             STUCK_MINES_XL,
             STUCK_MINES_FROM_XL,
             p("lure_floating_eye", Integer { min: 0, max: 10 }, Default("4"), "A floating eye on the only way on (nothing left to throw at it) is lured off it: the hero waits on room floor this many squares from it, for it to follow (it never moves while next to us); 0: off."),
+            p("scare_floating_eye", Flag, Default("false"), "Hemmed in by such an eye (no square `lure_floating_eye` off it reachable, as between two eyes in a corridor): write Elbereth and wait on it, for the scared eye to move off (a scared monster moves even next to us); false: camp instead."),
         ] })
         .shorthand("then"),
         builtins::explore,

@@ -1,0 +1,107 @@
+//! Scaring off a floating eye we cannot lure. Hemmed in next to one on the only way on (seed
+//! 116 of the int29 bench: two eyes on both sides of a corridor bend, 57,000 turns camped on
+//! two squares), no square is far enough to lure it from, and it never moves while next to us.
+//! A scared monster does move: NetHack's `dochug` keeps a monster put only when it is `nearby`
+//! and neither fleeing nor `scared`, and `distfleeck` scares it while we stand on Elbereth
+//! (which floating eyes respect). So we write Elbereth and wait on it for the eye to drift off.
+
+use crate::elbereth::engrave_step;
+use crate::look;
+use crate::lure::hemmed_by_eye;
+use crate::recall::Recall;
+use nhbot_world::{Action, World};
+
+/// The step that scares off a floating eye barring the only way on when no square `distance`
+/// off it is reachable ([`hemmed_by_eye`]): read what is engraved here, write Elbereth, then
+/// wait on it. None when not hemmed in or where no engraving can be made.
+pub fn scare_step(r: &mut Recall, w: &World, distance: i16) -> Option<(Action, String)> {
+    let eye = hemmed_by_eye(w, distance)?;
+    let why = format!(
+        "hemmed in by the floating eye at ({}, {}) on the only way on (no square {distance} \
+         off it to lure it from)",
+        eye.pos.x, eye.pos.y
+    );
+    if look::on_elbereth(&w.messages) {
+        return Some((
+            Action::Search { count: 2 },
+            format!("{why}: waiting on a verified Elbereth for it to flee"),
+        ));
+    }
+    engrave_step(
+        r,
+        w,
+        format!("{why}: reading what is engraved here"),
+        "engraving Elbereth to scare it off",
+        |what| format!("{why}: {what}"),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nhbot_world::testing::{unknown_as_rock, world_from_rows};
+    use nhbot_world::tiles::clr;
+    use nhbot_world::{Feature, Monster, Pos};
+
+    /// A corridor bend between two rooms, the hero on it with a blue `e` on each side.
+    fn hemmed() -> World {
+        let rows = [
+            " -----          -----",
+            " |...|          |...|",
+            " |....##### #####..>|",
+            " |...|     #    |...|",
+            " -----          -----",
+        ];
+        let me = Pos::new(11, 3);
+        let mut w = world_from_rows(&rows, &[], me);
+        unknown_as_rock(&mut w);
+        if let Some(sq) = w.dungeon.current_mut().and_then(|l| l.at_mut(me)) {
+            sq.feature = Feature::Corridor;
+        }
+        for pos in [Pos::new(10, 2), Pos::new(12, 2)] {
+            w.monsters.push(Monster {
+                pos,
+                ch: 'e',
+                color: clr::BLUE,
+                first_seen: 1,
+                last_seen: 1,
+                ..Default::default()
+            });
+        }
+        w
+    }
+
+    fn msgs(m: &[&str]) -> Vec<String> {
+        m.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn hemmed_in_we_look_then_engrave_then_wait() {
+        let mut r = Recall::default();
+        let mut w = hemmed();
+        assert!(
+            crate::lure::lure_step(&w, 4).is_none(),
+            "nowhere to lure it"
+        );
+        let (action, reason) = scare_step(&mut r, &w, 4).expect("a look");
+        assert_eq!(action, look::look_action(), "{reason}");
+        w.messages = msgs(&["You see no objects here."]);
+        let (action, reason) = scare_step(&mut r, &w, 4).expect("an engraving");
+        assert!(matches!(action, Action::Engrave { .. }), "{reason}");
+        assert!(reason.contains("hemmed in by the floating eye"), "{reason}");
+        w.messages = msgs(&["You read: \"Elbereth\"."]);
+        let (action, reason) = scare_step(&mut r, &w, 4).expect("a wait");
+        assert_eq!(action, Action::Search { count: 2 }, "{reason}");
+    }
+
+    #[test]
+    fn no_scare_when_off_or_when_a_lure_spot_exists() {
+        let mut r = Recall::default();
+        assert_eq!(scare_step(&mut r, &hemmed(), 0), None);
+        // Only the east eye: the west room is open to lure it into.
+        let mut w = hemmed();
+        w.monsters.retain(|m| m.pos.x == 12);
+        assert!(crate::lure::lure_step(&w, 4).is_some());
+        assert_eq!(scare_step(&mut r, &w, 4), None);
+    }
+}
