@@ -88,7 +88,7 @@ pub fn elbereth_step_weighing(
 mod tests {
     use super::*;
     use crate::elbereth::tests::world;
-    use nhbot_world::{Feature, Monster, Pos};
+    use nhbot_world::{Monster, Pos};
 
     /// Next to a jackal at 4/16 HP the look-ahead fights (one hit kills it): with `weigh` the
     /// engraving (a turn of bites) is left to it; next to a soldier ant at 20/52 it ranks
@@ -149,22 +149,8 @@ mod tests {
     /// keeps the engraving with `door_blows` too.
     #[test]
     fn an_unstrikable_foe_next_to_us_still_gets_the_engraving() {
-        use crate::seen::show_saying;
         let rows = ["---|---", "|.....|", "|....:|", "-------"];
-        let mut w = World::default();
-        show_saying(&mut w, &rows, 1553, &["You see no objects here."]);
-        let door = Pos::new(3, 0);
-        (w.status.hp, w.status.hp_max, w.status.xl, w.status.ac) = (8, 25, 2, 5);
-        w.player = door;
-        w.monsters = vec![Monster {
-            pos: Pos::new(4, 1),
-            ch: ':',
-            color: 6,
-            name: Some("gecko".into()),
-            ..Monster::default()
-        }];
-        let square = w.dungeon.current_mut().and_then(|l| l.at_mut(door));
-        square.expect("the door square").feature = Feature::OpenDoor;
+        let mut w = crate::seen::in_an_open_door(&rows, 1553, 8, 2, Pos::new(4, 1));
         let weighing = |r: &mut crate::Recall, w: &World, door_blows: bool| {
             elbereth_step_weighing(r, w, "root/elbereth", 0.4, 0.9, 0.9, door_blows).map(|(a, _)| a)
         };

@@ -45,3 +45,25 @@ pub fn world(rows: &[&str]) -> World {
     show(&mut w, rows, 1);
     w
 }
+
+/// The hero in the open door (3, 0) of a small room drawn by `rows`, at HP `hp`/25, XL `xl`,
+/// AC 5, turn `turn`, a gecko at `gecko` inside: the scene of the diagonal blows out of a door
+/// (hack.c `domove` attacks before `test_move` refuses the diagonal step).
+pub fn in_an_open_door(rows: &[&str], turn: i64, hp: i32, xl: i32, gecko: Pos) -> World {
+    use nhbot_world::{Feature, Monster};
+    let mut w = World::default();
+    show_saying(&mut w, rows, turn, &["You see no objects here."]);
+    let door = Pos::new(3, 0);
+    (w.status.hp, w.status.hp_max, w.status.xl, w.status.ac) = (hp, 25, xl, 5);
+    w.player = door;
+    w.monsters = vec![Monster {
+        pos: gecko,
+        ch: ':',
+        color: 6,
+        name: Some("gecko".into()),
+        ..Monster::default()
+    }];
+    let square = w.dungeon.current_mut().and_then(|l| l.at_mut(door));
+    square.expect("the door square").feature = Feature::OpenDoor;
+    w
+}

@@ -5,7 +5,7 @@ mod common;
 
 use common::{scripts_dir, Repo};
 use nhbot_bt::TreeBot;
-use nhbot_world::{Action, Condition, Dir, Observation, Pos, Status, World};
+use nhbot_world::{Action, Condition, Dir, Status, World};
 
 /// `fight_or_flee`, then the script, then a `search: 9` standing for exploring.
 fn bot(repo: &Repo) -> TreeBot {
@@ -26,11 +26,6 @@ fn bot(repo: &Repo) -> TreeBot {
 
 /// One frame of `rows` (the hero is the `@`) at `turn`, with `messages`.
 fn show(w: &mut World, rows: &[&str], turn: i64, hallu: bool, messages: &[&str]) {
-    let map = nhbot_world::testing::grid(rows, &[]);
-    let player = rows
-        .iter()
-        .enumerate()
-        .find_map(|(y, r)| r.find('@').map(|x| Pos::new(x as i16, y as i16)));
     let status = Status {
         dlvl: 7,
         xl: 7,
@@ -45,14 +40,7 @@ fn show(w: &mut World, rows: &[&str], turn: i64, hallu: bool, messages: &[&str])
         },
         ..Default::default()
     };
-    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
-    w.observe(Observation {
-        map: &map,
-        player,
-        status: Some(&status),
-        messages: &messages,
-        cursor_on_map: true,
-    });
+    nhbot_world::testing::observe_rows(w, rows, &status, messages);
 }
 
 #[test]

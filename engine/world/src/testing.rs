@@ -94,3 +94,27 @@ pub fn unknown_as_rock(world: &mut crate::World) {
         }
     }
 }
+
+/// One frame of the map `rows` observed into `world`, the hero at the row's `@` (none drawn:
+/// no hero on the map), with `status` and the turn's `messages`: a game's screens one after
+/// another, for tests that follow a world over several turns.
+pub fn observe_rows(
+    world: &mut crate::World,
+    rows: &[&str],
+    status: &crate::Status,
+    messages: &[&str],
+) {
+    let map = grid(rows, &[]);
+    let player = rows
+        .iter()
+        .enumerate()
+        .find_map(|(y, r)| r.find('@').map(|x| crate::Pos::new(x as i16, y as i16)));
+    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
+    world.observe(crate::Observation {
+        map: &map,
+        player,
+        status: Some(status),
+        messages: &messages,
+        cursor_on_map: true,
+    });
+}

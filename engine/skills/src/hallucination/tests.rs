@@ -1,13 +1,8 @@
 use super::*;
-use nhbot_world::{Condition, Observation, Status};
+use nhbot_world::{Condition, Status};
 
 /// One frame of `rows` (the hero is the `@`) at `turn` with `hp`, hallucinating or not.
 fn show(w: &mut World, rows: &[&str], turn: i64, hp: i32, hallu: bool, messages: &[&str]) {
-    let map = nhbot_world::testing::grid(rows, &[]);
-    let player = rows
-        .iter()
-        .enumerate()
-        .find_map(|(y, r)| r.find('@').map(|x| Pos::new(x as i16, y as i16)));
     let status = Status {
         dlvl: 8,
         xl: 7,
@@ -23,14 +18,7 @@ fn show(w: &mut World, rows: &[&str], turn: i64, hp: i32, hallu: bool, messages:
         },
         ..Default::default()
     };
-    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
-    w.observe(Observation {
-        map: &map,
-        player,
-        status: Some(&status),
-        messages: &messages,
-        cursor_on_map: true,
-    });
+    nhbot_world::testing::observe_rows(w, rows, &status, messages);
 }
 
 const NEXT_TO_US: [&str; 3] = ["|.........|", "|...@T....|", "|.........|"];

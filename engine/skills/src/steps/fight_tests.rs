@@ -294,22 +294,8 @@ fn blind_stays_keeps_retreat_if_losing_in_place() {
 /// fights it there; the old rule never strikes diagonally out of a door.
 #[test]
 fn door_blows_strike_diagonally_out_of_an_open_door() {
-    use nhbot_world::{Feature, Monster, Pos};
     let rows = ["---|---", "|.....|", "|.....|", "-------"];
-    let mut w = World::default();
-    crate::seen::show_saying(&mut w, &rows, 900, &["You see no objects here."]);
-    let door = Pos::new(3, 0);
-    (w.status.hp, w.status.hp_max, w.status.xl, w.status.ac) = (20, 25, 3, 5);
-    w.player = door;
-    w.monsters = vec![Monster {
-        pos: Pos::new(2, 1),
-        ch: ':',
-        color: 6,
-        name: Some("gecko".into()),
-        ..Monster::default()
-    }];
-    let square = w.dungeon.current_mut().and_then(|l| l.at_mut(door));
-    square.expect("the door square").feature = Feature::OpenDoor;
+    let w = crate::seen::in_an_open_door(&rows, 900, 20, 3, nhbot_world::Pos::new(2, 1));
     let rules = |door_blows| FightRules {
         door_blows,
         ..FightRules::default()

@@ -5,15 +5,10 @@
 
 use super::*;
 use crate::steps::{self, FightRules};
-use nhbot_world::{parse_farlook, Action, Dir, Event, Observation, Status};
+use nhbot_world::{parse_farlook, Action, Dir, Event, Status};
 
 /// One frame of `rows` (the hero is the `@`) at `turn`, Dlvl 2, XL 8, HP `hp` of 72.
 fn show(w: &mut World, rows: &[&str], turn: i64, hp: i32, messages: &[&str]) {
-    let map = nhbot_world::testing::grid(rows, &[]);
-    let player = rows
-        .iter()
-        .enumerate()
-        .find_map(|(y, r)| r.find('@').map(|x| Pos::new(x as i16, y as i16)));
     let status = Status {
         dlvl: 2,
         xl: 8,
@@ -24,14 +19,7 @@ fn show(w: &mut World, rows: &[&str], turn: i64, hp: i32, messages: &[&str]) {
         hp_max: 72,
         ..Default::default()
     };
-    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
-    w.observe(Observation {
-        map: &map,
-        player,
-        status: Some(&status),
-        messages: &messages,
-        cursor_on_map: true,
-    });
+    nhbot_world::testing::observe_rows(w, rows, &status, messages);
 }
 
 const ROOM: [&str; 3] = ["|.....|", "|..@..|", "|.&...|"];

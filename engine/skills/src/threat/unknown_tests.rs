@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::steps;
-use nhbot_world::{Action, Condition, Dir, Observation, Said, Status};
+use nhbot_world::{Action, Condition, Dir, Said, Status};
 
 /// One frame of `rows` (the hero is the `@`) at `turn`, on Dlvl 13 at XL 8, HP 41 of 71, with
 /// `messages`.
@@ -21,11 +21,6 @@ fn show_hp(
     conditions: &[Condition],
     messages: &[&str],
 ) {
-    let map = nhbot_world::testing::grid(rows, &[]);
-    let player = rows
-        .iter()
-        .enumerate()
-        .find_map(|(y, r)| r.find('@').map(|x| Pos::new(x as i16, y as i16)));
     let status = Status {
         dlvl: 13,
         xl: 8,
@@ -37,14 +32,7 @@ fn show_hp(
         conditions: conditions.to_vec(),
         ..Default::default()
     };
-    let messages: Vec<String> = messages.iter().map(|m| m.to_string()).collect();
-    w.observe(Observation {
-        map: &map,
-        player,
-        status: Some(&status),
-        messages: &messages,
-        cursor_on_map: true,
-    });
+    nhbot_world::testing::observe_rows(w, rows, &status, messages);
 }
 
 const HALLU: &[Condition] = &[Condition::Hallu];
