@@ -27,6 +27,7 @@ pub mod elbereth;
 pub mod elbereth_first;
 pub mod elbereth_fresh;
 pub mod elbereth_weigh;
+pub mod engulf;
 pub mod explore;
 pub mod food;
 pub mod gaze;

@@ -452,6 +452,14 @@ pub fn register(r: &mut NodeRegistry) {
     );
     r.register_tick_fn(
         LeafSpec::action(
+            "fight_engulfer",
+            "Swallowed (the tty draws the engulfer around us): strike it (`F`, any direction hits it), since \
+         searching or resting inside lets it digest or dissolve us; fails otherwise.",
+        ),
+        survival::fight_engulfer,
+    );
+    r.register_tick_fn(
+        LeafSpec::action(
             "hold_still_by_floating_eye",
             "Stunned, or confused with no other hostile next to us, with a floating eye (a blue `e`) next to \
          us: search one turn, since a move may go astray into it and a blow it survives freezes us for up \

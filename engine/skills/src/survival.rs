@@ -54,6 +54,10 @@ pub fn hold_still_by_floating_eye(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     act(crate::gaze::hold_still_step(t.world))
 }
 
+pub fn fight_engulfer(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    act(crate::engulf::fight_engulfer_step(t.world))
+}
+
 pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
     let rules = steps::FightRules {

@@ -170,6 +170,9 @@ pub struct World {
     /// Wands zapped at us or near us on the current level, oldest first (see [`zaps`]).
     #[serde(default)]
     pub zaps: Vec<Zap>,
+    /// Swallowed at the last frame: the tty drew an engulfer (`/-\` `| |` `\-/`) around us.
+    #[serde(default)]
+    pub engulfed: bool,
 }
 
 impl World {

@@ -171,6 +171,10 @@ impl World {
         // Engulfed, the map shows the inside of a monster; hallucinating, random monsters
         // and objects on the true terrain (see `hallucination`).
         let engulfed = player.is_some_and(|p| engulfed_view(obs.map, p));
+        if map_ok && player.is_some() {
+            // A prompt over the map tells nothing either way.
+            self.engulfed = engulfed;
+        }
         let readable = map_ok && !hallucinating && !engulfed;
         let hallucinated_view = map_ok && hallucinating && !engulfed;
         let mut drawn_blank = Vec::new();
