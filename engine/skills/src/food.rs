@@ -19,14 +19,27 @@ pub const WEAK_CORPSE_AGE: i64 = 59;
 /// The oldest corpse we eat now: [`WEAK_CORPSE_AGE`] when Weak or worse with HP to spare for
 /// the mild illness (more than 8), else [`MAX_CORPSE_AGE`].
 pub fn corpse_age_limit(w: &World) -> i64 {
+    corpse_age_limit_with(w, None)
+}
+
+/// [`corpse_age_limit`] with `max_age` (None: [`MAX_CORPSE_AGE`]) the limit when not Weak,
+/// with HP to spare for the mild illness (1d8) a corpse above 39 turns may bring; at most
+/// [`WEAK_CORPSE_AGE`] (older may be tainted).
+pub fn corpse_age_limit_with(w: &World, max_age: Option<i64>) -> i64 {
     let weak = matches!(
         w.status.hunger,
         Hunger::Weak | Hunger::Fainting | Hunger::Fainted
     );
-    if weak && w.status.hp > 8 {
-        WEAK_CORPSE_AGE
+    let spare_hp = w.status.hp > 8;
+    let normal = match max_age {
+        Some(a) if spare_hp => a.min(WEAK_CORPSE_AGE),
+        Some(a) => a.min(MAX_CORPSE_AGE),
+        None => MAX_CORPSE_AGE,
+    };
+    if weak && spare_hp {
+        WEAK_CORPSE_AGE.max(normal)
     } else {
-        MAX_CORPSE_AGE
+        normal
     }
 }
 
@@ -161,20 +174,20 @@ impl NoFoodHere {
         }
     }
 
-    fn covers(&self, k: &Kill) -> bool {
-        self.level == k.level && Some(self.pos) == k.pos && k.turn <= self.turn
+    fn covers(&self, k: &Kill, sighted: bool) -> bool {
+        self.level == k.level && Some(self.pos) == kill_pos(k, sighted) && k.turn <= self.turn
     }
 }
 
 /// Whether `pos` of this level is given up: listed in `no_food` with no kill there since.
-fn square_given_up(w: &World, pos: Pos, no_food: &[NoFoodHere]) -> bool {
+fn square_given_up(w: &World, pos: Pos, no_food: &[NoFoodHere], sighted: bool) -> bool {
     no_food.iter().any(|g| {
         g.level == w.dungeon.current
             && g.pos == pos
             && !w
                 .kills
                 .iter()
-                .any(|k| k.level == g.level && k.pos == Some(pos) && k.turn > g.turn)
+                .any(|k| k.level == g.level && kill_pos(k, sighted) == Some(pos) && k.turn > g.turn)
     })
 }
 
@@ -186,13 +199,27 @@ pub fn edible_kills_when<'a>(
     starving: bool,
     no_food: &[NoFoodHere],
 ) -> Vec<(&'a Kill, Pos)> {
+    let opts = CorpseOpts {
+        starving,
+        ..CorpseOpts::default()
+    };
+    edible_kills_opts(w, race, opts, no_food)
+}
+
+/// [`edible_kills_when`] under the node's options ([`CorpseOpts`]).
+pub fn edible_kills_opts<'a>(
+    w: &'a World,
+    race: &str,
+    opts: CorpseOpts,
+    no_food: &[NoFoodHere],
+) -> Vec<(&'a Kill, Pos)> {
     let mut out: Vec<(&Kill, Pos)> = w
         .kills
         .iter()
         .filter(|k| k.level.is_some() && k.level == w.dungeon.current && !k.no_corpse)
-        .filter(|k| !no_food.iter().any(|g| g.covers(k)))
+        .filter(|k| !no_food.iter().any(|g| g.covers(k, opts.sighted)))
         .filter_map(|k| {
-            let pos = k.pos?;
+            let pos = kill_pos(k, opts.sighted)?;
             let m = monsters::find_in_text(&k.name)?;
             if k.in_pile && !pile_offers_only(w, pos, k, m) {
                 return None;
@@ -201,8 +228,8 @@ pub fn edible_kills_when<'a>(
                 m,
                 Some(w.turn - k.turn),
                 race,
-                corpse_age_limit(w),
-                starving,
+                corpse_age_limit_with(w, opts.max_age),
+                opts.starving,
             )
             .ok()?;
             Some((k, pos))
@@ -263,10 +290,10 @@ pub fn pile_offers_only(w: &World, pos: Pos, kill: &Kill, m: &MonsterInfo) -> bo
 
 /// The freshest kill at `pos` that left a corpse of `m` (a zombie's corpse is its base race,
 /// pre-aged: "You destroy the orc zombie" never dates an orc corpse).
-fn kill_at<'a>(w: &'a World, pos: Pos, m: &MonsterInfo) -> Option<&'a Kill> {
+fn kill_at<'a>(w: &'a World, pos: Pos, m: &MonsterInfo, sighted: bool) -> Option<&'a Kill> {
     w.kills
         .iter()
-        .filter(|k| k.pos == Some(pos) && k.level == w.dungeon.current)
+        .filter(|k| kill_pos(k, sighted) == Some(pos) && k.level == w.dungeon.current)
         .filter(|k| monsters::find_in_text(&k.name).is_some_and(|killed| killed.name == m.name))
         .max_by_key(|k| k.turn)
 }
@@ -316,6 +343,23 @@ pub fn eat_corpse_step_when(
     starving: bool,
     no_food: &[NoFoodHere],
 ) -> Option<(Action, String)> {
+    let opts = CorpseOpts {
+        starving,
+        ..CorpseOpts::default()
+    };
+    eat_corpse_step_opts(r, w, race, opts, no_food)
+}
+
+/// [`eat_corpse_step_when`] under the node's options ([`CorpseOpts`]).
+pub fn eat_corpse_step_opts(
+    r: &mut Recall,
+    w: &World,
+    race: &str,
+    opts: CorpseOpts,
+    no_food: &[NoFoodHere],
+) -> Option<(Action, String)> {
+    let (starving, sighted) = (opts.starving, opts.sighted);
+    let limit = corpse_age_limit_with(w, opts.max_age);
     let risk = |m: &MonsterInfo| match corpse_hazard(m, race) {
         Some(h) if starving => format!(
             "; {h}, but {:?} with no food in the pack and HP {}",
@@ -328,12 +372,12 @@ pub fn eat_corpse_step_when(
         return None;
     }
     if let LookHere::One(text) = look::look_here(&w.messages) {
-        if square_given_up(w, w.player, no_food) {
+        if square_given_up(w, w.player, no_food, sighted) {
             return None;
         }
         if let Some(m) = corpse_monster(&text) {
-            let age = kill_at(w, w.player, m).map(|k| w.turn - k.turn);
-            return match corpse_ok_when(m, age, race, corpse_age_limit(w), starving) {
+            let age = kill_at(w, w.player, m, sighted).map(|k| w.turn - k.turn);
+            return match corpse_ok_when(m, age, race, limit, starving) {
                 Ok(()) => Some((
                     Action::Eat { item: None },
                     format!(
@@ -349,7 +393,7 @@ pub fn eat_corpse_step_when(
         return None;
     }
     // A pile here whose listing offers only a fresh kill's corpse: the first "eat it?" is it.
-    if let Some((kill, pos)) = edible_kills_when(w, race, starving, no_food)
+    if let Some((kill, pos)) = edible_kills_opts(w, race, opts, no_food)
         .into_iter()
         .find(|(k, pos)| *pos == w.player && k.in_pile)
     {
@@ -373,18 +417,11 @@ pub fn eat_corpse_step_when(
         let unlisted = w.kills.iter().find(|k| {
             k.in_pile
                 && !k.no_corpse
-                && !no_food.iter().any(|g| g.covers(k))
-                && k.pos == Some(w.player)
+                && !no_food.iter().any(|g| g.covers(k, sighted))
+                && kill_pos(k, sighted) == Some(w.player)
                 && k.level == w.dungeon.current
                 && monsters::find_in_text(&k.name).is_some_and(|m| {
-                    corpse_ok_when(
-                        m,
-                        Some(w.turn - k.turn),
-                        race,
-                        corpse_age_limit(w),
-                        starving,
-                    )
-                    .is_ok()
+                    corpse_ok_when(m, Some(w.turn - k.turn), race, limit, starving).is_ok()
                         && !pile_offers_only(w, w.player, k, m)
                 })
         });
@@ -403,7 +440,7 @@ pub fn eat_corpse_step_when(
     }
     // A corpse under a monster (a peaceful one answers "Really attack?" and no time passes)
     // waits until the square is free.
-    let (kill, pos) = edible_kills_when(w, race, starving, no_food)
+    let (kill, pos) = edible_kills_opts(w, race, opts, no_food)
         .into_iter()
         .find(|(_, pos)| {
             *pos == w.player
@@ -424,7 +461,7 @@ pub fn eat_corpse_step_when(
     // The world's own path rules: around peaceful monsters, and Sokoban's (no squeezing,
     // never into a pit or hole).
     let path = w.path_to(&[pos])?;
-    (path.steps.len() as i64 + w.turn - kill.turn <= corpse_age_limit(w)).then(|| {
+    (path.steps.len() as i64 + w.turn - kill.turn <= limit).then(|| {
         (
             Action::Move { dir: path.first },
             format!(
@@ -539,11 +576,13 @@ pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
 mod buy;
 mod corpse_leaf;
 mod fetch;
+mod sighted;
 pub(crate) use buy::BuyFood;
 pub use buy::{best_buy, for_sale, leave_shop_step, ForSale};
 pub use corpse_leaf::{CorpseMeals, EatFreshCorpse};
 pub(crate) use fetch::FetchFood;
 pub use fetch::{food_squares, is_spare_food, spare_food_carried};
+pub use sighted::{kill_pos, CorpseOpts};
 
 #[cfg(test)]
 mod tests;

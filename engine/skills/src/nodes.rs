@@ -656,10 +656,18 @@ pub fn register(r: &mut NodeRegistry) {
             p("race", Choice(RACES), Default("human"), "Our race: its corpses are cannibalism (orcs may)."),
             p("when_starving", Flag, Default("false"), "Weak or worse, no food in the pack and HP above 20: poisonous \
              and acidic corpses too (1d15 HP, and 1d4 Str for poison, four times in five, beat fainting)."),
+            p("max_age", Integer { min: -1, max: 59 }, Default("-1"), "The oldest corpse (turns since the kill) \
+             eaten when not Weak, with HP above 8 (above 39 turns a corpse may make us mildly ill, 1d8 HP; from 60 \
+             it may be tainted). -1: 39."),
+            p("sighted_kills", Flag, Default("false"), "Also kills seen made (\"The jackal is killed!\") whose square \
+             the world left open because several monsters vanished at once: the one vanished monster drawn as the \
+             victim (glyph and colour), on a square now showing a `%`, places it."),
         ] }),
         |p| crate::food::EatFreshCorpse {
             race: p.text("race").unwrap_or("human").to_string(),
             when_starving: p.flag("when_starving"),
+            max_age: Some(p.integer("max_age")).filter(|a| *a >= 0),
+            sighted_kills: p.flag("sighted_kills"),
         },
     );
     r.register_tick_fn(

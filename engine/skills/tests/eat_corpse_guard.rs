@@ -43,6 +43,7 @@ fn on_a_kill(turn: i64, messages: &[&str], kills: &[(&str, i64)]) -> World {
             level: w.dungeon.current,
             in_pile: false,
             no_corpse: false,
+            vanished: Vec::new(),
         });
     }
     w

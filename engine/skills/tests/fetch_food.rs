@@ -83,6 +83,7 @@ fn walks_to_a_percent_that_is_not_our_kill_and_leaves_our_corpse_alone() {
         level: ours.dungeon.current,
         in_pile: false,
         no_corpse: false,
+        vanished: Vec::new(),
     });
     assert!(nhbot_skills::food::food_squares(&ours, &Default::default()).is_empty());
     let mut bot = fetch_tree(&repo);

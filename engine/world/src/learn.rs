@@ -1,31 +1,12 @@
 //! What messages and failed moves teach: prayers, kills, locked and shop doors, doors the map
 //! hid, squares that turned out impassable.
 
+use crate::kills::{Kill, Vanished};
 use crate::level::neighbours;
 use crate::monsters::Monster;
 use crate::tiles::Feature;
 use crate::{Action, World};
 use nhbot_screen::Pos;
-use serde::{Deserialize, Serialize};
-
-/// A monster we killed, or saw killed (by our pet, a trap, another monster): where its corpse
-/// may lie and since when.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Kill {
-    pub turn: i64,
-    pub name: String,
-    pub pos: Option<Pos>,
-    /// Index of the level in [`crate::Dungeon::levels`].
-    pub level: Option<usize>,
-    /// Seen lying in a pile: eating from the floor answers "y" to the first food the game
-    /// offers, which may be another, so the corpse is not eaten (nor walked to again).
-    #[serde(default)]
-    pub in_pile: bool,
-    /// The look on its square showed something else (no corpse, another monster's): the kill
-    /// left no corpse to eat, and it is not looked at again.
-    #[serde(default)]
-    pub no_corpse: bool,
-}
 
 pub(crate) fn fell(messages: &[String]) -> bool {
     messages.iter().any(|m| {
@@ -77,6 +58,29 @@ impl World {
             .then_some(only.pos)
     }
 
+    /// The monsters of the last frame (not our pet) gone from their squares, which now show a
+    /// `%`: where a monster seen killed may lie (see [`Kill::vanished`]).
+    fn vanished_on_corpses(&self, previous: &[Monster]) -> Vec<Vanished> {
+        let Some(level) = self.dungeon.current() else {
+            return Vec::new();
+        };
+        previous
+            .iter()
+            .filter(|m| !m.tame && !self.monsters.iter().any(|now| now.pos == m.pos))
+            .filter(|m| {
+                level
+                    .at(m.pos)
+                    .and_then(|sq| sq.object)
+                    .is_some_and(|c| c.ch == '%')
+            })
+            .map(|m| Vanished {
+                pos: m.pos,
+                ch: m.ch,
+                color: m.color,
+            })
+            .collect()
+    }
+
     pub(crate) fn read_messages(&mut self, previous: &[Monster]) {
         let level_id = self.dungeon.current;
         let hallucinating = self.hallucinating();
@@ -125,6 +129,11 @@ impl World {
                 if let Some(p) = pos {
                     self.forget_at(p);
                 }
+                let vanished = if from_afar && pos.is_none() {
+                    self.vanished_on_corpses(previous)
+                } else {
+                    Vec::new()
+                };
                 self.kills.push(Kill {
                     turn: self.turn,
                     name,
@@ -134,10 +143,16 @@ impl World {
                     // Hallucinating, the message names a random monster: its corpse is not
                     // known for what it is.
                     no_corpse: hallucinating,
+                    vanished,
                 });
             }
             if let Some(name) = seen_killed_name(message) {
                 let pos = self.seen_killed_at(previous);
+                let vanished = if pos.is_none() {
+                    self.vanished_on_corpses(previous)
+                } else {
+                    Vec::new()
+                };
                 self.kills.push(Kill {
                     turn: self.turn,
                     name,
@@ -147,6 +162,7 @@ impl World {
                     // Hallucinating, the message names a random monster: its corpse is not
                     // known for what it is.
                     no_corpse: hallucinating,
+                    vanished,
                 });
             }
             // A look, or the step here, listing several objects (the `:` look's wording, or
@@ -158,7 +174,7 @@ impl World {
             {
                 let here = Some(self.player);
                 for k in self.kills.iter_mut() {
-                    if k.pos == here && k.level == level_id {
+                    if k.may_lie_at(here) && k.level == level_id {
                         k.in_pile = true;
                     }
                 }
@@ -173,7 +189,8 @@ impl World {
                 let eaten = eaten.strip_prefix("the ").unwrap_or(eaten);
                 let here = Some(self.player);
                 for k in self.kills.iter_mut() {
-                    if k.pos == here && k.level == level_id && eaten.ends_with(k.name.as_str()) {
+                    if k.may_lie_at(here) && k.level == level_id && eaten.ends_with(k.name.as_str())
+                    {
                         k.no_corpse = true;
                     }
                 }
@@ -187,7 +204,7 @@ impl World {
             {
                 let here = Some(self.player);
                 for k in self.kills.iter_mut() {
-                    if k.pos == here && k.level == level_id {
+                    if k.may_lie_at(here) && k.level == level_id {
                         k.no_corpse = true;
                     }
                 }
@@ -200,7 +217,7 @@ impl World {
             {
                 let here = Some(self.player);
                 for k in self.kills.iter_mut() {
-                    if k.pos == here
+                    if k.may_lie_at(here)
                         && k.level == level_id
                         && !(text.contains(" corpse") && text.contains(k.name.as_str()))
                     {

@@ -1,7 +1,7 @@
 //! Tests of the update step (`World::observe`) on hand-written screens.
 
 use super::*;
-use crate::learn::Kill;
+use crate::kills::Kill;
 use crate::level::Branch;
 use crate::tiles::tests::grid;
 
@@ -173,6 +173,7 @@ fn prayer_kills_locked_doors_and_searching() {
             level: Some(0),
             in_pile: false,
             no_corpse: false,
+            vanished: Vec::new(),
         }]
     );
     w.observe(&Action::Search { count: 10 });
@@ -439,6 +440,7 @@ fn a_monster_seen_killed_leaves_a_dated_corpse_only_when_its_square_is_certain()
             level: Some(0),
             in_pile: false,
             no_corpse: false,
+            vanished: Vec::new(),
         }]
     );
     // Two monsters gone at once: which one died is not certain, so no square.
@@ -457,6 +459,11 @@ fn a_monster_seen_killed_leaves_a_dated_corpse_only_when_its_square_is_certain()
         &["The newt is killed!"],
     );
     assert_eq!(w.kills[1].pos, None);
+    // Both vanished on a `%`: kept for a reader that can tell them apart by glyph.
+    let gone: Vec<(Pos, char)> = w.kills[1].vanished.iter().map(|v| (v.pos, v.ch)).collect();
+    assert_eq!(gone, vec![(Pos::new(1, 0), ':'), (Pos::new(4, 0), ':')]);
+    // A certain square needs no list.
+    assert!(w.kills[0].vanished.is_empty());
     // A monster gone with no corpse where it stood (it walked out of view): no square.
     see(
         &mut w,
@@ -476,6 +483,7 @@ fn a_monster_seen_killed_leaves_a_dated_corpse_only_when_its_square_is_certain()
         (w.kills[2].name.as_str(), w.kills[2].pos),
         ("kobold zombie", None)
     );
+    assert!(w.kills[2].vanished.is_empty(), "no `%` where it stood");
     assert_eq!(w.kills.len(), 3);
 }
 

@@ -4,7 +4,7 @@
 //! and 69 of the 200-game bench asked 500 and 700 times, the unstick guard passing one turn
 //! every 20; a controlled teleport prompt mid-meal held the Sokoban test 5,000 decisions).
 
-use super::{eat_corpse_step_when, starving, NoFoodHere};
+use super::{eat_corpse_step_opts, starving, CorpseOpts, NoFoodHere};
 use crate::recall::Recall;
 use nhbot_bt::{LeafOutcome, Tick};
 use nhbot_world::{Action, Hunger};
@@ -16,6 +16,10 @@ const MAX_GIVEN_UP: usize = 32;
 pub struct EatFreshCorpse {
     pub race: String,
     pub when_starving: bool,
+    /// The oldest corpse eaten when not Weak (None: `MAX_CORPSE_AGE`).
+    pub max_age: Option<i64>,
+    /// Also kills seen made that the world could not place for certain ([`super::kill_pos`]).
+    pub sighted_kills: bool,
 }
 
 /// What the node remembers: its last eat from the floor and the squares given up.
@@ -52,10 +56,14 @@ impl nhbot_bt::Leaf for EatFreshCorpse {
         if w.status.hunger == Hunger::Satiated {
             return LeafOutcome::Failure;
         }
-        let starving = starving(w, self.when_starving);
+        let opts = CorpseOpts {
+            starving: starving(w, self.when_starving),
+            max_age: self.max_age,
+            sighted: self.sighted_kills,
+        };
         // Twice at most: a square given up leaves the other corpses of the level.
         for _ in 0..2 {
-            let step = eat_corpse_step_when(r, w, &self.race, starving, &state.given_up);
+            let step = eat_corpse_step_opts(r, w, &self.race, opts, &state.given_up);
             match step {
                 Some((Action::Eat { item: None }, why)) => {
                     if state.note_floor_eat(NoFoodHere::here(w)) {

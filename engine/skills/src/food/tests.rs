@@ -22,6 +22,7 @@ fn kill(name: &str, turn: i64, x: i16) -> Kill {
         level: Some(0),
         in_pile: false,
         no_corpse: false,
+        vanished: Vec::new(),
     }
 }
 
@@ -234,6 +235,7 @@ fn a_corpse_under_a_monster_waits() {
         level: w.dungeon.current,
         in_pile: false,
         no_corpse: false,
+        vanished: Vec::new(),
     }];
     assert!(
         matches!(
@@ -401,4 +403,26 @@ fn hungry_keeps_pack_food_for_the_prayer_only_while_food_is_scarce() {
         !saved_for_prayer_with(&w, Some(5)),
         "the prayer is not free"
     );
+}
+
+#[test]
+fn max_age_raises_the_limit_only_with_hp_to_spare_and_never_past_tainting() {
+    let mut w = world_at(100);
+    w.status.hp = 20;
+    assert_eq!(corpse_age_limit_with(&w, None), MAX_CORPSE_AGE);
+    assert_eq!(corpse_age_limit_with(&w, Some(49)), 49);
+    assert_eq!(corpse_age_limit_with(&w, Some(80)), WEAK_CORPSE_AGE);
+    w.status.hp = 8;
+    assert_eq!(corpse_age_limit_with(&w, Some(49)), MAX_CORPSE_AGE);
+    w.kills = vec![kill("newt", 55, 12)];
+    w.status.hp = 20;
+    assert!(
+        edible_kills(&w, "human").is_empty(),
+        "45 turns old, limit 39"
+    );
+    let opts = CorpseOpts {
+        max_age: Some(49),
+        ..CorpseOpts::default()
+    };
+    assert_eq!(edible_kills_opts(&w, "human", opts, &[]).len(), 1);
 }
