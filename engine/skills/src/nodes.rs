@@ -502,6 +502,9 @@ pub fn register(r: &mut NodeRegistry) {
          cannot outrun what strikes it): the look-ahead's Flee becomes a blow at the `I`."),
             p("struck_hostile", Integer { min: 0, max: 1000 }, Default("0"), "A monster the messages say          attacked us within this many turns (\"The djinni hits!\" with the djinni next to us) is a hostile          though farlook called it peaceful; 0: farlook's word stands."),
             p("door_blows", Flag, Default("false"), DOOR_BLOWS),
+            p("under_fire", Flag, Default("false"), "Take the look-ahead's Elbereth in a line of fire too \
+         (it still stops the blows of the foe next to us): refused only next to a known zapper or under \
+         blows from something unseen, not turned into a strike."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,

@@ -64,6 +64,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         blind_stays: p.flag("blind_stays"),
         struck_hostile: p.integer("struck_hostile").max(0),
         door_blows: p.flag("door_blows"),
+        under_fire: p.flag("under_fire"),
     };
     act(steps::fight_or_flee_by(
         r,
