@@ -522,6 +522,11 @@ pub fn register(r: &mut NodeRegistry) {
          look-ahead ranks Elbereth (a turn of blows, then 72% success) above fighting and fleeing, valuing a foe held \
          off at this (a kill is 1; `fight_or_flee`'s `held_off`); 0: always."),
             p("door_blows", Flag, Default("false"), DOOR_BLOWS),
+            p("hold_below", Number { min: 0.0, max: 1.0 }, Default("0"), "Below this HP fraction, on an Elbereth \
+         read lately with a hostile that respects it within `hold_radius` (none that ignores it, no line of \
+         fire, no blow), read it back and search on it rather than let later leaves walk off it; 0: off."),
+            p("hold_radius", Integer { min: 1, max: 20 }, Default("8"), "Chebyshev distance of the hostiles \
+         that keep `hold_below` holding."),
         ] }),
         survival::elbereth_rest,
     );
