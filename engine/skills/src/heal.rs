@@ -22,7 +22,7 @@ pub struct HealState {
 }
 
 /// Whether every monster the one at `pos` may be never moves (molds, most jellies).
-fn immobile(w: &World, pos: nhbot_world::Pos) -> bool {
+pub(crate) fn immobile(w: &World, pos: nhbot_world::Pos) -> bool {
     w.monsters
         .iter()
         .find(|m| m.pos == pos)

@@ -26,6 +26,7 @@ pub mod duel_sim;
 pub mod elbereth;
 pub mod elbereth_first;
 pub mod elbereth_fresh;
+pub mod elbereth_hold;
 pub mod elbereth_weigh;
 pub mod engulf;
 pub mod explore;

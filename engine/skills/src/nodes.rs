@@ -510,6 +510,9 @@ pub fn register(r: &mut NodeRegistry) {
          cannot outrun what strikes it): the look-ahead's Flee becomes a blow at the `I`."),
             p("struck_hostile", Integer { min: 0, max: 1000 }, Default("0"), "A monster the messages say          attacked us within this many turns (\"The djinni hits!\" with the djinni next to us) is a hostile          though farlook called it peaceful; 0: farlook's word stands."),
             p("door_blows", Flag, Default("false"), DOOR_BLOWS),
+            p("under_fire", Flag, Default("false"), "Take the look-ahead's Elbereth in a line of fire too \
+         (it still stops the blows of the foe next to us): refused only next to a known zapper or under \
+         blows from something unseen, not turned into a strike."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,
@@ -527,6 +530,11 @@ pub fn register(r: &mut NodeRegistry) {
          look-ahead ranks Elbereth (a turn of blows, then 72% success) above fighting and fleeing, valuing a foe held \
          off at this (a kill is 1; `fight_or_flee`'s `held_off`); 0: always."),
             p("door_blows", Flag, Default("false"), DOOR_BLOWS),
+            p("hold_below", Number { min: 0.0, max: 1.0 }, Default("0"), "Below this HP fraction, on an Elbereth \
+         read lately with a hostile that respects it within `hold_radius` (none that ignores it, no line of \
+         fire, no blow), read it back and search on it rather than let later leaves walk off it; 0: off."),
+            p("hold_radius", Integer { min: 1, max: 20 }, Default("8"), "Chebyshev distance of the hostiles \
+         that keep `hold_below` holding."),
         ] }),
         survival::elbereth_rest,
     );

@@ -331,6 +331,21 @@ pub fn unseen_attack(r: &Recall, w: &World) -> Option<String> {
         })
 }
 
+/// A blow from something we cannot see within the last [`UNSEEN_MEMORY`] turns ("It hits!",
+/// "It misses!"), not a missile's miss: "It misses." (period) is thitu's line for a missile, as in
+/// "The gnome lord shoots 2 arrows!  You are hit.  It misses." (seed 117 of the b25 bench).
+pub fn unseen_blow(w: &World) -> Option<String> {
+    w.history
+        .newest_first()
+        .take_while(|s| (0..=UNSEEN_MEMORY).contains(&(w.turn - s.turn)))
+        .find(|s| {
+            s.text.starts_with("It ")
+                && s.text.ends_with('!')
+                && crate::signs::attacked(std::slice::from_ref(&s.text))
+        })
+        .map(|s| format!("\"{}\" at turn {}", s.text, s.turn))
+}
+
 /// Why waiting in place (resting, searching, sitting on Elbereth) is unsafe here: a monster
 /// may fire at us, a known zapper stands next to us, or something we cannot see attacks us.
 pub fn unsafe_to_wait(r: &Recall, w: &World) -> Option<String> {

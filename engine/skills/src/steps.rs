@@ -205,6 +205,9 @@ pub struct FightRules {
     /// smoke run's seed 146 stood in a shop's door at 8/25 HP, a gecko biting diagonally, and
     /// died searching.
     pub door_blows: bool,
+    /// The look-ahead's Elbereth is taken under a line of fire too (see
+    /// [`elbereth::elbereth_step_under_fire`]), not turned into a blow.
+    pub under_fire: bool,
 }
 
 impl Default for FightRules {
@@ -217,6 +220,7 @@ impl Default for FightRules {
             blind_stays: false,
             struck_hostile: 0,
             door_blows: false,
+            under_fire: false,
         }
     }
 }
@@ -242,6 +246,7 @@ pub fn fight_or_flee_by(
         blind_stays,
         struck_hostile,
         door_blows,
+        under_fire,
     } = rules;
     let stays = blind_stays && blind_without_telepathy(w);
     crate::peaceful::observe(&mut r.peaceful, w);
@@ -268,8 +273,14 @@ pub fn fight_or_flee_by(
     };
     let step = match choice {
         Choice::Fight => None,
-        Choice::Elbereth if healthy => elbereth::elbereth_step(r, w, "", ANY_HP, ANY_HP),
-        Choice::Elbereth => elbereth::elbereth_step(r, w, "", HEALTHY, HEALTHY),
+        Choice::Elbereth => {
+            let band = if healthy { ANY_HP } else { HEALTHY };
+            if under_fire {
+                elbereth::elbereth_step_under_fire(r, w, "", band, band)
+            } else {
+                elbereth::elbereth_step(r, w, "", band, band)
+            }
+        }
         Choice::Flee if stays => None,
         Choice::Flee => retreat::retreat_step(w, &threats),
     };
@@ -286,9 +297,34 @@ pub fn fight_or_flee_by(
                 (a, format!("{why}; {because} ({next_value:.2})"))
             })
     };
+    if step.is_none() && choice == Choice::Elbereth {
+        let why = elbereth_refused(r, w);
+        log::debug!("look-ahead's Elbereth refused: {why}");
+        let tag_refused =
+            |(a, reason): (Action, String)| (a, format!("{reason}; Elbereth refused: {why}"));
+        return step
+            .or_else(retreat)
+            .or_else(|| fight_step_by(r, w, keep_elbereth, struck_hostile, door_blows))
+            .map(tag_refused)
+            .map(tag);
+    }
     step.or_else(retreat)
         .or_else(|| fight_step_by(r, w, keep_elbereth, struck_hostile, door_blows))
         .map(tag)
+}
+
+/// Why [`elbereth::elbereth_step`] gave no action where the look-ahead chose Elbereth.
+fn elbereth_refused(r: &Recall, w: &World) -> String {
+    if let Some(why) = crate::ranged::unsafe_to_wait(r, w) {
+        return why;
+    }
+    if elbereth::cannot_engrave_here(r, w) {
+        return "the square or form refuses an engraving (or one failed this turn)".into();
+    }
+    if !elbereth::would_help(r, w) {
+        return "it would not help".into();
+    }
+    "on an Elbereth that HP fell on".into()
 }
 
 /// A monster whose gaze hurts does so from wherever it sees us, and Elbereth does not stop

@@ -68,6 +68,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         blind_stays: p.flag("blind_stays"),
         struck_hostile: p.integer("struck_hostile").max(0),
         door_blows: p.flag("door_blows"),
+        under_fire: p.flag("under_fire"),
     };
     act(steps::fight_or_flee_by(
         r,
@@ -80,6 +81,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 pub fn elbereth_rest(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
     ranged::observe(r, w);
+    let hold_radius = p.integer("hold_radius").clamp(1, 20) as i16;
     act(elbereth_weigh::elbereth_step_weighing(
         r,
         w,
@@ -88,7 +90,8 @@ pub fn elbereth_rest(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         p.number("until"),
         p.number("weigh"),
         p.flag("door_blows"),
-    ))
+    )
+    .or_else(|| crate::elbereth_hold::hold_step(r, w, t.path, p.number("hold_below"), hold_radius)))
 }
 
 pub fn step_out_of_line(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {

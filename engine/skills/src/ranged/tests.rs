@@ -341,3 +341,49 @@ fn hp_lost_with_nothing_in_view_stops_waiting_and_moves() {
     observe(&mut rc, &w);
     assert_eq!(unseen_attack(&rc, &w), None);
 }
+
+/// Seed 17 of the b25 bench: a soldier ant next to us at 33/64 HP, a hill orc that fired
+/// down our row; the look-ahead chose Elbereth, the line of fire refused it, and the leaf
+/// struck the ant (dead the next turn). With `under_fire` the Elbereth cycle starts (a look);
+/// a blow from something unseen still refuses it; a missile's "It misses." does not.
+#[test]
+fn under_fire_takes_the_look_aheads_elbereth_in_a_line_of_fire() {
+    let foes = [('a', (5, 1), "soldier ant"), ('o', (11, 2), "hill orc")];
+    let at = |messages: &[&str]| {
+        let mut w = scene((5, 2), &foes, 50, messages);
+        (w.status.hp, w.status.hp_max, w.status.ac, w.status.xl) = (33, 64, 6, 6);
+        w
+    };
+    let rules = |under_fire: bool| crate::steps::FightRules {
+        under_fire,
+        ..crate::steps::FightRules::default()
+    };
+    let act = |w: &World, under_fire: bool| {
+        crate::steps::fight_or_flee_by(&mut r(), w, 4, rules(under_fire)).expect("acts")
+    };
+    let shot = at(&["The hill orc shoots an arrow!"]);
+    assert!(unsafe_to_wait(&r(), &shot).is_some_and(|why| why.contains("line of fire")));
+    let (action, why) = act(&shot, false);
+    assert_eq!(action, Action::Move { dir: Dir::N }, "{why}");
+    assert!(why.contains("vs soldier ant: Elbereth"), "{why}");
+    assert!(
+        why.contains("Elbereth refused: in the line of fire"),
+        "{why}"
+    );
+    let (action, why) = act(&shot, true);
+    assert_eq!(action, crate::look::look_action(), "{why}");
+    // Thitu's missile miss is no unseen blow.
+    let missed = at(&[
+        "The hill orc shoots 2 arrows!",
+        "You are hit.",
+        "It misses.",
+    ]);
+    assert_eq!(unseen_blow(&missed), None);
+    let (action, why) = act(&missed, true);
+    assert_eq!(action, crate::look::look_action(), "{why}");
+    // Something unseen strikes us: Elbereth would not be seen to work, strike as before.
+    let struck = at(&["It hits!"]);
+    assert!(unseen_blow(&struck).is_some());
+    let (action, why) = act(&struck, true);
+    assert_eq!(action, Action::Move { dir: Dir::N }, "{why}");
+}
