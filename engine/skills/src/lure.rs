@@ -68,13 +68,37 @@ pub fn lure_step(world: &World, distance: i16) -> Option<(Action, String)> {
 /// The floating eye barring the only way on when no square `distance` off it is reachable
 /// (hemmed in, say between two eyes in a corridor: seed 116 of the int29 bench camped 57,000
 /// turns so), where [`lure_step`] has nowhere to go. None when no eye bars the way, a lure
-/// spot exists, or `distance` is 0.
+/// spot exists, or `distance` is 0. Also an eye next to us when no other square around is
+/// walkable: with the level explored and no down stairs seen there is no way on to bar, yet
+/// seed 18 of the b26 bench camped 59,000 turns between two eyes in a corridor.
 pub fn hemmed_by_eye(world: &World, distance: i16) -> Option<Monster> {
     if distance <= 0 || lure_step(world, distance).is_some() {
         return None;
     }
-    let eye = world.way_on_blocker()?.monster;
-    (eye.ch == 'e' && eye.color == clr::BLUE && eye.peaceful != Some(true)).then_some(eye)
+    let eye = world
+        .way_on_blocker()
+        .map(|b| b.monster)
+        .or_else(|| boxed_in_by_eye(world))?;
+    is_floating_eye(&eye).then_some(eye)
+}
+
+fn is_floating_eye(m: &Monster) -> bool {
+    m.ch == 'e' && m.color == clr::BLUE && m.peaceful != Some(true)
+}
+
+/// A floating eye next to us when every other neighbour is no walkable square.
+fn boxed_in_by_eye(world: &World) -> Option<Monster> {
+    let level = world.level()?;
+    let mut eye = None;
+    for q in nhbot_world::level::neighbours(world.player) {
+        match world.monsters.iter().find(|m| m.pos == q) {
+            Some(m) if is_floating_eye(m) => eye = Some(m.clone()),
+            Some(_) => return None,
+            None if level.at(q).is_some_and(|sq| sq.feature.walkable()) => return None,
+            None => {}
+        }
+    }
+    eye
 }
 
 #[cfg(test)]

@@ -71,6 +71,49 @@ mod tests {
         w
     }
 
+    /// A corridor between two closed rooms with no down stairs (the level explored), the hero
+    /// on it between two blue `e`s; `side` opens a corridor square beside the hero.
+    fn boxed(side: bool) -> World {
+        let mut rows = vec![
+            " -----", " |...|", " --.--", "   #  ", "   #  ", "   #  ", " --.--", " |...|",
+            " -----",
+        ];
+        if side {
+            rows[4] = "   ## ";
+        }
+        let me = Pos::new(3, 4);
+        let mut w = world_from_rows(&rows, &[], me);
+        unknown_as_rock(&mut w);
+        if let Some(sq) = w.dungeon.current_mut().and_then(|l| l.at_mut(me)) {
+            sq.feature = Feature::Corridor;
+        }
+        for pos in [Pos::new(3, 3), Pos::new(3, 5)] {
+            w.monsters.push(Monster {
+                pos,
+                ch: 'e',
+                color: clr::BLUE,
+                first_seen: 1,
+                last_seen: 1,
+                ..Default::default()
+            });
+        }
+        w
+    }
+
+    #[test]
+    fn boxed_in_by_eyes_with_no_way_on_known_we_scare_them() {
+        // Seed 18 of the b26 bench: nothing left to explore, no `>` seen, two eyes around us.
+        let mut r = Recall::default();
+        let (action, reason) = scare_step(&mut r, &boxed(false), 4).expect("a scare step");
+        assert!(reason.contains("hemmed in"), "{reason}");
+        assert!(!matches!(action, Action::Move { .. }), "{action:?}");
+        let mut r = Recall::default();
+        assert!(
+            scare_step(&mut r, &boxed(true), 4).is_none(),
+            "a free square beside us: not boxed in"
+        );
+    }
+
     fn msgs(m: &[&str]) -> Vec<String> {
         m.iter().map(|s| s.to_string()).collect()
     }
