@@ -52,13 +52,18 @@ mod tests {
             " |...|     #    |...|",
             " -----          -----",
         ];
-        let me = Pos::new(11, 3);
-        let mut w = world_from_rows(&rows, &[], me);
+        between_eyes(&rows, Pos::new(11, 3), [Pos::new(10, 2), Pos::new(12, 2)])
+    }
+
+    /// The hero on a corridor square at `me` of `rows` (the rest unknown taken for rock), a
+    /// blue `e` at each of `eyes`.
+    fn between_eyes(rows: &[&str], me: Pos, eyes: [Pos; 2]) -> World {
+        let mut w = world_from_rows(rows, &[], me);
         unknown_as_rock(&mut w);
         if let Some(sq) = w.dungeon.current_mut().and_then(|l| l.at_mut(me)) {
             sq.feature = Feature::Corridor;
         }
-        for pos in [Pos::new(10, 2), Pos::new(12, 2)] {
+        for pos in eyes {
             w.monsters.push(Monster {
                 pos,
                 ch: 'e',
@@ -81,23 +86,7 @@ mod tests {
         if side {
             rows[4] = "   ## ";
         }
-        let me = Pos::new(3, 4);
-        let mut w = world_from_rows(&rows, &[], me);
-        unknown_as_rock(&mut w);
-        if let Some(sq) = w.dungeon.current_mut().and_then(|l| l.at_mut(me)) {
-            sq.feature = Feature::Corridor;
-        }
-        for pos in [Pos::new(3, 3), Pos::new(3, 5)] {
-            w.monsters.push(Monster {
-                pos,
-                ch: 'e',
-                color: clr::BLUE,
-                first_seen: 1,
-                last_seen: 1,
-                ..Default::default()
-            });
-        }
-        w
+        between_eyes(&rows, Pos::new(3, 4), [Pos::new(3, 3), Pos::new(3, 5)])
     }
 
     #[test]

@@ -58,6 +58,35 @@ impl World {
             .then_some(only.pos)
     }
 
+    /// A kill made or seen now: with no certain square, and `guess_square`, the monsters that
+    /// vanished onto a `%` are kept for the reader to tell which one died.
+    fn record_kill(
+        &mut self,
+        name: String,
+        pos: Option<Pos>,
+        guess_square: bool,
+        previous: &[Monster],
+        level: Option<usize>,
+        hallucinating: bool,
+    ) {
+        let vanished = if guess_square && pos.is_none() {
+            self.vanished_on_corpses(previous)
+        } else {
+            Vec::new()
+        };
+        self.kills.push(Kill {
+            turn: self.turn,
+            name,
+            pos,
+            level,
+            in_pile: false,
+            // Hallucinating, the message names a random monster: its corpse is not known for
+            // what it is.
+            no_corpse: hallucinating,
+            vanished,
+        });
+    }
+
     /// The monsters of the last frame (not our pet) gone from their squares, which now show a
     /// `%`: where a monster seen killed may lie (see [`Kill::vanished`]).
     fn vanished_on_corpses(&self, previous: &[Monster]) -> Vec<Vanished> {
@@ -129,41 +158,12 @@ impl World {
                 if let Some(p) = pos {
                     self.forget_at(p);
                 }
-                let vanished = if from_afar && pos.is_none() {
-                    self.vanished_on_corpses(previous)
-                } else {
-                    Vec::new()
-                };
-                self.kills.push(Kill {
-                    turn: self.turn,
-                    name,
-                    pos,
-                    level: level_id,
-                    in_pile: false,
-                    // Hallucinating, the message names a random monster: its corpse is not
-                    // known for what it is.
-                    no_corpse: hallucinating,
-                    vanished,
-                });
+                // Our blow's square is certain; from afar, the vanished ones may tell it.
+                self.record_kill(name, pos, from_afar, previous, level_id, hallucinating);
             }
             if let Some(name) = seen_killed_name(message) {
                 let pos = self.seen_killed_at(previous);
-                let vanished = if pos.is_none() {
-                    self.vanished_on_corpses(previous)
-                } else {
-                    Vec::new()
-                };
-                self.kills.push(Kill {
-                    turn: self.turn,
-                    name,
-                    pos,
-                    level: level_id,
-                    in_pile: false,
-                    // Hallucinating, the message names a random monster: its corpse is not
-                    // known for what it is.
-                    no_corpse: hallucinating,
-                    vanished,
-                });
+                self.record_kill(name, pos, true, previous, level_id, hallucinating);
             }
             // A look, or the step here, listing several objects (the `:` look's wording, or
             // the step's when they do not fit a line).
