@@ -7,7 +7,7 @@ use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, ParamSpec};
 
-const PRAYER: [ParamSpec; 8] = [
+const PRAYER: [ParamSpec; 10] = [
     p(
         "first_turn",
         Integer {
@@ -64,6 +64,21 @@ const PRAYER: [ParamSpec; 8] = [
         Number { min: 0.0, max: 1.0 },
         Default("1"),
         "Weak or Fainting from hunger (our only trouble) 800 turns or more after a granted prayer, no foe that strikes in view: wait to pray until the world's model refuses it as too soon with chance at most this (7.8% 850 turns after a prayer, 2.4% after 1,200; a refusal angers the god for good). 1: pray at once.",
+    ),
+    p(
+        "fainting_ends_hunger_wait",
+        Flag,
+        Default("false"),
+        "Fainting (not merely Weak) ends the hunger_max_refusal wait, so fainting_prays can pray: fainting spells leave us helpless.",
+    ),
+    p(
+        "fainting_prays_after_refusal",
+        Integer {
+            min: 0,
+            max: 100_000,
+        },
+        Default("0"),
+        "With fainting_prays: Fainting with no food in the pack prays even after the god was given up on, when the last prayer is at least this many turns old (a refusal from Luck or alignment below 0 angers no god, and both come back). 0: never.",
     ),
 ];
 const COUNT: ParamSpec = p(

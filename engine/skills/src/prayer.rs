@@ -4,6 +4,8 @@
 use nhbot_world::{Hunger, World};
 
 mod hunger_wait;
+#[cfg(test)]
+mod tests_fainting;
 pub use hunger_wait::foe_in_view;
 use hunger_wait::hunger_waits;
 
@@ -49,6 +51,18 @@ pub struct PrayerRules {
     /// us helpless, so a foe in view ends the wait; the hunger kills only at -(100 + 10 Con)
     /// nutrition, ~1,100 turns after Fainting starts (eaten ten times slower while fainted).
     pub hunger_max_refusal: f64,
+    /// Fainting (not merely Weak) ends the `hunger_max_refusal` wait, so `fainting_prays` can
+    /// pray: fainting spells leave us helpless to whatever comes (seed 4 of b26: Fainting for
+    /// 50 turns 1,077 turns after a granted prayer, waiting for 2.5%, fainted beside a soldier
+    /// ant). Off: Fainting waits like Weak.
+    pub fainting_ends_hunger_wait: bool,
+    /// With `fainting_prays`, Fainting with no food in the pack prays even once the god is
+    /// given up on (`refusals_to_give_up`) when the last prayer is at least this many turns
+    /// old (0: never). Starving is certain otherwise, and a "displeased" refusal is often no
+    /// anger at all: Luck or alignment below 0 (a killed pet: -15 alignment) refuse without
+    /// angering (pray.c p_type 1), and both come back with time. 18 of the 22 starved games of
+    /// b26 had their last prayer refused and never prayed again.
+    pub fainting_prays_after_refusal: i64,
 }
 
 /// Turns after a prayer from which Weak or Fainting may wait for a safer prayer
@@ -70,6 +84,8 @@ impl Default for PrayerRules {
             lycanthropy_waits_for_weak: false,
             fainting_prays: false,
             hunger_max_refusal: 1.0,
+            fainting_ends_hunger_wait: false,
+            fainting_prays_after_refusal: 0,
         }
     }
 }
@@ -104,16 +120,26 @@ pub fn should_pray_now(w: &World, rules: PrayerRules) -> bool {
 pub fn starving_prayer(w: &World, rules: PrayerRules) -> Option<String> {
     let fainting = matches!(w.status.hunger, Hunger::Fainting | Hunger::Fainted);
     let god_given_up = w.refused_prayers.len() >= rules.refusals_to_give_up.max(1);
-    let just_prayed = w
-        .turns_since_prayer()
-        .is_some_and(|since| since < DEADLY_RETRY_GAP);
+    let since = w.turns_since_prayer();
+    let just_prayed = since.is_some_and(|since| since < DEADLY_RETRY_GAP);
+    let last_resort = god_given_up
+        && rules.fainting_prays_after_refusal > 0
+        && since.is_none_or(|since| since >= rules.fainting_prays_after_refusal);
     if !rules.fainting_prays
         || !fainting
-        || god_given_up
+        || (god_given_up && !last_resort)
         || just_prayed
         || crate::food::pack_food(w).is_some()
     {
         return None;
+    }
+    if last_resort {
+        return Some(format!(
+            "Fainting with no food in the pack, {} refused prayers, the last prayer {} turns \
+             ago: praying as a last resort (starving is certain otherwise)",
+            w.refused_prayers.len(),
+            since.unwrap_or(w.turn)
+        ));
     }
     Some(format!(
         "Fainting with no food in the pack: praying whatever the timeout ({:.0}% it is too soon)",
@@ -140,7 +166,9 @@ pub fn waits(w: &World, rules: PrayerRules) -> Option<String> {
             ));
         }
     }
-    if weak && !hp_low && !lycanthrope && w.deadly_trouble().is_none() {
+    let fainting = matches!(w.status.hunger, Hunger::Fainting | Hunger::Fainted);
+    let wait_ended = rules.fainting_ends_hunger_wait && fainting;
+    if weak && !hp_low && !lycanthrope && !wait_ended && w.deadly_trouble().is_none() {
         if let Some(why) = hunger_waits(w, rules) {
             return Some(why);
         }

@@ -32,6 +32,8 @@ fn rules(p: &Params) -> PrayerRules {
         lycanthropy_waits_for_weak: p.flag("lycanthropy_waits_for_weak"),
         fainting_prays: p.flag("fainting_prays"),
         hunger_max_refusal: p.number("hunger_max_refusal"),
+        fainting_ends_hunger_wait: p.flag("fainting_ends_hunger_wait"),
+        fainting_prays_after_refusal: p.integer("fainting_prays_after_refusal"),
     }
 }
 
