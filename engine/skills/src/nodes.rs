@@ -7,7 +7,7 @@ use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, ParamSpec};
 
-const PRAYER: [ParamSpec; 10] = [
+const PRAYER: [ParamSpec; 11] = [
     p(
         "first_turn",
         Integer {
@@ -70,6 +70,12 @@ const PRAYER: [ParamSpec; 10] = [
         Flag,
         Default("false"),
         "Fainting (not merely Weak) ends the hunger_max_refusal wait, so fainting_prays can pray: fainting spells leave us helpless.",
+    ),
+    p(
+        "fainting_max_refusal",
+        Number { min: 0.0, max: 1.0 },
+        Default("1"),
+        "With fainting_ends_hunger_wait: Fainting still waits while the world's model refuses the prayer as too soon with chance above this. 1: never waits.",
     ),
     p(
         "fainting_prays_after_refusal",

@@ -33,6 +33,7 @@ fn rules(p: &Params) -> PrayerRules {
         fainting_prays: p.flag("fainting_prays"),
         hunger_max_refusal: p.number("hunger_max_refusal"),
         fainting_ends_hunger_wait: p.flag("fainting_ends_hunger_wait"),
+        fainting_max_refusal: p.number("fainting_max_refusal"),
         fainting_prays_after_refusal: p.integer("fainting_prays_after_refusal"),
     }
 }

@@ -14,6 +14,7 @@ fn rules() -> PrayerRules {
         fainting_prays: true,
         hunger_max_refusal: 0.025,
         fainting_ends_hunger_wait: true,
+        fainting_max_refusal: 0.05,
         fainting_prays_after_refusal: 300,
         ..PrayerRules::default()
     }
@@ -38,7 +39,12 @@ fn fainting_ends_the_wait_for_a_safer_hunger_prayer() {
     w.turn = 6230;
     w.status.hunger = Hunger::Fainting;
     assert_eq!(waits(&w, rules), None);
+    assert!(w.prayer_refusal_chance() <= 0.05);
     assert!(should_pray_now(&w, rules), "Fainting: the wait is over");
+    w.turn = 6080;
+    assert!(w.prayer_refusal_chance() > 0.05, "927 turns on: ~7%");
+    assert!(!should_pray_now(&w, rules), "Fainting at ~7%: still waits");
+    w.turn = 6230;
     let old = PrayerRules {
         fainting_ends_hunger_wait: false,
         ..rules
