@@ -7,7 +7,7 @@ use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, ParamSpec};
 
-const PRAYER: [ParamSpec; 11] = [
+const PRAYER: [ParamSpec; 12] = [
     p(
         "first_turn",
         Integer {
@@ -76,6 +76,12 @@ const PRAYER: [ParamSpec; 11] = [
         Number { min: 0.0, max: 1.0 },
         Default("1"),
         "With fainting_ends_hunger_wait: Fainting still waits while the world's model refuses the prayer as too soon with chance above this. 1: never waits.",
+    ),
+    p(
+        "weak_wait_ignores_foes",
+        Flag,
+        Default("false"),
+        "A foe in view does not end the hunger_max_refusal wait while merely Weak (only fainting spells make us helpless; low HP ends any wait).",
     ),
     p(
         "fainting_prays_after_refusal",

@@ -61,6 +61,11 @@ pub struct PrayerRules {
     /// prayers that prays at 7% every ~900 turns is refused soon (seed 136 of b27), but 0.05 was
     /// worse on the 9 seeds of 200 it changed (1 better, 7 worse).
     pub fainting_max_refusal: f64,
+    /// A foe in view does not end the `hunger_max_refusal` wait while merely Weak: only
+    /// fainting spells make us helpless, and Fainting ends the wait itself with
+    /// `fainting_ends_hunger_wait` (b27: Weak prayers at 7-9% with a foe in view, 5 of 36
+    /// refused, each a god given up on). HP low ends any wait anyway.
+    pub weak_wait_ignores_foes: bool,
     /// With `fainting_prays`, Fainting with no food in the pack prays even once the god is
     /// given up on (`refusals_to_give_up`) when the last prayer is at least this many turns
     /// old (0: never). Starving is certain otherwise, and a "displeased" refusal is often no
@@ -91,6 +96,7 @@ impl Default for PrayerRules {
             hunger_max_refusal: 1.0,
             fainting_ends_hunger_wait: false,
             fainting_max_refusal: 1.0,
+            weak_wait_ignores_foes: false,
             fainting_prays_after_refusal: 0,
         }
     }

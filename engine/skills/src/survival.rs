@@ -34,6 +34,7 @@ fn rules(p: &Params) -> PrayerRules {
         hunger_max_refusal: p.number("hunger_max_refusal"),
         fainting_ends_hunger_wait: p.flag("fainting_ends_hunger_wait"),
         fainting_max_refusal: p.number("fainting_max_refusal"),
+        weak_wait_ignores_foes: p.flag("weak_wait_ignores_foes"),
         fainting_prays_after_refusal: p.integer("fainting_prays_after_refusal"),
     }
 }

@@ -13,7 +13,8 @@ pub(super) fn hunger_waits(w: &World, rules: PrayerRules) -> Option<String> {
     if refused_last || since < HUNGER_WAIT_FROM || refusal <= rules.hunger_max_refusal {
         return None;
     }
-    if foe_in_view(w).is_some() {
+    let weak_only = w.status.hunger == nhbot_world::Hunger::Weak;
+    if !(rules.weak_wait_ignores_foes && weak_only) && foe_in_view(w).is_some() {
         return None;
     }
     Some(format!(
@@ -100,6 +101,17 @@ mod tests {
         monster(&mut w, 'd', nhbot_world::tiles::clr::BROWN, -3);
         assert!(foe_in_view(&w).is_some());
         assert!(should_pray_now(&w, rules), "a jackal in view");
+        let ignoring = PrayerRules {
+            weak_wait_ignores_foes: true,
+            ..rules
+        };
+        assert!(should_pray_now(&w, ignoring), "Fainting: the jackal counts");
+        w.status.hunger = Hunger::Weak;
+        assert!(should_pray_now(&w, rules), "Weak, a jackal in view");
+        assert!(
+            !should_pray_now(&w, ignoring),
+            "Weak: the jackal is no reason"
+        );
         w.monsters.clear();
         w.turn = 7090 + 1210;
         assert!(w.prayer_refusal_chance() <= 0.025);
