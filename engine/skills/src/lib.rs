@@ -52,6 +52,7 @@ mod recall;
 pub mod retreat;
 #[cfg(test)]
 mod seen;
+mod shed_gear;
 pub mod signs;
 pub mod sokoban;
 pub mod sokoban_phase;

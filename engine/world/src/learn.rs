@@ -128,6 +128,7 @@ impl World {
                 }
             }
             self.learn_intrinsics(message);
+            self.learn_shed_gear(message);
             // The answer to a farlook a leaf asked for (`act.farlook`): the monster is named.
             if let Some(Action::Farlook { at }) = self.last_action {
                 if let Some(answer) = crate::parse_farlook(message) {

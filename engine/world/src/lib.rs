@@ -56,6 +56,7 @@ mod observe;
 mod peace;
 pub mod prayer;
 pub mod rooms;
+pub mod shed;
 pub mod sight;
 pub mod temple;
 pub mod testing;
@@ -174,6 +175,9 @@ pub struct World {
     /// Swallowed at the last frame: the tty drew an engulfer (`/-\` `| |` `\-/`) around us.
     #[serde(default)]
     pub engulfed: bool,
+    /// Where our own gear fell when a new form shed it (see [`shed`]), oldest first.
+    #[serde(default)]
+    pub shed_gear: Vec<shed::ShedGear>,
 }
 
 impl World {

@@ -1,0 +1,111 @@
+//! Gear our own body shed: a were-creature's change (lycanthropy), or any polymorph into a
+//! form too small or handless for it, drops the armour and the weapon where we stand
+//! (polyself.c `break_armor`, `drop_weapon`). 20 of the 200-game bench's games changed so;
+//! back in human form the bot did not know the pile under it and walked off with AC 10
+//! (seed 29: changed while searching, prayed, returned on the pile, wielded a dagger and
+//! went down).
+
+use crate::World;
+use nhbot_screen::Pos;
+use serde::{Deserialize, Serialize};
+
+/// Where our gear fell, and what the game said of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShedGear {
+    /// The level's index in the dungeon (`Dungeon::current` then).
+    pub level: Option<usize>,
+    pub pos: Pos,
+    /// The turn of the last message about it.
+    pub turn: i64,
+    /// The game's words, in order ("Your armor falls around you!", ...).
+    pub said: Vec<String>,
+}
+
+/// Whether a message tells that a piece of our gear fell to the floor (not one destroyed:
+/// "You break out of your armor!" leaves nothing to pick up).
+pub fn sheds_gear(message: &str) -> bool {
+    let ours_falls = message.starts_with("Your ")
+        && (message.contains(" falls to the ") || message.ends_with(" falls off!"));
+    ours_falls
+        || message.starts_with("Your armor falls around you")
+        || message.starts_with("You can no longer hold your ")
+        || message.starts_with("You find you must drop your ")
+        || message.starts_with("You drop your gloves")
+        || message.contains(" off your feet!")
+        || message.contains("much too small for your ")
+}
+
+impl World {
+    /// Records where our gear fell, from one message (see [`sheds_gear`]).
+    pub(crate) fn learn_shed_gear(&mut self, message: &str) {
+        if !sheds_gear(message) {
+            return;
+        }
+        let (level, pos, turn) = (self.dungeon.current, self.player, self.turn);
+        if let Some(same) = self
+            .shed_gear
+            .iter_mut()
+            .find(|s| s.level == level && s.pos == pos)
+        {
+            same.turn = turn;
+            same.said.push(message.to_string());
+            return;
+        }
+        self.shed_gear.push(ShedGear {
+            level,
+            pos,
+            turn,
+            said: vec![message.to_string()],
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_were_change_sheds_armour_shield_helm_boots_and_weapon() {
+        // Seeds 29, 43 and 96 of the 200-game bench (wererat and werejackal).
+        for said in [
+            "Your armor falls around you!",
+            "You can no longer hold your shield!",
+            "Your helm falls to the ground!",
+            "Your helm falls to the floor!",
+            "Your boots slide off your feet!",
+            "You find you must drop your sword!",
+            "Your cloak falls off!",
+            "You drop your gloves and weapon!",
+        ] {
+            assert!(sheds_gear(said), "{said}");
+        }
+        for not_ours in [
+            "You break out of your armor!",
+            "The wererat's helmet falls to the ground!",
+            "A trap door in the ceiling opens and a rock falls on your head!",
+            "You turn into a wererat!",
+        ] {
+            assert!(!sheds_gear(not_ours), "{not_ours}");
+        }
+    }
+
+    #[test]
+    fn one_change_is_one_pile_where_we_stood() {
+        let mut w = World {
+            turn: 2825,
+            player: Pos::new(10, 5),
+            ..World::default()
+        };
+        w.learn_shed_gear("Your armor falls around you!");
+        w.learn_shed_gear("You can no longer hold your shield!");
+        w.learn_shed_gear("You feel feverish.");
+        assert_eq!(w.shed_gear.len(), 1);
+        assert_eq!(w.shed_gear[0].pos, Pos::new(10, 5));
+        assert_eq!(w.shed_gear[0].said.len(), 2);
+        w.player = Pos::new(30, 7);
+        w.turn = 3100;
+        w.learn_shed_gear("Your helm falls to the floor!");
+        assert_eq!(w.shed_gear.len(), 2);
+        assert_eq!(w.shed_gear[1].turn, 3100);
+    }
+}
