@@ -346,9 +346,6 @@ mod tests {
     use super::*;
     use crate::parse::parse_nethack;
 
-    /// soko1-2 with the boulder (12,6) of the right-hand room moved to (7,7), in the
-    /// passage between the rooms (the disturbed states test's #9).
-
     fn map(name: &str) -> Puzzle {
         crate::bench::nethack_maps()
             .into_iter()

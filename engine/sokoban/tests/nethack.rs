@@ -445,7 +445,8 @@ fn explained_solves_account_for_every_state() {
     assert!(!reports.is_empty());
 }
 
-/// Soko1-2 with its passage blocked: dead, proved from a subset of five boulders.
+/// soko1-2 with the boulder (12,6) of the right-hand room moved to (7,7), in the
+/// passage between the rooms (the disturbed states test's #9).
 const PASSAGE_BLOCKED: &str = "\
   ------------------------
   |..^^^^^^^^^^^^^^^^^^..|
