@@ -5,6 +5,12 @@ use crate::puzzle::{Cell, Puzzle, Rules, MAX_HOLES};
 /// Marker for "cannot get there".
 pub const INF: u16 = u16::MAX;
 
+/// Occupancy codes in the search's scratch grid.
+pub const FREE: u8 = 0;
+pub const BOULDER: u8 = 1;
+/// A hole that is still open.
+pub const OPEN_HOLE: u8 = 2;
+
 /// Terrain as the solver sees it; `Blocked` squares stop everyone but are not rock
 /// for NetHack's diagonal-squeeze rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -478,6 +484,17 @@ pub fn dir_y(dir: usize) -> usize {
         4 | 5 => 1,
         _ => 3,
     }
+}
+
+/// Sides of `b` in the player's region, counting only walls and `b` itself.
+pub(crate) fn reachable_sides(board: &Board, b: u16, player: u16) -> u8 {
+    let own = board.region_of(b, player);
+    if own == 0 {
+        return 0b1111;
+    }
+    (0..4)
+        .filter(|&s| board.region_of(b, board.step(b, s)) == own)
+        .fold(0, |m, s| m | 1 << s)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! level prepared for later fills, not nearer the next one) get their share.
 
 use crate::board::Board;
-use crate::deadlock::FREE;
+use crate::board::FREE;
 use crate::walk::Walker;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -95,7 +95,7 @@ impl<K: Ord> CellQueues<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deadlock::BOULDER;
+    use crate::board::BOULDER;
     use crate::parse::parse_nethack;
     use crate::walk::load_occ;
 

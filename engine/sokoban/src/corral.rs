@@ -15,7 +15,7 @@
 //! by a boulder pushed there from outside, so such corrals are left alone.
 
 use crate::board::{Board, Terrain};
-use crate::deadlock::{BOULDER, OPEN_HOLE};
+use crate::board::{BOULDER, OPEN_HOLE};
 use crate::walk::{push_target, Walker};
 
 /// A push: the boulder's square and the direction.

@@ -1,16 +1,11 @@
 //! Lower bounds and deadlock tests. Everything here must stay sound: a state is only
 //! declared dead when no sequence of legal moves can finish from it.
 
-use crate::board::{dir_x, dir_y, Board, Terrain, INF};
+use crate::board::{dir_x, dir_y, reachable_sides, Board, Terrain, BOULDER, INF};
 use crate::guide::{Boulders, Guide};
 use crate::puzzle::Rules;
+use crate::verdict::Deadlock;
 use crate::walk::Walker;
-
-/// Occupancy codes in the search's scratch grid.
-pub const FREE: u8 = 0;
-pub const BOULDER: u8 = 1;
-/// A hole that is still open.
-pub const OPEN_HOLE: u8 = 2;
 
 /// Frozen-cluster recursion stops here and answers "not frozen" (the safe answer).
 const MAX_FREEZE_DEPTH: usize = 4;
@@ -308,43 +303,6 @@ pub struct Evaluator {
     pub last_dead: Option<Deadlock>,
 }
 
-/// Why a state is a proven deadlock (for reports; the search needs only the verdict).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Deadlock {
-    /// Classic: a box that can never move again is off its goal.
-    StuckOffGoal,
-    /// The boulders cannot each get their own goal or hole along a lone-boulder route.
-    NoMatching,
-    /// NetHack: a boulder shuts the player off from every target for good.
-    WayBlocked,
-    /// NetHack: fewer boulders with a route to an open hole than open holes, once those
-    /// shut in for good are counted out.
-    TooFewBoulders { usable: u32, lost: u32, open: u32 },
-    /// NetHack: no boulder can be priced into the next hole.
-    NoNextFill,
-}
-
-impl std::fmt::Display for Deadlock {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Deadlock::StuckOffGoal => write!(f, "a box that can never move is off its goal"),
-            Deadlock::NoMatching => write!(
-                f,
-                "the boulders cannot each get a goal or hole of their own along a lone-boulder route"
-            ),
-            Deadlock::WayBlocked => {
-                write!(f, "a boulder shuts the player off from the targets for good")
-            }
-            Deadlock::TooFewBoulders { usable, lost, open } => write!(
-                f,
-                "{usable} boulders have a route to an open hole and {lost} of them are shut in \
-                 for good (sealed corrals), for {open} holes open"
-            ),
-            Deadlock::NoNextFill => write!(f, "no boulder can be pushed into the next hole"),
-        }
-    }
-}
-
 /// Over-approximates where the player can ever go: flood from the player, letting it pass
 /// any boulder it could push at least once (its far side free or itself passable), until
 /// nothing changes. Boulders never made passable can never move.
@@ -444,17 +402,6 @@ fn sink_cost(board: &Board, k: usize, b: u16, sides: u8) -> u16 {
         .map(|s| dist[s])
         .min()
         .unwrap_or(INF)
-}
-
-/// Sides of `b` in the player's region, counting only walls and `b` itself.
-pub(crate) fn reachable_sides(board: &Board, b: u16, player: u16) -> u8 {
-    let own = board.region_of(b, player);
-    if own == 0 {
-        return 0b1111;
-    }
-    (0..4)
-        .filter(|&s| board.region_of(b, board.step(b, s)) == own)
-        .fold(0, |m, s| m | 1 << s)
 }
 
 impl Evaluator {

@@ -2,10 +2,9 @@
 //! on a share of the budget, with an account, and replaying their plans on the real level.
 
 use crate::board::Board;
-use crate::deadlock::{BOULDER, FREE, OPEN_HOLE};
+use crate::board::{BOULDER, FREE, OPEN_HOLE};
 use crate::puzzle::{Cell, Puzzle};
 use crate::report::DerivedSolve;
-use crate::search::solve_directly;
 use crate::solution::{Dir, Limits, Solution, SolveError, Step};
 use crate::walk::{load_occ, push_target, Walker};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -13,6 +12,10 @@ use std::time::Instant;
 
 /// A push in the puzzle's terms: the boulder's square and the direction (0..4: L U R D).
 pub(crate) type Push = (usize, usize);
+
+/// The search's direct solver (no lighter levels, no subset proofs), handed in by the caller
+/// so this module does not depend on the search that uses it.
+pub(crate) type DirectSolver = fn(&Puzzle, Limits) -> Result<Solution, SolveError>;
 
 /// A budget of states for derived solves, the states used so far and the solves run.
 pub(crate) struct Run<'a> {
@@ -22,16 +25,18 @@ pub(crate) struct Run<'a> {
     progress: &'a AtomicUsize,
     before: usize,
     pub solves: Vec<DerivedSolve>,
+    solver: DirectSolver,
 }
 
 impl<'a> Run<'a> {
     /// Up to `budget` states and `deadline`, raising `progress` to `before` plus the states
-    /// used as it goes.
+    /// used as it goes, each solve by `solver`.
     pub fn new(
         budget: usize,
         deadline: Instant,
         progress: &'a AtomicUsize,
         before: usize,
+        solver: DirectSolver,
     ) -> Run<'a> {
         Run {
             budget,
@@ -40,6 +45,7 @@ impl<'a> Run<'a> {
             progress,
             before,
             solves: Vec::new(),
+            solver,
         }
     }
 
@@ -63,7 +69,7 @@ impl<'a> Run<'a> {
             max_time: self.deadline.saturating_duration_since(Instant::now()),
             weight: 1,
         };
-        let result = solve_directly(puzzle, limits);
+        let result = (self.solver)(puzzle, limits);
         let (states, said) = match &result {
             Ok(s) => (s.nodes, "solved"),
             Err(SolveError::Unsolvable { nodes }) => (*nodes, "unsolvable"),

@@ -15,9 +15,10 @@
 //! alone, so a turn that another boulder walls off looks free: the best routes' first turn
 //! is checked with a real walk ([`Guide::turn_blocked`]).
 
+use crate::board::{reachable_sides, BOULDER, FREE, OPEN_HOLE};
 use crate::board::{Board, INF};
-use crate::deadlock::{reachable_sides, Deadlock, BOULDER, FREE, OPEN_HOLE};
 use crate::sealed::SealedCorrals;
+use crate::verdict::Deadlock;
 use crate::walk::Walker;
 use std::collections::HashMap;
 

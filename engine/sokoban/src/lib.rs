@@ -43,6 +43,7 @@ mod sealed;
 mod search;
 mod solution;
 mod subset;
+mod verdict;
 mod walk;
 
 pub mod bench;
@@ -52,7 +53,6 @@ pub use puzzle::{Cell, Puzzle, Rules, MAX_HEIGHT, MAX_WIDTH};
 pub use report::{to_text, DerivedSolve, Explanation, Frontier, SearchReport, TierCount};
 pub use search::{solve, solve_explained, solve_reporting};
 pub use solution::{Dir, Limits, Solution, SolveError, Step};
-pub use subset::prove_from_subsets;
 
 use anyhow::{Context, Result};
 use std::path::Path;
@@ -73,4 +73,23 @@ pub fn solve_file(
         .into_iter()
         .map(|p| (p.title.clone(), solve(&p, limits)))
         .collect())
+}
+
+/// Whether `puzzle` (its state as given) is proved unsolvable from subsets of its boulders
+/// within `limits` (see `subset.rs`), and the solves that tried. The solver tries these
+/// proofs itself once its searches stall; this runs them alone.
+pub fn prove_from_subsets(puzzle: &Puzzle, limits: Limits) -> (bool, Vec<DerivedSolve>) {
+    if puzzle.validate().is_err() {
+        return (false, Vec::new());
+    }
+    let progress = std::sync::atomic::AtomicUsize::new(0);
+    let run = derived::Run::new(
+        limits.max_nodes,
+        limits.deadline(std::time::Instant::now()),
+        &progress,
+        0,
+        search::solve_directly,
+    );
+    let outcome = subset::prove_dead(puzzle, &board::Board::new(puzzle), run);
+    (outcome.dead, outcome.solves)
 }

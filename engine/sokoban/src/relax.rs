@@ -13,8 +13,9 @@
 //! It only finds solutions: a lighter level, or a start along its plan, that runs dry proves
 //! nothing about the real level.
 
+use crate::board::FREE;
 use crate::board::{Board, Terrain};
-use crate::deadlock::{is_frozen, FREE};
+use crate::deadlock::is_frozen;
 use crate::derived::{pushes_of, replay_while_legal, state_of, Push, Run};
 use crate::puzzle::{Cell, Puzzle};
 use crate::report::DerivedSolve;

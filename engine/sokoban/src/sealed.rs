@@ -13,7 +13,7 @@
 //! A's right wall; charged in the guide's deadlock test, it is solved at 7.7k states.
 
 use crate::board::{Board, Terrain};
-use crate::deadlock::{BOULDER, FREE, OPEN_HOLE};
+use crate::board::{BOULDER, FREE, OPEN_HOLE};
 use crate::walk::Walker;
 
 #[derive(Default)]

@@ -2,9 +2,10 @@
 //! normalised to its smallest square so walks that end in the same region merge.
 
 use crate::board::Board;
+use crate::board::{BOULDER, FREE, OPEN_HOLE};
 use crate::cells::{CellQueues, Regions, SPARES_APART};
 use crate::corral::Corrals;
-use crate::deadlock::{Bound, Evaluator, BOULDER, FREE, OPEN_HOLE};
+use crate::deadlock::{Bound, Evaluator};
 use crate::derived::Run;
 use crate::guide::Guide;
 use crate::puzzle::{Cell, Puzzle, Rules};
@@ -379,7 +380,7 @@ impl Derived {
         let found = relax::solve(
             puzzle,
             board,
-            Run::new(lighter_budget, deadline, progress, before),
+            Run::new(lighter_budget, deadline, progress, before, solve_directly),
         );
         self.nodes = found.nodes;
         self.solves.0 = found.solves;
@@ -388,7 +389,13 @@ impl Derived {
             progress.fetch_max(solution.nodes, Ordering::Relaxed);
             return Some(Ok(solution));
         }
-        let run = Run::new(proof_budget, deadline, progress, before + self.nodes);
+        let run = Run::new(
+            proof_budget,
+            deadline,
+            progress,
+            before + self.nodes,
+            solve_directly,
+        );
         let proof = subset::prove_dead(puzzle, board, run);
         self.nodes += proof.nodes;
         self.solves.1 = proof.solves;

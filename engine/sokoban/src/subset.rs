@@ -24,15 +24,13 @@
 //! searches of the whole level stall at 20M.
 
 use crate::board::{Board, Terrain};
-use crate::deadlock::{BOULDER, FREE};
+use crate::board::{BOULDER, FREE};
 use crate::derived::{pushes_of, replay_while_legal, Run};
 use crate::puzzle::{Cell, Puzzle, Rules};
 use crate::report::DerivedSolve;
-use crate::solution::{Limits, SolveError};
+use crate::solution::SolveError;
 use crate::walk::{load_occ, Walker};
 use std::collections::VecDeque;
-use std::sync::atomic::AtomicUsize;
-use std::time::Instant;
 
 /// States each solve of a subset's level gets.
 const SUBSET_BUDGET: usize = 150_000;
@@ -45,24 +43,6 @@ pub(crate) struct Outcome {
     pub dead: bool,
     pub nodes: usize,
     pub solves: Vec<DerivedSolve>,
-}
-
-/// Whether `puzzle` (its state as given) is proved unsolvable from subsets of its boulders
-/// within `limits` (see the module's comment), and the solves that tried. The solver tries
-/// these proofs itself once its searches stall; this runs them alone.
-pub fn prove_from_subsets(puzzle: &Puzzle, limits: Limits) -> (bool, Vec<DerivedSolve>) {
-    if puzzle.validate().is_err() {
-        return (false, Vec::new());
-    }
-    let progress = AtomicUsize::new(0);
-    let run = Run::new(
-        limits.max_nodes,
-        limits.deadline(Instant::now()),
-        &progress,
-        0,
-    );
-    let outcome = prove_dead(puzzle, &Board::new(puzzle), run);
-    (outcome.dead, outcome.solves)
 }
 
 /// Tries to prove `puzzle` (its start) dead from subsets of its boulders on `run`'s budget.
@@ -366,27 +346,6 @@ mod tests {
     use super::*;
     use crate::parse::parse_nethack;
 
-    /// soko1-2 with the boulder (12,6) of the right-hand room moved to (7,7), in the
-    /// passage between the rooms (the disturbed states test's #9).
-    const PASSAGE_BLOCKED: &str = "\
-  ------------------------
-  |..^^^^^^^^^^^^^^^^^^..|
-  |..-------------------.|
-----.|    -----        |.|
-|..|0--  --...|        |.|
-|.....|--|.0..|        |.|
-|.00..|..|....|        |.|
---..00|0..00.--        |.|
- |0..0...|0..|   ------|.|
- |.00.|..|..0| --|.....|.|
- |.0.0|--|.0.| |*+.....|.|
- |.......|..-- |-|.....|.|
- ----.0..|.--  |*+.....+.|
-    ---.--.|   |-|.....|--
-     |.0...|   |*+.....|
-     |>.|..|   --|.....|
-     -------     -------";
-
     fn map(name: &str) -> Puzzle {
         crate::bench::nethack_maps()
             .into_iter()
@@ -465,32 +424,5 @@ mod tests {
         let from_below = at(4, 3);
         let crossed = in_the_way(&board, &occ, &ours, from_below, (puzzle.index(4, 1), 0));
         assert_eq!(crossed, vec![at(5, 1)]);
-    }
-
-    #[test]
-    #[cfg_attr(
-        debug_assertions,
-        ignore = "slow without optimisation; run with --release"
-    )]
-    fn a_blocked_passage_is_proved_dead_from_five_boulders() {
-        let puzzle = parse_nethack("soko1-2", PASSAGE_BLOCKED).unwrap();
-        let limits = Limits {
-            max_nodes: 500_000,
-            max_time: std::time::Duration::from_secs(60),
-            weight: 1,
-        };
-        let (dead, solves) = prove_from_subsets(&puzzle, limits);
-        assert!(dead, "{solves:?}");
-        // Grown from the passage's corral: the boulder in it and the two closing it, then
-        // those that barred the plans found: (10,8) under (10,7), and (5,7) over (5,8).
-        let last = solves.last().unwrap();
-        assert_eq!(
-            last.what,
-            "boulders (5,7) (7,7) (10,7) (5,8) (10,8), 3 holes"
-        );
-        assert_eq!(last.result, "unsolvable");
-        assert!(solves[..solves.len() - 1]
-            .iter()
-            .all(|s| s.result == "solved"));
     }
 }

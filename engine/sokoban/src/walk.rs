@@ -1,7 +1,7 @@
 //! Player movement under the solver's rules, and turning pushes back into steps.
 
 use crate::board::{Board, Terrain};
-use crate::deadlock::{BOULDER, FREE, OPEN_HOLE};
+use crate::board::{BOULDER, FREE, OPEN_HOLE};
 use crate::puzzle::Rules;
 use crate::solution::{Dir, Step};
 

@@ -444,3 +444,47 @@ fn explained_solves_account_for_every_state() {
     );
     assert!(!reports.is_empty());
 }
+
+/// soko1-2 with the boulder (12,6) of the right-hand room moved to (7,7), in the
+/// passage between the rooms (the disturbed states test's #9).
+const PASSAGE_BLOCKED: &str = "\
+  ------------------------
+  |..^^^^^^^^^^^^^^^^^^..|
+  |..-------------------.|
+----.|    -----        |.|
+|..|0--  --...|        |.|
+|.....|--|.0..|        |.|
+|.00..|..|....|        |.|
+--..00|0..00.--        |.|
+ |0..0...|0..|   ------|.|
+ |.00.|..|..0| --|.....|.|
+ |.0.0|--|.0.| |*+.....|.|
+ |.......|..-- |-|.....|.|
+ ----.0..|.--  |*+.....+.|
+    ---.--.|   |-|.....|--
+     |.0...|   |*+.....|
+     |>.|..|   --|.....|
+     -------     -------";
+
+#[test]
+fn a_blocked_passage_is_proved_dead_from_five_boulders() {
+    let puzzle = parse_nethack("soko1-2", PASSAGE_BLOCKED).unwrap();
+    let limits = Limits {
+        max_nodes: 500_000,
+        max_time: std::time::Duration::from_secs(60),
+        weight: 1,
+    };
+    let (dead, solves) = prove_from_subsets(&puzzle, limits);
+    assert!(dead, "{solves:?}");
+    // Grown from the passage's corral: the boulder in it and the two closing it, then
+    // those that barred the plans found: (10,8) under (10,7), and (5,7) over (5,8).
+    let last = solves.last().unwrap();
+    assert_eq!(
+        last.what,
+        "boulders (5,7) (7,7) (10,7) (5,8) (10,8), 3 holes"
+    );
+    assert_eq!(last.result, "unsolvable");
+    assert!(solves[..solves.len() - 1]
+        .iter()
+        .all(|s| s.result == "solved"));
+}
