@@ -8,8 +8,14 @@ use common::*;
 use nhbot_bt::TreeBot;
 use nhbot_world::{Action, Condition, Said, World};
 
-/// A bot with `scripts/blind_and_hit.lua`, then `search: 9` (the rest of the tree).
+/// A bot with `scripts/blind_and_hit.lua` (its `hold` variant), then `search: 9` (the rest of
+/// the tree).
 fn bot(repo: &Repo) -> TreeBot {
+    bot_with(repo, "hold")
+}
+
+/// The same with the variant `function` of the script.
+fn bot_with(repo: &Repo, function: &str) -> TreeBot {
     let path = scripts_dir().join("blind_and_hit.lua");
     repo.script(
         "blind_and_hit.lua",
@@ -17,9 +23,11 @@ fn bot(repo: &Repo) -> TreeBot {
     );
     repo.tree(
         "main.yaml",
-        "priority:\n  name: root\n  children:\n    \
-         - lua: {file: scripts/blind_and_hit.lua, name: blind_and_hit}\n    \
-         - search: 9\n",
+        &format!(
+            "priority:\n  name: root\n  children:\n    \
+             - lua: {{file: scripts/blind_and_hit.lua, name: blind_and_hit, function: {function}}}\n    \
+             - search: 9\n"
+        ),
     );
     repo.load("main.yaml")
 }
@@ -138,4 +146,69 @@ fn the_leaf_steps_aside_when_it_should() {
     w.status.hp = 14;
     struck(&mut w);
     assert_eq!(decide(&mut bot, &mut w).action, next, "death at hand");
+}
+
+/// `persist`: prayed 20 turns ago (a new prayer is refused as too soon with chance ~70%), so
+/// neither prayer trouble (HP 5/60) nor death at hand makes it step aside: no prayer comes,
+/// and the survive subtree would strike from our Elbereth. `hold` steps aside in both.
+#[test]
+fn persist_holds_when_no_prayer_can_come() {
+    for (function, engraves_low) in [("hold", false), ("persist", true)] {
+        let repo = Repo::new(&format!("blind-noprayer-{function}"));
+        let mut bot = bot_with(&repo, function);
+        let mut w = blind_world(5);
+        w.turn = 1000;
+        w.last_prayer_turn = Some(980);
+        struck(&mut w);
+        let d = decide(&mut bot, &mut w);
+        assert_eq!(
+            engraves(&d.action),
+            engraves_low,
+            "{function}: {:?}: {}",
+            d.action,
+            d.reason
+        );
+    }
+    // Long after the prayer (refusal at most 50%), persist steps aside for it like hold.
+    let repo = Repo::new("blind-prayer-ok");
+    let mut bot = bot_with(&repo, "persist");
+    let mut w = blind_world(5);
+    w.turn = 1000;
+    w.last_prayer_turn = Some(700);
+    struck(&mut w);
+    assert_eq!(decide(&mut bot, &mut w).action, Action::Search { count: 9 });
+    // Once a prayer was refused, none comes again: persist holds.
+    let repo = Repo::new("blind-refused");
+    let mut bot = bot_with(&repo, "persist");
+    let mut w = blind_world(5);
+    w.turn = 1000;
+    w.last_prayer_turn = Some(700);
+    w.refused_prayers.push(700);
+    struck(&mut w);
+    assert!(engraves(&decide(&mut bot, &mut w).action));
+}
+
+/// `persist`: 6 tries in a row, then the next node; a prayer after that starts a fresh count
+/// (the god healed us, the same blows go on).
+#[test]
+fn persist_tries_six_and_counts_afresh_after_a_prayer() {
+    let repo = Repo::new("blind-persist");
+    let mut bot = bot_with(&repo, "persist");
+    let mut w = blind_world(20);
+    for n in 1..=6 {
+        struck(&mut w);
+        let d = decide(&mut bot, &mut w);
+        assert!(engraves(&d.action), "try {n}: {:?}: {}", d.action, d.reason);
+        assert!(d.reason.contains(&format!("{n} of 6")), "{}", d.reason);
+        w.turn += 1;
+    }
+    struck(&mut w);
+    assert_eq!(decide(&mut bot, &mut w).action, Action::Search { count: 9 });
+    w.turn += 1;
+    w.last_prayer_turn = Some(w.turn - 1);
+    w.status.hp = 60;
+    struck(&mut w);
+    let d = decide(&mut bot, &mut w);
+    assert!(engraves(&d.action), "{:?}: {}", d.action, d.reason);
+    assert!(d.reason.contains("1 of 6"), "{}", d.reason);
 }
