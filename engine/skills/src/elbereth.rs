@@ -173,6 +173,21 @@ pub fn elbereth_step(
     elbereth_step_unless(r, w, path, enter, until, |_, _| false)
 }
 
+/// [`elbereth_step`], reading "It misses." as a missile with `missile_miss`
+/// ([`crate::ranged::unsafe_to_wait_by`]).
+pub fn elbereth_step_by(
+    r: &mut Recall,
+    w: &World,
+    path: &str,
+    (enter, until): (f64, f64),
+    missile_miss: bool,
+) -> Option<(Action, String)> {
+    if crate::ranged::unsafe_to_wait_by(r, w, missile_miss).is_some() {
+        return None;
+    }
+    elbereth_cycle(r, w, path, enter, until, |_, _| false)
+}
+
 /// [`elbereth_step`], leaving the engraving to the nodes after us when `other_first` says
 /// another choice goes first (see `elbereth_weigh`, which weighs it with the look-ahead).
 pub fn elbereth_step_unless(

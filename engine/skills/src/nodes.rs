@@ -540,6 +540,9 @@ pub fn register(r: &mut NodeRegistry) {
             p("under_fire", Flag, Default("false"), "Take the look-ahead's Elbereth in a line of fire too \
          (it still stops the blows of the foe next to us): refused only next to a known zapper or under \
          blows from something unseen, not turned into a strike."),
+            p("missile_miss", Flag, Default("false"), "Read \"It misses.\" (a missile's miss without \
+         `verbose`) as a missile, not as a blow from something unseen, when the look-ahead chose \
+         Elbereth: unseen only with no shooter named that turn and no hostile in view."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,

@@ -208,6 +208,9 @@ pub struct FightRules {
     /// The look-ahead's Elbereth is taken under a line of fire too (see
     /// [`elbereth::elbereth_step_under_fire`]), not turned into a blow.
     pub under_fire: bool,
+    /// "It misses." is a missile's miss, not a blow from something unseen, when the Elbereth
+    /// is weighed ([`crate::ranged::unseen_attack_by`]).
+    pub missile_miss: bool,
 }
 
 impl Default for FightRules {
@@ -221,6 +224,7 @@ impl Default for FightRules {
             struck_hostile: 0,
             door_blows: false,
             under_fire: false,
+            missile_miss: false,
         }
     }
 }
@@ -247,6 +251,7 @@ pub fn fight_or_flee_by(
         struck_hostile,
         door_blows,
         under_fire,
+        missile_miss,
     } = rules;
     let stays = blind_stays && blind_without_telepathy(w);
     crate::peaceful::observe(&mut r.peaceful, w);
@@ -278,7 +283,7 @@ pub fn fight_or_flee_by(
             if under_fire {
                 elbereth::elbereth_step_under_fire(r, w, "", band, band)
             } else {
-                elbereth::elbereth_step(r, w, "", band, band)
+                elbereth::elbereth_step_by(r, w, "", (band, band), missile_miss)
             }
         }
         Choice::Flee if stays => None,
@@ -298,7 +303,7 @@ pub fn fight_or_flee_by(
             })
     };
     if step.is_none() && choice == Choice::Elbereth {
-        let why = elbereth_refused(r, w);
+        let why = elbereth_refused(r, w, missile_miss);
         log::debug!("look-ahead's Elbereth refused: {why}");
         let tag_refused =
             |(a, reason): (Action, String)| (a, format!("{reason}; Elbereth refused: {why}"));
@@ -314,8 +319,8 @@ pub fn fight_or_flee_by(
 }
 
 /// Why [`elbereth::elbereth_step`] gave no action where the look-ahead chose Elbereth.
-fn elbereth_refused(r: &Recall, w: &World) -> String {
-    if let Some(why) = crate::ranged::unsafe_to_wait(r, w) {
+fn elbereth_refused(r: &Recall, w: &World, missile_miss: bool) -> String {
+    if let Some(why) = crate::ranged::unsafe_to_wait_by(r, w, missile_miss) {
         return why;
     }
     if elbereth::cannot_engrave_here(r, w) {

@@ -73,6 +73,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         struck_hostile: p.integer("struck_hostile").max(0),
         door_blows: p.flag("door_blows"),
         under_fire: p.flag("under_fire"),
+        missile_miss: p.flag("missile_miss"),
     };
     act(steps::fight_or_flee_by(
         r,

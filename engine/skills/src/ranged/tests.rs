@@ -387,3 +387,43 @@ fn under_fire_takes_the_look_aheads_elbereth_in_a_line_of_fire() {
     let (action, why) = act(&struck, true);
     assert_eq!(action, Action::Move { dir: Dir::N }, "{why}");
 }
+
+/// Seeds 33, 62, 85, 155, 165 of the b26 bench: "It misses." (a missile's miss without
+/// `verbose`) read as a blow from something unseen refused the look-ahead's Elbereth next to a
+/// monster that respects it. With `missile_miss` it is a missile: a hostile in view explains it.
+#[test]
+fn missile_miss_reads_it_misses_as_a_missile() {
+    let ant = [('a', (5, 1), "soldier ant")];
+    let at = |foes: &[(char, (usize, usize), &str)], messages: &[&str]| {
+        let mut w = scene((5, 2), foes, 50, messages);
+        (w.status.hp, w.status.hp_max, w.status.ac, w.status.xl) = (33, 64, 6, 6);
+        w
+    };
+    let missed = at(&ant, &["It misses."]);
+    let why = unsafe_to_wait(&r(), &missed).expect("off: an unseen blow");
+    assert!(why.contains("It misses."), "{why}");
+    assert_eq!(unsafe_to_wait_by(&r(), &missed, true), None);
+    let rules = |missile_miss: bool| crate::steps::FightRules {
+        missile_miss,
+        ..crate::steps::FightRules::default()
+    };
+    let act = |w: &World, on: bool| {
+        crate::steps::fight_or_flee_by(&mut r(), w, 4, rules(on)).expect("acts")
+    };
+    let (action, why) = act(&missed, false);
+    assert_eq!(action, Action::Move { dir: Dir::N }, "{why}");
+    assert!(
+        why.contains("Elbereth refused: attacked by something unseen"),
+        "{why}"
+    );
+    let (action, why) = act(&missed, true);
+    assert_eq!(action, crate::look::look_action(), "{why}");
+    // A melee miss from something unseen ends with "!": still an unseen blow.
+    let struck = at(&ant, &["It misses!"]);
+    assert!(unsafe_to_wait_by(&r(), &struck, true).is_some());
+    assert_eq!(act(&struck, true).0, Action::Move { dir: Dir::N });
+    // No monster in view to have thrown it: something unseen did.
+    let alone = at(&[], &["It misses."]);
+    let why = unseen_attack_by(&r(), &alone, true).expect("an unseen shooter");
+    assert!(why.contains("missile's miss"), "{why}");
+}
