@@ -677,6 +677,8 @@ pub fn register(r: &mut NodeRegistry) {
              (percent of the maximum) needed to eat a poisonous corpse while not resistant."),
             p("poison_min_hp", Integer { min: 0, max: 1000 }, Default("20"), "With poison_resistance: HP above \
              this too (the poison costs 1d15)."),
+            p("poison_min_odds", Integer { min: 0, max: 100 }, Default("0"), "With poison_resistance: while not \
+             resistant, only corpses with at least these odds (percent) of giving it (0: any)."),
         ] }),
         |p| crate::food::EatFreshCorpse {
             race: p.text("race").unwrap_or("human").to_string(),
@@ -686,6 +688,7 @@ pub fn register(r: &mut NodeRegistry) {
             poison_resistance: p.flag("poison_resistance").then(|| crate::food::PoisonParams {
                 min_hp_percent: p.integer("poison_min_hp_percent") as i32,
                 min_hp: p.integer("poison_min_hp") as i32,
+                min_odds: p.integer("poison_min_odds") as u8,
             }),
         },
     );

@@ -16,8 +16,9 @@ pub enum PoisonRule {
     Refuse,
     /// Poison resistant ("You feel healthy."): poisonous corpses are safe.
     Resistant,
-    /// Not resistant, with HP to spare: poisonous corpses that may give poison resistance.
-    Seeking,
+    /// Not resistant, with HP to spare: poisonous corpses that give poison resistance with
+    /// at least these odds (percent; 0: any odds above none).
+    Seeking { min_odds: u8 },
 }
 
 /// `eat_fresh_corpse`'s `poison_resistance` parameters.
@@ -27,6 +28,8 @@ pub struct PoisonParams {
     pub min_hp_percent: i32,
     /// ...and above this (1d15 at most).
     pub min_hp: i32,
+    /// Seeking eats only corpses with at least these odds (percent) of giving it.
+    pub min_odds: u8,
 }
 
 impl PoisonParams {
@@ -37,7 +40,9 @@ impl PoisonParams {
         }
         let (hp, max) = (w.status.hp, w.status.hp_max);
         if hp > self.min_hp && max > 0 && hp * 100 >= self.min_hp_percent * max {
-            PoisonRule::Seeking
+            PoisonRule::Seeking {
+                min_odds: self.min_odds,
+            }
         } else {
             PoisonRule::Refuse
         }
@@ -68,7 +73,10 @@ pub fn poisonous_ok(m: &MonsterInfo, rule: PoisonRule) -> bool {
     match rule {
         PoisonRule::Refuse => false,
         PoisonRule::Resistant => true,
-        PoisonRule::Seeking => poison_res_odds(m) > 0.0,
+        PoisonRule::Seeking { min_odds } => {
+            let odds = poison_res_odds(m);
+            odds > 0.0 && odds * 100.0 >= f64::from(min_odds) - 1e-9
+        }
     }
 }
 
@@ -80,7 +88,7 @@ pub fn poison_note(m: &MonsterInfo, rule: PoisonRule, w: &World) -> String {
     match rule {
         PoisonRule::Refuse => String::new(),
         PoisonRule::Resistant => "; poisonous, but we are poison resistant".into(),
-        PoisonRule::Seeking => format!(
+        PoisonRule::Seeking { .. } => format!(
             "; poisonous, eaten for poison resistance ({:.0}% odds, HP {}/{})",
             100.0 * poison_res_odds(m),
             w.status.hp,
@@ -119,11 +127,12 @@ mod tests {
         let params = PoisonParams {
             min_hp_percent: 70,
             min_hp: 20,
+            min_odds: 0,
         };
         let mut w = World::default();
         w.status.hp = 28;
         w.status.hp_max = 40;
-        assert_eq!(params.rule(&w), PoisonRule::Seeking);
+        assert_eq!(params.rule(&w), PoisonRule::Seeking { min_odds: 0 });
         w.status.hp = 27;
         assert_eq!(params.rule(&w), PoisonRule::Refuse, "below 70%");
         w.status.hp = 20;
@@ -138,8 +147,15 @@ mod tests {
         let kobold = monsters::find_in_text("kobold").unwrap();
         let bee = monsters::find_in_text("killer bee").unwrap();
         assert!(poisonous_ok(kobold, PoisonRule::Resistant));
-        assert!(!poisonous_ok(kobold, PoisonRule::Seeking));
-        assert!(poisonous_ok(bee, PoisonRule::Seeking));
+        let seeking = PoisonRule::Seeking { min_odds: 0 };
+        assert!(!poisonous_ok(kobold, seeking));
+        assert!(poisonous_ok(bee, seeking));
+        // Odds of 70% at least: the killer bee (70%), not the homunculus (43%).
+        let homunculus = monsters::find_in_text("homunculus").unwrap();
+        let seventy = PoisonRule::Seeking { min_odds: 70 };
+        assert!(poisonous_ok(bee, seventy));
+        assert!(!poisonous_ok(homunculus, seventy));
+        assert!(poisonous_ok(homunculus, seeking));
         assert!(!poisonous_ok(bee, PoisonRule::Refuse));
     }
 }

@@ -450,12 +450,12 @@ fn poisonous_corpses_for_poison_resistance() {
     w.status.hunger = Hunger::NotHungry;
     here_is(&mut w, "killer bee");
     assert!(!eats(&w, PoisonRule::Refuse), "the old rule");
-    assert!(eats(&w, PoisonRule::Seeking));
-    let (_, why) = step(&w, PoisonRule::Seeking).unwrap();
+    assert!(eats(&w, PoisonRule::Seeking { min_odds: 0 }));
+    let (_, why) = step(&w, PoisonRule::Seeking { min_odds: 0 }).unwrap();
     assert!(why.contains("poison resistance (70% odds"), "{why}");
     here_is(&mut w, "kobold");
     assert!(
-        !eats(&w, PoisonRule::Seeking),
+        !eats(&w, PoisonRule::Seeking { min_odds: 0 }),
         "a kobold gives no resistance"
     );
     assert!(eats(&w, PoisonRule::Resistant));
@@ -468,7 +468,7 @@ fn poisonous_corpses_for_poison_resistance() {
     w.messages.clear();
     w.kills.push(kill("soldier ant", w.turn - 2, 12));
     let opts = CorpseOpts {
-        poison: PoisonRule::Seeking,
+        poison: PoisonRule::Seeking { min_odds: 0 },
         ..CorpseOpts::default()
     };
     assert_eq!(edible_kills_opts(&w, "human", opts, &[]).len(), 1);
