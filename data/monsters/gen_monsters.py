@@ -50,6 +50,12 @@ def corpse_flags(m):
     # eat.c cprefx: these six aggravate monsters when eaten (no penalty for other d and f).
     if name in ("little dog", "dog", "large dog", "kitten", "housecat", "large cat"):
         out.append("pet")
+    # eat.c cpostfx: one of the intrinsics the corpse may give is tried at random (strength
+    # counts for giants; stone and acid resistance are never given), so poison resistance is
+    # tried one time in N: "poisonres/N".
+    if "poison" in m["conveys"]:
+        n = sum(1 for c in m["conveys"] if c not in ("stone", "acid")) + (1 if "giant" in flags else 0)
+        out.append(f"poisonres/{n}")
     return out
 
 
@@ -59,7 +65,7 @@ def main():
     print("# One monster a line, fields separated by '|':")
     print("#   name|glyph|colour|level|speed|ac|mr|attacks|resists|corpse|elbereth|flags|difficulty")
     print("# attacks: 'type:damage:NdM' separated by spaces; resists: comma list; corpse: comma list of")
-    print("# nocorpse poisonous acidic petrify slime rider hallu stun poly were norot preaged human elf dwarf gnome orc pet;")
+    print("# nocorpse poisonous acidic petrify slime rider hallu stun poly were norot preaged human elf dwarf gnome orc pet poisonres/N;")
     print("# elbereth: y if it respects Elbereth (peaceful and blind monsters never do); flags: a few M-flags that matter in a fight;")
     print("# difficulty: the generation difficulty (random monsters have at most (depth + XL) / 2 or so).")
     keep = {"fly", "swim", "regen", "see_invis", "nohands", "mindless", "animal", "hostile", "peaceful", "domestic", "strong", "nasty", "unique"}

@@ -95,8 +95,20 @@ pub fn starving(w: &World, allowed: bool) -> bool {
 /// Why a corpse of this monster must not be eaten now (age aside), if so: [`corpse_hazard`],
 /// except poisonous and acidic ones when `starving`, unless it has other hazards too.
 pub fn corpse_refusal(m: &MonsterInfo, race: &str, starving: bool) -> Option<&'static str> {
+    corpse_refusal_with(m, race, starving, PoisonRule::Refuse)
+}
+
+/// [`corpse_refusal`], with a poisonous corpse accepted when `poison` allows it
+/// ([`poison::poisonous_ok`]), unless it has other hazards too.
+pub fn corpse_refusal_with(
+    m: &MonsterInfo,
+    race: &str,
+    starving: bool,
+    poison: PoisonRule,
+) -> Option<&'static str> {
     let hazard = corpse_hazard(m, race)?;
-    if !starving || !STARVING_HAZARDS.contains(&hazard) {
+    let poison_ok = hazard == "poisonous without poison resistance" && poisonous_ok(m, poison);
+    if !poison_ok && (!starving || !STARVING_HAZARDS.contains(&hazard)) {
         return Some(hazard);
     }
     // Another hazard behind the first one found (none among today's monsters, but the
@@ -128,7 +140,19 @@ pub fn corpse_ok_when(
     limit: i64,
     starving: bool,
 ) -> Result<(), String> {
-    if let Some(why) = corpse_refusal(m, race, starving) {
+    corpse_ok_with(m, age, race, limit, starving, PoisonRule::Refuse)
+}
+
+/// [`corpse_ok_when`], with poisonous corpses judged by `poison` ([`corpse_refusal_with`]).
+pub fn corpse_ok_with(
+    m: &MonsterInfo,
+    age: Option<i64>,
+    race: &str,
+    limit: i64,
+    starving: bool,
+    poison: PoisonRule,
+) -> Result<(), String> {
+    if let Some(why) = corpse_refusal_with(m, race, starving, poison) {
         return Err(format!("{} corpse: {why}", m.name));
     }
     match age {
@@ -224,12 +248,13 @@ pub fn edible_kills_opts<'a>(
             if k.in_pile && !pile_offers_only(w, pos, k, m) {
                 return None;
             }
-            corpse_ok_when(
+            corpse_ok_with(
                 m,
                 Some(w.turn - k.turn),
                 race,
                 corpse_age_limit_with(w, opts.max_age),
                 opts.starving,
+                opts.poison,
             )
             .ok()?;
             Some((k, pos))
@@ -361,6 +386,9 @@ pub fn eat_corpse_step_opts(
     let (starving, sighted) = (opts.starving, opts.sighted);
     let limit = corpse_age_limit_with(w, opts.max_age);
     let risk = |m: &MonsterInfo| match corpse_hazard(m, race) {
+        Some(h) if poisonous_ok(m, opts.poison) && h.starts_with("poisonous") => {
+            poison_note(m, opts.poison, w)
+        }
         Some(h) if starving => format!(
             "; {h}, but {:?} with no food in the pack and HP {}",
             w.status.hunger, w.status.hp
@@ -377,7 +405,7 @@ pub fn eat_corpse_step_opts(
         }
         if let Some(m) = corpse_monster(&text) {
             let age = kill_at(w, w.player, m, sighted).map(|k| w.turn - k.turn);
-            return match corpse_ok_when(m, age, race, limit, starving) {
+            return match corpse_ok_with(m, age, race, limit, starving, opts.poison) {
                 Ok(()) => Some((
                     Action::Eat { item: None },
                     format!(
@@ -421,7 +449,8 @@ pub fn eat_corpse_step_opts(
                 && kill_pos(k, sighted) == Some(w.player)
                 && k.level == w.dungeon.current
                 && monsters::find_in_text(&k.name).is_some_and(|m| {
-                    corpse_ok_when(m, Some(w.turn - k.turn), race, limit, starving).is_ok()
+                    corpse_ok_with(m, Some(w.turn - k.turn), race, limit, starving, opts.poison)
+                        .is_ok()
                         && !pile_offers_only(w, w.player, k, m)
                 })
         });
@@ -576,12 +605,14 @@ pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
 mod buy;
 mod corpse_leaf;
 mod fetch;
+mod poison;
 mod sighted;
 pub(crate) use buy::BuyFood;
 pub use buy::{best_buy, for_sale, leave_shop_step, ForSale};
 pub use corpse_leaf::{CorpseMeals, EatFreshCorpse};
 pub(crate) use fetch::FetchFood;
 pub use fetch::{food_squares, is_spare_food, spare_food_carried};
+pub use poison::{poison_note, poison_res_odds, poisonous_ok, PoisonParams, PoisonRule};
 pub use sighted::{kill_pos, CorpseOpts};
 
 #[cfg(test)]

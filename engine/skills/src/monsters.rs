@@ -66,7 +66,8 @@ pub struct MonsterInfo {
     pub attacks: Vec<Attack>,
     pub resists: Vec<String>,
     /// Corpse properties: nocorpse poisonous acidic petrify slime rider hallu stun poly were norot
-    /// preaged human elf dwarf gnome orc pet.
+    /// preaged human elf dwarf gnome orc pet, and poisonres/N (may give poison resistance, tried
+    /// one time in N).
     pub corpse: Vec<String>,
     pub respects_elbereth: bool,
     pub flags: Vec<String>,

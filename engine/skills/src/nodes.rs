@@ -700,12 +700,26 @@ pub fn register(r: &mut NodeRegistry) {
             p("sighted_kills", Flag, Default("false"), "Also kills seen made (\"The jackal is killed!\") whose square \
              the world left open because several monsters vanished at once: the one vanished monster drawn as the \
              victim (glyph and colour), on a square now showing a `%`, places it."),
+            p("poison_resistance", Flag, Default("false"), "Not poison resistant, with HP to spare: also poisonous \
+             corpses that may give poison resistance (killer bee ~70%, soldier ant 80%; \"You feel healthy.\"), at \
+             the cost of 1d15 HP and 1d4 Str four times in five. Once resistant: every poisonous corpse."),
+            p("poison_min_hp_percent", Integer { min: 0, max: 100 }, Default("70"), "With poison_resistance: the HP \
+             (percent of the maximum) needed to eat a poisonous corpse while not resistant."),
+            p("poison_min_hp", Integer { min: 0, max: 1000 }, Default("20"), "With poison_resistance: HP above \
+             this too (the poison costs 1d15)."),
+            p("poison_min_odds", Integer { min: 0, max: 100 }, Default("0"), "With poison_resistance: while not \
+             resistant, only corpses with at least these odds (percent) of giving it (0: any)."),
         ] }),
         |p| crate::food::EatFreshCorpse {
             race: p.text("race").unwrap_or("human").to_string(),
             when_starving: p.flag("when_starving"),
             max_age: Some(p.integer("max_age")).filter(|a| *a >= 0),
             sighted_kills: p.flag("sighted_kills"),
+            poison_resistance: p.flag("poison_resistance").then(|| crate::food::PoisonParams {
+                min_hp_percent: p.integer("poison_min_hp_percent") as i32,
+                min_hp: p.integer("poison_min_hp") as i32,
+                min_odds: p.integer("poison_min_odds") as u8,
+            }),
         },
     );
     r.register_tick_fn(

@@ -4,7 +4,7 @@
 //! and 69 of the 200-game bench asked 500 and 700 times, the unstick guard passing one turn
 //! every 20; a controlled teleport prompt mid-meal held the Sokoban test 5,000 decisions).
 
-use super::{eat_corpse_step_opts, starving, CorpseOpts, NoFoodHere};
+use super::{eat_corpse_step_opts, starving, CorpseOpts, NoFoodHere, PoisonParams, PoisonRule};
 use crate::recall::Recall;
 use nhbot_bt::{LeafOutcome, Tick};
 use nhbot_world::{Action, Hunger};
@@ -20,6 +20,9 @@ pub struct EatFreshCorpse {
     pub max_age: Option<i64>,
     /// Also kills seen made that the world could not place for certain ([`super::kill_pos`]).
     pub sighted_kills: bool,
+    /// Poisonous corpses that may give poison resistance, with HP to spare; all poisonous
+    /// corpses once resistant (None: refused as before).
+    pub poison_resistance: Option<PoisonParams>,
 }
 
 /// What the node remembers: its last eat from the floor and the squares given up.
@@ -60,6 +63,9 @@ impl nhbot_bt::Leaf for EatFreshCorpse {
             starving: starving(w, self.when_starving),
             max_age: self.max_age,
             sighted: self.sighted_kills,
+            poison: self
+                .poison_resistance
+                .map_or(PoisonRule::Refuse, |p| p.rule(w)),
         };
         // Twice at most: a square given up leaves the other corpses of the level.
         for _ in 0..2 {

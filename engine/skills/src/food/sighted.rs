@@ -13,6 +13,8 @@ pub struct CorpseOpts {
     /// Kills seen made with no certain square: placed where the one vanished monster of the
     /// named monster's glyph and colour stood ([`kill_pos`]).
     pub sighted: bool,
+    /// How poisonous corpses are judged ([`super::PoisonRule`]).
+    pub poison: super::PoisonRule,
 }
 
 /// The square of a kill's corpse: the world's certain square, else, with `sighted`, the one

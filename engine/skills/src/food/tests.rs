@@ -426,3 +426,51 @@ fn max_age_raises_the_limit_only_with_hp_to_spare_and_never_past_tainting() {
     };
     assert_eq!(edible_kills_opts(&w, "human", opts, &[]).len(), 1);
 }
+
+/// With a poison rule: a killer bee corpse is eaten while seeking poison resistance (a kobold,
+/// poisonous but giving nothing, is not); once resistant every poisonous corpse is; acidic and
+/// petrifying ones never are.
+#[test]
+fn poisonous_corpses_for_poison_resistance() {
+    let here_is = |w: &mut World, name: &str| {
+        w.kills.clear();
+        w.kills.push(kill(name, w.turn - 2, 10));
+        w.messages = vec![format!("You see here a {name} corpse.")];
+    };
+    let step = |w: &World, poison: PoisonRule| {
+        let opts = CorpseOpts {
+            poison,
+            ..CorpseOpts::default()
+        };
+        eat_corpse_step_opts(&mut crate::Recall::default(), w, "human", opts, &[])
+    };
+    let eats =
+        |w: &World, poison: PoisonRule| matches!(step(w, poison), Some((Action::Eat { .. }, _)));
+    let mut w = world_at(3000);
+    w.status.hunger = Hunger::NotHungry;
+    here_is(&mut w, "killer bee");
+    assert!(!eats(&w, PoisonRule::Refuse), "the old rule");
+    assert!(eats(&w, PoisonRule::Seeking { min_odds: 0 }));
+    let (_, why) = step(&w, PoisonRule::Seeking { min_odds: 0 }).unwrap();
+    assert!(why.contains("poison resistance (70% odds"), "{why}");
+    here_is(&mut w, "kobold");
+    assert!(
+        !eats(&w, PoisonRule::Seeking { min_odds: 0 }),
+        "a kobold gives no resistance"
+    );
+    assert!(eats(&w, PoisonRule::Resistant));
+    here_is(&mut w, "acid blob");
+    assert!(!eats(&w, PoisonRule::Resistant), "acidic is another hazard");
+    here_is(&mut w, "cockatrice");
+    assert!(!eats(&w, PoisonRule::Resistant));
+    // A fresh bee kill a few steps away is walked to.
+    w.kills.clear();
+    w.messages.clear();
+    w.kills.push(kill("soldier ant", w.turn - 2, 12));
+    let opts = CorpseOpts {
+        poison: PoisonRule::Seeking { min_odds: 0 },
+        ..CorpseOpts::default()
+    };
+    assert_eq!(edible_kills_opts(&w, "human", opts, &[]).len(), 1);
+    assert!(edible_kills_opts(&w, "human", CorpseOpts::default(), &[]).is_empty());
+}
