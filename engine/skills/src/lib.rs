@@ -49,6 +49,7 @@ pub mod peaceful;
 pub mod prayer;
 pub mod ranged;
 mod recall;
+pub mod resisted;
 pub mod retreat;
 #[cfg(test)]
 mod seen;

@@ -13,7 +13,7 @@
 //! ([`unsafe_to_wait`]); the `step_out_of_line` leaf ([`step_out_of_line_step`]) closes in on a
 //! shooter we would beat, or steps to a square out of every line of fire.
 
-use crate::monsters::{self, MonsterInfo};
+use crate::monsters::{self, Attack, MonsterInfo};
 use crate::recall::Recall;
 use crate::threat::{self, Threat};
 use nhbot_world::{Action, Condition, Dir, Feature, Pos, World};
@@ -143,12 +143,23 @@ fn recent_news(w: &World, within: i64) -> Vec<Heard> {
 /// Why this kind of monster attacks from afar whatever it carries: breath, spit, or a ray
 /// spell (casters of `spel`/`clrc` cast only undirected spells from afar).
 pub fn innate_ranged(info: &MonsterInfo) -> Option<&'static str> {
-    info.attacks.iter().find_map(|a| match a.kind.as_str() {
-        "brea" => Some("it breathes"),
-        "spit" => Some("it spits"),
-        "magc" if !matches!(a.damage.as_str(), "spel" | "clrc") => Some("it casts rays"),
-        _ => None,
-    })
+    innate_ranged_where(info, |_| true)
+}
+
+/// [`innate_ranged`] counting only the attacks `counts` keeps (e.g. those not resisted).
+fn innate_ranged_where(
+    info: &MonsterInfo,
+    counts: impl Fn(&Attack) -> bool,
+) -> Option<&'static str> {
+    info.attacks
+        .iter()
+        .filter(|a| counts(a))
+        .find_map(|a| match a.kind.as_str() {
+            "brea" => Some("it breathes"),
+            "spit" => Some("it spits"),
+            "magc" if !matches!(a.damage.as_str(), "spel" | "clrc") => Some("it casts rays"),
+            _ => None,
+        })
 }
 
 fn wields_weapons(info: &MonsterInfo) -> bool {
@@ -159,7 +170,9 @@ fn wields_weapons(info: &MonsterInfo) -> bool {
 fn ranged_reason(w: &World, t: &Threat, news: &[Heard]) -> Option<String> {
     let m = w.monsters.iter().find(|m| m.pos == t.pos)?;
     let options = threat::plausible(w, m);
-    if let Some(why) = options.iter().find_map(|o| innate_ranged(o)) {
+    // A breath we resist (frost on a Valkyrie) fires nothing that matters.
+    let harmful = |a: &Attack| !crate::resisted::resisted(w, a);
+    if let Some(why) = options.iter().find_map(|o| innate_ranged_where(o, harmful)) {
         return Some(why.to_string());
     }
     // A kind seen zapping on this level keeps its wand (World.zaps outlive the history).

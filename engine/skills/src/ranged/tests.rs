@@ -171,6 +171,25 @@ fn breathers_are_ranged_threats_without_evidence() {
 }
 
 #[test]
+fn a_breath_we_resist_is_no_line_of_fire() {
+    let cub = [('d', (11, 2), "winter wolf cub")];
+    let mut w = scene((5, 2), &cub, 50, &[]);
+    w.intrinsics.insert(nhbot_world::Intrinsic::ColdResistance);
+    assert_eq!(
+        in_line_of_fire(&r(), &w, w.player),
+        None,
+        "frost on a Valkyrie"
+    );
+    let pup = [('d', (11, 2), "hell hound pup")];
+    let mut w = scene((5, 2), &pup, 50, &[]);
+    w.intrinsics.insert(nhbot_world::Intrinsic::ColdResistance);
+    assert!(
+        in_line_of_fire(&r(), &w, w.player).is_some(),
+        "fire still burns"
+    );
+}
+
+#[test]
 fn a_missile_from_nowhere_blames_the_armed_monster_in_line_not_a_trap() {
     let orc = [('o', (11, 2), "hill orc")];
     let w = scene((5, 2), &orc, 50, &["You are hit by an arrow!"]);
