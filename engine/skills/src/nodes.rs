@@ -709,6 +709,9 @@ pub fn register(r: &mut NodeRegistry) {
              this too (the poison costs 1d15)."),
             p("poison_min_odds", Integer { min: 0, max: 100 }, Default("0"), "With poison_resistance: while not \
              resistant, only corpses with at least these odds (percent) of giving it (0: any)."),
+            p("eat_poisonous_when_resistant", Flag, Default("false"), "Once poison resistant (\"You feel \
+             healthy.\", or by role or race): poisonous corpses are ordinary food. Without seeking it \
+             (poison_resistance does both)."),
         ] }),
         |p| crate::food::EatFreshCorpse {
             race: p.text("race").unwrap_or("human").to_string(),
@@ -720,6 +723,7 @@ pub fn register(r: &mut NodeRegistry) {
                 min_hp: p.integer("poison_min_hp") as i32,
                 min_odds: p.integer("poison_min_odds") as u8,
             }),
+            eat_poisonous_when_resistant: p.flag("eat_poisonous_when_resistant"),
         },
     );
     r.register_tick_fn(

@@ -4,7 +4,8 @@
 //! and 69 of the 200-game bench asked 500 and 700 times, the unstick guard passing one turn
 //! every 20; a controlled teleport prompt mid-meal held the Sokoban test 5,000 decisions).
 
-use super::{eat_corpse_step_opts, starving, CorpseOpts, NoFoodHere, PoisonParams, PoisonRule};
+use super::poison::corpse_rule;
+use super::{eat_corpse_step_opts, starving, CorpseOpts, NoFoodHere, PoisonParams};
 use crate::recall::Recall;
 use nhbot_bt::{LeafOutcome, Tick};
 use nhbot_world::{Action, Hunger};
@@ -23,6 +24,8 @@ pub struct EatFreshCorpse {
     /// Poisonous corpses that may give poison resistance, with HP to spare; all poisonous
     /// corpses once resistant (None: refused as before).
     pub poison_resistance: Option<PoisonParams>,
+    /// Once poison resistant, poisonous corpses are ordinary food (no seeking).
+    pub eat_poisonous_when_resistant: bool,
 }
 
 /// What the node remembers: its last eat from the floor and the squares given up.
@@ -63,9 +66,7 @@ impl nhbot_bt::Leaf for EatFreshCorpse {
             starving: starving(w, self.when_starving),
             max_age: self.max_age,
             sighted: self.sighted_kills,
-            poison: self
-                .poison_resistance
-                .map_or(PoisonRule::Refuse, |p| p.rule(w)),
+            poison: corpse_rule(self.poison_resistance, self.eat_poisonous_when_resistant, w),
         };
         // Twice at most: a square given up leaves the other corpses of the level.
         for _ in 0..2 {

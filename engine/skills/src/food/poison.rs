@@ -49,6 +49,19 @@ impl PoisonParams {
     }
 }
 
+/// The rule of `eat_fresh_corpse`: seeking with `seeking` (`poison_resistance`); else, with
+/// `when_resistant` (`eat_poisonous_when_resistant`), poisonous corpses are plain food once
+/// the world knows we are resistant (no Str or HP to lose then); else refused.
+pub fn corpse_rule(seeking: Option<PoisonParams>, when_resistant: bool, w: &World) -> PoisonRule {
+    match seeking {
+        Some(p) => p.rule(w),
+        None if when_resistant && w.has_intrinsic(Intrinsic::PoisonResistance) => {
+            PoisonRule::Resistant
+        }
+        None => PoisonRule::Refuse,
+    }
+}
+
 /// The odds (0..1) that eating one corpse of `m` gives poison resistance.
 pub fn poison_res_odds(m: &MonsterInfo) -> f64 {
     let Some(n) = m
@@ -157,5 +170,40 @@ mod tests {
         assert!(!poisonous_ok(homunculus, seventy));
         assert!(poisonous_ok(homunculus, seeking));
         assert!(!poisonous_ok(bee, PoisonRule::Refuse));
+    }
+
+    #[test]
+    fn when_resistant_alone_never_seeks() {
+        let mut w = World::default();
+        w.status.hp = 40;
+        w.status.hp_max = 40;
+        assert_eq!(corpse_rule(None, false, &w), PoisonRule::Refuse);
+        assert_eq!(
+            corpse_rule(None, true, &w),
+            PoisonRule::Refuse,
+            "full HP, not resistant: no seeking"
+        );
+        let seeking = PoisonParams {
+            min_hp_percent: 70,
+            min_hp: 20,
+            min_odds: 0,
+        };
+        assert_eq!(
+            corpse_rule(Some(seeking), false, &w),
+            PoisonRule::Seeking { min_odds: 0 }
+        );
+        w.intrinsics.insert(Intrinsic::PoisonResistance);
+        w.status.hp = 3;
+        assert_eq!(
+            corpse_rule(None, true, &w),
+            PoisonRule::Resistant,
+            "HP no matter"
+        );
+        assert_eq!(
+            corpse_rule(None, false, &w),
+            PoisonRule::Refuse,
+            "the old rule"
+        );
+        assert_eq!(corpse_rule(Some(seeking), false, &w), PoisonRule::Resistant);
     }
 }
