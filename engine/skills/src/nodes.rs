@@ -7,7 +7,7 @@ use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, LeafOutcome, LeafSpec, NodeRegistry, ParamSpec};
 
-const PRAYER: [ParamSpec; 12] = [
+const PRAYER: [ParamSpec; 14] = [
     p(
         "first_turn",
         Integer {
@@ -91,6 +91,18 @@ const PRAYER: [ParamSpec; 12] = [
         },
         Default("0"),
         "With fainting_prays: Fainting with no food in the pack prays even after the god was given up on, when the last prayer is at least this many turns old (a refusal from Luck or alignment below 0 angers no god, and both come back). 0: never.",
+    ),
+    p(
+        "lycanthropy_max_refusal",
+        Number { min: 0.0, max: 1.0 },
+        Default("0"),
+        "Lycanthropic in human form, the last prayer granted: pray within the gap once the world's model refuses the prayer as too soon with chance at most this (a change comes with chance 1/80 a turn and sheds armour and weapon). 0: off, wait out the gap.",
+    ),
+    p(
+        "were_form_max_refusal",
+        Number { min: 0.0, max: 1.0 },
+        Default("0"),
+        "The same limit while changed into the were-form (the larger of the two applies). 0: off.",
     ),
 ];
 const COUNT: ParamSpec = p(

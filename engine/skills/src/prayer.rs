@@ -4,10 +4,12 @@
 use nhbot_world::{Hunger, World};
 
 mod hunger_wait;
+mod lycanthropy;
 #[cfg(test)]
 mod tests_fainting;
 pub use hunger_wait::foe_in_view;
 use hunger_wait::hunger_waits;
+pub use lycanthropy::lycanthropy_prayer;
 
 /// Our beliefs about the prayer timeout. It starts at 300 and a safe prayer needs it low
 /// (below 200 in major trouble, so ~turn 100 with Luck 0); after a prayer it is reset to
@@ -73,6 +75,12 @@ pub struct PrayerRules {
     /// angering (pray.c p_type 1), and both come back with time. 18 of the 22 starved games of
     /// b26 had their last prayer refused and never prayed again.
     pub fainting_prays_after_refusal: i64,
+    /// Lycanthropic in human form: pray within the gap once the world's model refuses the
+    /// prayer as too soon with chance at most this (0: off, wait out the gap). A change comes
+    /// with chance 1/80 a turn and sheds armour and weapon ([`lycanthropy_prayer`]).
+    pub lycanthropy_max_refusal: f64,
+    /// The same limit while changed into the were-form (the larger of the two applies).
+    pub were_form_max_refusal: f64,
 }
 
 /// Turns after a prayer from which Weak or Fainting may wait for a safer prayer
@@ -98,6 +106,8 @@ impl Default for PrayerRules {
             fainting_max_refusal: 1.0,
             weak_wait_ignores_foes: false,
             fainting_prays_after_refusal: 0,
+            lycanthropy_max_refusal: 0.0,
+            were_form_max_refusal: 0.0,
         }
     }
 }
@@ -124,7 +134,9 @@ pub fn should_pray_now(w: &World, rules: PrayerRules) -> bool {
     if waits(w, rules).is_some() {
         return false;
     }
-    timeout_safe(w, rules) || (rules.fainting_prays && starving_prayer(w, rules).is_some())
+    timeout_safe(w, rules)
+        || (rules.fainting_prays && starving_prayer(w, rules).is_some())
+        || lycanthropy_prayer(w, rules).is_some()
 }
 
 /// Why a prayer is worth its risk although the timeout may not have run out, if it is: the

@@ -435,6 +435,14 @@ pub fn pray_step(w: &World, rules: PrayerRules) -> Option<(Action, String)> {
                 w.last_prayer_turn, w.turn
             )
         }
+        _ if !prayer::timeout_safe(w, rules) && prayer::lycanthropy_prayer(w, rules).is_some() => {
+            format!(
+                "{}; last prayer {:?}, turn {}",
+                prayer::lycanthropy_prayer(w, rules).unwrap_or_default(),
+                w.last_prayer_turn,
+                w.turn
+            )
+        }
         _ => format!(
             "{trouble}; last prayer {:?}, turn {} (refused as too soon with chance {:.0}%)",
             w.last_prayer_turn,

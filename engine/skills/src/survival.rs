@@ -36,6 +36,8 @@ fn rules(p: &Params) -> PrayerRules {
         fainting_max_refusal: p.number("fainting_max_refusal"),
         weak_wait_ignores_foes: p.flag("weak_wait_ignores_foes"),
         fainting_prays_after_refusal: p.integer("fainting_prays_after_refusal"),
+        lycanthropy_max_refusal: p.number("lycanthropy_max_refusal"),
+        were_form_max_refusal: p.number("were_form_max_refusal"),
     }
 }
 
