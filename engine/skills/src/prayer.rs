@@ -310,7 +310,21 @@ mod tests {
         assert!(!should_pray_now(&were, rules));
     }
 
-    fn ration(w: &mut World) {
+    /// survive.yaml's prayer rules, as far as the tests here and in `prayer/` share them.
+    pub(super) fn survive_rules() -> PrayerRules {
+        PrayerRules {
+            first_turn: 100,
+            gap: 500,
+            refusals_to_give_up: 1,
+            eat_first: true,
+            fainting_prays: true,
+            hunger_max_refusal: 0.025,
+            ..PrayerRules::default()
+        }
+    }
+
+    /// Puts a food ration in the pack.
+    pub(super) fn ration(w: &mut World) {
         let mut item = nhbot_world::parse_inventory_line("d - an uncursed food ration")
             .expect("an inventory line");
         item.class = "Comestibles".into();

@@ -45,15 +45,7 @@ mod tests {
 
     /// The rules of both tests: hunger_max_refusal at survive.yaml's 2.5%.
     fn rules() -> PrayerRules {
-        PrayerRules {
-            first_turn: 100,
-            gap: 500,
-            refusals_to_give_up: 1,
-            eat_first: true,
-            fainting_prays: true,
-            hunger_max_refusal: 0.025,
-            ..PrayerRules::default()
-        }
+        super::super::tests::survive_rules()
     }
 
     fn monster(w: &mut World, ch: char, color: u8, dx: i16) {

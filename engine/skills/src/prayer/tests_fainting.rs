@@ -1,30 +1,18 @@
 //! Fainting with nothing to eat: the end of the hunger wait (`fainting_ends_hunger_wait`) and
 //! the last-resort prayer after a refusal (`fainting_prays_after_refusal`).
 
+use super::tests::ration;
 use super::tests::world;
 use super::*;
 
 /// survive.yaml's rules with both options on.
 fn rules() -> PrayerRules {
     PrayerRules {
-        first_turn: 100,
-        gap: 500,
-        refusals_to_give_up: 1,
-        eat_first: true,
-        fainting_prays: true,
-        hunger_max_refusal: 0.025,
         fainting_ends_hunger_wait: true,
         fainting_max_refusal: 0.05,
         fainting_prays_after_refusal: 300,
-        ..PrayerRules::default()
+        ..super::tests::survive_rules()
     }
-}
-
-fn ration(w: &mut World) {
-    let mut item = nhbot_world::parse_inventory_line("d - an uncursed food ration")
-        .expect("an inventory line");
-    item.class = "Comestibles".into();
-    w.inventory.push(item);
 }
 
 #[test]
