@@ -709,6 +709,9 @@ pub fn register(r: &mut NodeRegistry) {
              this too (the poison costs 1d15)."),
             p("poison_min_odds", Integer { min: 0, max: 100 }, Default("0"), "With poison_resistance: while not \
              resistant, only corpses with at least these odds (percent) of giving it (0: any)."),
+            p("unknown_when_fainting", Flag, Default("false"), "Fainting with no food in the pack: our kills up to \
+             89 turns old (tainted one time in four at most) and safe corpses of unknown age on this level too (eat.c \
+             taints a corpse only from 60 turns; a fainting hero dies anyway)."),
         ] }),
         |p| crate::food::EatFreshCorpse {
             race: p.text("race").unwrap_or("human").to_string(),
@@ -720,6 +723,7 @@ pub fn register(r: &mut NodeRegistry) {
                 min_hp: p.integer("poison_min_hp") as i32,
                 min_odds: p.integer("poison_min_odds") as u8,
             }),
+            unknown_when_fainting: p.flag("unknown_when_fainting"),
         },
     );
     r.register_tick_fn(

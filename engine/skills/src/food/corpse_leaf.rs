@@ -4,7 +4,9 @@
 //! and 69 of the 200-game bench asked 500 and 700 times, the unstick guard passing one turn
 //! every 20; a controlled teleport prompt mid-meal held the Sokoban test 5,000 decisions).
 
-use super::{eat_corpse_step_opts, starving, CorpseOpts, NoFoodHere, PoisonParams, PoisonRule};
+use super::{
+    desperate, eat_corpse_step_opts, starving, CorpseOpts, NoFoodHere, PoisonParams, PoisonRule,
+};
 use crate::recall::Recall;
 use nhbot_bt::{LeafOutcome, Tick};
 use nhbot_world::{Action, Hunger};
@@ -23,6 +25,9 @@ pub struct EatFreshCorpse {
     /// Poisonous corpses that may give poison resistance, with HP to spare; all poisonous
     /// corpses once resistant (None: refused as before).
     pub poison_resistance: Option<PoisonParams>,
+    /// Fainting with no pack food: kills up to `FAINTING_CORPSE_AGE` and floor corpses of
+    /// unknown age ([`super::desperate`]).
+    pub unknown_when_fainting: bool,
 }
 
 /// What the node remembers: its last eat from the floor and the squares given up.
@@ -66,6 +71,7 @@ impl nhbot_bt::Leaf for EatFreshCorpse {
             poison: self
                 .poison_resistance
                 .map_or(PoisonRule::Refuse, |p| p.rule(w)),
+            desperate: desperate(w, self.unknown_when_fainting),
         };
         // Twice at most: a square given up leaves the other corpses of the level.
         for _ in 0..2 {
