@@ -425,9 +425,11 @@ fn eat_kill_step(
                     format!(
                         "eating the {} corpse here ({}{})",
                         m.name,
-                        age.map_or(desperate::UNKNOWN_AGE.to_string(), |a| format!(
-                            "{a} turns old"
-                        )),
+                        match age {
+                            Some(a) => format!("{a} turns old"),
+                            None if never_rots(m) => "never rots".into(),
+                            None => desperate::UNKNOWN_AGE.into(),
+                        },
                         risk(m)
                     ),
                 )),
