@@ -252,7 +252,7 @@ pub fn edible_kills_opts<'a>(
                 m,
                 Some(w.turn - k.turn),
                 race,
-                corpse_age_limit_with(w, opts.max_age),
+                desperate::age_limit(w, opts),
                 opts.starving,
                 opts.poison,
             )
@@ -383,8 +383,20 @@ pub fn eat_corpse_step_opts(
     opts: CorpseOpts,
     no_food: &[NoFoodHere],
 ) -> Option<(Action, String)> {
+    eat_kill_step(r, w, race, opts, no_food).or_else(|| desperate::step(r, w, race, opts, no_food))
+}
+
+/// [`eat_corpse_step_opts`] for our kills' corpses (and, when `opts.desperate`, the corpse
+/// of unknown age this square's look shows).
+fn eat_kill_step(
+    r: &mut Recall,
+    w: &World,
+    race: &str,
+    opts: CorpseOpts,
+    no_food: &[NoFoodHere],
+) -> Option<(Action, String)> {
     let (starving, sighted) = (opts.starving, opts.sighted);
-    let limit = corpse_age_limit_with(w, opts.max_age);
+    let limit = desperate::age_limit(w, opts);
     let risk = |m: &MonsterInfo| match corpse_hazard(m, race) {
         Some(h) if poisonous_ok(m, opts.poison) && h.starts_with("poisonous") => {
             poison_note(m, opts.poison, w)
@@ -405,13 +417,19 @@ pub fn eat_corpse_step_opts(
         }
         if let Some(m) = corpse_monster(&text) {
             let age = kill_at(w, w.player, m, sighted).map(|k| w.turn - k.turn);
-            return match corpse_ok_with(m, age, race, limit, starving, opts.poison) {
+            // Fainting with no food: a corpse of unknown age is a gamble worth taking.
+            let judged_age = age.or(opts.desperate.then_some(0));
+            return match corpse_ok_with(m, judged_age, race, limit, starving, opts.poison) {
                 Ok(()) => Some((
                     Action::Eat { item: None },
                     format!(
-                        "eating the {} corpse here ({:?} turns old{})",
+                        "eating the {} corpse here ({}{})",
                         m.name,
-                        age,
+                        match age {
+                            Some(a) => format!("{a} turns old"),
+                            None if never_rots(m) => "never rots".into(),
+                            None => desperate::UNKNOWN_AGE.into(),
+                        },
                         risk(m)
                     ),
                 )),
@@ -604,12 +622,14 @@ pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
 
 mod buy;
 mod corpse_leaf;
+mod desperate;
 mod fetch;
 mod poison;
 mod sighted;
 pub(crate) use buy::BuyFood;
 pub use buy::{best_buy, for_sale, leave_shop_step, ForSale};
 pub use corpse_leaf::{CorpseMeals, EatFreshCorpse};
+pub use desperate::{desperate, FAINTING_CORPSE_AGE};
 pub(crate) use fetch::FetchFood;
 pub use fetch::{food_squares, is_spare_food, spare_food_carried};
 pub use poison::{poison_note, poison_res_odds, poisonous_ok, PoisonParams, PoisonRule};

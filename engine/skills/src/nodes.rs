@@ -724,6 +724,9 @@ pub fn register(r: &mut NodeRegistry) {
             p("eat_poisonous_when_resistant", Flag, Default("false"), "Once poison resistant (\"You feel \
              healthy.\", or by role or race): poisonous corpses are ordinary food. Without seeking it \
              (poison_resistance does both)."),
+            p("unknown_when_fainting", Flag, Default("false"), "Fainting with no food in the pack: our kills up to \
+             89 turns old (tainted one time in four at most) and safe corpses of unknown age on this level too (eat.c \
+             taints a corpse only from 60 turns; a fainting hero dies anyway)."),
         ] }),
         |p| crate::food::EatFreshCorpse {
             race: p.text("race").unwrap_or("human").to_string(),
@@ -736,6 +739,7 @@ pub fn register(r: &mut NodeRegistry) {
                 min_odds: p.integer("poison_min_odds") as u8,
             }),
             eat_poisonous_when_resistant: p.flag("eat_poisonous_when_resistant"),
+            unknown_when_fainting: p.flag("unknown_when_fainting"),
         },
     );
     r.register_tick_fn(

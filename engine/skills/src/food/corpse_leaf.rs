@@ -5,7 +5,7 @@
 //! every 20; a controlled teleport prompt mid-meal held the Sokoban test 5,000 decisions).
 
 use super::poison::corpse_rule;
-use super::{eat_corpse_step_opts, starving, CorpseOpts, NoFoodHere, PoisonParams};
+use super::{desperate, eat_corpse_step_opts, starving, CorpseOpts, NoFoodHere, PoisonParams};
 use crate::recall::Recall;
 use nhbot_bt::{LeafOutcome, Tick};
 use nhbot_world::{Action, Hunger};
@@ -26,6 +26,9 @@ pub struct EatFreshCorpse {
     pub poison_resistance: Option<PoisonParams>,
     /// Once poison resistant, poisonous corpses are ordinary food (no seeking).
     pub eat_poisonous_when_resistant: bool,
+    /// Fainting with no pack food: kills up to `FAINTING_CORPSE_AGE` and floor corpses of
+    /// unknown age ([`super::desperate`]).
+    pub unknown_when_fainting: bool,
 }
 
 /// What the node remembers: its last eat from the floor and the squares given up.
@@ -67,6 +70,7 @@ impl nhbot_bt::Leaf for EatFreshCorpse {
             max_age: self.max_age,
             sighted: self.sighted_kills,
             poison: corpse_rule(self.poison_resistance, self.eat_poisonous_when_resistant, w),
+            desperate: desperate(w, self.unknown_when_fainting),
         };
         // Twice at most: a square given up leaves the other corpses of the level.
         for _ in 0..2 {

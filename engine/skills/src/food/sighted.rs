@@ -15,6 +15,9 @@ pub struct CorpseOpts {
     pub sighted: bool,
     /// How poisonous corpses are judged ([`super::PoisonRule`]).
     pub poison: super::PoisonRule,
+    /// Fainting with no pack food ([`super::desperate`]): kills up to
+    /// [`super::FAINTING_CORPSE_AGE`] and floor corpses of unknown age too.
+    pub desperate: bool,
 }
 
 /// The square of a kill's corpse: the world's certain square, else, with `sighted`, the one
