@@ -334,6 +334,14 @@ pub fn threats(r: &Recall, w: &World) -> Vec<Threat> {
     threats_by(r, w, 0)
 }
 
+/// Whether a hostile threat is within `radius` squares: the gate of the leaves that walk off
+/// for an errand (food, our shed gear) only when nothing hostile is near.
+pub fn hostile_within(r: &Recall, w: &World, radius: i16) -> bool {
+    threats(r, w)
+        .iter()
+        .any(|th| th.hostile && th.distance <= radius)
+}
+
 /// Whether `m` attacked us within `struck` turns (0: not asked), see [`threats_by`].
 pub fn struck_by(w: &World, m: &Monster, struck: i64) -> bool {
     struck > 0 && m.struck_within(w.turn, struck)

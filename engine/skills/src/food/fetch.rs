@@ -112,10 +112,7 @@ impl Leaf for FetchFood {
             return LeafOutcome::Failure;
         }
         let r: &Recall = t.blackboard.entry::<Recall>();
-        if threat::threats(r, w)
-            .iter()
-            .any(|th| th.hostile && th.distance <= 6)
-        {
+        if threat::hostile_within(r, w, 6) {
             return LeafOutcome::Failure;
         }
         let targets = food_squares(w, &s.squares);
