@@ -21,6 +21,7 @@
 
 pub mod bench;
 pub mod builtins;
+mod camp;
 pub mod desperate;
 pub mod duel_sim;
 pub mod elbereth;

@@ -1086,4 +1086,5 @@ pub fn register(r: &mut NodeRegistry) {
     crate::sokoban_phase::register(r);
     crate::mines_end::register(r);
     crate::shed_gear::register(r);
+    crate::camp::register(r);
 }
