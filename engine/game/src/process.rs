@@ -279,11 +279,15 @@ impl Game {
         // (None: look now; a wait with no keys sent before it may find the game waiting).
         let mut noticed: Option<Instant> = None;
         let mut last_look: Option<Instant> = self.sent_since_wait.then_some(start);
-        // The first turn of the loop asks whether the game ended.
-        let mut last_exit_check: Option<Instant> = None;
+        // The first turn of the loop asks whether the game ended, unless keys were just sent:
+        // then the game is reading them, and the first ask waits its turn ([`EXIT_CHECK`]).
+        let mut last_exit_check: Option<Instant> = self.sent_since_wait.then_some(start);
+        // Nor is there output yet to read right after keys: the last wait took all the game
+        // wrote before it blocked in read, and the game has yet to read the keys.
+        let mut drain_now = !self.sent_since_wait;
         self.sent_since_wait = false;
         loop {
-            if self.drain(out)? > 0 {
+            if std::mem::replace(&mut drain_now, true) && self.drain(out)? > 0 {
                 last_output = Instant::now();
             }
             // Whether the game ended is asked now and then, not at every turn of this loop
