@@ -2,7 +2,7 @@
 
 use anyhow::{bail, Context, Result};
 use portable_pty::{native_pty_system, Child, CommandBuilder, MasterPty, PtySize};
-use std::os::unix::io::RawFd;
+use std::os::unix::io::{AsRawFd, RawFd};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -46,6 +46,13 @@ pub struct GameConfig {
     /// /proc checks decide either way (tested: the same screens). `NHBOT_WAIT_NOTICES=0` in the
     /// environment makes the default off.
     pub wait_notices: bool,
+    /// Put the keys straight into the game's terminal input queue (TIOCSTI on the pty slave)
+    /// instead of writing them to the master: the same bytes, read the same way, without the
+    /// hop through the pty's flip-buffer worker (a kernel thread that must be scheduled before
+    /// the game can wake, slow on a loaded machine). Where the kernel refuses (TIOCSTI off, no
+    /// CAP_SYS_ADMIN), the keys are written to the master as before. On by default;
+    /// `NHBOT_INJECT_KEYS=0` in the environment makes the default off.
+    pub inject_keys: bool,
 }
 
 impl GameConfig {
@@ -64,6 +71,7 @@ impl GameConfig {
             batch_output: true,
             // NHBOT_WAIT_NOTICES=0 turns them off, to compare both ways with one binary.
             wait_notices: std::env::var_os("NHBOT_WAIT_NOTICES").is_none_or(|v| v != "0"),
+            inject_keys: std::env::var_os("NHBOT_INJECT_KEYS").is_none_or(|v| v != "0"),
         }
     }
 }
@@ -87,6 +95,10 @@ pub struct Game {
     waiter: Box<dyn InputWait>,
     /// The shim's word that the game is about to read (with /proc sync only).
     notice: Option<WaitNotice>,
+    /// The pty slave, opened to put keys into its input queue (see [`GameConfig::inject_keys`]);
+    /// dropped for good at the first refusal, before any key is written to the master, so
+    /// keys never overtake keys still in the flip buffer.
+    inject: Option<std::fs::File>,
     /// Keys were sent since the last wait ended: the game cannot be waiting before it has read
     /// them, so `wait` need not look at once.
     sent_since_wait: bool,
@@ -202,6 +214,12 @@ impl Game {
                 }
             }
         };
+        let inject = if cfg.inject_keys {
+            let tty = master.tty_name().context("pty has no slave name")?;
+            open_slave(&tty).ok()
+        } else {
+            None
+        };
         drop(pair.slave);
         let ttyrec = cfg
             .ttyrec
@@ -215,6 +233,7 @@ impl Game {
             pid,
             waiter,
             notice,
+            inject,
             sent_since_wait: false,
             noticed_waits: 0,
             ttyrec,
@@ -230,6 +249,11 @@ impl Game {
     pub fn pid(&self) -> u32 {
         self.pid
     }
+    /// Whether keys still go into the terminal's input queue (see [`GameConfig::inject_keys`]).
+    pub fn injects_keys(&self) -> bool {
+        self.inject.is_some()
+    }
+
     pub fn sync_name(&self) -> &'static str {
         self.waiter.name()
     }
@@ -252,7 +276,7 @@ impl Game {
             notice.take();
         }
         self.sent_since_wait = true;
-        let mut rest = keys;
+        let mut rest = self.inject_keys(keys);
         let deadline = Instant::now() + Duration::from_secs(5);
         while !rest.is_empty() {
             let n = unsafe { libc::write(self.master_fd, rest.as_ptr().cast(), rest.len()) };
@@ -270,6 +294,27 @@ impl Game {
         Ok(())
     }
 
+    /// Puts `keys` into the slave's input queue while the kernel lets us; the keys it refused
+    /// (all, or the rest after a refusal) are returned, to be written to the master.
+    fn inject_keys<'k>(&mut self, keys: &'k [u8]) -> &'k [u8] {
+        let Some(slave) = &self.inject else {
+            return keys;
+        };
+        for (i, k) in keys.iter().enumerate() {
+            // SAFETY: TIOCSTI reads one byte through a valid pointer.
+            let rc = unsafe { libc::ioctl(slave.as_raw_fd(), libc::TIOCSTI, k as *const u8) };
+            if rc != 0 {
+                log::debug!(
+                    "keys go through the pty master: TIOCSTI refused ({})",
+                    std::io::Error::last_os_error()
+                );
+                self.inject = None;
+                return &keys[i..];
+            }
+        }
+        &[]
+    }
+
     /// Waits until the game waits for input (or exits, or the timeout passes), appending all output
     /// it produced to `out` (and to the ttyrec).
     pub fn wait(&mut self, out: &mut Vec<u8>) -> Result<Wait> {
@@ -279,11 +324,15 @@ impl Game {
         // (None: look now; a wait with no keys sent before it may find the game waiting).
         let mut noticed: Option<Instant> = None;
         let mut last_look: Option<Instant> = self.sent_since_wait.then_some(start);
-        // The first turn of the loop asks whether the game ended.
-        let mut last_exit_check: Option<Instant> = None;
+        // The first turn of the loop asks whether the game ended, unless keys were just sent:
+        // then the game is reading them, and the first ask waits its turn ([`EXIT_CHECK`]).
+        let mut last_exit_check: Option<Instant> = self.sent_since_wait.then_some(start);
+        // Nor is there output yet to read right after keys: the last wait took all the game
+        // wrote before it blocked in read, and the game has yet to read the keys.
+        let mut drain_now = !self.sent_since_wait;
         self.sent_since_wait = false;
         loop {
-            if self.drain(out)? > 0 {
+            if std::mem::replace(&mut drain_now, true) && self.drain(out)? > 0 {
                 last_output = Instant::now();
             }
             // Whether the game ended is asked now and then, not at every turn of this loop
@@ -459,6 +508,16 @@ impl Drop for Game {
         let _ = self.hangup(Duration::from_secs(5));
         let _ = self.flush_recording();
     }
+}
+
+/// The pty slave, opened without making it our controlling terminal.
+fn open_slave(tty: &std::path::Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NOCTTY)
+        .open(tty)
 }
 
 fn set_nonblocking(fd: RawFd) -> Result<()> {

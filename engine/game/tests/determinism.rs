@@ -73,6 +73,56 @@ fn a_playground_too_deep_for_a_socket_path_still_gets_notices() {
     assert_eq!(screens, play_noticed(7, keys, false, "shallow").0);
 }
 
+/// Keys put into the terminal's input queue (TIOCSTI) and keys written to the pty master give
+/// the same screens: the game reads the same bytes either way.
+#[test]
+fn injected_keys_give_the_same_screens_as_written_ones() {
+    let play_with = |inject: bool, name: &str| {
+        let mut cfg = GameConfig::new(scratch(name));
+        cfg.seed = Some(7);
+        cfg.inject_keys = inject;
+        let mut game = Game::start(&cfg).expect("start the game");
+        let mut parser = vt100::Parser::new(24, 80, 0);
+        let mut out = Vec::new();
+        let mut screens = Vec::new();
+        assert_eq!(game.wait(&mut out).unwrap(), Wait::Input);
+        // Keys one at a time and several at once.
+        for keys in KEYS.chunks(3) {
+            parser.process(&out);
+            out.clear();
+            screens.push(parser.screen().contents());
+            game.send(keys).unwrap();
+            assert_eq!(game.wait(&mut out).unwrap(), Wait::Input);
+        }
+        parser.process(&out);
+        screens.push(parser.screen().contents());
+        // Where the kernel allows TIOCSTI to us (root, legacy_tiocsti on), every key went in.
+        if inject && tiocsti_allowed() {
+            assert!(game.injects_keys(), "TIOCSTI was refused");
+        }
+        if !inject {
+            assert!(!game.injects_keys());
+        }
+        game.hangup(std::time::Duration::from_secs(5)).unwrap();
+        let _ = std::fs::remove_dir_all(&cfg.playground);
+        screens
+    };
+    assert_eq!(play_with(true, "injected"), play_with(false, "written"));
+}
+
+/// Root, on a kernel that has TIOCSTI on.
+fn tiocsti_allowed() -> bool {
+    let root = std::fs::read_to_string("/proc/self/status").is_ok_and(|s| {
+        s.lines()
+            .find_map(|l| l.strip_prefix("Uid:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            == Some("0")
+    });
+    let on =
+        std::fs::read_to_string("/proc/sys/dev/tty/legacy_tiocsti").is_ok_and(|s| s.trim() == "1");
+    root && on
+}
+
 const KEYS: &[u8] =
     b"\r\x1bhhhjjjkkkllllyyubnnsssss20s\x1bi\x1b\x1bllllllljjjjjjjhhhhhhhhkkkkkkkk:\x1b";
 

@@ -23,8 +23,12 @@ pub(crate) struct Limits {
     deadline: AtomicU64,
     /// Nanoseconds since `epoch` when the call was armed (for [`WALL_LIMIT`]).
     armed_at: AtomicU64,
-    /// The thread's CPU time when the call was armed.
+    /// The thread's CPU time when the call was armed, or a bound above it (see
+    /// [`Limits::cpu_at_most`]): the CPU time used is then never overstated.
     cpu_at_arm: AtomicU64,
+    /// The last reading of the CPU clock of the thread that armed a call: which thread, and the
+    /// time since `epoch` and the thread's CPU time it was taken at.
+    cpu_reading: Mutex<Option<(std::thread::ThreadId, u64, u64)>>,
     /// Why the call went past a limit; once set, every hook and charge fails until re-armed.
     exceeded: Mutex<Option<String>>,
     /// Where the hook last saw the script while its memory was high (memory errors carry no
@@ -38,6 +42,10 @@ pub(crate) struct Limits {
     /// [`Limits::log_line`]).
     log: Mutex<LogBuffer>,
 }
+
+/// How long a reading of a thread's CPU clock stands in for a fresh one when a call is armed
+/// (see [`Limits::cpu_at_most`]).
+const CPU_READING_KEPT: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// Lines one leaf call may log (`log`, `print`); the rest are dropped, with one note saying so.
 pub const LOG_LINES: usize = 20;
@@ -59,6 +67,7 @@ impl Limits {
             deadline: AtomicU64::new(0),
             armed_at: AtomicU64::new(0),
             cpu_at_arm: AtomicU64::new(0),
+            cpu_reading: Mutex::new(None),
             exceeded: Mutex::new(None),
             near: Mutex::new(None),
             stopped_at: Mutex::new(None),
@@ -75,7 +84,8 @@ impl Limits {
         self.budget.store(INSTRUCTION_LIMIT, Ordering::Relaxed);
         let now = self.now();
         self.armed_at.store(now, Ordering::Relaxed);
-        self.cpu_at_arm.store(thread_cpu_nanos(), Ordering::Relaxed);
+        self.cpu_at_arm
+            .store(self.cpu_at_most(now), Ordering::Relaxed);
         self.deadline
             .store(now + TIME_LIMIT.as_nanos() as u64, Ordering::Relaxed);
         if let Ok(mut log) = self.log.lock() {
@@ -87,6 +97,28 @@ impl Limits {
         if let Ok(mut at) = self.stopped_at.lock() {
             *at = None;
         }
+    }
+
+    /// The calling thread's CPU time at `now`, or a bound above it: a thread's CPU clock runs no
+    /// faster than the wall clock, so within [`CPU_READING_KEPT`] of a reading it is at most
+    /// that reading plus the wall time since. Reading the clock is a system call, and every
+    /// Lua leaf call arms its limits (about ten a decision); the bound understates the CPU time
+    /// a call uses by at most the time the thread was descheduled since the reading, which
+    /// only delays a stop for [`TIME_LIMIT`] (and [`WALL_LIMIT`] still holds).
+    fn cpu_at_most(&self, now: u64) -> u64 {
+        let me = std::thread::current().id();
+        let Ok(mut reading) = self.cpu_reading.lock() else {
+            return thread_cpu_nanos();
+        };
+        if let Some((thread, at, cpu)) = *reading {
+            let since = now.saturating_sub(at);
+            if thread == me && since < CPU_READING_KEPT.as_nanos() as u64 {
+                return cpu + since;
+            }
+        }
+        let cpu = thread_cpu_nanos();
+        *reading = Some((me, now, cpu));
+        cpu
     }
 
     /// Admits one logged line within [`LOG_LINES`] and [`LOG_BYTES`] per call: the line (cut to
@@ -288,5 +320,52 @@ mod tests {
         }
         let why = limits.charge(1).expect_err("past the CPU time limit");
         assert!(why.starts_with("time limit"), "{why}");
+    }
+
+    #[test]
+    fn a_call_armed_from_an_earlier_reading_is_stopped_past_its_cpu_time_only() {
+        let limits = Limits::new();
+        limits.arm(); // reads the CPU clock
+                      // The next arm takes the reading plus the wall time since as the CPU time at arm.
+        std::thread::sleep(CPU_READING_KEPT / 2);
+        limits.arm();
+        let start = thread_cpu_nanos();
+        let spin_for = |limits: &Limits, nanos: u64| {
+            while thread_cpu_nanos() - start < nanos {
+                std::hint::black_box(limits);
+            }
+        };
+        // Never stopped early: the CPU time used is understated, not overstated.
+        spin_for(&limits, TIME_LIMIT.as_nanos() as u64 - 10_000_000);
+        assert_eq!(limits.charge(1), Ok(()));
+        // Stopped once past the limit plus the wall time since the reading (at most
+        // CPU_READING_KEPT).
+        let late = (TIME_LIMIT + CPU_READING_KEPT).as_nanos() as u64 + 10_000_000;
+        spin_for(&limits, late);
+        let why = limits.charge(1).expect_err("past the CPU time limit");
+        assert!(why.starts_with("time limit"), "{why}");
+    }
+
+    #[test]
+    fn a_reading_stands_for_its_own_thread_only() {
+        let limits = std::sync::Arc::new(Limits::new());
+        // This thread's reading is at least 5 ms of CPU time.
+        let start = thread_cpu_nanos();
+        while thread_cpu_nanos() - start < 5_000_000 {
+            std::hint::black_box(&limits);
+        }
+        limits.arm();
+        let other = {
+            let limits = limits.clone();
+            std::thread::spawn(move || {
+                let cpu = limits.cpu_at_most(limits.now());
+                (cpu, thread_cpu_nanos())
+            })
+            .join()
+            .expect("thread")
+        };
+        // A new thread has used little CPU time: its bound is its own clock's reading, not
+        // this thread's reading plus the time since.
+        assert!(other.0 <= other.1, "{other:?}");
     }
 }
