@@ -3,7 +3,7 @@
 //! costs a turn of blows and a dust one comes out misspelled ~28% of the time). Uses the
 //! Elbereth cycle's pieces (`elbereth`): look, engrave, read back, stand on it.
 
-use crate::elbereth::{engrave_step, near_threats, trusted_blind, worst_and_more, would_help};
+use crate::elbereth::{engrave_step, near_threats, trusted_blind_by, worst_and_more, would_help};
 use crate::elbereth_weigh::lookahead_prefers_other;
 use crate::look;
 use crate::recall::Recall;
@@ -74,6 +74,9 @@ pub struct ElberethFirstRules {
     /// The fight weighed strikes diagonally into or out of a door too (see
     /// [`crate::steps::FightRules::door_blows`]).
     pub door_blows: bool,
+    /// Blind, trust the Elbereth we wrote only until a blow says it is broken
+    /// ([`crate::elbereth::trusted_blind_by`]).
+    pub blind_blow: bool,
 }
 
 /// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
@@ -155,7 +158,8 @@ fn meet_danger(
         return None;
     }
     let msgs = &w.messages;
-    let blind_trust = trusted_blind(r, w) && w.hp_fell_since_own(path).is_none();
+    let blind_trust =
+        trusted_blind_by(r, w, rules.blind_blow) && w.hp_fell_since_own(path).is_none();
     let standing = look::on_elbereth(msgs) || blind_trust;
     // Our own engraving here, not read back yet: read it before walking off.
     let ours_here = r.last_engrave_at == Some(w.player);
@@ -267,6 +271,7 @@ mod tests {
             refresh: 0,
             weigh: 0.0,
             door_blows: false,
+            blind_blow: false,
         };
         elbereth_first_step(r, state, w, "root/elbereth_first", rules)
     }
@@ -333,6 +338,7 @@ mod tests {
                 refresh: 0,
                 weigh,
                 door_blows: false,
+                blind_blow: false,
             };
             let step = elbereth_first_step(&mut r, &mut state, &w, "root/elbereth_first", rules);
             if weigh == 0.0 {

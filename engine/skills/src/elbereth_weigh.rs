@@ -79,7 +79,20 @@ pub fn elbereth_step_weighing(
     weigh: f64,
     door_blows: bool,
 ) -> Option<(Action, String)> {
-    elbereth_step_unless(r, w, path, enter, until, |r, w| {
+    elbereth_step_weighing_by(r, w, path, (enter, until), (weigh, door_blows), false)
+}
+
+/// [`elbereth_step_weighing`]; with `blind_blow`, a blind trust in our engraving ends with a
+/// blow (`elbereth::trusted_blind_by`).
+pub fn elbereth_step_weighing_by(
+    r: &mut Recall,
+    w: &World,
+    path: &str,
+    band: (f64, f64),
+    (weigh, door_blows): (f64, bool),
+    blind_blow: bool,
+) -> Option<(Action, String)> {
+    elbereth_step_unless(r, w, path, band, blind_blow, |r, w| {
         lookahead_prefers_other(r, w, weigh, door_blows).is_some()
     })
 }

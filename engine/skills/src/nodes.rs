@@ -555,6 +555,8 @@ pub fn register(r: &mut NodeRegistry) {
             p("missile_miss", Flag, Default("false"), "Read \"It misses.\" (a missile's miss without \
          `verbose`) as a missile, not as a blow from something unseen, when the look-ahead chose \
          Elbereth: unseen only with no shooter named that turn and no hostile in view."),
+            p("held_stays", Flag, Default("false"), "Held by a monster (`World::held`), the look-ahead's Flee \
+         becomes Elbereth where it helps (a scared holder lets go), else a blow."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,
@@ -577,6 +579,8 @@ pub fn register(r: &mut NodeRegistry) {
          fire, no blow), read it back and search on it rather than let later leaves walk off it; 0: off."),
             p("hold_radius", Integer { min: 1, max: 20 }, Default("8"), "Chebyshev distance of the hostiles \
          that keep `hold_below` holding."),
+            p("blind_blow", Flag, Default("false"), "Blind, trust the Elbereth we wrote (it cannot be read \
+         back) only until a blow or a miss since: a monster that respects a whole one does not attack."),
         ] }),
         survival::elbereth_rest,
     );
@@ -593,6 +597,8 @@ pub fn register(r: &mut NodeRegistry) {
             p("from_faster", Flag, Default("false"), "Step away from a foe faster than us too."),
             p("blind_stays", Flag, Default("false"), "Blind without telepathy, never step away (a blind hero \
          cannot outrun what strikes it)."),
+            p("held_stays", Flag, Default("false"), "Held by a monster (\"You cannot escape from ...\", \
+         \"You are being held...\"; `World::held`), never step away: the step fails 37 times in 40."),
         ] })
         .shorthand("turns"),
         survival::retreat_if_losing,
@@ -610,6 +616,8 @@ pub fn register(r: &mut NodeRegistry) {
             p("reach", Integer { min: 0, max: 80 }, Default("8"), "Longest walk to the up stairs, in steps."),
             p("turns", Number { min: 0.5, max: 20.0 }, Default("4"), "Turns of the near hostiles' expected damage that make the fight lost."),
             p("below", Number { min: 0.0, max: 1.0 }, Default("0.7"), "Only below this HP fraction (healthier, the bot would come straight back down)."),
+            p("held_stays", Flag, Default("false"), "Held by a monster (`World::held`), fail: \"You are being held, \
+         and cannot go up.\""),
         ] }),
         survival::flee_upstairs,
     );
@@ -637,6 +645,8 @@ pub fn register(r: &mut NodeRegistry) {
             p("weigh", Number { min: 0.0, max: 1.0 }, Default("0"), "Next to a hostile, engrave only when the 4-turn \
          look-ahead ranks Elbereth above fighting and fleeing, valuing a foe held off at this (0: always)."),
             p("door_blows", Flag, Default("false"), DOOR_BLOWS),
+            p("blind_blow", Flag, Default("false"), "Blind, trust the Elbereth we wrote (it cannot be read \
+         back) only until a blow or a miss since: a monster that respects a whole one does not attack."),
         ] }),
         |p| survival::ElberethFirst {
             rules: crate::elbereth_first::ElberethFirstRules {
@@ -647,6 +657,7 @@ pub fn register(r: &mut NodeRegistry) {
                 refresh: p.integer("refresh").clamp(0, 100),
                 weigh: p.number("weigh"),
                 door_blows: p.flag("door_blows"),
+                blind_blow: p.flag("blind_blow"),
             },
         },
     );

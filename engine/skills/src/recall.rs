@@ -19,6 +19,9 @@ pub struct Recall {
     /// The square of that engraving: blind, a dust engraving cannot be read back, so the one we
     /// wrote here is trusted until something hurts us (re-writing it each turn wiped it).
     pub last_engrave_at: Option<Pos>,
+    /// `World::decisions` when that engraving was asked for: the messages after it (numbered
+    /// higher in the history) tell what struck us since.
+    pub last_engrave_decision: Option<u64>,
     /// (turn, HP before, HP after) of the last HP loss nothing in view explained (see
     /// `ranged::observe`).
     pub unexplained_loss: Option<(i64, i32, i32)>,

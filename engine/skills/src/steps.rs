@@ -211,6 +211,10 @@ pub struct FightRules {
     /// "It misses." is a missile's miss, not a blow from something unseen, when the Elbereth
     /// is weighed ([`crate::ranged::unseen_attack_by`]).
     pub missile_miss: bool,
+    /// Held by a monster ([`World::held`]): the look-ahead's Flee cannot happen (a step away
+    /// fails 37 times in 40 and costs the turn); Elbereth where it helps (a scared holder lets
+    /// go, monmove.c `monflee`), else a blow.
+    pub held_stays: bool,
 }
 
 impl Default for FightRules {
@@ -225,6 +229,7 @@ impl Default for FightRules {
             door_blows: false,
             under_fire: false,
             missile_miss: false,
+            held_stays: false,
         }
     }
 }
@@ -252,8 +257,10 @@ pub fn fight_or_flee_by(
         door_blows,
         under_fire,
         missile_miss,
+        held_stays,
     } = rules;
-    let stays = blind_stays && blind_without_telepathy(w);
+    let held = held_stays && w.held();
+    let stays = (blind_stays && blind_without_telepathy(w)) || held;
     crate::peaceful::observe(&mut r.peaceful, w);
     let threats = threat::threats_by(r, w, struck_hostile);
     let Some(mut duel) = duel_here(r, w, &threats) else {
@@ -285,6 +292,10 @@ pub fn fight_or_flee_by(
             } else {
                 elbereth::elbereth_step_by(r, w, "", (band, band), missile_miss)
             }
+        }
+        Choice::Flee if held => {
+            elbereth::elbereth_step_by(r, w, "", (ANY_HP, ANY_HP), missile_miss)
+                .map(|(a, why)| (a, format!("held, no flight: {why}")))
         }
         Choice::Flee if stays => None,
         Choice::Flee => retreat::retreat_step(w, &threats),

@@ -76,6 +76,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         door_blows: p.flag("door_blows"),
         under_fire: p.flag("under_fire"),
         missile_miss: p.flag("missile_miss"),
+        held_stays: p.flag("held_stays"),
     };
     act(steps::fight_or_flee_by(
         r,
@@ -89,14 +90,13 @@ pub fn elbereth_rest(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
     ranged::observe(r, w);
     let hold_radius = p.integer("hold_radius").clamp(1, 20) as i16;
-    act(elbereth_weigh::elbereth_step_weighing(
+    act(elbereth_weigh::elbereth_step_weighing_by(
         r,
         w,
         t.path,
-        p.number("below"),
-        p.number("until"),
-        p.number("weigh"),
-        p.flag("door_blows"),
+        (p.number("below"), p.number("until")),
+        (p.number("weigh"), p.flag("door_blows")),
+        p.flag("blind_blow"),
     )
     .or_else(|| crate::elbereth_hold::hold_step(r, w, t.path, p.number("hold_below"), hold_radius)))
 }
@@ -112,6 +112,10 @@ pub fn step_out_of_line(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
 
 pub fn retreat_if_losing(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    // Held, a step away fails 37 times in 40 and costs the turn.
+    if p.flag("held_stays") && w.held() {
+        return LeafOutcome::Failure;
+    }
     act(steps::retreat_if_losing_by(
         r,
         w,
@@ -205,6 +209,11 @@ impl nhbot_bt::Leaf for DodgeZapper {
 
 pub fn flee_upstairs(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+    // Held, "You are being held, and cannot go up." (seed 14 of the b27 bench tried the
+    // stairs under an owlbear's hug from HP 35 to 7).
+    if p.flag("held_stays") && w.held() {
+        return LeafOutcome::Failure;
+    }
     act(crate::upstairs::flee_upstairs_step(
         r,
         w,

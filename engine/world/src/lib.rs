@@ -38,6 +38,7 @@ pub mod dungeon;
 pub mod explore;
 pub mod farlook;
 pub mod hallucination;
+pub mod held;
 pub mod hidden;
 pub mod history;
 pub mod hp_trail;

@@ -314,3 +314,54 @@ fn door_blows_strike_diagonally_out_of_an_open_door() {
         None
     );
 }
+
+/// Held by what strikes us (`held_stays`), no flight: the giant beetle scene of
+/// `blind_stays_turns_a_flight_into_a_blow`, seen, flees with `second_choice`; held ("You
+/// cannot escape from the giant beetle!"), it strikes instead of stepping away.
+#[test]
+fn held_stays_never_steps_away() {
+    let mut w = crate::seen::world(&["-------", "|.....|", "|..@a.|", "|.....|", "-------"]);
+    (
+        w.status.hp,
+        w.status.hp_max,
+        w.status.xl,
+        w.status.ac,
+        w.status.dlvl,
+    ) = (16, 50, 6, 1, 6);
+    w.monsters[0].name = Some("giant beetle".into());
+    w.history.push(nhbot_world::Said {
+        turn: w.turn,
+        decision: w.decisions,
+        text: "You cannot escape from the giant beetle!".into(),
+    });
+    // Blows from something unseen refuse the look-ahead's Elbereth: its next best is Flee.
+    w.history.push(nhbot_world::Said {
+        turn: w.turn,
+        decision: w.decisions,
+        text: "It hits!".into(),
+    });
+    assert!(w.held());
+    let rules = |held_stays: bool| FightRules {
+        second_choice: true,
+        held_stays,
+        ..FightRules::default()
+    };
+    let decide = |w: &World, held_stays: bool| {
+        fight_or_flee_by(&mut Recall::default(), w, 4, rules(held_stays)).expect("acts")
+    };
+    let flees = |a: &Action| {
+        matches!(
+            a,
+            Action::Move {
+                dir: Dir::W | Dir::NW | Dir::SW
+            }
+        )
+    };
+    let (action, why) = decide(&w, false);
+    assert!(
+        flees(&action),
+        "without the rule it flees: {action:?}: {why}"
+    );
+    let (action, why) = decide(&w, true);
+    assert!(!flees(&action), "held, no step away: {action:?}: {why}");
+}
