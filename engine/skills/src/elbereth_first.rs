@@ -12,14 +12,16 @@ use nhbot_world::{Action, Condition, World};
 
 /// Why the awake hostiles within `radius` are a danger Elbereth should meet before they
 /// strike: all respect it, and together they would take our HP in `turns` turns at their
-/// expected damage, or could take half of it (and at least [`BIG_ROUND`]) in one turn. The
-/// reason names the worst of them and the numbers. `awake` tells a monster that moved or
-/// struck from one that sleeps (a throne room's court kept seed 40 on Elbereth for 700 turns).
+/// expected damage, or could take half of it (and at least [`BIG_ROUND`]) in one turn; with
+/// `thieves`, also when one of them steals (see [`crate::thief::thief`]). The reason names the
+/// worst of them and the numbers. `awake` tells a monster that moved or struck from one that
+/// sleeps (a throne room's court kept seed 40 on Elbereth for 700 turns).
 pub fn danger_that_respects(
     r: &Recall,
     w: &World,
     radius: i16,
     turns: f64,
+    thieves: bool,
     awake: impl Fn(&Threat) -> bool,
 ) -> Option<String> {
     let near: Vec<Threat> = threat::threats(r, w)
@@ -29,6 +31,17 @@ pub fn danger_that_respects(
     let worst = near.first()?;
     if !near.iter().all(|t| t.respects_elbereth) {
         return None;
+    }
+    if thieves {
+        if let Some((t, what)) = near
+            .iter()
+            .find_map(|t| Some((t, crate::thief::thief(t, w)?)))
+        {
+            return Some(format!(
+                "{} {} square(s) away {what} (a blow of ours leaves it its turn to steal)",
+                t.name, t.distance
+            ));
+        }
     }
     let expected: f64 = near.iter().map(|t| t.expected_damage).sum();
     let most: u32 = near.iter().map(|t| t.max_damage).sum();
@@ -74,6 +87,8 @@ pub struct ElberethFirstRules {
     /// The fight weighed strikes diagonally into or out of a door too (see
     /// [`crate::steps::FightRules::door_blows`]).
     pub door_blows: bool,
+    /// A thief (a nymph; a leprechaun while we carry gold) is a danger whatever its damage.
+    pub thieves: bool,
 }
 
 /// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
@@ -189,7 +204,7 @@ fn meet_danger(
             // one with nowhere to flee stands still, and stepping off meets it.
             || (t.distance <= 1 && (standing || ours_here))
     };
-    let why = match danger_that_respects(r, w, reach, turns, awake) {
+    let why = match danger_that_respects(r, w, reach, turns, rules.thieves, awake) {
         Some(why) => {
             state.last_danger = Some((w.turn, why.clone()));
             why
@@ -267,6 +282,7 @@ mod tests {
             refresh: 0,
             weigh: 0.0,
             door_blows: false,
+            thieves: false,
         };
         elbereth_first_step(r, state, w, "root/elbereth_first", rules)
     }
@@ -314,6 +330,37 @@ mod tests {
         assert_eq!(first(&mut r, &mut FirstState::default(), &soldier), None);
     }
 
+    /// A water nymph next to us at full HP does no damage, so only `thieves` engraves before her
+    /// touch: without it the fight (a blow, then her theft) is the other leaves' business.
+    #[test]
+    fn thieves_meets_a_nymph_with_elbereth() {
+        for thieves in [false, true] {
+            let mut r = crate::Recall::default();
+            let mut state = FirstState::default();
+            let mut w = world(52, 'n', 4, &["You see no objects here."]);
+            (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (52, 6, 3, 6);
+            w.monsters[0].name = Some("water nymph".into());
+            let rules = ElberethFirstRules {
+                radius: 2,
+                turns: 4.0,
+                patience: 60,
+                linger: 0,
+                refresh: 0,
+                weigh: 0.0,
+                door_blows: false,
+                thieves,
+            };
+            let step = elbereth_first_step(&mut r, &mut state, &w, "root/elbereth_first", rules);
+            if thieves {
+                let (action, why) = step.expect("engraves");
+                assert!(matches!(action, Action::Engrave { .. }), "{why}");
+                assert!(why.contains("water nymph 1 square(s) away steals"), "{why}");
+            } else {
+                assert_eq!(step, None, "no damage, no danger");
+            }
+        }
+    }
+
     /// A hill orc next to us at 10/52 HP is a danger (4 turns of its blows take our HP), but
     /// one hit kills it: with `weigh` the look-ahead's fight is left to it, not a turn spent
     /// engraving under its blows; without, the leaf engraves.
@@ -333,6 +380,7 @@ mod tests {
                 refresh: 0,
                 weigh,
                 door_blows: false,
+                thieves: false,
             };
             let step = elbereth_first_step(&mut r, &mut state, &w, "root/elbereth_first", rules);
             if weigh == 0.0 {

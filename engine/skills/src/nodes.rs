@@ -637,6 +637,9 @@ pub fn register(r: &mut NodeRegistry) {
             p("weigh", Number { min: 0.0, max: 1.0 }, Default("0"), "Next to a hostile, engrave only when the 4-turn \
          look-ahead ranks Elbereth above fighting and fleeing, valuing a foe held off at this (0: always)."),
             p("door_blows", Flag, Default("false"), DOOR_BLOWS),
+            p("thieves", Flag, Default("false"), "A thief within `radius` is a danger whatever its damage: a nymph \
+         (she steals an item a touch and teleports away; a blow of ours leaves her that turn), a leprechaun while we \
+         carry gold."),
         ] }),
         |p| survival::ElberethFirst {
             rules: crate::elbereth_first::ElberethFirstRules {
@@ -647,6 +650,7 @@ pub fn register(r: &mut NodeRegistry) {
                 refresh: p.integer("refresh").clamp(0, 100),
                 weigh: p.number("weigh"),
                 door_blows: p.flag("door_blows"),
+                thieves: p.flag("thieves"),
             },
         },
     );
