@@ -201,8 +201,12 @@ fn meet_danger(
             || !before.contains(&t.pos)
             || (t.distance <= 1 && struck_lately)
             // On our Elbereth a monster next to us holds us there, awake or not: a scared
-            // one with nowhere to flee stands still, and stepping off meets it.
-            || (t.distance <= 1 && (standing || ours_here))
+            // one with nowhere to flee stands still, and stepping off meets it. Not a thief
+            // that stays put: she sleeps (a nymph is made asleep 4 times in 5, makemon.c), and
+            // only a blow of ours wakes her (seed 10 of b28 stood 60 turns beside one).
+            || (t.distance <= 1
+                && (standing || ours_here)
+                && !(rules.thieves && crate::thief::thief(t, w).is_some()))
     };
     let why = match danger_that_respects(r, w, reach, turns, rules.thieves, awake) {
         Some(why) => {
@@ -359,6 +363,38 @@ mod tests {
                 assert_eq!(step, None, "no damage, no danger");
             }
         }
+    }
+
+    /// On a verified Elbereth, a nymph that stays put next to us sleeps: `thieves` holds us
+    /// there only while she moves (seed 10 of b28 stood 60 turns beside a sleeping one).
+    #[test]
+    fn a_sleeping_nymph_next_to_us_holds_us_no_longer() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        let rules = ElberethFirstRules {
+            radius: 2,
+            turns: 4.0,
+            patience: 60,
+            linger: 0,
+            refresh: 0,
+            weigh: 0.0,
+            door_blows: false,
+            thieves: true,
+        };
+        let nymph = || {
+            let mut w = world(52, 'n', 4, &["You read: \"Elbereth\"."]);
+            (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (52, 6, 3, 6);
+            w.monsters[0].name = Some("water nymph".into());
+            w
+        };
+        let (action, why) = elbereth_first_step(&mut r, &mut state, &nymph(), "root/e", rules)
+            .expect("first seen: awake, stands");
+        assert_eq!(action, Action::Search { count: 1 }, "{why}");
+        assert_eq!(
+            elbereth_first_step(&mut r, &mut state, &nymph(), "root/e", rules),
+            None,
+            "still in place a turn later: asleep"
+        );
     }
 
     /// A hill orc next to us at 10/52 HP is a danger (4 turns of its blows take our HP), but

@@ -555,6 +555,9 @@ pub fn register(r: &mut NodeRegistry) {
             p("missile_miss", Flag, Default("false"), "Read \"It misses.\" (a missile's miss without \
          `verbose`) as a missile, not as a blow from something unseen, when the look-ahead chose \
          Elbereth: unseen only with no shooter named that turn and no hostile in view."),
+            p("spare_thieves", Flag, Default("false"), "No blow when every hostile next to us is a thief (a \
+         nymph; a leprechaun while we carry gold) that has not struck us within 5 turns: a blow wakes a sleeping \
+         nymph and seldom kills her before she steals and teleports away."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,

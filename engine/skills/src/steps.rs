@@ -211,6 +211,9 @@ pub struct FightRules {
     /// "It misses." is a missile's miss, not a blow from something unseen, when the Elbereth
     /// is weighed ([`crate::ranged::unseen_attack_by`]).
     pub missile_miss: bool,
+    /// No blow at thieves (see [`crate::thief::thief`]) next to us that have not struck us
+    /// lately: a blow wakes a sleeping nymph and rarely kills her, and she steals at once.
+    pub spare_thieves: bool,
 }
 
 impl Default for FightRules {
@@ -225,8 +228,26 @@ impl Default for FightRules {
             door_blows: false,
             under_fire: false,
             missile_miss: false,
+            spare_thieves: false,
         }
     }
+}
+
+/// Turns a thief's attempt on us marks it awake for `spare_thieves`.
+const THIEF_STRUCK_MEMORY: i64 = 5;
+
+/// Every hostile next to us is a thief that has not struck us within
+/// [`THIEF_STRUCK_MEMORY`] turns (and there is one).
+fn only_quiet_thieves_adjacent(w: &World, threats: &[Threat]) -> bool {
+    let near = adjacent(threats);
+    !near.is_empty()
+        && near.iter().all(|t| {
+            crate::thief::thief(t, w).is_some()
+                && !w
+                    .monsters
+                    .iter()
+                    .any(|m| m.pos == t.pos && m.struck_within(w.turn, THIEF_STRUCK_MEMORY))
+        })
 }
 
 /// Blind, with no telepathy to show what is near.
@@ -252,10 +273,14 @@ pub fn fight_or_flee_by(
         door_blows,
         under_fire,
         missile_miss,
+        spare_thieves,
     } = rules;
     let stays = blind_stays && blind_without_telepathy(w);
     crate::peaceful::observe(&mut r.peaceful, w);
     let threats = threat::threats_by(r, w, struck_hostile);
+    if spare_thieves && only_quiet_thieves_adjacent(w, &threats) {
+        return None;
+    }
     let Some(mut duel) = duel_here(r, w, &threats) else {
         return close_in_step(w, &threats).or_else(|| strike_unseen_step(r, w));
     };

@@ -76,6 +76,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         door_blows: p.flag("door_blows"),
         under_fire: p.flag("under_fire"),
         missile_miss: p.flag("missile_miss"),
+        spare_thieves: p.flag("spare_thieves"),
     };
     act(steps::fight_or_flee_by(
         r,
