@@ -12,14 +12,16 @@ use nhbot_world::{Action, Condition, World};
 
 /// Why the awake hostiles within `radius` are a danger Elbereth should meet before they
 /// strike: all respect it, and together they would take our HP in `turns` turns at their
-/// expected damage, or could take half of it (and at least [`BIG_ROUND`]) in one turn. The
-/// reason names the worst of them and the numbers. `awake` tells a monster that moved or
-/// struck from one that sleeps (a throne room's court kept seed 40 on Elbereth for 700 turns).
+/// expected damage, or could take half of it (and at least [`BIG_ROUND`]) in one turn; with
+/// `thieves`, also when one of them steals (see [`crate::thief::thief`]). The reason names the
+/// worst of them and the numbers. `awake` tells a monster that moved or struck from one that
+/// sleeps (a throne room's court kept seed 40 on Elbereth for 700 turns).
 pub fn danger_that_respects(
     r: &Recall,
     w: &World,
     radius: i16,
     turns: f64,
+    thieves: bool,
     awake: impl Fn(&Threat) -> bool,
 ) -> Option<String> {
     let near: Vec<Threat> = threat::threats(r, w)
@@ -29,6 +31,17 @@ pub fn danger_that_respects(
     let worst = near.first()?;
     if !near.iter().all(|t| t.respects_elbereth) {
         return None;
+    }
+    if thieves {
+        if let Some((t, what)) = near
+            .iter()
+            .find_map(|t| Some((t, crate::thief::thief(t, w)?)))
+        {
+            return Some(format!(
+                "{} {} square(s) away {what} (a blow of ours leaves it its turn to steal)",
+                t.name, t.distance
+            ));
+        }
     }
     let expected: f64 = near.iter().map(|t| t.expected_damage).sum();
     let most: u32 = near.iter().map(|t| t.max_damage).sum();
@@ -77,6 +90,8 @@ pub struct ElberethFirstRules {
     /// Blind, trust the Elbereth we wrote only until a blow says it is broken
     /// ([`crate::elbereth::trusted_blind_by`]).
     pub blind_blow: bool,
+    /// A thief (a nymph; a leprechaun while we carry gold) is a danger whatever its damage.
+    pub thieves: bool,
 }
 
 /// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
@@ -190,10 +205,14 @@ fn meet_danger(
             || !before.contains(&t.pos)
             || (t.distance <= 1 && struck_lately)
             // On our Elbereth a monster next to us holds us there, awake or not: a scared
-            // one with nowhere to flee stands still, and stepping off meets it.
-            || (t.distance <= 1 && (standing || ours_here))
+            // one with nowhere to flee stands still, and stepping off meets it. Not a thief
+            // that stays put: she sleeps (a nymph is made asleep 4 times in 5, makemon.c), and
+            // only a blow of ours wakes her (seed 10 of b28 stood 60 turns beside one).
+            || (t.distance <= 1
+                && (standing || ours_here)
+                && !(rules.thieves && crate::thief::thief(t, w).is_some()))
     };
-    let why = match danger_that_respects(r, w, reach, turns, awake) {
+    let why = match danger_that_respects(r, w, reach, turns, rules.thieves, awake) {
         Some(why) => {
             state.last_danger = Some((w.turn, why.clone()));
             why
@@ -272,6 +291,7 @@ mod tests {
             weigh: 0.0,
             door_blows: false,
             blind_blow: false,
+            thieves: false,
         };
         elbereth_first_step(r, state, w, "root/elbereth_first", rules)
     }
@@ -319,6 +339,71 @@ mod tests {
         assert_eq!(first(&mut r, &mut FirstState::default(), &soldier), None);
     }
 
+    /// A water nymph next to us at full HP does no damage, so only `thieves` engraves before her
+    /// touch: without it the fight (a blow, then her theft) is the other leaves' business.
+    #[test]
+    fn thieves_meets_a_nymph_with_elbereth() {
+        for thieves in [false, true] {
+            let mut r = crate::Recall::default();
+            let mut state = FirstState::default();
+            let mut w = world(52, 'n', 4, &["You see no objects here."]);
+            (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (52, 6, 3, 6);
+            w.monsters[0].name = Some("water nymph".into());
+            let rules = ElberethFirstRules {
+                radius: 2,
+                turns: 4.0,
+                patience: 60,
+                linger: 0,
+                refresh: 0,
+                weigh: 0.0,
+                door_blows: false,
+                thieves,
+                blind_blow: false,
+            };
+            let step = elbereth_first_step(&mut r, &mut state, &w, "root/elbereth_first", rules);
+            if thieves {
+                let (action, why) = step.expect("engraves");
+                assert!(matches!(action, Action::Engrave { .. }), "{why}");
+                assert!(why.contains("water nymph 1 square(s) away steals"), "{why}");
+            } else {
+                assert_eq!(step, None, "no damage, no danger");
+            }
+        }
+    }
+
+    /// On a verified Elbereth, a nymph that stays put next to us sleeps: `thieves` holds us
+    /// there only while she moves (seed 10 of b28 stood 60 turns beside a sleeping one).
+    #[test]
+    fn a_sleeping_nymph_next_to_us_holds_us_no_longer() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        let rules = ElberethFirstRules {
+            radius: 2,
+            turns: 4.0,
+            patience: 60,
+            linger: 0,
+            refresh: 0,
+            weigh: 0.0,
+            door_blows: false,
+            thieves: true,
+            blind_blow: false,
+        };
+        let nymph = || {
+            let mut w = world(52, 'n', 4, &["You read: \"Elbereth\"."]);
+            (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (52, 6, 3, 6);
+            w.monsters[0].name = Some("water nymph".into());
+            w
+        };
+        let (action, why) = elbereth_first_step(&mut r, &mut state, &nymph(), "root/e", rules)
+            .expect("first seen: awake, stands");
+        assert_eq!(action, Action::Search { count: 1 }, "{why}");
+        assert_eq!(
+            elbereth_first_step(&mut r, &mut state, &nymph(), "root/e", rules),
+            None,
+            "still in place a turn later: asleep"
+        );
+    }
+
     /// A hill orc next to us at 10/52 HP is a danger (4 turns of its blows take our HP), but
     /// one hit kills it: with `weigh` the look-ahead's fight is left to it, not a turn spent
     /// engraving under its blows; without, the leaf engraves.
@@ -339,6 +424,7 @@ mod tests {
                 weigh,
                 door_blows: false,
                 blind_blow: false,
+                thieves: false,
             };
             let step = elbereth_first_step(&mut r, &mut state, &w, "root/elbereth_first", rules);
             if weigh == 0.0 {

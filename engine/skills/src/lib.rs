@@ -60,6 +60,7 @@ pub mod sokoban;
 pub mod sokoban_phase;
 pub mod steps;
 pub mod survival;
+pub mod thief;
 pub mod threat;
 pub mod unseen;
 pub mod upstairs;

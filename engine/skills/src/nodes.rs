@@ -557,6 +557,9 @@ pub fn register(r: &mut NodeRegistry) {
          Elbereth: unseen only with no shooter named that turn and no hostile in view."),
             p("held_stays", Flag, Default("false"), "Held by a monster (`World::held`), the look-ahead's Flee \
          becomes Elbereth where it helps (a scared holder lets go), else a blow."),
+            p("spare_thieves", Flag, Default("false"), "No blow when every hostile next to us is a thief (a \
+         nymph; a leprechaun while we carry gold) that has not struck us within 5 turns: a blow wakes a sleeping \
+         nymph and seldom kills her before she steals and teleports away."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,
@@ -647,6 +650,9 @@ pub fn register(r: &mut NodeRegistry) {
             p("door_blows", Flag, Default("false"), DOOR_BLOWS),
             p("blind_blow", Flag, Default("false"), "Blind, trust the Elbereth we wrote (it cannot be read \
          back) only until a blow or a miss since: a monster that respects a whole one does not attack."),
+            p("thieves", Flag, Default("false"), "A thief within `radius` is a danger whatever its damage: a nymph \
+         (she steals an item a touch and teleports away; a blow of ours leaves her that turn), a leprechaun while we \
+         carry gold."),
         ] }),
         |p| survival::ElberethFirst {
             rules: crate::elbereth_first::ElberethFirstRules {
@@ -658,6 +664,7 @@ pub fn register(r: &mut NodeRegistry) {
                 weigh: p.number("weigh"),
                 door_blows: p.flag("door_blows"),
                 blind_blow: p.flag("blind_blow"),
+                thieves: p.flag("thieves"),
             },
         },
     );

@@ -215,6 +215,9 @@ pub struct FightRules {
     /// fails 37 times in 40 and costs the turn); Elbereth where it helps (a scared holder lets
     /// go, monmove.c `monflee`), else a blow.
     pub held_stays: bool,
+    /// No blow at thieves (see [`crate::thief::thief`]) next to us that have not struck us
+    /// lately: a blow wakes a sleeping nymph and rarely kills her, and she steals at once.
+    pub spare_thieves: bool,
 }
 
 impl Default for FightRules {
@@ -230,8 +233,26 @@ impl Default for FightRules {
             under_fire: false,
             missile_miss: false,
             held_stays: false,
+            spare_thieves: false,
         }
     }
+}
+
+/// Turns a thief's attempt on us marks it awake for `spare_thieves`.
+const THIEF_STRUCK_MEMORY: i64 = 5;
+
+/// Every hostile next to us is a thief that has not struck us within
+/// [`THIEF_STRUCK_MEMORY`] turns (and there is one).
+fn only_quiet_thieves_adjacent(w: &World, threats: &[Threat]) -> bool {
+    let near = adjacent(threats);
+    !near.is_empty()
+        && near.iter().all(|t| {
+            crate::thief::thief(t, w).is_some()
+                && !w
+                    .monsters
+                    .iter()
+                    .any(|m| m.pos == t.pos && m.struck_within(w.turn, THIEF_STRUCK_MEMORY))
+        })
 }
 
 /// Blind, with no telepathy to show what is near.
@@ -258,11 +279,15 @@ pub fn fight_or_flee_by(
         under_fire,
         missile_miss,
         held_stays,
+        spare_thieves,
     } = rules;
     let held = held_stays && w.held();
     let stays = (blind_stays && blind_without_telepathy(w)) || held;
     crate::peaceful::observe(&mut r.peaceful, w);
     let threats = threat::threats_by(r, w, struck_hostile);
+    if spare_thieves && only_quiet_thieves_adjacent(w, &threats) {
+        return None;
+    }
     let Some(mut duel) = duel_here(r, w, &threats) else {
         return close_in_step(w, &threats).or_else(|| strike_unseen_step(r, w));
     };

@@ -77,6 +77,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         under_fire: p.flag("under_fire"),
         missile_miss: p.flag("missile_miss"),
         held_stays: p.flag("held_stays"),
+        spare_thieves: p.flag("spare_thieves"),
     };
     act(steps::fight_or_flee_by(
         r,

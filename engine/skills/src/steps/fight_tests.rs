@@ -365,3 +365,28 @@ fn held_stays_never_steps_away() {
     let (action, why) = decide(&w, true);
     assert!(!flees(&action), "held, no step away: {action:?}: {why}");
 }
+
+/// Seed 10 of the b28 bench: a water nymph asleep next to us; the blow woke her and she stole
+/// the long sword, the armour and the shield. With `spare_thieves` no blow while she has not
+/// struck; once she has (within 5 turns), she is fought as before.
+#[test]
+fn spare_thieves_strikes_no_quiet_nymph() {
+    let mut w = crate::elbereth::tests::world(53, 'n', 4, &[]);
+    (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (53, 5, 4, 6);
+    w.monsters[0].name = Some("water nymph".into());
+    let rules = |spare_thieves: bool| FightRules {
+        spare_thieves,
+        ..FightRules::default()
+    };
+    let (action, why) =
+        fight_or_flee_by(&mut Recall::default(), &w, 4, rules(false)).expect("the old rule fights");
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    assert_eq!(
+        fight_or_flee_by(&mut Recall::default(), &w, 4, rules(true)),
+        None
+    );
+    w.monsters[0].struck_us = Some(w.turn - 1);
+    let (action, why) =
+        fight_or_flee_by(&mut Recall::default(), &w, 4, rules(true)).expect("she struck: fight");
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+}
