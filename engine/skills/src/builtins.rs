@@ -66,10 +66,14 @@ fn count(p: &Params) -> u16 {
 
 /// Searches in place, unless a monster may fire at us there (`ranged::in_line_of_fire`):
 /// waiting there only gets us shot. (Attackers we cannot see are `step_out_of_line`'s and
-/// `fight_or_flee`'s: a search is how one feels for them.)
+/// `fight_or_flee`'s: a search is how one feels for them.) With `forage`, not while foraging
+/// (`food::foraging`): those turns are food we do not have.
 pub fn search(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<crate::Recall>());
     if crate::ranged::in_line_of_fire(r, w, w.player).is_some() {
+        return LeafOutcome::Failure;
+    }
+    if p.flag("forage") && crate::food::foraging(w) {
         return LeafOutcome::Failure;
     }
     let n = count(p);

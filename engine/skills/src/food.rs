@@ -586,6 +586,20 @@ pub(crate) const SPARE_FOOD: &[&str] = &[
 /// Pick up spare food we stand on: the step onto a square with one object says "You see here X."
 /// Never in a shop (the item would be unpaid) and never when it would burden us.
 pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
+    pick_up_food_step_with(w, false)
+}
+
+/// [`pick_up_food_step`], tripe rations too when `tripe` ([`TRIPE`]: food for a starving hero).
+pub fn pick_up_food_step_with(w: &World, tripe: bool) -> Option<(Action, String)> {
+    let wanted =
+        |t: &str| is_spare_food(t) || (tripe && t.contains(TRIPE) && !t.contains("for sale"));
+    let food_name = |t: &str| {
+        SPARE_FOOD
+            .iter()
+            .copied()
+            .chain(tripe.then_some(TRIPE))
+            .find(|f| t.contains(*f))
+    };
     if w.status.encumbrance != nhbot_world::Encumbrance::Unencumbered || w.in_shop(w.player) {
         return None;
     }
@@ -597,11 +611,11 @@ pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
                 .objects_here()
                 .into_iter()
                 .filter_map(|o| o.text)
-                .find(|t| is_spare_food(t))?;
-            let name = SPARE_FOOD.iter().find(|f| food.contains(*f))?;
+                .find(|t| wanted(t))?;
+            let name = food_name(&food)?;
             return Some((
                 Action::Pickup {
-                    what: nhbot_world::Pick::Named((*name).into()),
+                    what: nhbot_world::Pick::Named(name.into()),
                 },
                 format!("picking up spare food from the pile here: {food}"),
             ));
@@ -611,7 +625,7 @@ pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
     if text.contains("for sale") {
         return None;
     }
-    let food = SPARE_FOOD.iter().find(|f| text.contains(*f))?;
+    let food = food_name(&text)?;
     Some((
         Action::Pickup {
             what: nhbot_world::Pick::All,
@@ -624,6 +638,7 @@ mod buy;
 mod corpse_leaf;
 mod desperate;
 mod fetch;
+mod forage;
 mod poison;
 mod sighted;
 pub(crate) use buy::BuyFood;
@@ -632,6 +647,7 @@ pub use corpse_leaf::{CorpseMeals, EatFreshCorpse};
 pub use desperate::{desperate, FAINTING_CORPSE_AGE};
 pub(crate) use fetch::FetchFood;
 pub use fetch::{food_squares, is_spare_food, spare_food_carried};
+pub use forage::{foraging, TRIPE};
 pub use poison::{poison_note, poison_res_odds, poisonous_ok, PoisonParams, PoisonRule};
 pub use sighted::{kill_pos, CorpseOpts};
 

@@ -322,9 +322,15 @@ pub fn register(r: &mut NodeRegistry) {
     r.register_tick_fn(
         LeafSpec::action(
             "search",
-            "Search `count` turns (`<count>s`); fails in a line of fire (waiting there only gets us shot).",
+            "Search `count` turns (`<count>s`); fails in a line of fire (waiting there only gets us shot), \
+         and with `forage` while foraging (Hungry or worse, no pack food, no free prayer: turns are food).",
         )
-        .params(const { &[COUNT] })
+        .params(const { &[
+            COUNT,
+            p("forage", Flag, Default("false"), "Fail while foraging (Hungry or worse with no food in \
+             the pack and a prayer for the hunger not free): exploring finds the kills and food a \
+             search in place does not."),
+        ] })
         .shorthand("count"),
         builtins::search,
     );
@@ -781,7 +787,11 @@ pub fn register(r: &mut NodeRegistry) {
             "pick_up_food",
             "Pick up the spare food (rations, fruit... never corpses, eggs or tins) we just stepped on; \
          not in shops, not when it would burden us.",
-        ),
+        )
+        .params(const { &[
+            p("tripe", Flag, Default("false"), "Tripe rations too (200 nutrition; a human may vomit, \
+             which beats fainting)."),
+        ] }),
         survival::pick_up_food,
     );
     r.register(

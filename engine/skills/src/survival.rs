@@ -159,8 +159,8 @@ pub fn rest_when_safe(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     ))
 }
 
-pub fn pick_up_food(_: &Params, w: &World) -> LeafOutcome {
-    act(food::pick_up_food_step(w))
+pub fn pick_up_food(p: &Params, w: &World) -> LeafOutcome {
+    act(food::pick_up_food_step_with(w, p.flag("tripe")))
 }
 
 pub fn pick_up_missiles(_: &Params, w: &World) -> LeafOutcome {
