@@ -58,12 +58,7 @@ fn camp_step(s: &mut CampWalk, r: &Recall, w: &World, reach: usize) -> Option<(A
         }
         _ => Some((here, 0, path.steps.len() as u32 + SLACK)),
     };
-    // Step by step: the game's travel may take another way than our path, onto squares from
-    // which we know none (seed 137 of b26 went to and fro so for 200 turns).
-    let step = match w.step_along(&path) {
-        Action::Travel { .. } => Action::Move { dir: path.first },
-        other => other,
-    };
+    let step = w.walk_along(&path);
     let to = path.target();
     Some((
         step,

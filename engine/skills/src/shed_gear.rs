@@ -89,12 +89,7 @@ impl Leaf for RecoverShedGear {
             Some((turn, spent, budget)) if turn == pile.turn => Some((turn, spent + 1, budget)),
             _ => Some((pile.turn, 0, path.steps.len() as u32 + SLACK)),
         };
-        // Step by step: the game's travel may take another way than our path, onto a
-        // square from which we know none (seed 137 went to and fro so for 200 turns).
-        let step = match w.step_along(&path) {
-            Action::Travel { .. } => Action::Move { dir: path.first },
-            other => other,
-        };
+        let step = w.walk_along(&path);
         LeafOutcome::Act(
             step,
             format!(
