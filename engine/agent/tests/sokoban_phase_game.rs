@@ -17,7 +17,7 @@ mod wizard;
 use nhbot_agent::{Brain, Runner, TreeBrain};
 use nhbot_world::{Action, Branch, Special};
 use std::path::PathBuf;
-use wizard::{keys, repo, screen};
+use wizard::{keys, screen};
 
 const SEED: u64 = 1;
 /// Decisions allowed from the arrival to the climb out of Sokoban's bottom level: exploring a
@@ -87,7 +87,9 @@ fn the_sokoban_phase_enters_from_below_the_oracle_solves_the_first_level_and_cli
         "the level below the Oracle's\n{}",
         screen(&r)
     );
-    let mut brain = TreeBrain::load(&repo().join("trees/main.yaml")).expect("the default tree");
+    // The default plan, Minetown skipped: from XL 8 it comes before Sokoban.
+    let tree = wizard::main_tree_skipping(&dir, "minetown");
+    let mut brain = TreeBrain::load(&tree).expect("the default tree");
     // NHBOT_TRACE: each decision and the skills' log on stderr; NHBOT_TRACE=screens: the
     // screen too.
     let trace = std::env::var("NHBOT_TRACE").ok();
@@ -211,10 +213,13 @@ fn the_sokoban_phase_enters_from_below_the_oracle_solves_the_first_level_and_cli
 /// (`T<turn> Dlvl <n> <action> <path> | <reason>`), and whether `stop` said so.
 fn play_default_tree(
     r: &mut Runner,
+    dir: &std::path::Path,
     budget: usize,
     mut stop: impl FnMut(&Runner, &nhbot_world::Decision) -> bool,
 ) -> (Vec<String>, bool) {
-    let mut brain = TreeBrain::load(&repo().join("trees/main.yaml")).expect("the default tree");
+    // The default plan, Minetown skipped: from XL 8 it comes before Sokoban.
+    let tree = wizard::main_tree_skipping(dir, "minetown");
+    let mut brain = TreeBrain::load(&tree).expect("the default tree");
     let trace = std::env::var_os("NHBOT_TRACE").is_some();
     let mut log = Vec::new();
     for _ in 0..budget {
@@ -270,7 +275,7 @@ fn dropped_below_the_entrance_the_phase_climbs_back_and_enters_sokoban() {
     let in_sokoban = |r: &Runner, _: &nhbot_world::Decision| {
         r.world.level().is_some_and(|l| l.branch == Branch::Sokoban)
     };
-    let (log, entered) = play_default_tree(&mut r, BUDGET, in_sokoban);
+    let (log, entered) = play_default_tree(&mut r, &dir, BUDGET, in_sokoban);
     let tail = log[log.len().saturating_sub(40)..].join("\n");
     assert!(
         entered,
@@ -318,7 +323,7 @@ fn hurt_the_phase_rests_before_taking_the_stairs() {
     assert!(r.world.hp_fraction() < 0.7, "hurt:\n{}", screen(&r));
     wizard::armour_and_life_saving(&mut r);
     let gone_down = |r: &Runner, _: &nhbot_world::Decision| r.world.status.dlvl == oracle + 1;
-    let (log, down) = play_default_tree(&mut r, BUDGET, gone_down);
+    let (log, down) = play_default_tree(&mut r, &dir, BUDGET, gone_down);
     let tail = log[log.len().saturating_sub(40)..].join("\n");
     assert!(down, "never went down:\n{tail}\n{}", screen(&r));
     let rested = log

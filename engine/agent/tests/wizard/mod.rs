@@ -18,6 +18,38 @@ pub fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// A copy of the repository's `trees/` and `scripts/` under `dir` whose `main.yaml` skips the
+/// phase `name` (a test of another phase that the default plan would put after it), and the
+/// copy's `main.yaml`.
+pub fn main_tree_skipping(dir: &Path, name: &str) -> PathBuf {
+    for sub in ["trees", "scripts"] {
+        copy_dir(&repo().join(sub), &dir.join(sub));
+    }
+    let main = dir.join("trees/main.yaml");
+    let yaml = std::fs::read_to_string(&main).expect("read main.yaml");
+    let anchor = format!("        name: {name}\n");
+    assert!(
+        yaml.contains(&anchor),
+        "main.yaml has no phase {name}:\n{yaml}"
+    );
+    let skipped = yaml.replacen(&anchor, &format!("{anchor}        skip: true\n"), 1);
+    std::fs::write(&main, skipped).expect("write main.yaml");
+    main
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("make the copy's directory");
+    for entry in std::fs::read_dir(from).expect("read the directory") {
+        let entry = entry.expect("a directory entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("its type").is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy a file");
+        }
+    }
+}
+
 pub fn screen(r: &Runner) -> String {
     r.session.term.screen().text()
 }
