@@ -268,6 +268,21 @@ mod tests {
     use super::*;
     use nhbot_world::Pos;
 
+    /// The node's defaults with no linger: radius 2, 4 turns, patience 60, every option off.
+    fn test_rules() -> ElberethFirstRules {
+        ElberethFirstRules {
+            radius: 2,
+            turns: 4.0,
+            patience: 60,
+            linger: 0,
+            refresh: 0,
+            weigh: 0.0,
+            door_blows: false,
+            blind_blow: false,
+            thieves: false,
+        }
+    }
+
     fn world(hp: i32, monster: char, color: u8, messages: &[&str]) -> World {
         crate::elbereth::tests::world(hp, monster, color, messages)
     }
@@ -283,15 +298,8 @@ mod tests {
         linger: i64,
     ) -> Option<(Action, String)> {
         let rules = ElberethFirstRules {
-            radius: 2,
-            turns: 4.0,
-            patience: 60,
             linger,
-            refresh: 0,
-            weigh: 0.0,
-            door_blows: false,
-            blind_blow: false,
-            thieves: false,
+            ..test_rules()
         };
         elbereth_first_step(r, state, w, "root/elbereth_first", rules)
     }
@@ -350,15 +358,8 @@ mod tests {
             (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (52, 6, 3, 6);
             w.monsters[0].name = Some("water nymph".into());
             let rules = ElberethFirstRules {
-                radius: 2,
-                turns: 4.0,
-                patience: 60,
-                linger: 0,
-                refresh: 0,
-                weigh: 0.0,
-                door_blows: false,
                 thieves,
-                blind_blow: false,
+                ..test_rules()
             };
             let step = elbereth_first_step(&mut r, &mut state, &w, "root/elbereth_first", rules);
             if thieves {
@@ -378,15 +379,8 @@ mod tests {
         let mut r = crate::Recall::default();
         let mut state = FirstState::default();
         let rules = ElberethFirstRules {
-            radius: 2,
-            turns: 4.0,
-            patience: 60,
-            linger: 0,
-            refresh: 0,
-            weigh: 0.0,
-            door_blows: false,
             thieves: true,
-            blind_blow: false,
+            ..test_rules()
         };
         let nymph = || {
             let mut w = world(52, 'n', 4, &["You read: \"Elbereth\"."]);
@@ -416,15 +410,8 @@ mod tests {
             (w.status.hp_max, w.status.xl, w.status.ac) = (52, 6, 3);
             w.monsters[0].name = Some("hill orc".into());
             let rules = ElberethFirstRules {
-                radius: 2,
-                turns: 4.0,
-                patience: 60,
-                linger: 0,
-                refresh: 0,
                 weigh,
-                door_blows: false,
-                blind_blow: false,
-                thieves: false,
+                ..test_rules()
             };
             let step = elbereth_first_step(&mut r, &mut state, &w, "root/elbereth_first", rules);
             if weigh == 0.0 {

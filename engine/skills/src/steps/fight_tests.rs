@@ -215,20 +215,7 @@ fn the_reason_names_the_foe_next_to_us() {
 /// seen, or blind without the rule, still flees.
 #[test]
 fn blind_stays_turns_a_flight_into_a_blow() {
-    let mut w = crate::seen::world(&["-------", "|.....|", "|..@a.|", "|.....|", "-------"]);
-    (
-        w.status.hp,
-        w.status.hp_max,
-        w.status.xl,
-        w.status.ac,
-        w.status.dlvl,
-    ) = (16, 50, 6, 1, 6);
-    w.monsters[0].name = Some("giant beetle".into());
-    w.history.push(nhbot_world::Said {
-        turn: w.turn,
-        decision: w.decisions,
-        text: "It hits!".into(),
-    });
+    let mut w = giant_beetle_scene(&["It hits!"]);
     let rules = |blind_stays: bool| FightRules {
         second_choice: true,
         blind_stays,
@@ -237,20 +224,12 @@ fn blind_stays_turns_a_flight_into_a_blow() {
     let decide = |w: &World, blind_stays: bool| {
         fight_or_flee_by(&mut Recall::default(), w, 4, rules(blind_stays)).expect("acts")
     };
-    let flees = |a: &Action| {
-        matches!(
-            a,
-            Action::Move {
-                dir: Dir::W | Dir::NW | Dir::SW
-            }
-        )
-    };
     let (action, why) = decide(&w, true);
-    assert!(flees(&action), "seeing, it flees: {action:?}: {why}");
+    assert!(flees_west(&action), "seeing, it flees: {action:?}: {why}");
     w.status.conditions.push(nhbot_world::Condition::Blind);
     let (action, why) = decide(&w, false);
     assert!(
-        flees(&action),
+        flees_west(&action),
         "without the rule, blind, it flees: {action:?}: {why}"
     );
     let (action, why) = decide(&w, true);
@@ -320,26 +299,8 @@ fn door_blows_strike_diagonally_out_of_an_open_door() {
 /// cannot escape from the giant beetle!"), it strikes instead of stepping away.
 #[test]
 fn held_stays_never_steps_away() {
-    let mut w = crate::seen::world(&["-------", "|.....|", "|..@a.|", "|.....|", "-------"]);
-    (
-        w.status.hp,
-        w.status.hp_max,
-        w.status.xl,
-        w.status.ac,
-        w.status.dlvl,
-    ) = (16, 50, 6, 1, 6);
-    w.monsters[0].name = Some("giant beetle".into());
-    w.history.push(nhbot_world::Said {
-        turn: w.turn,
-        decision: w.decisions,
-        text: "You cannot escape from the giant beetle!".into(),
-    });
     // Blows from something unseen refuse the look-ahead's Elbereth: its next best is Flee.
-    w.history.push(nhbot_world::Said {
-        turn: w.turn,
-        decision: w.decisions,
-        text: "It hits!".into(),
-    });
+    let w = giant_beetle_scene(&["You cannot escape from the giant beetle!", "It hits!"]);
     assert!(w.held());
     let rules = |held_stays: bool| FightRules {
         second_choice: true,
@@ -349,21 +310,16 @@ fn held_stays_never_steps_away() {
     let decide = |w: &World, held_stays: bool| {
         fight_or_flee_by(&mut Recall::default(), w, 4, rules(held_stays)).expect("acts")
     };
-    let flees = |a: &Action| {
-        matches!(
-            a,
-            Action::Move {
-                dir: Dir::W | Dir::NW | Dir::SW
-            }
-        )
-    };
     let (action, why) = decide(&w, false);
     assert!(
-        flees(&action),
+        flees_west(&action),
         "without the rule it flees: {action:?}: {why}"
     );
     let (action, why) = decide(&w, true);
-    assert!(!flees(&action), "held, no step away: {action:?}: {why}");
+    assert!(
+        !flees_west(&action),
+        "held, no step away: {action:?}: {why}"
+    );
 }
 
 /// Seed 10 of the b28 bench: a water nymph asleep next to us; the blow woke her and she stole
@@ -389,4 +345,35 @@ fn spare_thieves_strikes_no_quiet_nymph() {
     let (action, why) =
         fight_or_flee_by(&mut Recall::default(), &w, 4, rules(true)).expect("she struck: fight");
     assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+}
+
+/// The hero at HP 16/50, XL 6, AC 1 on Dlvl 6 with a giant beetle to the E, `said` this turn.
+fn giant_beetle_scene(said: &[&str]) -> World {
+    let mut w = crate::seen::world(&["-------", "|.....|", "|..@a.|", "|.....|", "-------"]);
+    (
+        w.status.hp,
+        w.status.hp_max,
+        w.status.xl,
+        w.status.ac,
+        w.status.dlvl,
+    ) = (16, 50, 6, 1, 6);
+    w.monsters[0].name = Some("giant beetle".into());
+    for text in said {
+        w.history.push(nhbot_world::Said {
+            turn: w.turn,
+            decision: w.decisions,
+            text: (*text).into(),
+        });
+    }
+    w
+}
+
+/// A step away from the beetle (to the W side).
+fn flees_west(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Move {
+            dir: Dir::W | Dir::NW | Dir::SW
+        }
+    )
 }
