@@ -620,7 +620,31 @@ struct Node {
     put_off: bool,
     /// Its feature cell (see [`CellQueues`]), when the search has them.
     cell: u32,
+    /// [`Evaluator::shut_in`] cleared it when it was first expanded. The answer depends on
+    /// its boulders and region only (any square of the walk's region floods the same
+    /// closure), so a state reopened on a shorter path is not judged again.
+    alive: bool,
+    /// Its children by push, in `Search::kids[kids[pass]..][..kid_count[pass]]` for each
+    /// [`Pass`] (`Near`, `PutOff`), recorded at its first expansion in that pass (`NO_KIDS`
+    /// until then): see [`Kid`].
+    kids: [u32; 2],
+    kid_count: [u16; 2],
 }
+
+/// A state's child by push (`from`: the boulder's square, `dir`), recorded when the state is
+/// first expanded. A state reopened on a shorter path is expanded again (often many times
+/// over, in the search's late phases: most expansions there are re-expansions), and each push
+/// leads to the same child every time: the record spares the child's walk and the hash
+/// lookup that would find it again.
+#[derive(Clone, Copy)]
+struct Kid {
+    from: u16,
+    dir: u8,
+    child: u32,
+}
+
+/// `Node::kids` of a state not yet expanded.
+const NO_KIDS: u32 = u32::MAX;
 
 /// Open-list key: (tier, stale, rank, f, h, moves, node id, put-off pushes), smallest
 /// first. The last marks the entry that generates a state's put-off pushes.
@@ -696,9 +720,9 @@ impl Novelty {
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Pass {
     /// All of them, or with relevance on, those near the last push.
-    Near,
+    Near = 0,
     /// The pushes the `Near` pass put off.
-    PutOff,
+    PutOff = 1,
 }
 
 /// How near (in squares, either axis) a boulder must be to the last push's squares for its
@@ -770,6 +794,8 @@ struct Search<'a> {
     following: Vec<(u32, u16, u16)>,
     /// Walks of the states [`Search::follow`] goes down from, by depth.
     walk_pool: Vec<Walker>,
+    /// The children of expanded states (see [`Kid`]).
+    kids: Vec<Kid>,
     /// The deadline of the current [`Search::run`]: an expansion stops generating children
     /// past it (one child of a big level can take milliseconds, an expansion seconds), and
     /// the run then stops before taking another state, so a state left half-expanded never
@@ -809,6 +835,7 @@ impl<'a> Search<'a> {
             regions: Regions::default(),
             following: Vec::new(),
             walk_pool: Vec::new(),
+            kids: Vec::new(),
             deadline: None,
         }
     }
@@ -959,7 +986,7 @@ impl<'a> Search<'a> {
                 race.ended(me, self.clock());
                 return Ending::Solved(self.pushes_to(id), self.clock());
             }
-            if board.rules == Rules::NetHack {
+            if board.rules == Rules::NetHack && !self.nodes[id as usize].alive {
                 let filled = self.nodes[id as usize].filled;
                 let open = (board.required_holes & !filled).count_ones();
                 if self
@@ -969,6 +996,7 @@ impl<'a> Search<'a> {
                     self.nodes[id as usize].h = DEAD;
                     continue;
                 }
+                self.nodes[id as usize].alive = true;
             }
             self.expand(id, &boulders, Pass::Near);
             if !self.following.is_empty() {
@@ -992,6 +1020,13 @@ impl<'a> Search<'a> {
                 .corrals
                 .restrict(board, &self.occ, boulders, &self.walker, filled);
         let mut put_off = false;
+        let (kids, kid_count) = {
+            let n = &self.nodes[id as usize];
+            (n.kids[pass as usize], n.kid_count[pass as usize])
+        };
+        // Recorded at the state's first expansion in this pass; later ones look pushes up.
+        let record = kids == NO_KIDS;
+        let recorded = self.kids.len();
         for qi in 0..self.walker.queue.len() {
             let p = self.walker.queue[qi];
             for dir in 0..4 {
@@ -1022,11 +1057,31 @@ impl<'a> Search<'a> {
                     to,
                     hole,
                 };
-                let child = self.make_child(id, boulders, push, detours, true);
-                if let (Some(child), None, true) = (child, hole, self.follows()) {
+                let known = (kids != NO_KIDS)
+                    .then(|| self.kid(kids, kid_count, from, dir as u8))
+                    .flatten();
+                if let Some(child) = known {
+                    let walked = self.walker.dist[p as usize];
+                    self.reach_again(id, child, from, dir as u8, walked, detours);
+                    continue;
+                }
+                let (child, new) = self.store_child(id, boulders, push, detours, true);
+                if record {
+                    self.kids.push(Kid {
+                        from,
+                        dir: dir as u8,
+                        child,
+                    });
+                }
+                if let (true, None, true) = (new, hole, self.follows()) {
                     self.following.push((child, board.step(p, dir), to));
                 }
             }
+        }
+        if record {
+            let n = &mut self.nodes[id as usize];
+            n.kids[pass as usize] = recorded as u32;
+            n.kid_count[pass as usize] = (self.kids.len() - recorded) as u16;
         }
         // Queued where the cheapest put-off push would be if it left the estimate as it is.
         if let (true, Some((_, price))) = (put_off, relevance) {
@@ -1048,6 +1103,58 @@ impl<'a> Search<'a> {
         detours: u32,
         exact: bool,
     ) -> Option<u32> {
+        let (child, new) = self.store_child(id, boulders, push, detours, exact);
+        new.then_some(child)
+    }
+
+    /// The child of state `id` by the push of the boulder on `from` in `dir`, if recorded
+    /// among its `count` kids from `start`.
+    fn kid(&self, start: u32, count: u16, from: u16, dir: u8) -> Option<u32> {
+        let kids = &self.kids[start as usize..start as usize + count as usize];
+        kids.iter()
+            .find(|k| k.from == from && k.dir == dir)
+            .map(|k| k.child)
+    }
+
+    /// State `existing`, reached again from `id` by the push of the boulder on `from` in
+    /// `dir` after a walk of `walked` moves: takes that path if it is shorter, and queues the
+    /// state again (a dead one keeps its path).
+    fn reach_again(
+        &mut self,
+        id: u32,
+        existing: u32,
+        from: u16,
+        dir: u8,
+        walked: u32,
+        detours: u32,
+    ) {
+        let parent = &self.nodes[id as usize];
+        let (pushes, moves) = (parent.pushes + 1, parent.moves + walked + 1);
+        let e = &mut self.nodes[existing as usize];
+        if e.h != DEAD && (pushes, moves) < (e.pushes, e.moves) {
+            e.pushes = pushes;
+            e.moves = moves;
+            e.parent = id;
+            e.player = from;
+            e.push_from = from;
+            e.push_dir = dir;
+            e.detours = detours;
+            e.closed = false;
+            e.put_off = false;
+            let key = self.priority(existing);
+            self.push_open(existing, key);
+        }
+    }
+
+    /// [`Search::make_child`]: the child (new or found), and whether it is new and alive.
+    fn store_child(
+        &mut self,
+        id: u32,
+        boulders: &[u16],
+        push: Push,
+        detours: u32,
+        exact: bool,
+    ) -> (u32, bool) {
         let board = self.board;
         let Push {
             square: p,
@@ -1059,7 +1166,6 @@ impl<'a> Search<'a> {
         let parent = &self.nodes[id as usize];
         let (filled, key_hash, pushes, moves) =
             (parent.filled, parent.key_hash, parent.pushes, parent.moves);
-        let mut new_child = None;
         // Child boulder list, kept sorted.
         self.scratch.clear();
         self.scratch
@@ -1100,22 +1206,10 @@ impl<'a> Search<'a> {
         };
         let child_moves = moves + walked + 1;
         let found = self.lookup(child_hash, child_filled, region);
-        match found {
+        let made = match found {
             Ok(existing) => {
-                let e = &mut self.nodes[existing as usize];
-                if e.h != DEAD && (pushes + 1, child_moves) < (e.pushes, e.moves) {
-                    e.pushes = pushes + 1;
-                    e.moves = child_moves;
-                    e.parent = id;
-                    e.player = from;
-                    e.push_from = from;
-                    e.push_dir = dir as u8;
-                    e.detours = detours;
-                    e.closed = false;
-                    e.put_off = false;
-                    let key = self.priority(existing);
-                    self.push_open(existing, key);
-                }
+                self.reach_again(id, existing, from, dir as u8, walked, detours);
+                (existing, false)
             }
             Err(()) => {
                 let scratch = std::mem::take(&mut self.scratch);
@@ -1139,12 +1233,12 @@ impl<'a> Search<'a> {
                     detours,
                 };
                 let made = self.insert(id, child, (from, dir as u8));
-                new_child = (self.nodes[made as usize].h != DEAD).then_some(made);
+                (made, self.nodes[made as usize].h != DEAD)
             }
-        }
+        };
         self.occ[to as usize] = old_to;
         self.occ[from as usize] = BOULDER;
-        new_child
+        made
     }
 
     /// Pushes the boulder of each new child in `following` on, as far as it goes, storing
@@ -1310,6 +1404,9 @@ impl<'a> Search<'a> {
             detours,
             put_off: false,
             cell: 0,
+            alive: false,
+            kids: [NO_KIDS; 2],
+            kid_count: [0; 2],
         });
         let mut key = self.full_hash(key_hash, region);
         while self.table.contains_key(&key) {
