@@ -100,6 +100,8 @@ fn strike(w: &World, t: &Threat, dir: Dir, why: String) -> (Action, String) {
 /// timeout is at most 100; Elbereth is no way out, engrave.c garbles each letter written while
 /// hallucinating with chance 1/2 (an intact one in ~350). Seeds 12 and 180 of b28-int32 struck
 /// back at 40% HP and lost 30-40 HP a turn to what they could not tell, down to death.
+/// Caveat (why it is off in the tree): pray.c `pleased` fixes a minor trouble only with
+/// `action` >= 3, i.e. Luck >= 1 off an altar; at Luck 0 such a prayer fixes nothing.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PrayAway {
     pub below: f64,
