@@ -94,6 +94,41 @@ fn strike(w: &World, t: &Threat, dir: Dir, why: String) -> (Action, String) {
     )
 }
 
+/// When `hallucination_guard` prays the hallucination away: struck lately below `below` of
+/// max HP, the god never refused us and a refusal as too soon for a minor trouble is at most
+/// `max_refusal` likely. Hallucination is a minor trouble (pray.c `in_trouble`), fixed while the
+/// timeout is at most 100; Elbereth is no way out, engrave.c garbles each letter written while
+/// hallucinating with chance 1/2 (an intact one in ~350). Seeds 12 and 180 of b28-int32 struck
+/// back at 40% HP and lost 30-40 HP a turn to what they could not tell, down to death.
+/// Caveat (why it is off in the tree): pray.c `pleased` fixes a minor trouble only with
+/// `action` >= 3, i.e. Luck >= 1 off an altar; at Luck 0 such a prayer fixes nothing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PrayAway {
+    pub below: f64,
+    pub max_refusal: f64,
+}
+
+/// The prayer of [`PrayAway`], if it is due.
+fn pray_away(w: &World, pray: Option<PrayAway>) -> Option<(Action, String)> {
+    let PrayAway { below, max_refusal } = pray?;
+    let chance = w.minor_prayer_refusal_chance();
+    if w.hp_fraction() >= below || !w.refused_prayers.is_empty() || chance > max_refusal {
+        return None;
+    }
+    Some((
+        Action::Pray,
+        format!(
+            "hallucinating, struck lately at HP {}/{} (below {:.0}%): praying the hallucination \
+             away (refused as too soon with chance {:.0}%; an Elbereth written now comes out \
+             garbled, and what strikes us cannot be told)",
+            w.status.hp,
+            w.status.hp_max,
+            below * 100.0,
+            chance * 100.0
+        ),
+    ))
+}
+
 /// One decision of `hallucination_guard` (see the module docs): fails when we do not
 /// hallucinate, when no monster we cannot tell is within `radius`, and when what strikes us is
 /// not next to us (a missile, something unseen: other leaves answer that).
@@ -102,6 +137,17 @@ pub fn guard_step(
     state: &mut GuardState,
     w: &World,
     radius: i16,
+) -> Option<(Action, String)> {
+    guard_step_by(r, state, w, radius, None)
+}
+
+/// [`guard_step`], praying the hallucination away by `pray` ([`PrayAway`]) when struck low.
+pub fn guard_step_by(
+    r: &mut Recall,
+    state: &mut GuardState,
+    w: &World,
+    radius: i16,
+    pray: Option<PrayAway>,
 ) -> Option<(Action, String)> {
     if !w.hallucinating() {
         *state = GuardState::default();
@@ -132,6 +178,9 @@ pub fn guard_step(
             .or(next_to_us.first());
         if let Some(&(t, dir)) = target {
             state.foe = Some((t.pos, w.turn));
+            if let Some(prayer) = pray_away(w, pray) {
+                return Some(prayer);
+            }
             let lost = w.hp_lost_within(2);
             return Some(strike(
                 w,
@@ -174,6 +223,8 @@ pub fn guard_step(
 pub struct HallucinationGuard {
     /// Chebyshev distance within which a monster we cannot tell keeps us waiting.
     pub radius: i16,
+    /// Pray the hallucination away when struck low ([`PrayAway`]); None: never.
+    pub pray: Option<PrayAway>,
 }
 
 impl nhbot_bt::Leaf for HallucinationGuard {
@@ -182,7 +233,7 @@ impl nhbot_bt::Leaf for HallucinationGuard {
     fn tick(&self, state: &mut GuardState, t: &mut nhbot_bt::Tick<'_>) -> nhbot_bt::LeafOutcome {
         let w = t.world;
         let r = t.blackboard.entry::<Recall>();
-        match guard_step(r, state, w, self.radius) {
+        match guard_step_by(r, state, w, self.radius, self.pray) {
             Some((action, why)) => nhbot_bt::LeafOutcome::Act(action, why),
             None => nhbot_bt::LeafOutcome::Failure,
         }

@@ -58,6 +58,7 @@ mod shed_gear;
 pub mod signs;
 pub mod sokoban;
 pub mod sokoban_phase;
+pub mod spare;
 pub mod steps;
 pub mod survival;
 pub mod thief;

@@ -527,9 +527,19 @@ pub fn register(r: &mut NodeRegistry) {
         .params(const { &[
             p("radius", Integer { min: 1, max: 8 }, Default("4"), "Chebyshev distance of the monsters that keep us \
          waiting one turn at a time."),
+            p("pray_below", Number { min: 0.0, max: 1.0 }, Default("0"), "Struck lately with a monster we cannot \
+         tell next to us, below this fraction of max HP: pray the hallucination away (a minor trouble, fixed \
+         while the prayer timeout is at most 100) when the god never refused us and a refusal is at most \
+         `pray_max_refusal` likely. 0: never."),
+            p("pray_max_refusal", Number { min: 0.0, max: 1.0 }, Default("0.1"), "The most likely refusal (too soon \
+         for a minor trouble) at which `pray_below` prays."),
         ] }),
         |p| crate::hallucination::HallucinationGuard {
             radius: p.integer("radius").clamp(1, 8) as i16,
+            pray: (p.number("pray_below") > 0.0).then(|| crate::hallucination::PrayAway {
+                below: p.number("pray_below"),
+                max_refusal: p.number("pray_max_refusal"),
+            }),
         },
     );
     r.register_tick_fn(
@@ -566,6 +576,10 @@ pub fn register(r: &mut NodeRegistry) {
             p("spare_thieves", Flag, Default("false"), "No blow when every hostile next to us is a thief (a \
          nymph; a leprechaun while we carry gold) that has not struck us within 5 turns: a blow wakes a sleeping \
          nymph and seldom kills her before she steals and teleports away."),
+            p("spare_spores", Flag, Default("false"), "Never strike a monster that may be a gas spore, at any HP \
+         (its 4d6 explosion lands on us; without this only at HP 24 or less)."),
+            p("town_unseen", Flag, Default("false"), "In a watched town, or with a known peaceful within 8, strike \
+         an unseen `I` only in a turn something struck us (the mark may be a watchman or a shopkeeper)."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,

@@ -10,6 +10,7 @@ use crate::prayer::{self, PrayerRules};
 use crate::recall::Recall;
 use crate::retreat;
 pub use crate::signs::attacked;
+use crate::spare::{self, Spares};
 use crate::threat::{self, Threat};
 use nhbot_world::{Action, Dir, Feature, World};
 
@@ -61,7 +62,7 @@ pub fn fight_step_with(
     keep_read_back: bool,
     door_blows: bool,
 ) -> Option<(Action, String)> {
-    fight_step_by(r, w, keep_read_back, 0, door_blows)
+    fight_step_by(r, w, keep_read_back, 0, door_blows, Spares::default())
 }
 
 /// [`fight_step_with`]; with `struck_hostile` > 0, a monster that attacked us within that many
@@ -72,6 +73,7 @@ pub fn fight_step_by(
     keep_read_back: bool,
     struck_hostile: i64,
     door_blows: bool,
+    spares: Spares,
 ) -> Option<(Action, String)> {
     crate::peaceful::observe(&mut r.peaceful, w);
     // Blind, our own engraving is trusted for resting only: it may be misspelled, and what
@@ -84,6 +86,7 @@ pub fn fight_step_by(
     let threats = threat::threats_by(r, w, struck_hostile);
     let target = adjacent(&threats).into_iter().find(|t| {
         t.no_melee.is_none()
+            && spare::spared(w, t, spares).is_none()
             && Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)
                 .is_some_and(|d| can_strike(w, d, door_blows))
     })?;
@@ -218,6 +221,9 @@ pub struct FightRules {
     /// No blow at thieves (see [`crate::thief::thief`]) next to us that have not struck us
     /// lately: a blow wakes a sleeping nymph and rarely kills her, and she steals at once.
     pub spare_thieves: bool,
+    /// Adjacent monsters never struck: a possible gas spore at any HP, an unseen `I` among
+    /// peacefuls with no blow this turn ([`Spares`]).
+    pub spares: Spares,
 }
 
 impl Default for FightRules {
@@ -234,6 +240,7 @@ impl Default for FightRules {
             missile_miss: false,
             held_stays: false,
             spare_thieves: false,
+            spares: Spares::default(),
         }
     }
 }
@@ -280,6 +287,7 @@ pub fn fight_or_flee_by(
         missile_miss,
         held_stays,
         spare_thieves,
+        spares,
     } = rules;
     let held = held_stays && w.held();
     let stays = (blind_stays && blind_without_telepathy(w)) || held;
@@ -289,7 +297,11 @@ pub fn fight_or_flee_by(
         return None;
     }
     let Some(mut duel) = duel_here(r, w, &threats) else {
-        return close_in_step(w, &threats).or_else(|| strike_unseen_step(r, w));
+        return close_in_step(w, &threats).or_else(|| {
+            (!spare::unseen_spared(w, spares))
+                .then(|| strike_unseen_step(r, w))
+                .flatten()
+        });
     };
     duel.scared = held_off;
     let (mut choice, value) = duel.best(depth);
@@ -345,12 +357,12 @@ pub fn fight_or_flee_by(
             |(a, reason): (Action, String)| (a, format!("{reason}; Elbereth refused: {why}"));
         return step
             .or_else(retreat)
-            .or_else(|| fight_step_by(r, w, keep_elbereth, struck_hostile, door_blows))
+            .or_else(|| fight_step_by(r, w, keep_elbereth, struck_hostile, door_blows, spares))
             .map(tag_refused)
             .map(tag);
     }
     step.or_else(retreat)
-        .or_else(|| fight_step_by(r, w, keep_elbereth, struck_hostile, door_blows))
+        .or_else(|| fight_step_by(r, w, keep_elbereth, struck_hostile, door_blows, spares))
         .map(tag)
 }
 

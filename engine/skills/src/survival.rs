@@ -78,6 +78,10 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         missile_miss: p.flag("missile_miss"),
         held_stays: p.flag("held_stays"),
         spare_thieves: p.flag("spare_thieves"),
+        spares: crate::spare::Spares {
+            gas_spores: p.flag("spare_spores"),
+            town_unseen: p.flag("town_unseen"),
+        },
     };
     act(steps::fight_or_flee_by(
         r,

@@ -39,7 +39,17 @@ const PRAYER_TURNS: i64 = 3;
 /// (refused after a granted one: 11% within 700 turns, 7% within 1,000, 2% within 1,500,
 /// none later; seeds 1..200).
 pub fn refusal_chance(since: i64) -> f64 {
-    let limit = MAJOR_TROUBLE_LIMIT + (since - PRAYER_TURNS).max(0);
+    refusal_chance_within(since, MAJOR_TROUBLE_LIMIT)
+}
+
+/// Minor trouble (hallucination, blindness...) is fixed while the timeout is at most this
+/// (pray.c `can_pray`: `u.ublesscnt > 100` is too soon for a minor trouble).
+pub const MINOR_TROUBLE_LIMIT: i64 = 100;
+
+/// [`refusal_chance`] for a prayer the god answers only while the timeout is at most `limit`
+/// ([`MAJOR_TROUBLE_LIMIT`] or [`MINOR_TROUBLE_LIMIT`]).
+pub fn refusal_chance_within(since: i64, trouble_limit: i64) -> f64 {
+    let limit = trouble_limit + (since - PRAYER_TURNS).max(0);
     // rne(4) below XL 15: P(1) = 3/4, P(2) = 3/16, P(3) = 3/64, P(4) = 3/256, P(5) = 1/256.
     let rne = [
         (1, 0.75),
@@ -170,6 +180,17 @@ impl World {
         }
     }
 
+    /// The chance a prayer in minor trouble only (hallucination) is refused as too soon: none
+    /// before the first prayer once the starting timeout is down to 100 (turn 200), else
+    /// [`refusal_chance_within`] [`MINOR_TROUBLE_LIMIT`] of the turns since the last prayer.
+    pub fn minor_prayer_refusal_chance(&self) -> f64 {
+        match self.turns_since_prayer() {
+            None if START_TIMEOUT - self.turn <= MINOR_TROUBLE_LIMIT => 0.0,
+            None => 1.0,
+            Some(since) => refusal_chance_within(since, MINOR_TROUBLE_LIMIT),
+        }
+    }
+
     /// In major trouble and the timeout estimate below [`SAFE_TIMEOUT`].
     pub fn can_pray_safely(&self) -> bool {
         self.prayer_trouble().is_some() && self.prayer_timeout_estimate() < SAFE_TIMEOUT
@@ -236,6 +257,25 @@ mod tests {
             }
         }
         over
+    }
+
+    #[test]
+    fn minor_trouble_needs_100_more_turns_than_major() {
+        for since in [0, 300, 600, 1000, 2000] {
+            let minor = refusal_chance_within(since, MINOR_TROUBLE_LIMIT);
+            assert!((minor - rnz_350_exceeds(100 + (since - 3).max(0))).abs() < 1e-9);
+            assert!(minor >= refusal_chance(since), "since {since}");
+        }
+        assert!((refusal_chance_within(603, 100) - refusal_chance(503)).abs() < 1e-9);
+        let mut w = world(40, 60, 150);
+        assert_eq!(w.minor_prayer_refusal_chance(), 1.0, "timeout 150 > 100");
+        w.turn = 200;
+        assert_eq!(w.minor_prayer_refusal_chance(), 0.0);
+        w.last_prayer_turn = Some(100);
+        assert!(
+            w.minor_prayer_refusal_chance() > 0.5,
+            "100 turns after a prayer"
+        );
     }
 
     #[test]

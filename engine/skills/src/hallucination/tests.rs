@@ -123,3 +123,46 @@ fn waiting_stops_after_long_hallucination_striking_back_does_not() {
         Some((Action::Fight { .. }, _))
     ));
 }
+
+#[test]
+fn struck_low_prays_the_hallucination_away_when_the_god_would_answer() {
+    let pray = Some(PrayAway {
+        below: 0.5,
+        max_refusal: 0.1,
+    });
+    let struck = |hp: i32, last_prayer: Option<i64>, refused: bool| {
+        let mut w = World::default();
+        let mut state = GuardState::default();
+        show(&mut w, &NEXT_TO_US, 6000, 60, true, &[]);
+        w.last_prayer_turn = last_prayer;
+        if refused {
+            w.refused_prayers.push(1000);
+        }
+        let _ = guard_step_by(&mut Recall::default(), &mut state, &w, 4, pray);
+        show(&mut w, &BACK, 6001, hp, true, &["The jackal bites!"]);
+        guard_step_by(&mut Recall::default(), &mut state, &w, 4, pray).expect("struck")
+    };
+    let (action, why) = struck(25, None, false);
+    assert_eq!(action, Action::Pray, "{why}");
+    assert!(why.contains("garbled"), "{why}");
+    // Healthy enough: strike back as before.
+    assert_eq!(struck(40, None, false).0, Action::Fight { dir: Dir::E });
+    // Prayed 400 turns ago: a minor trouble needs the timeout at 100, most likely too soon.
+    assert_eq!(
+        struck(25, Some(5600), false).0,
+        Action::Fight { dir: Dir::E }
+    );
+    assert_eq!(struck(25, Some(3000), false).0, Action::Pray);
+    // A god that refused us once is not asked again for a minor trouble.
+    assert_eq!(struck(25, None, true).0, Action::Fight { dir: Dir::E });
+    // Off: never.
+    let mut w = World::default();
+    let mut state = GuardState::default();
+    show(&mut w, &NEXT_TO_US, 6000, 60, true, &[]);
+    let _ = decide(&mut state, &w);
+    show(&mut w, &BACK, 6001, 10, true, &["The jackal bites!"]);
+    assert!(matches!(
+        decide(&mut state, &w),
+        Some((Action::Fight { .. }, _))
+    ));
+}
