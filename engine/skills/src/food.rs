@@ -637,9 +637,11 @@ pub fn pick_up_food_step_with(w: &World, tripe: bool) -> Option<(Action, String)
 mod buy;
 mod corpse_leaf;
 mod desperate;
+mod errand;
 mod fetch;
 mod forage;
 mod poison;
+mod shop_patience;
 mod sighted;
 pub(crate) use buy::BuyFood;
 pub use buy::{best_buy, for_sale, leave_shop_step, ForSale};

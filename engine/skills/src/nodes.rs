@@ -844,6 +844,13 @@ pub fn register(r: &mut NodeRegistry) {
                         Default("4"),
                         "Spare food items carried at which fetching stops (unless Hungry).",
                     ),
+                    p(
+                        "ignore_still",
+                        Flag,
+                        Default("false"),
+                        "A hostile that cannot come to us (speed 0, or speed 1 with no damage: \
+                         molds, lichens) calls the walk off only next to us or on its path.",
+                    ),
                 ]
             },
         ),
@@ -852,6 +859,7 @@ pub fn register(r: &mut NodeRegistry) {
             hungry_reach: p.integer("hungry_reach") as usize,
             hp: p.number("hp"),
             enough: p.integer("enough") as usize,
+            ignore_still: p.flag("ignore_still"),
         },
     );
     r.register(
@@ -888,6 +896,20 @@ pub fn register(r: &mut NodeRegistry) {
                         Default("0.5"),
                         "Least HP, a fraction of max.",
                     ),
+                    p(
+                        "patience",
+                        Integer { min: 0, max: 100000 },
+                        Default("0"),
+                        "Decisions spent on one shop (walks to its food, looks, leaving) since its \
+                         last sale before the shop is given up for the game. 0: no limit.",
+                    ),
+                    p(
+                        "ignore_still",
+                        Flag,
+                        Default("false"),
+                        "A hostile that cannot come to us (speed 0, or speed 1 with no damage: \
+                         molds, lichens) calls the walk off only next to us or on its path.",
+                    ),
                 ]
             },
         ),
@@ -895,6 +917,8 @@ pub fn register(r: &mut NodeRegistry) {
             enough: p.integer("enough") as usize,
             reach: p.integer("reach") as usize,
             hp: p.number("hp"),
+            patience: p.integer("patience") as u32,
+            ignore_still: p.flag("ignore_still"),
         },
     );
     r.register_fn(

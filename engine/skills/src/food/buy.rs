@@ -10,6 +10,8 @@
 //! unpaid comestible in the pack is paid for, or dropped when the gold does not cover it (the
 //! shopkeeper keeps the door until the bill is settled).
 
+use super::errand::{called_off, hostile_on_path};
+use super::shop_patience::{shop_key, ShopKey, ShopPatience};
 use super::spare_food_carried;
 use crate::recall::Recall;
 use crate::threat;
@@ -25,6 +27,10 @@ pub(crate) struct BuyFood {
     pub reach: usize,
     /// No shopping below this fraction of max HP.
     pub hp: f64,
+    /// Decisions spent on one shop since its last sale before it is given up (0: no limit).
+    pub patience: u32,
+    /// A mold or lichen in view calls the walk off only next to us or on the path.
+    pub ignore_still: bool,
 }
 
 /// Shop squares (level index, position) with nothing for us, and the square walked to.
@@ -35,6 +41,8 @@ pub(crate) struct Shopping {
     target: Option<((usize, Pos), u32, u32)>,
     /// Decisions spent waiting for the shopkeeper to let us out.
     waits: u32,
+    /// Decisions per shop since its last sale, and the shops given up (`patience`).
+    shops: ShopPatience,
 }
 
 /// Decisions spent on one target beyond its path's length before it is given up.
@@ -232,6 +240,9 @@ impl Leaf for BuyFood {
         let w = t.world;
         let gold = w.status.gold;
         if let Some((item, bill)) = unpaid_food(w) {
+            if bill <= gold {
+                s.shops.sold(shop_key(w, w.player));
+            }
             return LeafOutcome::Act(
                 if bill <= gold {
                     Action::Pay
@@ -251,11 +262,22 @@ impl Leaf for BuyFood {
                 },
             );
         }
-        if let Some(shopping) = self.buy_step(s, t) {
-            return shopping;
+        if let Some((shop, shopping)) = self.buy_step(s, t) {
+            if s.shops.spend(shop, self.patience) {
+                return shopping;
+            }
+            log::info!(
+                "buy_food: {} decisions at this shop without a sale; giving it up",
+                self.patience
+            );
         }
         match leave_shop_step(t.world, &mut s.waits) {
-            Some((action, why)) => LeafOutcome::Act(action, why),
+            Some((action, why)) => {
+                // Leaving counts too: a shop hard to get out of is not walked into again.
+                s.shops
+                    .spend(shop_key(t.world, t.world.player), self.patience);
+                LeafOutcome::Act(action, why)
+            }
             None => LeafOutcome::Failure,
         }
     }
@@ -265,8 +287,12 @@ impl Leaf for BuyFood {
 }
 
 impl BuyFood {
-    /// The next step of buying food here, if there is food to buy.
-    fn buy_step(&self, s: &mut Shopping, t: &mut Tick<'_>) -> Option<LeafOutcome> {
+    /// The next step of buying food here, if there is food to buy, and the shop it is for.
+    fn buy_step(
+        &self,
+        s: &mut Shopping,
+        t: &mut Tick<'_>,
+    ) -> Option<(Option<ShopKey>, LeafOutcome)> {
         let w = t.world;
         let gold = w.status.gold;
         let level_ix = w.dungeon.current?;
@@ -291,14 +317,14 @@ impl BuyFood {
         let r: &mut Recall = t.blackboard.entry::<Recall>();
         // An `@` in a shop of ours to shop in is its keeper, whom farlook may not have named yet.
         let keeper = |th: &threat::Threat| th.glyph == '@' && w.in_shop(th.pos);
-        if threat::threats(r, w)
-            .iter()
-            .any(|th| th.hostile && th.distance <= 6 && !keeper(th))
-        {
+        let threats = threat::threats(r, w);
+        if called_off(&threats, 6, self.ignore_still, keeper) {
             return None;
         }
         let here = (level_ix, w.player);
-        let targets = shop_food_squares(w, &s.struck);
+        let mut targets = shop_food_squares(w, &s.struck);
+        targets.retain(|&p| !s.shops.given_up(shop_key(w, p)));
+        let shop_here = shop_key(w, w.player);
         if targets.contains(&w.player) {
             s.target = None;
             let listed: Vec<String> = w
@@ -312,16 +338,19 @@ impl BuyFood {
                     s.struck.insert(here);
                     return None;
                 }
-                return Some(LeafOutcome::Act(
-                    crate::look::look_action_at(r, w),
-                    "looking at the shop's food here".into(),
+                return Some((
+                    shop_here,
+                    LeafOutcome::Act(
+                        crate::look::look_action_at(r, w),
+                        "looking at the shop's food here".into(),
+                    ),
                 ));
             }
             let Some(buy) = best_buy(&listed, gold) else {
                 s.struck.insert(here);
                 return None;
             };
-            return Some(LeafOutcome::Act(
+            return Some((shop_here, LeafOutcome::Act(
                 Action::Pickup {
                     what: Pick::Named(buy.name.into()),
                 },
@@ -333,10 +362,12 @@ impl BuyFood {
                     buy.nutrition,
                     spare_food_carried(w)
                 ),
-            ));
+            )));
         }
         let path = w.path_to(&targets)?;
-        if path.steps.len() > self.reach {
+        if path.steps.len() > self.reach
+            || (self.ignore_still && hostile_on_path(&threats, &path.steps))
+        {
             return None;
         }
         let to = path.target();
@@ -351,14 +382,17 @@ impl BuyFood {
             .and_then(|l| l.shop_at(to))
             .and_then(|s| s.kind.clone())
             .unwrap_or_default();
-        Some(LeafOutcome::Act(
-            w.step_along(&path),
-            format!(
+        Some((
+            shop_key(w, to),
+            LeafOutcome::Act(
+                w.step_along(&path),
+                format!(
                 "to the {shop}'s food at ({}, {}), {} steps ({gold} gold, {} spare food carried)",
                 to.x,
                 to.y,
                 path.steps.len(),
                 spare_food_carried(w)
+            ),
             ),
         ))
     }

@@ -6,6 +6,7 @@
 //! knows about). Standing on it, `pick_up_food` takes the food; a square we stood on is struck
 //! off for the rest of the game, so a corpse or a rotten pile costs one walk, not a loop.
 
+use super::errand::{called_off, hostile_on_path};
 use super::SPARE_FOOD;
 use crate::recall::Recall;
 use crate::threat;
@@ -23,6 +24,8 @@ pub(crate) struct FetchFood {
     pub hp: f64,
     /// Spare food items carried at which we stop fetching more.
     pub enough: usize,
+    /// A mold or lichen in view calls the walk off only next to us or on the path.
+    pub ignore_still: bool,
 }
 
 /// Squares (level index, position) stood on or given up: never walked to again.
@@ -112,7 +115,8 @@ impl Leaf for FetchFood {
             return LeafOutcome::Failure;
         }
         let r: &Recall = t.blackboard.entry::<Recall>();
-        if threat::hostile_within(r, w, 6) {
+        let threats = threat::threats(r, w);
+        if called_off(&threats, 6, self.ignore_still, |_| false) {
             return LeafOutcome::Failure;
         }
         let targets = food_squares(w, &s.squares);
@@ -127,7 +131,8 @@ impl Leaf for FetchFood {
         } else {
             self.reach
         };
-        if path.steps.len() > reach {
+        if path.steps.len() > reach || (self.ignore_still && hostile_on_path(&threats, &path.steps))
+        {
             return LeafOutcome::Failure;
         }
         let to = path.target();
