@@ -566,6 +566,11 @@ pub fn register(r: &mut NodeRegistry) {
             p("spare_thieves", Flag, Default("false"), "No blow when every hostile next to us is a thief (a \
          nymph; a leprechaun while we carry gold) that has not struck us within 5 turns: a blow wakes a sleeping \
          nymph and seldom kills her before she steals and teleports away."),
+            p("weigh_refused", Number { min: 0.0, max: 100.0 }, Default("0"), "Where the look-ahead's \
+         Elbereth is refused for a line of fire or a stale blow from something unseen, engrave it anyway \
+         when what it stops (the adjacent foes' expected HP a turn) is at least this many times what goes \
+         on (missiles, breath, a wand heard, unexplained HP loss); never under a fresh or repeated unseen \
+         blow or next to a zapper. 0: off."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,

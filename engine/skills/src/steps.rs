@@ -218,6 +218,11 @@ pub struct FightRules {
     /// No blow at thieves (see [`crate::thief::thief`]) next to us that have not struck us
     /// lately: a blow wakes a sleeping nymph and rarely kills her, and she steals at once.
     pub spare_thieves: bool,
+    /// Where the look-ahead's Elbereth is refused for a line of fire or a stale attack from
+    /// something unseen, engrave it anyway when what it stops (the adjacent foes' expected HP a
+    /// turn) is at least this many times what goes on ([`crate::elbereth_refusal::weigh`]);
+    /// 0: off, the refusal stands.
+    pub weigh_refused: f64,
 }
 
 impl Default for FightRules {
@@ -234,6 +239,7 @@ impl Default for FightRules {
             missile_miss: false,
             held_stays: false,
             spare_thieves: false,
+            weigh_refused: 0.0,
         }
     }
 }
@@ -280,6 +286,7 @@ pub fn fight_or_flee_by(
         missile_miss,
         held_stays,
         spare_thieves,
+        weigh_refused,
     } = rules;
     let held = held_stays && w.held();
     let stays = (blind_stays && blind_without_telepathy(w)) || held;
@@ -325,6 +332,26 @@ pub fn fight_or_flee_by(
         Choice::Flee if stays => None,
         Choice::Flee => retreat::retreat_step(w, &threats),
     };
+    // Refused by the plain rule: weigh what Elbereth stops against what goes on (`weigh_refused`).
+    let mut weighed = None;
+    let step = match step {
+        None if choice == Choice::Elbereth && weigh_refused > 0.0 => {
+            match crate::elbereth_refusal::weigh(r, w, duel.mean_round(), weigh_refused) {
+                Ok(why) => {
+                    let band = if healthy { ANY_HP } else { HEALTHY };
+                    let step = elbereth::elbereth_step_weighed(r, w, "", (band, band));
+                    let taken = step.map(|(a, reason)| (a, format!("{reason}; weighed: {why}")));
+                    weighed = Some(why);
+                    taken
+                }
+                Err(why) => {
+                    weighed = Some(why);
+                    None
+                }
+            }
+        }
+        step => step,
+    };
     // The escape chosen is not possible: the look-ahead's next best, fight or flee.
     let retreat = || {
         let mut without = duel.clone();
@@ -339,7 +366,10 @@ pub fn fight_or_flee_by(
             })
     };
     if step.is_none() && choice == Choice::Elbereth {
-        let why = elbereth_refused(r, w, missile_miss);
+        let mut why = elbereth_refused(r, w, missile_miss);
+        if let Some(weighed) = weighed {
+            why = format!("{why}; weighed: {weighed}");
+        }
         log::debug!("look-ahead's Elbereth refused: {why}");
         let tag_refused =
             |(a, reason): (Action, String)| (a, format!("{reason}; Elbereth refused: {why}"));

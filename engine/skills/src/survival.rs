@@ -78,6 +78,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         missile_miss: p.flag("missile_miss"),
         held_stays: p.flag("held_stays"),
         spare_thieves: p.flag("spare_thieves"),
+        weigh_refused: p.number("weigh_refused"),
     };
     act(steps::fight_or_flee_by(
         r,
