@@ -134,11 +134,22 @@ pub fn unstopped(r: &Recall, w: &World) -> Result<Unstopped, String> {
     Ok(out)
 }
 
+/// Turns an Elbereth we engraved where we stand is kept at [`KEEP_SHARE`] of the ratio.
+const KEEP_TURNS: i64 = 3;
+/// Share of the ratio that keeps an Elbereth we just engraved here: the weighing must not flip
+/// to a blow that erases it as a foe steps off (seed 30 of b29 engraved at "stops 8.9, 2.5 goes
+/// on", then struck the dwarf lord at "4.8, 2.5" the next turn, erasing it, and died).
+const KEEP_SHARE: f64 = 0.5;
+
 /// Whether to engrave the look-ahead's Elbereth though the plain rule refused it: what it stops
 /// (`stopped`, the adjacent foes' expected HP a turn) is at least `ratio` times what goes on
-/// ([`unstopped`]). `Ok` and `Err` both say why.
+/// ([`unstopped`]); on an Elbereth we engraved here lately, half that. `Ok` and `Err` both say why.
 pub fn weigh(r: &Recall, w: &World, stopped: f64, ratio: f64) -> Result<String, String> {
     let goes_on = unstopped(r, w)?;
+    let ours = r.last_engrave_at == Some(w.player)
+        && r.last_engrave
+            .is_some_and(|t| (0..=KEEP_TURNS).contains(&(w.turn - t)));
+    let ratio = if ours { ratio * KEEP_SHARE } else { ratio };
     let why = format!(
         "it stops {stopped:.1} HP a turn, {:.1} goes on ({})",
         goes_on.damage,

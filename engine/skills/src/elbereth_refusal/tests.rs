@@ -124,3 +124,21 @@ fn breath_weighs_a_third_of_its_dice() {
     let goes_on = unstopped(&r, &w).expect("weighable");
     assert!((goes_on.damage - 7.0 / 3.0).abs() < 1e-9, "{goes_on:?}");
 }
+
+/// Seed 30 of b29: engraved against two foes, one stepped off, and the weighing flipped to a
+/// blow that erased the fresh engraving. On our own fresh Elbereth half the ratio holds it.
+#[test]
+fn our_fresh_elbereth_is_kept_at_half_the_ratio() {
+    let w = scene(&[], &[(47, "It misses.")]);
+    let stopped = 1.5 * MISSILE;
+    let mut r = Recall::default();
+    assert!(weigh(&r, &w, stopped, 2.0).is_err(), "not worth engraving");
+    r.last_engrave = Some(w.turn - 1);
+    r.last_engrave_at = Some(w.player);
+    assert!(weigh(&r, &w, stopped, 2.0).is_ok(), "worth keeping");
+    r.last_engrave_at = Some(Pos::new(1, 1));
+    assert!(weigh(&r, &w, stopped, 2.0).is_err(), "engraved elsewhere");
+    r.last_engrave_at = Some(w.player);
+    r.last_engrave = Some(w.turn - 10);
+    assert!(weigh(&r, &w, stopped, 2.0).is_err(), "long ago");
+}
