@@ -245,6 +245,17 @@ pub fn elbereth_step_under_fire(
     elbereth_cycle(r, w, path, (enter, until), false, |_, _| false)
 }
 
+/// The Elbereth cycle where the caller weighed what goes on hurting us on it against what it
+/// stops ([`crate::elbereth_refusal::weigh`]): no refusal for a line of fire or an unseen attack.
+pub fn elbereth_step_weighed(
+    r: &mut Recall,
+    w: &World,
+    path: &str,
+    band: (f64, f64),
+) -> Option<(Action, String)> {
+    elbereth_cycle(r, w, path, band, false, |_, _| false)
+}
+
 /// The look, engrave, verify and rest cycle, wherever the caller allows waiting; with
 /// `blind_blow`, a blind trust ends with a blow ([`trusted_blind_by`]).
 fn elbereth_cycle(

@@ -28,6 +28,7 @@ pub mod elbereth;
 pub mod elbereth_first;
 pub mod elbereth_fresh;
 pub mod elbereth_hold;
+pub mod elbereth_refusal;
 pub mod elbereth_weigh;
 pub mod engulf;
 pub mod explore;

@@ -131,7 +131,8 @@ impl Duel {
         }
     }
 
-    fn mean_round(&self) -> f64 {
+    /// The adjacent foes' expected damage in one of our turns.
+    pub fn mean_round(&self) -> f64 {
         self.round
             .iter()
             .enumerate()

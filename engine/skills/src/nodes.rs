@@ -580,6 +580,11 @@ pub fn register(r: &mut NodeRegistry) {
          (its 4d6 explosion lands on us; without this only at HP 24 or less)."),
             p("town_unseen", Flag, Default("false"), "In a watched town, or with a known peaceful within 8, strike \
          an unseen `I` only in a turn something struck us (the mark may be a watchman or a shopkeeper)."),
+            p("weigh_refused", Number { min: 0.0, max: 100.0 }, Default("0"), "Where the look-ahead's \
+         Elbereth is refused for a line of fire or a stale blow from something unseen, engrave it anyway \
+         when what it stops (the adjacent foes' expected HP a turn) is at least this many times what goes \
+         on (missiles, breath, a wand heard, unexplained HP loss); never under a fresh or repeated unseen \
+         blow or next to a zapper. 0: off."),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,

@@ -224,6 +224,11 @@ pub struct FightRules {
     /// Adjacent monsters never struck: a possible gas spore at any HP, an unseen `I` among
     /// peacefuls with no blow this turn ([`Spares`]).
     pub spares: Spares,
+    /// Where the look-ahead's Elbereth is refused for a line of fire or a stale attack from
+    /// something unseen, engrave it anyway when what it stops (the adjacent foes' expected HP a
+    /// turn) is at least this many times what goes on ([`crate::elbereth_refusal::weigh`]);
+    /// 0: off, the refusal stands.
+    pub weigh_refused: f64,
 }
 
 impl Default for FightRules {
@@ -241,6 +246,7 @@ impl Default for FightRules {
             held_stays: false,
             spare_thieves: false,
             spares: Spares::default(),
+            weigh_refused: 0.0,
         }
     }
 }
@@ -288,6 +294,7 @@ pub fn fight_or_flee_by(
         held_stays,
         spare_thieves,
         spares,
+        weigh_refused,
     } = rules;
     let held = held_stays && w.held();
     let stays = (blind_stays && blind_without_telepathy(w)) || held;
@@ -337,6 +344,26 @@ pub fn fight_or_flee_by(
         Choice::Flee if stays => None,
         Choice::Flee => retreat::retreat_step(w, &threats),
     };
+    // Refused by the plain rule: weigh what Elbereth stops against what goes on (`weigh_refused`).
+    let mut weighed = None;
+    let step = match step {
+        None if choice == Choice::Elbereth && weigh_refused > 0.0 => {
+            match crate::elbereth_refusal::weigh(r, w, duel.mean_round(), weigh_refused) {
+                Ok(why) => {
+                    let band = if healthy { ANY_HP } else { HEALTHY };
+                    let step = elbereth::elbereth_step_weighed(r, w, "", (band, band));
+                    let taken = step.map(|(a, reason)| (a, format!("{reason}; weighed: {why}")));
+                    weighed = Some(why);
+                    taken
+                }
+                Err(why) => {
+                    weighed = Some(why);
+                    None
+                }
+            }
+        }
+        step => step,
+    };
     // The escape chosen is not possible: the look-ahead's next best, fight or flee.
     let retreat = || {
         let mut without = duel.clone();
@@ -351,7 +378,10 @@ pub fn fight_or_flee_by(
             })
     };
     if step.is_none() && choice == Choice::Elbereth {
-        let why = elbereth_refused(r, w, missile_miss);
+        let mut why = elbereth_refused(r, w, missile_miss);
+        if let Some(weighed) = weighed {
+            why = format!("{why}; weighed: {weighed}");
+        }
         log::debug!("look-ahead's Elbereth refused: {why}");
         let tag_refused =
             |(a, reason): (Action, String)| (a, format!("{reason}; Elbereth refused: {why}"));

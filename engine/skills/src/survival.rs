@@ -82,6 +82,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
             gas_spores: p.flag("spare_spores"),
             town_unseen: p.flag("town_unseen"),
         },
+        weigh_refused: p.number("weigh_refused"),
     };
     act(steps::fight_or_flee_by(
         r,
