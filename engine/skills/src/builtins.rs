@@ -253,7 +253,10 @@ pub fn ready_to_descend(p: &Params, w: &World) -> LeafOutcome {
         .is_some_and(|l| l.stats.turns_spent >= p.integer("patience"));
     let hungry = w.status.hunger >= nhbot_world::Hunger::Hungry;
     // Held shallow: no patience or hunger takes us below `hold_depth` before `hold_until_xl`.
-    let held = next_depth > p.integer("hold_depth") && xl < p.integer("hold_until_xl");
+    // `hold_weak_lifts`: Weak lifts it (food is deeper, and the prayer was not granted or is spent).
+    let weak_lifts = p.flag("hold_weak_lifts") && w.status.hunger >= nhbot_world::Hunger::Weak;
+    let held =
+        next_depth > p.integer("hold_depth") && xl < p.integer("hold_until_xl") && !weak_lifts;
     check(w.hp_fraction() >= p.number("hp") && (experienced || waited || hungry) && !held)
 }
 
@@ -429,6 +432,7 @@ mod tests {
             ("patience", ParamValue::Integer(1000)),
             ("hold_depth", ParamValue::Integer(50)),
             ("hold_until_xl", ParamValue::Integer(1)),
+            ("hold_weak_lifts", ParamValue::Flag(false)),
         ]);
         let mut w = World::default();
         w.dungeon.start(3, "Dlvl:3");
@@ -470,6 +474,7 @@ mod tests {
             ("patience", ParamValue::Integer(1000)),
             ("hold_depth", ParamValue::Integer(4)),
             ("hold_until_xl", ParamValue::Integer(8)),
+            ("hold_weak_lifts", ParamValue::Flag(true)),
         ]);
         let mut w = World::default();
         w.dungeon.start(4, "Dlvl:4");
@@ -481,7 +486,13 @@ mod tests {
             LeafOutcome::Failure,
             "Dlvl 5 is below the hold at XL 7, hungry and patient or not"
         );
-        w.status.xl = 8;
+        w.status.hunger = Hunger::Weak;
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Success,
+            "Weak lifts the hold: food is deeper"
+        );
+        (w.status.xl, w.status.hunger) = (8, Hunger::Hungry);
         assert_eq!(ready_to_descend(&p, &w), LeafOutcome::Success);
         (w.status.dlvl, w.status.xl) = (3, 2);
         w.dungeon.start(3, "Dlvl:3");

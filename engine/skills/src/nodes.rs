@@ -424,6 +424,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("patience", Integer { min: 0, max: 100000 }, Default("1000"), "Turns on a level after which experience is not needed."),
             p("hold_depth", Integer { min: 1, max: 60 }, Default("60"), "Deepest level before `hold_until_xl`, whatever the wait or hunger."),
             p("hold_until_xl", Integer { min: 1, max: 30 }, Default("1"), "Experience level that lifts `hold_depth`."),
+            p("hold_weak_lifts", Flag, Default("false"), "Weak from hunger lifts `hold_depth` (food is deeper)."),
         ] }),
         builtins::ready_to_descend,
     );
