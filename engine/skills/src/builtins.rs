@@ -254,9 +254,11 @@ pub fn ready_to_descend(p: &Params, w: &World) -> LeafOutcome {
     let hungry = w.status.hunger >= nhbot_world::Hunger::Hungry;
     // Held shallow: no patience or hunger takes us below `hold_depth` before `hold_until_xl`.
     // `hold_weak_lifts`: Weak lifts it (food is deeper, and the prayer was not granted or is spent).
-    let weak_lifts = p.flag("hold_weak_lifts") && w.status.hunger >= nhbot_world::Hunger::Weak;
+    // `hold_unfed_lifts`: so does Hungry with no food in the pack.
+    let hunger_lifts = (p.flag("hold_weak_lifts") && w.status.hunger >= nhbot_world::Hunger::Weak)
+        || (p.flag("hold_unfed_lifts") && hungry && crate::food::pack_food_count(w) == 0);
     let held =
-        next_depth > p.integer("hold_depth") && xl < p.integer("hold_until_xl") && !weak_lifts;
+        next_depth > p.integer("hold_depth") && xl < p.integer("hold_until_xl") && !hunger_lifts;
     check(w.hp_fraction() >= p.number("hp") && (experienced || waited || hungry) && !held)
 }
 
@@ -433,6 +435,7 @@ mod tests {
             ("hold_depth", ParamValue::Integer(50)),
             ("hold_until_xl", ParamValue::Integer(1)),
             ("hold_weak_lifts", ParamValue::Flag(false)),
+            ("hold_unfed_lifts", ParamValue::Flag(false)),
         ]);
         let mut w = World::default();
         w.dungeon.start(3, "Dlvl:3");
@@ -475,6 +478,7 @@ mod tests {
             ("hold_depth", ParamValue::Integer(4)),
             ("hold_until_xl", ParamValue::Integer(8)),
             ("hold_weak_lifts", ParamValue::Flag(true)),
+            ("hold_unfed_lifts", ParamValue::Flag(false)),
         ]);
         let mut w = World::default();
         w.dungeon.start(4, "Dlvl:4");
@@ -491,6 +495,15 @@ mod tests {
             ready_to_descend(&p, &w),
             LeafOutcome::Success,
             "Weak lifts the hold: food is deeper"
+        );
+        w.status.hunger = Hunger::Hungry;
+        let mut unfed = p.clone();
+        unfed.0.retain(|(k, _)| *k != "hold_unfed_lifts");
+        unfed.0.push(("hold_unfed_lifts", ParamValue::Flag(true)));
+        assert_eq!(
+            ready_to_descend(&unfed, &w),
+            LeafOutcome::Success,
+            "Hungry with an empty pack lifts the hold"
         );
         (w.status.xl, w.status.hunger) = (8, Hunger::Hungry);
         assert_eq!(ready_to_descend(&p, &w), LeafOutcome::Success);

@@ -425,6 +425,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("hold_depth", Integer { min: 1, max: 60 }, Default("60"), "Deepest level before `hold_until_xl`, whatever the wait or hunger."),
             p("hold_until_xl", Integer { min: 1, max: 30 }, Default("1"), "Experience level that lifts `hold_depth`."),
             p("hold_weak_lifts", Flag, Default("false"), "Weak from hunger lifts `hold_depth` (food is deeper)."),
+            p("hold_unfed_lifts", Flag, Default("false"), "Hungry with no food in the pack lifts `hold_depth`."),
         ] }),
         builtins::ready_to_descend,
     );
