@@ -241,7 +241,8 @@ pub fn can_pray(p: &Params, w: &World) -> LeafOutcome {
 /// (AutoAscend stays on Dlvl 1 until XL 8: monsters there come one at a time).
 ///
 /// Waiting for experience has a price: food. Hungry, or after `patience` turns on this level,
-/// only the HP condition holds us back.
+/// only the HP condition holds us back, except `hold_depth`: below it only from experience level
+/// `hold_until_xl`, whatever the wait (AutoAscend farms the first levels to XL 8).
 pub fn ready_to_descend(p: &Params, w: &World) -> LeafOutcome {
     let next_depth = w.status.dlvl as i64 + 1;
     let xl = w.status.xl as i64;
@@ -251,7 +252,14 @@ pub fn ready_to_descend(p: &Params, w: &World) -> LeafOutcome {
         .level()
         .is_some_and(|l| l.stats.turns_spent >= p.integer("patience"));
     let hungry = w.status.hunger >= nhbot_world::Hunger::Hungry;
-    check(w.hp_fraction() >= p.number("hp") && (experienced || waited || hungry))
+    // Held shallow: no patience or hunger takes us below `hold_depth` before `hold_until_xl`.
+    // `hold_weak_lifts`: Weak lifts it (food is deeper, and the prayer was not granted or is spent).
+    // `hold_unfed_lifts`: so does Hungry with no food in the pack.
+    let hunger_lifts = (p.flag("hold_weak_lifts") && w.status.hunger >= nhbot_world::Hunger::Weak)
+        || (p.flag("hold_unfed_lifts") && hungry && crate::food::pack_food_count(w) == 0);
+    let held =
+        next_depth > p.integer("hold_depth") && xl < p.integer("hold_until_xl") && !hunger_lifts;
+    check(w.hp_fraction() >= p.number("hp") && (experienced || waited || hungry) && !held)
 }
 
 /// In the Gnomish Mines below experience level `until_xl`: back up towards the main dungeon
@@ -424,6 +432,10 @@ mod tests {
             ("xl_above_depth", ParamValue::Integer(0)),
             ("leave_first_at_xl", ParamValue::Integer(1)),
             ("patience", ParamValue::Integer(1000)),
+            ("hold_depth", ParamValue::Integer(50)),
+            ("hold_until_xl", ParamValue::Integer(1)),
+            ("hold_weak_lifts", ParamValue::Flag(false)),
+            ("hold_unfed_lifts", ParamValue::Flag(false)),
         ]);
         let mut w = World::default();
         w.dungeon.start(3, "Dlvl:3");
@@ -453,6 +465,55 @@ mod tests {
             ready_to_descend(&p, &w),
             LeafOutcome::Success,
             "waited long enough here"
+        );
+    }
+
+    #[test]
+    fn held_shallow_until_the_experience_level_whatever_the_wait() {
+        let p = Params(vec![
+            ("hp", ParamValue::Number(0.8)),
+            ("xl_above_depth", ParamValue::Integer(0)),
+            ("leave_first_at_xl", ParamValue::Integer(1)),
+            ("patience", ParamValue::Integer(1000)),
+            ("hold_depth", ParamValue::Integer(4)),
+            ("hold_until_xl", ParamValue::Integer(8)),
+            ("hold_weak_lifts", ParamValue::Flag(true)),
+            ("hold_unfed_lifts", ParamValue::Flag(false)),
+        ]);
+        let mut w = World::default();
+        w.dungeon.start(4, "Dlvl:4");
+        (w.status.dlvl, w.status.xl, w.status.hp, w.status.hp_max) = (4, 7, 20, 20);
+        w.status.hunger = Hunger::Hungry;
+        w.dungeon.current_mut().unwrap().stats.turns_spent = 5000;
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Failure,
+            "Dlvl 5 is below the hold at XL 7, hungry and patient or not"
+        );
+        w.status.hunger = Hunger::Weak;
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Success,
+            "Weak lifts the hold: food is deeper"
+        );
+        w.status.hunger = Hunger::Hungry;
+        let mut unfed = p.clone();
+        unfed.0.retain(|(k, _)| *k != "hold_unfed_lifts");
+        unfed.0.push(("hold_unfed_lifts", ParamValue::Flag(true)));
+        assert_eq!(
+            ready_to_descend(&unfed, &w),
+            LeafOutcome::Success,
+            "Hungry with an empty pack lifts the hold"
+        );
+        (w.status.xl, w.status.hunger) = (8, Hunger::Hungry);
+        assert_eq!(ready_to_descend(&p, &w), LeafOutcome::Success);
+        (w.status.dlvl, w.status.xl) = (3, 2);
+        w.dungeon.start(3, "Dlvl:3");
+        w.dungeon.current_mut().unwrap().stats.turns_spent = 1000;
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Success,
+            "down to the hold depth as before"
         );
     }
 }

@@ -414,13 +414,18 @@ pub fn register(r: &mut NodeRegistry) {
             "ready_to_descend",
             "Succeeds when going one level deeper is wise: HP at least `hp` of max, experience level at \
          least the next depth plus `xl_above_depth`, and on Dlvl 1 only from experience level \
-         `leave_first_at_xl` — unless Hungry or `patience` turns were spent on this level.",
+         `leave_first_at_xl` — unless Hungry or `patience` turns were spent on this level; never below \
+         `hold_depth` before experience level `hold_until_xl`.",
         )
         .params(const { &[
             p("hp", Number { min: 0.0, max: 1.0 }, Default("0.8"), "HP fraction needed."),
             p("xl_above_depth", Integer { min: -50, max: 50 }, Default("0"), "Experience level needed above the next depth."),
             p("leave_first_at_xl", Integer { min: 1, max: 30 }, Default("1"), "Experience level needed to leave Dlvl 1."),
             p("patience", Integer { min: 0, max: 100000 }, Default("1000"), "Turns on a level after which experience is not needed."),
+            p("hold_depth", Integer { min: 1, max: 60 }, Default("60"), "Deepest level before `hold_until_xl`, whatever the wait or hunger."),
+            p("hold_until_xl", Integer { min: 1, max: 30 }, Default("1"), "Experience level that lifts `hold_depth`."),
+            p("hold_weak_lifts", Flag, Default("false"), "Weak from hunger lifts `hold_depth` (food is deeper)."),
+            p("hold_unfed_lifts", Flag, Default("false"), "Hungry with no food in the pack lifts `hold_depth`."),
         ] }),
         builtins::ready_to_descend,
     );
