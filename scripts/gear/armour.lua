@@ -108,7 +108,7 @@ local TWO_HANDED = { "two-handed sword", "battle-axe", "double-headed axe", "dwa
 -- helmets"), longest name first so "dwarvish cloak" is not read as "cloak": its key and entry.
 local names = {}
 for k in pairs(PIECES) do names[#names + 1] = k end
-table.sort(names, function(a, b) return #a > #b end)
+table.sort(names, function(a, b) return #a > #b or (#a == #b and a < b) end)
 
 -- The name each text was found to hold (false: none): the gear leaves ask about the same pack
 -- and floor texts at every decision, and each search tries every name.

@@ -96,8 +96,13 @@ return function(world, state, path)
         a.alignment or "unknown", a.x, a.y, item.text, item.letter))
     end
   end
-  -- Pick them back up, one by one (by name, as the pile lists them).
-  for letter, name in pairs(state.dropped) do
+  -- Pick them back up, one by one (by name, as the pile lists them), in letter order: Lua 5.4
+  -- seeds its string hashes per state, so `pairs` order differs from run to run.
+  local letters = {}
+  for letter in pairs(state.dropped) do letters[#letters + 1] = letter end
+  table.sort(letters)
+  for _, letter in ipairs(letters) do
+    local name = state.dropped[letter]
     local tries = state.pickups[letter] or 0
     if back(world, name) or tries >= PICKUP_TRIES then
       state.dropped[letter] = nil
