@@ -232,7 +232,9 @@ fn the_altar_leaf_drops_each_untested_item_once_and_picks_it_back_up() {
     }
     dropped.sort();
     assert_eq!(dropped, ['b', 'c', 'd']);
-    // Picked back up by name, one by one.
+    // Picked back up by name, one by one, in letter order (the same each run: `pairs` over the
+    // dropped letters would follow Lua's per-run string hash seed).
+    let mut picked = Vec::new();
     let back = [
         ("dagger", ('b', "Weapons", "a +0 dagger")),
         ("ring mail", ('c', "Armor", "a blessed ring mail")),
@@ -253,10 +255,12 @@ fn the_altar_leaf_drops_each_untested_item_once_and_picks_it_back_up() {
             .iter()
             .find(|(n, _)| n == name)
             .unwrap_or_else(|| panic!("{name}"));
+        picked.push(line.0);
         left.push(*line);
         see(&mut w, ALTAR, &[(priest, '@')], &[], 0, 1);
         pack(&mut w, &left);
     }
+    assert_eq!(picked, ['b', 'c', 'd'], "letter order");
     let buc = |w: &World, l: char| {
         w.inventory
             .iter()
