@@ -29,6 +29,7 @@ pub mod run;
 pub mod session;
 pub mod snapshots;
 pub mod view;
+mod watchdog;
 
 pub use brain::{Brain, TreeBrain, TrivialBrain};
 pub use milestones::{Milestone, MilestoneWatch, Milestones, Reached};

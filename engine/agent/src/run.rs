@@ -24,27 +24,14 @@ use crate::view::{View, ViewObserver};
 
 pub use crate::result::{append_result, EndReason, GameResult, TimeSplit};
 use crate::result::{thread_cpu_time, PhasesFile, Totals, TotalsFile};
+use crate::watchdog::Watchdog;
+pub use crate::watchdog::{
+    LIVELOCK_GAP_TURNS, LIVELOCK_UNSTICKS, UNSTICK_IDLE_ACTIONS, UNSTICK_KEYS, UNSTICK_REPEATS,
+    WATCHDOG_ACTIONS,
+};
 
 /// The results line names this many of the leaves that took the most time.
 pub const SLOWEST_LEAVES: usize = 8;
-
-/// A game that makes no turn progress for this many consecutive actions is ended as "stuck".
-pub const WATCHDOG_ACTIONS: u64 = 1000;
-
-/// An identical decision repeated this often without a turn passing is replaced by
-/// [`UNSTICK_KEYS`] (logged as `engine/unstick`).
-pub const UNSTICK_REPEATS: u32 = 20;
-
-/// Decisions in a row without a turn passing, whatever they are, after which the watchdog steps
-/// in as for a repeated one: a loop of two decisions (eat a corpse the game does not offer, look
-/// at it again: seed 128) repeats no single decision.
-pub const UNSTICK_IDLE_ACTIONS: u64 = 60;
-
-/// What the watchdog sends instead of a decision repeated without a turn passing: two escapes,
-/// which close whatever the screen no longer shows to be open (a farlook's cursor whose question
-/// the autodescribe text overwrote took every later key as a cursor key: seed 191 ended stuck),
-/// and do nothing on the map; then one turn of searching, so the world can change.
-pub const UNSTICK_KEYS: &str = "\x1b\x1bs";
 
 pub struct RunConfig {
     pub game: GameConfig,
@@ -370,6 +357,7 @@ pub fn play_watched(
             watching += decided - watched;
             let decision = watchdog.unstick(brain.decide(&runner.world));
             let decision = keep_the_peace(&runner.world, decision);
+            let decision = stay_in_the_dungeon(&runner.world, decision, &mut watchdog);
             let watched = Instant::now();
             deciding += watched - decided;
             for line in brain.leaf_logs() {
@@ -485,75 +473,21 @@ fn keep_the_peace(world: &World, decision: Decision) -> Decision {
     }
 }
 
-/// Turn progress and repeated decisions: the loop's guard against a game standing still.
-struct Watchdog {
-    last_turn: i64,
-    actions_since_progress: u64,
-    repeated: Option<Decision>,
-    repeats: u32,
-}
-
-impl Default for Watchdog {
-    fn default() -> Watchdog {
-        Watchdog {
-            last_turn: -1,
-            actions_since_progress: 0,
-            repeated: None,
-            repeats: 0,
+/// `<` on Dlvl 1 without the Amulet ([`World::leaves_the_dungeon`]) is never sent: the game
+/// asks whether to leave for good, the answer is no and no turn passes. One turn of searching
+/// instead, logged as `engine/stay_in_the_dungeon`, counted by the watchdog as an intervention
+/// for the leaf (one that keeps asking is a livelock).
+fn stay_in_the_dungeon(world: &World, decision: Decision, watchdog: &mut Watchdog) -> Decision {
+    match world.leaves_the_dungeon(&decision.action) {
+        None => decision,
+        Some(why) => {
+            watchdog.intervened(&decision.path);
+            Decision {
+                action: Action::Search { count: 1 },
+                path: "engine/stay_in_the_dungeon".into(),
+                reason: format!("{} wanted `{}`, but {why}", decision.path, decision.action),
+            }
         }
-    }
-}
-
-impl Watchdog {
-    /// Whether the game at `turn` has made no turn progress for [`WATCHDOG_ACTIONS`] actions.
-    fn stuck(&mut self, turn: i64) -> bool {
-        if turn != self.last_turn {
-            self.last_turn = turn;
-            self.actions_since_progress = 0;
-            false
-        } else {
-            self.actions_since_progress >= WATCHDOG_ACTIONS
-        }
-    }
-
-    /// The same decision over and over with no game time passing is a loop the brain cannot
-    /// see (a step the game refuses): pass one turn instead so the world can change.
-    fn unstick(&mut self, decision: Decision) -> Decision {
-        self.repeats = if self.repeated.as_ref() == Some(&decision) {
-            self.repeats + 1
-        } else {
-            0
-        };
-        self.repeated = Some(decision.clone());
-        let idle = self.actions_since_progress;
-        let repeated = self.repeats >= UNSTICK_REPEATS && idle >= UNSTICK_REPEATS as u64;
-        let idling = idle > 0 && idle.is_multiple_of(UNSTICK_IDLE_ACTIONS);
-        if !repeated && !idling {
-            return decision;
-        }
-        let reason = if repeated {
-            format!(
-                "{} repeated {} times without a turn passing",
-                decision.path, self.repeats
-            )
-        } else {
-            format!(
-                "{idle} decisions without a turn passing (this one: {})",
-                decision.path
-            )
-        };
-        self.repeats = 0;
-        Decision {
-            action: Action::Keys {
-                keys: UNSTICK_KEYS.into(),
-            },
-            path: "engine/unstick".into(),
-            reason,
-        }
-    }
-
-    fn acted(&mut self) {
-        self.actions_since_progress += 1;
     }
 }
 
@@ -679,6 +613,39 @@ mod peace_tests {
 }
 
 #[cfg(test)]
+mod exit_tests {
+    use super::*;
+    use nhbot_world::{Branch, Level};
+
+    #[test]
+    fn the_up_stairs_of_dlvl_1_are_never_climbed() {
+        let mut world = World::default();
+        world.status.dlvl = 1;
+        world.dungeon.levels = vec![Level::new(Branch::Doom, 1)];
+        world.dungeon.current = Some(0);
+        let ascend = Decision {
+            action: Action::Ascend,
+            path: "root/dungeons/play/leave_mines#1".into(),
+            reason: "leaving the Gnomish Mines: up the stairs".into(),
+        };
+        let mut dog = Watchdog::default();
+        let kept = stay_in_the_dungeon(&world, ascend.clone(), &mut dog);
+        assert_eq!(kept.action, Action::Search { count: 1 });
+        assert_eq!(kept.path, "engine/stay_in_the_dungeon");
+        assert!(
+            kept.reason.contains("leave_mines#1 wanted"),
+            "{}",
+            kept.reason
+        );
+        world.status.dlvl = 2;
+        assert_eq!(
+            stay_in_the_dungeon(&world, ascend.clone(), &mut dog),
+            ascend
+        );
+    }
+}
+
+#[cfg(test)]
 mod farlook_tests {
     use super::*;
     use nhbot_world::{Monster, Pos};
@@ -712,84 +679,5 @@ mod farlook_tests {
         // A monster first seen now on that square is another sighting: ask.
         world.monsters[0].first_seen = 34;
         assert!(farlook_target(&world, &looked).is_some());
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn search_decision() -> Decision {
-        Decision {
-            action: Action::Search { count: 10 },
-            path: "root/camp/search#1".into(),
-            reason: "searching 10 turns".into(),
-        }
-    }
-
-    #[test]
-    fn a_decision_repeated_without_a_turn_passing_is_replaced_by_escapes_and_a_search() {
-        let mut dog = Watchdog::default();
-        assert!(!dog.stuck(100));
-        let mut replaced = None;
-        for _ in 0..=UNSTICK_REPEATS {
-            assert!(!dog.stuck(100));
-            let d = dog.unstick(search_decision());
-            dog.acted();
-            if d.path == "engine/unstick" {
-                replaced = Some(d);
-                break;
-            }
-        }
-        let d = replaced.expect("the repeated decision was replaced");
-        assert_eq!(
-            d.action,
-            Action::Keys {
-                keys: "\x1b\x1bs".into()
-            }
-        );
-        assert!(
-            d.reason.contains("root/camp/search#1 repeated"),
-            "{}",
-            d.reason
-        );
-        // Once a turn passes, the same decision goes through again.
-        assert!(!dog.stuck(101));
-        assert_eq!(dog.unstick(search_decision()).path, "root/camp/search#1");
-    }
-
-    #[test]
-    fn two_decisions_taking_turns_without_time_passing_are_interrupted_too() {
-        let mut dog = Watchdog::default();
-        let look = Decision {
-            action: Action::Keys { keys: ":".into() },
-            path: "root/food/eat_fresh_corpse#0".into(),
-            reason: "looking at the gecko corpse here".into(),
-        };
-        let eat = Decision {
-            action: Action::Search { count: 1 },
-            path: "root/food/eat_fresh_corpse#0".into(),
-            reason: "eating the gecko corpse here".into(),
-        };
-        let mut unstuck_at = None;
-        for i in 0..(2 * UNSTICK_IDLE_ACTIONS) {
-            assert!(!dog.stuck(500));
-            let d = dog.unstick(if i % 2 == 0 {
-                look.clone()
-            } else {
-                eat.clone()
-            });
-            dog.acted();
-            if d.path == "engine/unstick" {
-                unstuck_at = Some(i);
-                assert!(
-                    d.reason.contains("decisions without a turn passing"),
-                    "{}",
-                    d.reason
-                );
-                break;
-            }
-        }
-        assert_eq!(unstuck_at, Some(UNSTICK_IDLE_ACTIONS));
     }
 }

@@ -489,10 +489,12 @@ mod tests {
         let rows = [" -----", " |.>.|", " -----"];
         let mut w = world(&rows, &[], Pos::new(2, 1));
         let fork = w.dungeon.current.unwrap_or_default();
+        // The Mines fork on Dlvl 2 to 4: here on 3.
+        (w.dungeon.levels[fork].depth, w.status.dlvl) = (3, 3);
         w.dungeon.set_branch(fork, Branch::Doom);
         let below = w.dungeon.arrive(
-            2,
-            "Dlvl:2",
+            4,
+            "Dlvl:4",
             nhbot_world::Arrival::Stairs {
                 from: Pos::new(3, 1),
                 up: false,
@@ -501,13 +503,13 @@ mod tests {
             Some(Pos::new(3, 1)),
         );
         w.dungeon.set_branch(below, Branch::Mines);
-        (w.status.dlvl, w.player) = (2, Pos::new(3, 1));
+        (w.status.dlvl, w.player) = (4, Pos::new(3, 1));
         let (action, reason) = leave_mines_step(&w).expect("a step up");
         assert_eq!(action, Action::Ascend, "{reason}");
         assert!(reason.contains("leaving the Gnomish Mines"), "{reason}");
         // Back on the fork level, on the stairs we took: they lead into the Mines.
         w.dungeon.current = Some(fork);
-        (w.status.dlvl, w.player) = (1, Pos::new(2, 1));
+        (w.status.dlvl, w.player) = (3, Pos::new(2, 1));
         assert!(stairs_into_mines(&w, Pos::new(3, 1)));
         assert_eq!(leave_mines_step(&w), None, "not in the Mines");
         let downwards = |step: &Option<(Action, String)>| {

@@ -66,6 +66,21 @@ pub struct Dungeon {
     pub falls: Vec<(usize, usize)>,
 }
 
+/// The shallowest depth the Gnomish Mines start at: their fork is on Dlvl 2 to 4.
+pub const MINES_TOP_MIN: i32 = 3;
+/// The deepest depth the Gnomish Mines start at.
+pub const MINES_TOP_MAX: i32 = 5;
+
+/// Whether a level of `branch` can lie at `depth`: Dlvl 1 is the Dungeons of Doom's first level
+/// (the Planes show a label instead), and the Mines start at Dlvl 3 or deeper.
+pub fn branch_possible_at(branch: Branch, depth: i32) -> bool {
+    match branch {
+        Branch::Mines => depth >= MINES_TOP_MIN,
+        Branch::Doom | Branch::Unknown | Branch::Planes => true,
+        _ => depth > 1,
+    }
+}
+
 /// The branch a level-name label implies, if it names one.
 pub fn branch_from_label(label: &str) -> Option<Branch> {
     if label.starts_with("Home") {
@@ -134,8 +149,16 @@ impl Dungeon {
         let old_depth = self.levels[old].depth;
         let branch = branch_from_label(label).unwrap_or_else(|| match how {
             Arrival::Stairs { .. } => self.stairs_lead_to(old_branch, old_depth, going_up),
-            _ => old_branch,
+            Arrival::Fell => old_branch,
+            Arrival::Other => self.teleport_lands_in(old_branch, depth),
         });
+        let branch = if branch_possible_at(branch, depth) {
+            branch
+        } else if depth == 1 {
+            Branch::Doom
+        } else {
+            Branch::Unknown
+        };
         let existing = if branch == Branch::Unknown {
             None
         } else {
@@ -239,6 +262,9 @@ impl Dungeon {
 
     fn set_branch_alone(&mut self, id: usize, branch: Branch) {
         let depth = self.levels[id].depth;
+        if !branch_possible_at(branch, depth) {
+            return;
+        }
         match self.find(branch, depth) {
             Some(keep) if keep != id => {
                 let gone = self.levels[id].clone();
@@ -315,6 +341,35 @@ impl Dungeon {
             })
             .map(|l| l.depth)
             .next()
+    }
+
+    /// The branch a level teleport (or a cursed potion of gain level) from `branch` lands in at
+    /// `depth`. The game keeps the dungeon unless the depth lies above its first level; then it
+    /// lands in the parent dungeon, the Dungeons of Doom (`get_level` in dungeon.c). Seed 188 of
+    /// an experiment stepped on a level teleporter on Dlvl 5 of the Mines, landed on Dlvl 1 and
+    /// took it for the Mines: it tried to climb out of the dungeon for 8000 turns.
+    fn teleport_lands_in(&self, branch: Branch, depth: i32) -> Branch {
+        if depth == 1 {
+            return Branch::Doom;
+        }
+        let top = match branch {
+            Branch::Doom | Branch::Unknown | Branch::Planes => return branch,
+            Branch::Mines => match self.mines_top() {
+                Some(top) => top,
+                None if depth < MINES_TOP_MIN => return Branch::Doom,
+                None if depth >= MINES_TOP_MAX => return Branch::Mines,
+                None => return Branch::Unknown,
+            },
+            _ => match self.branch_top(branch) {
+                Some(top) => top,
+                None => return branch,
+            },
+        };
+        if depth < top {
+            Branch::Doom
+        } else {
+            branch
+        }
     }
 
     /// The branch of the level at the other end of not-yet-linked stairs, `Unknown` where they may

@@ -200,3 +200,74 @@ fn sokoban_is_recognised_from_boulders_when_entered_going_up() {
     d.recognise(0);
     assert_eq!(d.levels[soko].branch, Branch::Sokoban);
 }
+
+/// Seed 188 of an experiment: "You step onto a level teleport trap!" on Dlvl 5 of the Mines
+/// (their top at 3) landed on Dlvl 1. A level teleport above a branch's first level lands in the
+/// Dungeons: that is the Dlvl 1 the game started on, not a new Mines level.
+#[test]
+fn a_level_teleport_above_the_mines_lands_in_the_dungeons() {
+    let mut d = Dungeon::default();
+    let doom1 = d.start(1, "Dlvl:1");
+    d.arrive(2, "Dlvl:2", down(10), Some(Pos::new(30, 7)));
+    let mines3 = d.arrive(3, "Dlvl:3", down(40), Some(Pos::new(20, 8)));
+    d.set_branch(mines3, Branch::Mines);
+    d.arrive(4, "Dlvl:4", down(50), Some(Pos::new(21, 9)));
+    let mines5 = d.arrive(5, "Dlvl:5", down(60), Some(Pos::new(22, 10)));
+    assert_eq!(d.levels[mines5].branch, Branch::Mines);
+    assert_eq!(d.mines_top(), Some(3));
+    let landed = d.arrive(1, "Dlvl:1", Arrival::Other, Some(Pos::new(51, 4)));
+    assert_eq!(landed, doom1, "the Dlvl 1 the game started on");
+    assert_eq!(d.levels[landed].branch, Branch::Doom);
+    // Back down to the Mines by another teleport: within the Mines' depths they stay the Mines.
+    d.current = Some(d.resolve(mines5));
+    let doom2 = d.arrive(2, "Dlvl:2", Arrival::Other, None);
+    assert_eq!(d.levels[doom2].branch, Branch::Doom);
+    d.current = Some(d.resolve(mines5));
+    assert_eq!(
+        d.arrive(4, "Dlvl:4", Arrival::Other, None),
+        d.find(Branch::Mines, 4).unwrap()
+    );
+}
+
+#[test]
+fn a_level_teleport_in_the_mines_whose_top_is_unknown_lands_where_the_depth_allows() {
+    let teleport_from_mines = |to: i32| {
+        let mut d = Dungeon::default();
+        d.start(6, "Dlvl:6");
+        d.set_branch(0, Branch::Mines);
+        let id = d.arrive(to, &format!("Dlvl:{to}"), Arrival::Other, None);
+        d.levels[id].branch
+    };
+    assert_eq!(teleport_from_mines(1), Branch::Doom);
+    assert_eq!(
+        teleport_from_mines(2),
+        Branch::Doom,
+        "the Mines start at 3 or deeper"
+    );
+    assert_eq!(
+        teleport_from_mines(3),
+        Branch::Unknown,
+        "the Mines or the Dungeons"
+    );
+    assert_eq!(teleport_from_mines(4), Branch::Unknown);
+    assert_eq!(
+        teleport_from_mines(5),
+        Branch::Mines,
+        "the Mines start at 5 at the deepest"
+    );
+    assert_eq!(teleport_from_mines(8), Branch::Mines);
+}
+
+#[test]
+fn dlvl_1_and_2_are_never_the_mines() {
+    let mut d = Dungeon::default();
+    let first = d.start(1, "Dlvl:1");
+    d.set_branch(first, Branch::Mines);
+    assert_eq!(d.levels[first].branch, Branch::Doom);
+    let second = d.arrive(2, "Dlvl:2", Arrival::Fell, None);
+    d.set_branch(second, Branch::Mines);
+    assert_ne!(d.levels[d.resolve(second)].branch, Branch::Mines);
+    assert!(!branch_possible_at(Branch::Mines, 2));
+    assert!(branch_possible_at(Branch::Mines, 3));
+    assert!(!branch_possible_at(Branch::Sokoban, 1));
+}
