@@ -425,18 +425,29 @@ mod tests {
         ));
     }
 
-    #[test]
-    fn going_deeper_waits_for_experience_health_or_hunger() {
-        let p = Params(vec![
+    /// `ready_to_descend`'s params as the tree gives them: XL >= next depth, 1,000 turns'
+    /// patience, the hold below `hold_depth` until `hold_until_xl` and what lifts it.
+    fn descend_params(
+        hold_depth: i64,
+        hold_until_xl: i64,
+        weak_lifts: bool,
+        unfed_lifts: bool,
+    ) -> Params {
+        Params(vec![
             ("hp", ParamValue::Number(0.8)),
             ("xl_above_depth", ParamValue::Integer(0)),
             ("leave_first_at_xl", ParamValue::Integer(1)),
             ("patience", ParamValue::Integer(1000)),
-            ("hold_depth", ParamValue::Integer(50)),
-            ("hold_until_xl", ParamValue::Integer(1)),
-            ("hold_weak_lifts", ParamValue::Flag(false)),
-            ("hold_unfed_lifts", ParamValue::Flag(false)),
-        ]);
+            ("hold_depth", ParamValue::Integer(hold_depth)),
+            ("hold_until_xl", ParamValue::Integer(hold_until_xl)),
+            ("hold_weak_lifts", ParamValue::Flag(weak_lifts)),
+            ("hold_unfed_lifts", ParamValue::Flag(unfed_lifts)),
+        ])
+    }
+
+    #[test]
+    fn going_deeper_waits_for_experience_health_or_hunger() {
+        let p = descend_params(50, 1, false, false);
         let mut w = World::default();
         w.dungeon.start(3, "Dlvl:3");
         (w.status.dlvl, w.status.xl, w.status.hp, w.status.hp_max) = (3, 3, 20, 20);
@@ -470,16 +481,7 @@ mod tests {
 
     #[test]
     fn held_shallow_until_the_experience_level_whatever_the_wait() {
-        let p = Params(vec![
-            ("hp", ParamValue::Number(0.8)),
-            ("xl_above_depth", ParamValue::Integer(0)),
-            ("leave_first_at_xl", ParamValue::Integer(1)),
-            ("patience", ParamValue::Integer(1000)),
-            ("hold_depth", ParamValue::Integer(4)),
-            ("hold_until_xl", ParamValue::Integer(8)),
-            ("hold_weak_lifts", ParamValue::Flag(true)),
-            ("hold_unfed_lifts", ParamValue::Flag(false)),
-        ]);
+        let p = descend_params(4, 8, true, false);
         let mut w = World::default();
         w.dungeon.start(4, "Dlvl:4");
         (w.status.dlvl, w.status.xl, w.status.hp, w.status.hp_max) = (4, 7, 20, 20);
@@ -497,9 +499,7 @@ mod tests {
             "Weak lifts the hold: food is deeper"
         );
         w.status.hunger = Hunger::Hungry;
-        let mut unfed = p.clone();
-        unfed.0.retain(|(k, _)| *k != "hold_unfed_lifts");
-        unfed.0.push(("hold_unfed_lifts", ParamValue::Flag(true)));
+        let unfed = descend_params(4, 8, true, true);
         assert_eq!(
             ready_to_descend(&unfed, &w),
             LeafOutcome::Success,
