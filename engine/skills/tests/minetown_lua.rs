@@ -343,3 +343,41 @@ fn the_phase_is_done_once_the_temple_business_is_settled() {
     let d = decide(&mut bot, &mut w);
     assert_eq!(d.action, Action::Search { count: 3 }, "done: {}", d.reason);
 }
+
+/// Decisions of the phase tree (PHASE) in a priestless Minetown drawn with `others`, the hero at
+/// (3, 4), one turn each, until it answers `search: 3` (done), at most `turns`.
+fn turns_until_done(repo: &str, others: &[(Pos, char)], turns: usize) -> Option<usize> {
+    let repo = Repo::new(repo);
+    let mut bot = bot_with(&repo, PHASE);
+    let mut w = World::default();
+    see(&mut w, Pos::new(3, 4), others, &[], 2000, 3);
+    assert!(w
+        .level()
+        .expect("a level")
+        .facts
+        .is(nhbot_world::Special::Minetown));
+    (1..=turns).find(|_| {
+        let d = decide(&mut bot, &mut w);
+        see(&mut w, Pos::new(3, 4), others, &[], 2000, 3);
+        d.action == Action::Search { count: 3 }
+    })
+}
+
+#[test]
+fn a_town_whose_only_frontier_is_cut_off_counts_as_explored() {
+    // A floor square in the north-east corner touching a never-seen square, walled off from
+    // the rest of the town: no path to it. Not done at once (a door may open), done after 50.
+    let cut_off = [
+        (Pos::new(30, 1), '.'),
+        (Pos::new(31, 1), ' '),
+        (Pos::new(29, 1), '|'),
+        (Pos::new(29, 2), '-'),
+        (Pos::new(30, 2), '-'),
+    ];
+    let done = turns_until_done("minetown-cut-off", &cut_off, 80).expect("done within 80 turns");
+    assert!((50..=53).contains(&done), "done after {done} turns");
+
+    // The same never-seen square reachable from the town floor: still exploring, not done.
+    let open = [(Pos::new(20, 4), ' ')];
+    assert_eq!(turns_until_done("minetown-open-frontier", &open, 80), None);
+}
