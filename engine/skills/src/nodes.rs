@@ -1084,8 +1084,14 @@ pub fn register(r: &mut NodeRegistry) {
          pick up the amulet or bag found there (by class: never the corpses of the fight). \
          Waits in place while hallucinating. Fails elsewhere, while the holes still bar the way, and once \
          the prize (an amulet or a bag) is picked up or every closet is searched.",
-        ),
-        |_| sokoban::SokobanPrize,
+        )
+        .params(const {
+            &[p("wear_amulet", Flag, Default("false"), "Put the amulet taken on at once (the top \
+         level's amulet is one of reflection).")]
+        }),
+        |params| sokoban::SokobanPrize {
+            wear_amulet: params.flag("wear_amulet"),
+        },
     );
     r.register(
         LeafSpec::action(

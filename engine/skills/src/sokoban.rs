@@ -306,14 +306,23 @@ impl Leaf for SokobanLeaf {
     fn halted(&self, _: &mut Memory) {}
 }
 
-/// The `sokoban_prize` action.
-pub(crate) struct SokobanPrize;
+/// The `sokoban_prize` action; `wear_amulet`: put the amulet taken on at once.
+#[derive(Default)]
+pub(crate) struct SokobanPrize {
+    pub(crate) wear_amulet: bool,
+}
 
 impl Leaf for SokobanPrize {
     type State = prize::PrizeState;
     fn tick(&self, state: &mut prize::PrizeState, t: &mut Tick<'_>) -> LeafOutcome {
         let decoys = t.blackboard.get::<Decoys>().cloned().unwrap_or_default();
-        prize::sokoban_prize(state, &decoys, t.blackboard.entry::<Recall>(), t.world)
+        prize::sokoban_prize(
+            state,
+            self.wear_amulet,
+            &decoys,
+            t.blackboard.entry::<Recall>(),
+            t.world,
+        )
     }
 
     /// The closets searched stay searched when a fight comes between.

@@ -3,7 +3,10 @@
 //! scroll of scare monster; the other two are empty. Once the way past the holes is open, the
 //! bot walks to each closet in turn, nearest first: through the zoo's locked door (kicked) and
 //! whatever sleeps in the way (the path prices a monster as a fight), opening the closet's
-//! door, looks at each closet's floor and picks up the amulet or bag it finds there.
+//! door, looks at each closet's floor and picks up the amulet or bag it finds there. With
+//! `wear_amulet`, an amulet so taken is put on at once: the top level's amulet is always one of
+//! reflection (sokoban.des), and reflection turns the rays of the wands monsters zap (fire,
+//! lightning, sleep, striking's cousins magic missile and death) and breath back at them.
 
 use super::screen::Located;
 use super::{act, locate_by_walls, locate_remembered, wait_out_hallucination, Decoys};
@@ -118,32 +121,51 @@ impl PrizeHunt {
     }
 }
 
-/// A pickup message for the prize: "q - a circular amulet." or "r - a bag.".
-fn prize_picked_up(messages: &[String]) -> bool {
-    messages.iter().any(|m| {
+/// The pack letter of the prize from its pickup message ("q - a circular amulet." or "r - a
+/// bag."), and whether it is the amulet.
+fn prize_picked_up(messages: &[String]) -> Option<(char, bool)> {
+    messages.iter().find_map(|m| {
         let b = m.as_bytes();
-        b.len() > 4
+        let prize = b.len() > 4
             && b[0].is_ascii_alphabetic()
             && &m[1..4] == " - "
-            && (m.contains("amulet") || m.contains(" bag"))
+            && (m.contains("amulet") || m.contains(" bag"));
+        prize.then(|| (b[0] as char, m.contains("amulet")))
     })
 }
 
-/// The `sokoban_prize` node's state: where the map was found last, and the hunt.
+/// The `sokoban_prize` node's state: where the map was found last, the hunt, and the amulet
+/// taken and not yet put on.
 #[derive(Default)]
 pub(crate) struct PrizeState {
     hint: Option<Located>,
     hunt: PrizeHunt,
+    to_wear: Option<char>,
+}
+
+/// The put-on of the amulet just taken (`wear_amulet`), asked once.
+fn wear_taken_amulet(state: &mut PrizeState) -> Option<LeafOutcome> {
+    let letter = state.to_wear.take()?;
+    Some(act(
+        Action::PutOn { item: letter },
+        format!(
+            "putting on the prize amulet ({letter}): the top level's amulet is one of reflection"
+        ),
+    ))
 }
 
 /// The leaf: fails off the top level, once the prize is ours, when every closet has been
 /// searched, or while no path leads to one (the holes still open).
 pub(super) fn sokoban_prize(
     state: &mut PrizeState,
+    wear_amulet: bool,
     decoys: &Decoys,
     r: &mut Recall,
     w: &World,
 ) -> LeafOutcome {
+    if let Some(put_on) = wear_taken_amulet(state) {
+        return put_on;
+    }
     if w.status.conditions.contains(&Condition::Hallu) {
         return locate_by_walls(&mut state.hint, w)
             .map_or(LeafOutcome::Failure, wait_out_hallucination);
@@ -182,9 +204,14 @@ pub(super) fn sokoban_prize(
                 ..PrizeHunt::default()
             };
         }
-        if prize_picked_up(&w.messages) {
+        // Once: the put-on's "q - a circular amulet (being worn)." is no second pickup.
+        if let Some((letter, amulet)) = prize_picked_up(&w.messages).filter(|_| !hunt.taken) {
             log::info!("sokoban {}: the prize is ours", map.name);
             hunt.taken = true;
+            if amulet && wear_amulet {
+                state.to_wear = Some(letter);
+                return wear_taken_amulet(state).unwrap_or(LeafOutcome::Failure);
+            }
         }
         if hunt.taken {
             return LeafOutcome::Failure;

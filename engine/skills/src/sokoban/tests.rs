@@ -58,7 +58,11 @@ fn sokoban(_: &Params, w: &World) -> LeafOutcome {
 }
 
 fn sokoban_prize(_: &Params, w: &World) -> LeafOutcome {
-    tick_node(SokobanPrize, |n| &mut n.prize, w)
+    tick_node(SokobanPrize::default(), |n| &mut n.prize, w)
+}
+
+fn sokoban_prize_worn(_: &Params, w: &World) -> LeafOutcome {
+    tick_node(SokobanPrize { wear_amulet: true }, |n| &mut n.prize, w)
 }
 
 const COLS: usize = 80;
@@ -1168,6 +1172,18 @@ fn observe_screen(w: &mut World, messages: &[&str]) {
 /// prize, then the leaf is done.
 #[test]
 fn the_prize_is_fetched_from_the_closets_of_a_solved_top_level() {
+    fetch_the_prize(sokoban_prize, false);
+}
+
+/// With `wear_amulet`, the amulet just taken is put on, once, and the leaf is done.
+#[test]
+fn the_prize_amulet_is_put_on_with_wear_amulet() {
+    fetch_the_prize(sokoban_prize_worn, true);
+}
+
+/// The prize hunt of [`the_prize_is_fetched_from_the_closets_of_a_solved_top_level`], played by
+/// `leaf`; `worn`: whether the amulet taken must be put on before the leaf is done.
+fn fetch_the_prize(leaf: fn(&Params, &World) -> LeafOutcome, worn: bool) {
     let origin = Pos::new(27, 3);
     let mut w = world_with_map("soko1-1", origin);
     let at = locate(&w.view, None).expect("soko1-1");
@@ -1188,10 +1204,14 @@ fn the_prize_is_fetched_from_the_closets_of_a_solved_top_level() {
     // The prize lies in the last closet the bot will try (the farthest from the zoo door).
     let prize = closets[0];
     set(&mut w, prize, '"');
+    // An amulet is drawn in its metal's colour (cyan); a grey `"` is a web, a trap no path
+    // steps on.
+    w.view.cells[prize.y as usize * COLS + prize.x as usize].fg = 6;
     let zoo_door = Pos::new(origin.x + 23, origin.y + 13);
     let mut under = '>';
     let mut messages: Vec<&str> = Vec::new();
-    let (mut kicked, mut opened, mut looked) = (false, 0, 0);
+    let (mut kicked, mut opened, mut looked, mut put_on) = (false, 0, 0, 0);
+    let mut picked_up = false;
     for n in 0..400 {
         observe_screen(&mut w, &messages);
         messages.clear();
@@ -1200,13 +1220,15 @@ fn the_prize_is_fetched_from_the_closets_of_a_solved_top_level() {
             LeafOutcome::Failure,
             "a solved top level is done at {n}"
         );
-        let outcome = sokoban_prize(&Params::default(), &w);
+        let outcome = leaf(&Params::default(), &w);
         let LeafOutcome::Act(action, why) = outcome else {
             assert!(under != '"', "stopped on the prize: {outcome:?}");
             assert!(
                 kicked && opened == 3 && looked >= 1,
                 "{kicked} {opened} {looked}"
             );
+            assert!(picked_up, "the hunt ended without the prize");
+            assert_eq!(put_on, u32::from(worn), "amulet put on");
             return;
         };
         w.observe(&action);
@@ -1249,7 +1271,14 @@ fn the_prize_is_fetched_from_the_closets_of_a_solved_top_level() {
             Action::Pickup { .. } => {
                 assert_eq!(w.player, prize, "{why}");
                 under = '.';
+                picked_up = true;
                 messages.push("q - a circular amulet.");
+            }
+            Action::PutOn { item } => {
+                assert!(worn, "put on without wear_amulet: {why}");
+                assert_eq!(item, 'q', "{why}");
+                put_on += 1;
+                messages.push("q - a circular amulet (being worn).");
             }
             other => panic!("unexpected {other:?} ({why}) at {n}"),
         }
