@@ -21,7 +21,7 @@ pub fn danger_that_respects(
     w: &World,
     radius: i16,
     turns: f64,
-    thieves: bool,
+    (thieves, poison): (bool, bool),
     awake: impl Fn(&Threat) -> bool,
 ) -> Option<String> {
     let near: Vec<Threat> = threat::threats(r, w)
@@ -43,7 +43,14 @@ pub fn danger_that_respects(
             ));
         }
     }
-    let expected: f64 = near.iter().map(|t| t.expected_damage).sum();
+    // With `poison`, a sting's poison too ([`crate::poison_blow`]).
+    let poisoned = poison && !w.has_intrinsic(nhbot_world::Intrinsic::PoisonResistance);
+    let extra = |t: &Threat| {
+        crate::monsters::by_name(&t.name)
+            .filter(|_| poisoned)
+            .map_or(0.0, |m| crate::poison_blow::expected_extra(m, w.status.ac))
+    };
+    let expected: f64 = near.iter().map(|t| t.expected_damage + extra(t)).sum();
     let most: u32 = near.iter().map(|t| t.max_damage).sum();
     let hp = w.status.hp.max(1);
     let big_round = most >= BIG_ROUND && i64::from(most) * 2 >= i64::from(hp);
@@ -92,6 +99,8 @@ pub struct ElberethFirstRules {
     pub blind_blow: bool,
     /// A thief (a nymph; a leprechaun while we carry gold) is a danger whatever its damage.
     pub thieves: bool,
+    /// Count the poison of stings in the danger's expected damage ([`crate::poison_blow`]).
+    pub poison: bool,
 }
 
 /// The `elbereth_first` leaf's memory: the square of its Elbereth and the turn it first stood
@@ -212,7 +221,7 @@ fn meet_danger(
                 && (standing || ours_here)
                 && !(rules.thieves && crate::thief::thief(t, w).is_some()))
     };
-    let why = match danger_that_respects(r, w, reach, turns, rules.thieves, awake) {
+    let why = match danger_that_respects(r, w, reach, turns, (rules.thieves, rules.poison), awake) {
         Some(why) => {
             state.last_danger = Some((w.turn, why.clone()));
             why
@@ -280,6 +289,7 @@ mod tests {
             door_blows: false,
             blind_blow: false,
             thieves: false,
+            poison: false,
         }
     }
 
@@ -345,6 +355,32 @@ mod tests {
         let mut soldier = world(20, '@', 8, &[]);
         soldier.monsters[0].name = Some("soldier".into());
         assert_eq!(first(&mut r, &mut FirstState::default(), &soldier), None);
+    }
+
+    /// Two killer bees at HP 20/49: their stings' dice alone (~3.9 HP a turn) take 20 HP in
+    /// more than 4 turns; with their poison counted (~5.9) in fewer, so `poison` meets them
+    /// with Elbereth. Poison resistant, the poison counts for nothing.
+    #[test]
+    fn poison_counts_a_bee_swarm_as_a_danger() {
+        let mut w = world(20, 'a', 11, &[]);
+        (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (49, 6, 3, 6);
+        w.monsters[0].name = Some("killer bee".into());
+        let mut second = w.monsters[0].clone();
+        second.pos = Pos::new(12, 11);
+        w.monsters.push(second);
+        let r = crate::Recall::default();
+        let danger = |w: &World, poison: bool| {
+            danger_that_respects(&r, w, 2, 4.0, (false, poison), |_| true)
+        };
+        assert_eq!(danger(&w, false), None, "the dice alone");
+        let why = danger(&w, true).expect("with the poison");
+        assert!(
+            why.contains("killer bee 1 square(s) away and 1 more"),
+            "{why}"
+        );
+        w.intrinsics
+            .insert(nhbot_world::intrinsics::Intrinsic::PoisonResistance);
+        assert_eq!(danger(&w, true), None, "resistant");
     }
 
     /// A water nymph next to us at full HP does no damage, so only `thieves` engraves before her

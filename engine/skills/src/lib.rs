@@ -48,6 +48,7 @@ pub mod missiles;
 pub mod monsters;
 mod nodes;
 pub mod peaceful;
+pub mod poison_blow;
 pub mod prayer;
 pub mod ranged;
 mod recall;

@@ -69,27 +69,44 @@ fn convolve(a: &[f64], b: &[f64]) -> Vec<f64> {
 
 /// The foe's damage in one of our turns against AC `ac` (active melee attacks, speed included).
 pub fn round_distribution(m: &MonsterInfo, ac: i32) -> Vec<f64> {
+    round_distribution_by(m, ac, None)
+}
+
+/// [`round_distribution`]; with `poison_death` (a damage no HP survives), a poisonous hit adds
+/// its poison ([`crate::poison_blow::extra_distribution`], the instant death at that damage)
+/// and the damage is capped there.
+pub fn round_distribution_by(m: &MonsterInfo, ac: i32, poison_death: Option<usize>) -> Vec<f64> {
     let hit = monster_hit_chance(m.level, ac);
+    let cap = |v: Vec<f64>| match poison_death {
+        Some(death) => fold_at(v, death),
+        None => v,
+    };
     let mut one_move = vec![1.0];
     for a in m
         .attacks
         .iter()
         .filter(|a| !a.is_passive() && !a.is_ranged())
     {
-        let dice = dice_distribution(a.dice.n, a.dice.sides);
+        let mut dice = dice_distribution(a.dice.n, a.dice.sides);
+        if let Some(death) = poison_death.filter(|_| crate::poison_blow::poisons(a)) {
+            dice = cap(convolve(
+                &dice,
+                &crate::poison_blow::extra_distribution(death),
+            ));
+        }
         let mut attack: Vec<f64> = dice.iter().map(|p| p * hit).collect();
         attack[0] += 1.0 - hit;
-        one_move = convolve(&one_move, &attack);
+        one_move = cap(convolve(&one_move, &attack));
     }
     // Speed 12 is one move per turn; faster foes get an extra move with the fractional chance.
     let moves = f64::from(m.speed.max(0)) / 12.0;
     let (whole, extra) = (moves.floor() as u32, moves.fract());
     let mut base = vec![1.0];
     for _ in 0..whole {
-        base = convolve(&base, &one_move);
+        base = cap(convolve(&base, &one_move));
     }
     if extra > 0.0 {
-        let with = convolve(&base, &one_move);
+        let with = cap(convolve(&base, &one_move));
         let mut mixed = vec![0.0; with.len()];
         for (i, p) in with.iter().enumerate() {
             mixed[i] += p * extra;
@@ -100,6 +117,16 @@ pub fn round_distribution(m: &MonsterInfo, ac: i32) -> Vec<f64> {
         base = mixed;
     }
     base
+}
+
+/// `dist` with every damage of `at` or more put at `at` (all of them kill alike).
+fn fold_at(mut dist: Vec<f64>, at: usize) -> Vec<f64> {
+    if dist.len() > at + 1 {
+        let tail: f64 = dist[at..].iter().sum();
+        dist.truncate(at + 1);
+        dist[at] = tail;
+    }
+    dist
 }
 
 impl Duel {

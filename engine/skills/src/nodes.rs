@@ -192,6 +192,10 @@ const DOOR_BLOWS: &str = "Strike diagonally into or out of a door too, as the ga
      `domove` attacks before `test_move` refuses the diagonal step); off: never diagonally through \
      an open door.";
 
+const POISON: &str = "Count the poison of stings (a killer bee's, a soldier ant's: one hit in 8 \
+     poisons, costing 6..15 HP or, one time in 30, the life) in the foes' damage, unless we are known \
+     to resist it; off: the dice alone.";
+
 /// The engine's control nodes and every NetHack leaf: what `nhbot` plays with.
 pub fn registry() -> NodeRegistry {
     let mut r = NodeRegistry::new();
@@ -590,6 +594,7 @@ pub fn register(r: &mut NodeRegistry) {
          when what it stops (the adjacent foes' expected HP a turn) is at least this many times what goes \
          on (missiles, breath, a wand heard, unexplained HP loss); never under a fresh or repeated unseen \
          blow or next to a zapper. 0: off."),
+            p("poison", Flag, Default("false"), POISON),
         ] })
         .shorthand("depth"),
         survival::fight_or_flee,
@@ -683,6 +688,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("thieves", Flag, Default("false"), "A thief within `radius` is a danger whatever its damage: a nymph \
          (she steals an item a touch and teleports away; a blow of ours leaves her that turn), a leprechaun while we \
          carry gold."),
+            p("poison", Flag, Default("false"), POISON),
         ] }),
         |p| survival::ElberethFirst {
             rules: crate::elbereth_first::ElberethFirstRules {
@@ -695,6 +701,7 @@ pub fn register(r: &mut NodeRegistry) {
                 door_blows: p.flag("door_blows"),
                 blind_blow: p.flag("blind_blow"),
                 thieves: p.flag("thieves"),
+                poison: p.flag("poison"),
             },
         },
     );
@@ -761,7 +768,7 @@ pub fn register(r: &mut NodeRegistry) {
              the world left open because several monsters vanished at once: the one vanished monster drawn as the \
              victim (glyph and colour), on a square now showing a `%`, places it."),
             p("poison_resistance", Flag, Default("false"), "Not poison resistant, with HP to spare: also poisonous \
-             corpses that may give poison resistance (killer bee ~70%, soldier ant 80%; \"You feel healthy.\"), at \
+             corpses that may give poison resistance (killer bee 30%, soldier ant 20%; \"You feel healthy.\"), at \
              the cost of 1d15 HP and 1d4 Str four times in five. Once resistant: every poisonous corpse."),
             p("poison_min_hp_percent", Integer { min: 0, max: 100 }, Default("70"), "With poison_resistance: the HP \
              (percent of the maximum) needed to eat a poisonous corpse while not resistant."),

@@ -118,6 +118,12 @@ pub fn fight_step_by(
 /// The duel against what is next to us: the worst adjacent foe, with every adjacent foe's
 /// attacks in the damage per round.
 pub fn duel_here(r: &Recall, w: &World, threats: &[Threat]) -> Option<Duel> {
+    duel_here_by(r, w, threats, false)
+}
+
+/// [`duel_here`]; with `poison`, stings that poison count their poison, the instant death
+/// included ([`crate::poison_blow`]), unless the world knows we resist it.
+pub fn duel_here_by(r: &Recall, w: &World, threats: &[Threat], poison: bool) -> Option<Duel> {
     let near = adjacent(threats);
     let worst = near.first()?;
     let info = monsters::by_name(&worst.name)?;
@@ -129,14 +135,25 @@ pub fn duel_here(r: &Recall, w: &World, threats: &[Threat]) -> Option<Duel> {
         w.status.xl.max(1),
         OUR_DAMAGE,
     );
+    // A damage no HP of ours survives: the poison's instant death, and the cap of the sums.
+    let death = (poison && !w.has_intrinsic(nhbot_world::Intrinsic::PoisonResistance))
+        .then(|| w.status.hp.max(w.status.hp_max).max(1) as usize + 1);
+    if death.is_some() {
+        duel.round = lookahead::round_distribution_by(info, w.status.ac, death);
+    }
     for other in near.iter().skip(1) {
         if let Some(m) = monsters::by_name(&other.name) {
-            let theirs = lookahead::round_distribution(m, w.status.ac);
+            let theirs = lookahead::round_distribution_by(m, w.status.ac, death);
             let mut sum = vec![0.0; duel.round.len() + theirs.len() - 1];
             for (i, a) in duel.round.iter().enumerate() {
                 for (j, b) in theirs.iter().enumerate() {
                     sum[i + j] += a * b;
                 }
+            }
+            if let Some(at) = death.filter(|at| sum.len() > at + 1) {
+                let tail: f64 = sum[at..].iter().sum();
+                sum.truncate(at + 1);
+                sum[at] = tail;
             }
             duel.round = sum;
         }
@@ -229,6 +246,8 @@ pub struct FightRules {
     /// turn) is at least this many times what goes on ([`crate::elbereth_refusal::weigh`]);
     /// 0: off, the refusal stands.
     pub weigh_refused: f64,
+    /// Count the poison of stings ([`crate::poison_blow`]) in the look-ahead's duel.
+    pub poison: bool,
 }
 
 impl Default for FightRules {
@@ -247,6 +266,7 @@ impl Default for FightRules {
             spare_thieves: false,
             spares: Spares::default(),
             weigh_refused: 0.0,
+            poison: false,
         }
     }
 }
@@ -295,6 +315,7 @@ pub fn fight_or_flee_by(
         spare_thieves,
         spares,
         weigh_refused,
+        poison,
     } = rules;
     let held = held_stays && w.held();
     let stays = (blind_stays && blind_without_telepathy(w)) || held;
@@ -303,7 +324,7 @@ pub fn fight_or_flee_by(
     if spare_thieves && only_quiet_thieves_adjacent(w, &threats) {
         return None;
     }
-    let Some(mut duel) = duel_here(r, w, &threats) else {
+    let Some(mut duel) = duel_here_by(r, w, &threats, poison) else {
         return close_in_step(w, &threats).or_else(|| {
             (!spare::unseen_spared(w, spares))
                 .then(|| strike_unseen_step(r, w))

@@ -83,6 +83,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
             town_unseen: p.flag("town_unseen"),
         },
         weigh_refused: p.number("weigh_refused"),
+        poison: p.flag("poison"),
     };
     act(steps::fight_or_flee_by(
         r,

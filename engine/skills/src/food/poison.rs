@@ -2,7 +2,9 @@
 //! eat.c: a poisonous corpse four times in five costs 1d4 Str and 1d15 HP without poison
 //! resistance ("Ecch - that must have been poisonous!"), nothing with it. cpostfx tries one of
 //! the intrinsics the corpse may give at random, and should_givit gives poison resistance when
-//! the monster's level <= rn2(15) (killer bees and scorpions: rn2(1) one time in four).
+//! the monster's level > rn2(15) (killer bees and scorpions: rn2(1) one time in four), so a
+//! killer bee gives it 30% of the time, a soldier ant 20% (these odds were once read the other
+//! way round, 70% and 80%: the `poison_min_odds: 70` bench of b27 ate exactly these two).
 
 use crate::monsters::MonsterInfo;
 use nhbot_world::intrinsics::Intrinsic;
@@ -71,8 +73,8 @@ pub fn poison_res_odds(m: &MonsterInfo) -> f64 {
     else {
         return 0.0;
     };
-    // P(level <= rn2(chance)) with rn2 uniform on 0..chance.
-    let given = |chance: i32| f64::from((chance - m.level.max(0)).max(0)) / f64::from(chance);
+    // P(level > rn2(chance)) with rn2 uniform on 0..chance (eat.c should_givit).
+    let given = |chance: i32| f64::from(m.level.clamp(0, chance)) / f64::from(chance);
     let tried = if m.name == "killer bee" || m.name == "scorpion" {
         0.25 * given(1) + 0.75 * given(15)
     } else {
@@ -121,18 +123,18 @@ mod tests {
 
     #[test]
     fn odds_follow_should_givit() {
-        // Killer bee (level 1): 3/4 * 14/15.
-        assert!((odds("killer bee") - 0.7).abs() < 1e-9);
-        // Soldier ant (level 3): 12/15.
-        assert!((odds("soldier ant") - 0.8).abs() < 1e-9);
-        // Scorpion (level 5): 3/4 * 10/15.
+        // Killer bee (level 1): 1/4 (rn2(1) = 0 < 1) + 3/4 * 1/15.
+        assert!((odds("killer bee") - 0.3).abs() < 1e-9);
+        // Soldier ant (level 3): 3/15.
+        assert!((odds("soldier ant") - 0.2).abs() < 1e-9);
+        // Scorpion (level 5): 1/4 + 3/4 * 5/15.
         assert!((odds("scorpion") - 0.5).abs() < 1e-9);
-        // Homunculus (level 2) may give sleep resistance instead: 1/2 * 13/15.
-        assert!((odds("homunculus") - 13.0 / 30.0).abs() < 1e-9);
-        // Cockatrice: stone resistance is never given, so poison alone (4/5... level 5: 10/15).
-        assert!((odds("cockatrice") - 10.0 / 15.0).abs() < 1e-9);
+        // Homunculus (level 2) may give sleep resistance instead: 1/2 * 2/15.
+        assert!((odds("homunculus") - 1.0 / 15.0).abs() < 1e-9);
+        // Cockatrice: stone resistance is never given, so poison alone (level 5: 5/15).
+        assert!((odds("cockatrice") - 5.0 / 15.0).abs() < 1e-9);
         assert_eq!(odds("kobold"), 0.0, "poisonous, gives nothing");
-        assert_eq!(odds("green dragon"), 0.0, "level 15 is never <= rn2(15)");
+        assert_eq!(odds("green dragon"), 1.0, "level 15 > rn2(15) always");
     }
 
     #[test]
@@ -163,11 +165,11 @@ mod tests {
         let seeking = PoisonRule::Seeking { min_odds: 0 };
         assert!(!poisonous_ok(kobold, seeking));
         assert!(poisonous_ok(bee, seeking));
-        // Odds of 70% at least: the killer bee (70%), not the homunculus (43%).
+        // Odds of 30% at least: the killer bee (30%), not the homunculus (7%).
         let homunculus = monsters::find_in_text("homunculus").unwrap();
-        let seventy = PoisonRule::Seeking { min_odds: 70 };
-        assert!(poisonous_ok(bee, seventy));
-        assert!(!poisonous_ok(homunculus, seventy));
+        let thirty = PoisonRule::Seeking { min_odds: 30 };
+        assert!(poisonous_ok(bee, thirty));
+        assert!(!poisonous_ok(homunculus, thirty));
         assert!(poisonous_ok(homunculus, seeking));
         assert!(!poisonous_ok(bee, PoisonRule::Refuse));
     }

@@ -452,7 +452,7 @@ fn poisonous_corpses_for_poison_resistance() {
     assert!(!eats(&w, PoisonRule::Refuse), "the old rule");
     assert!(eats(&w, PoisonRule::Seeking { min_odds: 0 }));
     let (_, why) = step(&w, PoisonRule::Seeking { min_odds: 0 }).unwrap();
-    assert!(why.contains("poison resistance (70% odds"), "{why}");
+    assert!(why.contains("poison resistance (30% odds"), "{why}");
     here_is(&mut w, "kobold");
     assert!(
         !eats(&w, PoisonRule::Seeking { min_odds: 0 }),

@@ -88,3 +88,70 @@ fn held_off_at_0_9_survives_more_soldier_ant_duels() {
     let (default, higher) = (rate(SCARED), rate(0.9));
     assert!(higher > default + 0.01, "{default} -> {higher}");
 }
+
+/// The `poison` round: a killer bee's sting also poisons one hit in 8 (6..15 HP, or the life one
+/// time in 30): the same total chance, a higher mean, the instant death at the cap.
+#[test]
+fn a_poisoned_round_adds_the_poison_and_the_instant_death() {
+    let bee = by_name("killer bee").unwrap();
+    let plain = round_distribution(bee, 4);
+    let poisoned = round_distribution_by(bee, 4, Some(60));
+    assert!((poisoned.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    assert_eq!(poisoned.len(), 61, "capped at the death");
+    let mean = |r: &[f64]| -> f64 {
+        r.iter()
+            .take(60)
+            .enumerate()
+            .map(|(d, p)| d as f64 * p)
+            .sum()
+    };
+    let extra = crate::poison_blow::expected_extra(bee, 4);
+    // The death (at the cap) is left out of the mean with the dice it came with: a little less.
+    let diff = mean(&poisoned) - mean(&plain);
+    assert!((diff - extra).abs() < 0.03, "{diff} vs {extra}");
+    let hit = crate::threat::monster_hit_chance(bee.level, 4);
+    // One or two stings a turn (speed 18): between one and 1.5 stings' instant death.
+    assert!(poisoned[60] > hit / 240.0 && poisoned[60] < 1.6 * hit / 240.0);
+    let fire_ant = by_name("fire ant").unwrap();
+    let (a, b) = (
+        round_distribution(fire_ant, 4),
+        round_distribution_by(fire_ant, 4, Some(60)),
+    );
+    assert_eq!(a.len().min(61), b.len(), "no poison: only the cap");
+    assert!(a
+        .iter()
+        .zip(&b)
+        .take(60)
+        .all(|(x, y)| (x - y).abs() < 1e-12));
+}
+
+/// Counting the poison lowers every choice's value against killer bees (never raises it), and
+/// at some HP the look-ahead turns from a fight to Elbereth; at full HP it still fights.
+#[test]
+fn the_poison_makes_a_bee_fight_worth_less() {
+    let bee = by_name("killer bee").unwrap();
+    let duel = |hp: i32, poison: bool| {
+        let mut d = Duel::against(bee, hp, 49, 4, 6, OUR_DAMAGE);
+        if poison {
+            // Two bees next to us, as duel_here sums them.
+            let one = round_distribution_by(bee, 4, Some(50));
+            d.round = fold_at(convolve(&one, &one), 50);
+        } else {
+            d.round = convolve(&d.round, &d.round);
+        }
+        d.best(4)
+    };
+    let mut flips = 0;
+    for hp in 1..=49 {
+        let ((c0, v0), (c1, v1)) = (duel(hp, false), duel(hp, true));
+        assert!(v1 <= v0 + 1e-9, "HP {hp}: {v0} -> {v1}");
+        if c0 == Choice::Fight && c1 == Choice::Elbereth {
+            flips += 1;
+        }
+    }
+    assert!(
+        flips > 0,
+        "no HP where the poison turns a fight into Elbereth"
+    );
+    assert_eq!(duel(49, true).0, Choice::Fight);
+}
