@@ -255,10 +255,20 @@ pub fn ready_to_descend(p: &Params, w: &World) -> LeafOutcome {
     // Held shallow: no patience or hunger takes us below `hold_depth` before `hold_until_xl`.
     // `hold_weak_lifts`: Weak lifts it (food is deeper, and the prayer was not granted or is spent).
     // `hold_unfed_lifts`: so does Hungry with no food in the pack.
+    // `hold_unsafe_prayer_lifts`: Hungry with no food in the pack while a hunger prayer is not
+    // free (refused once, or refused as too soon with chance above 2%): camping lives on ~900-turn
+    // prayers, each refused with chance 5-8% (b29: 27 of the 30 starved held games had one).
+    let unfed = hungry && crate::food::pack_food_count(w) == 0;
     let hunger_lifts = (p.flag("hold_weak_lifts") && w.status.hunger >= nhbot_world::Hunger::Weak)
-        || (p.flag("hold_unfed_lifts") && hungry && crate::food::pack_food_count(w) == 0);
-    let held =
-        next_depth > p.integer("hold_depth") && xl < p.integer("hold_until_xl") && !hunger_lifts;
+        || (p.flag("hold_unfed_lifts") && unfed)
+        || (p.flag("hold_unsafe_prayer_lifts") && unfed && !w.prayer_is_free());
+    // A refused prayer angers the god for good (pray.c `gods_upset`): no more hunger prayers,
+    // so the food is on levels not yet eaten bare.
+    let refusal_lifts = p.flag("hold_refusal_lifts") && !w.refused_prayers.is_empty();
+    let held = next_depth > p.integer("hold_depth")
+        && xl < p.integer("hold_until_xl")
+        && !hunger_lifts
+        && !refusal_lifts;
     check(w.hp_fraction() >= p.number("hp") && (experienced || waited || hungry) && !held)
 }
 
@@ -514,6 +524,86 @@ mod tests {
             ready_to_descend(&p, &w),
             LeafOutcome::Success,
             "down to the hold depth as before"
+        );
+    }
+
+    /// `descend_params` with one more hold flag on.
+    fn with_flag(mut p: Params, flag: &'static str) -> Params {
+        p.0.push((flag, ParamValue::Flag(true)));
+        p
+    }
+
+    #[test]
+    fn an_unsafe_hunger_prayer_lifts_the_hold_only_when_unfed() {
+        let p = with_flag(
+            descend_params(4, 7, false, false),
+            "hold_unsafe_prayer_lifts",
+        );
+        let mut w = World::default();
+        w.dungeon.start(4, "Dlvl:4");
+        (w.status.dlvl, w.status.xl, w.status.hp, w.status.hp_max) = (4, 5, 20, 20);
+        (w.turn, w.status.hunger) = (5000, Hunger::Hungry);
+        w.last_prayer_turn = Some(4200);
+        assert!(
+            !w.prayer_is_free(),
+            "800 turns after a prayer: ~8% too soon"
+        );
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Success,
+            "Hungry, nothing to eat, the prayer risky: food is deeper"
+        );
+        w.last_prayer_turn = Some(2000);
+        assert!(w.prayer_is_free(), "3,000 turns after: free");
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Failure,
+            "a free prayer will feed us: held"
+        );
+        w.refused_prayers.push(2000);
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Success,
+            "the god refused once: no prayer to wait for"
+        );
+        w.status.hunger = Hunger::NotHungry;
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Failure,
+            "fed: held whatever the god"
+        );
+        let off = descend_params(4, 7, false, false);
+        w.status.hunger = Hunger::Hungry;
+        assert_eq!(
+            ready_to_descend(&off, &w),
+            LeafOutcome::Failure,
+            "off: held"
+        );
+    }
+
+    #[test]
+    fn a_refused_prayer_lifts_the_hold_for_good() {
+        let p = with_flag(descend_params(4, 7, false, false), "hold_refusal_lifts");
+        let mut w = World::default();
+        w.dungeon.start(4, "Dlvl:4");
+        (w.status.dlvl, w.status.xl, w.status.hp, w.status.hp_max) = (4, 4, 20, 20);
+        w.dungeon.current_mut().unwrap().stats.turns_spent = 1000;
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Failure,
+            "no refusal: held at XL 4"
+        );
+        w.refused_prayers.push(3000);
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Success,
+            "refused once: the usual patience rule again"
+        );
+        w.dungeon.current_mut().unwrap().stats.turns_spent = 10;
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Failure,
+            "then the usual rules: XL 4 is short of Dlvl 5 and little time spent here"
         );
     }
 }

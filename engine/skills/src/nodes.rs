@@ -430,6 +430,8 @@ pub fn register(r: &mut NodeRegistry) {
             p("hold_until_xl", Integer { min: 1, max: 30 }, Default("1"), "Experience level that lifts `hold_depth`."),
             p("hold_weak_lifts", Flag, Default("false"), "Weak from hunger lifts `hold_depth` (food is deeper)."),
             p("hold_unfed_lifts", Flag, Default("false"), "Hungry with no food in the pack lifts `hold_depth`."),
+            p("hold_unsafe_prayer_lifts", Flag, Default("false"), "Hungry with no food in the pack lifts `hold_depth` while a hunger prayer is not free (refused once, or likelier than 2% to be refused as too soon)."),
+            p("hold_refusal_lifts", Flag, Default("false"), "A refused prayer lifts `hold_depth` for good (the god stays angry)."),
         ] }),
         builtins::ready_to_descend,
     );
