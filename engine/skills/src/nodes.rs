@@ -658,6 +658,8 @@ pub fn register(r: &mut NodeRegistry) {
             p("ignorers_memory", Integer { min: 0, max: 300 }, Default("50"), "Turns a hostile that ignores Elbereth \
          is remembered out of view, for `ignorers_below`."),
             p("ignorers_reach", Integer { min: 0, max: 80 }, Default("20"), "Longest walk to the up stairs for `ignorers_below`."),
+            p("ignorers_calm", Integer { min: 0, max: 8 }, Default("0"), "For `ignorers_below`: not while a hostile in view is \
+         within this many squares (0: no such gate); a fight is left to the fight's nodes."),
         ] }),
         survival::flee_upstairs,
     );

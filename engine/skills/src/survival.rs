@@ -224,6 +224,7 @@ pub fn flee_upstairs(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         below: p.number("ignorers_below"),
         memory: p.integer("ignorers_memory"),
         reach: p.integer("ignorers_reach").clamp(0, 80) as usize,
+        calm: p.integer("ignorers_calm").clamp(0, 8) as i16,
     });
     act(crate::upstairs::flee_upstairs_by(
         r,
