@@ -38,6 +38,7 @@ pub mod goto;
 pub mod hallucination;
 pub mod heal;
 pub mod history_scan;
+pub mod ignorers;
 pub mod look;
 pub mod lookahead;
 pub mod lure;

@@ -658,6 +658,15 @@ pub fn register(r: &mut NodeRegistry) {
             p("below", Number { min: 0.0, max: 1.0 }, Default("0.7"), "Only below this HP fraction (healthier, the bot would come straight back down)."),
             p("held_stays", Flag, Default("false"), "Held by a monster (`World::held`), fail: \"You are being held, \
          and cannot go up.\""),
+            p("ignorers_below", Number { min: 0.0, max: 1.0 }, Default("0"), "Below this HP fraction (0: off), with a hostile \
+         that ignores Elbereth (an elf or human `@`, a minotaur) in view or seen on this level within `ignorers_memory` turns, \
+         go up to rest though the fight is not lost, by a walk of at most `ignorers_reach` steps whose first step ends \
+         next to no hostile."),
+            p("ignorers_memory", Integer { min: 0, max: 300 }, Default("50"), "Turns a hostile that ignores Elbereth \
+         is remembered out of view, for `ignorers_below`."),
+            p("ignorers_reach", Integer { min: 0, max: 80 }, Default("20"), "Longest walk to the up stairs for `ignorers_below`."),
+            p("ignorers_calm", Integer { min: 0, max: 8 }, Default("0"), "For `ignorers_below`: not while a hostile in view is \
+         within this many squares (0: no such gate); a fight is left to the fight's nodes."),
         ] }),
         survival::flee_upstairs,
     );

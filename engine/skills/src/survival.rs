@@ -221,12 +221,19 @@ pub fn flee_upstairs(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     if p.flag("held_stays") && w.held() {
         return LeafOutcome::Failure;
     }
-    act(crate::upstairs::flee_upstairs_step(
+    let ignorers = (p.number("ignorers_below") > 0.0).then(|| crate::upstairs::IgnorerRule {
+        below: p.number("ignorers_below"),
+        memory: p.integer("ignorers_memory"),
+        reach: p.integer("ignorers_reach").clamp(0, 80) as usize,
+        calm: p.integer("ignorers_calm").clamp(0, 8) as i16,
+    });
+    act(crate::upstairs::flee_upstairs_by(
         r,
         w,
         p.integer("reach").clamp(0, 80) as usize,
         p.number("turns"),
         p.number("below"),
+        ignorers,
     ))
 }
 
