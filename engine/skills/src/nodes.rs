@@ -464,6 +464,46 @@ pub fn register(r: &mut NodeRegistry) {
         .shorthand("radius"),
         survival::threatened,
     );
+    r.register_tick_fn(
+        LeafSpec::condition(
+            "foe_danger",
+            "HP is below `below` of max and hostiles are within `radius` squares that would take \
+         our HP within `turns` turns at their expected damage (0: any hostile there), all of them \
+         respecting Elbereth with `elbereth`: the gate by which a leaf other than a survival one \
+         leaves the turn to `survive`.",
+        )
+        .params(
+            const {
+                &[
+                    p(
+                        "below",
+                        Number { min: 0.0, max: 1.0 },
+                        Default("1.0"),
+                        "Fraction of maximum HP, 0..1 (1: any HP).",
+                    ),
+                    p(
+                        "radius",
+                        Integer { min: 1, max: 80 },
+                        Default("1"),
+                        "Chebyshev distance of the hostiles that count.",
+                    ),
+                    p(
+                        "turns",
+                        Integer { min: 0, max: 20 },
+                        Default("0"),
+                        "Their expected damage over this many turns reaches our HP (0: not asked).",
+                    ),
+                    p(
+                        "elbereth",
+                        Flag,
+                        Default("false"),
+                        "Every such hostile respects Elbereth.",
+                    ),
+                ]
+            },
+        ),
+        crate::foe_gate::foe_danger,
+    );
     r.register_fn(
         LeafSpec::condition(
             "should_pray",
