@@ -120,7 +120,7 @@ pub fn round_distribution_by(m: &MonsterInfo, ac: i32, poison_death: Option<usiz
 }
 
 /// `dist` with every damage of `at` or more put at `at` (all of them kill alike).
-fn fold_at(mut dist: Vec<f64>, at: usize) -> Vec<f64> {
+pub(crate) fn fold_at(mut dist: Vec<f64>, at: usize) -> Vec<f64> {
     if dist.len() > at + 1 {
         let tail: f64 = dist[at..].iter().sum();
         dist.truncate(at + 1);

@@ -150,12 +150,10 @@ pub fn duel_here_by(r: &Recall, w: &World, threats: &[Threat], poison: bool) -> 
                     sum[i + j] += a * b;
                 }
             }
-            if let Some(at) = death.filter(|at| sum.len() > at + 1) {
-                let tail: f64 = sum[at..].iter().sum();
-                sum.truncate(at + 1);
-                sum[at] = tail;
-            }
-            duel.round = sum;
+            duel.round = match death {
+                Some(at) => lookahead::fold_at(sum, at),
+                None => sum,
+            };
         }
     }
     duel.respects_elbereth = near.iter().all(|t| t.respects_elbereth) && elbereth::would_help(r, w);
