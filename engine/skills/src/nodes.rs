@@ -803,7 +803,7 @@ pub fn register(r: &mut NodeRegistry) {
                     Flag,
                     Default("false"),
                     "Never close in on a zapper 2+ squares away: on the up stairs (below Dlvl 1, not Sokoban) climb \
-                     (once per 100 turns), else step out of its lines, else back out of its reach (9+ squares); the \
+                     (once per 100 turns), else step out of its lines, else back out of its reach (8+ squares); the \
                      old close-in remains only as the last resort.",
                 ),
             ]

@@ -351,3 +351,35 @@ fn careful_a_weak_zapper_three_squares_away_is_stepped_away_from_not_closed_in_o
     assert!(!lined(&w, Pos::new(8, 4), to), "{to:?} in line: {why}");
     assert!(why.contains("out of the line"), "{why}");
 }
+
+#[test]
+fn careful_in_a_corridor_along_its_line_we_back_out_of_its_reach_rather_than_close_in() {
+    let corridor = [
+        "                    ",
+        "  ################  ",
+        "                    ",
+    ];
+    let mut w = World::default();
+    frame_in(
+        &corridor,
+        &mut w,
+        (5, 1),
+        &[('G', (12, 1), "gnome")],
+        50,
+        &ZAPPED,
+        false,
+    );
+    // Healthy enough for the old rules' approach (6 HP a square).
+    (w.status.hp, w.status.hp_max) = (60, 60);
+    let (old, why) = decide(&w).expect("the old rules close in");
+    assert_eq!(old, Action::Move { dir: Dir::E }, "{why}");
+    let (action, why) = dodge_zapper_step(
+        &mut Recall::default(),
+        &mut DodgeState::default(),
+        &w,
+        CAREFUL,
+    )
+    .expect("a step back");
+    assert_eq!(action, Action::Move { dir: Dir::W }, "{why}");
+    assert!(why.contains("out of the reach"), "{why}");
+}
