@@ -795,10 +795,25 @@ pub fn register(r: &mut NodeRegistry) {
          blinded by a bolt: strike at an `I` or at the zapper last seen next to us, else keep moving off its lines \
          (2 turns after the zap, 20 while blind), never back to the square we left. Fails otherwise.",
         )
-        .params(const { &[p("depth", Integer { min: 1, max: 8 }, Default("4"), "Turns the fight look-ahead looks ahead.")] })
+        .params(const {
+            &[
+                p("depth", Integer { min: 1, max: 8 }, Default("4"), "Turns the fight look-ahead looks ahead."),
+                p(
+                    "careful",
+                    Flag,
+                    Default("false"),
+                    "Never close in on a zapper 2+ squares away: on the up stairs (below Dlvl 1, not Sokoban) climb \
+                     (once per 100 turns), else step out of its lines, else back out of its reach (8+ squares); the \
+                     old close-in remains only as the last resort.",
+                ),
+            ]
+        })
         .shorthand("depth"),
         |p| survival::DodgeZapper {
-            depth: p.integer("depth").clamp(1, 8) as u32,
+            rules: crate::zapper::DodgeRules {
+                depth: p.integer("depth").clamp(1, 8) as u32,
+                careful: p.flag("careful"),
+            },
         },
     );
     r.register(

@@ -197,7 +197,7 @@ impl nhbot_bt::Leaf for ElberethFirst {
 
 /// `dodge_zapper`: kill, close in on or step out of the lines of a monster that zaps wands.
 pub struct DodgeZapper {
-    pub depth: u32,
+    pub rules: crate::zapper::DodgeRules,
 }
 
 impl nhbot_bt::Leaf for DodgeZapper {
@@ -207,7 +207,7 @@ impl nhbot_bt::Leaf for DodgeZapper {
         let w = t.world;
         let r = t.blackboard.entry::<Recall>();
         ranged::observe(r, w);
-        act(crate::zapper::dodge_zapper_step(r, state, w, self.depth))
+        act(crate::zapper::dodge_zapper_step(r, state, w, self.rules))
     }
 
     /// The last dodge's direction outlives a decision taken elsewhere (a prayer).

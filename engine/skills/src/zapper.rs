@@ -19,7 +19,7 @@ use crate::ranged;
 use crate::recall::Recall;
 use crate::threat::{self, Threat, FIRE_RANGE};
 use crate::zappers::{zap_by, zapped_what, zappers_in_line};
-use nhbot_world::{Action, Condition, Dir, Pos, World, Zap};
+use nhbot_world::{Action, Branch, Condition, Dir, Feature, Pos, World, Zap};
 
 /// Seeing, turns after a zap from no zapper in view during which we keep off its lines.
 const UNSEEN_ZAP_TURNS: i64 = 2;
@@ -35,36 +35,103 @@ const CLOSE_IN_WITHIN: i16 = 3;
 /// mostly by approaching off its lines).
 const APPROACH_DAMAGE: f64 = 6.0;
 
+/// Careful, turns between two climbs away from a zapper (the descent brings us back down the
+/// same stairs: no up-and-down loop while it waits there).
+const CLIMB_GAP: i64 = 100;
+
 /// The `dodge_zapper` leaf's memory: the direction of its last step away from an unseen
-/// zapper and the turn of that step, so the next step goes on the same way.
+/// zapper and the turn of that step, so the next step goes on the same way; the turn of the
+/// last climb away from one.
 #[derive(Clone, Debug, Default)]
 pub struct DodgeState {
     last: Option<(Dir, i64)>,
+    climbed: Option<i64>,
 }
 
-/// The `dodge_zapper` leaf (see the module docs): `depth` is the fight look-ahead's.
+/// How the `dodge_zapper` leaf answers: `depth` is the fight look-ahead's; `careful` never
+/// closes in on a zapper 2+ squares away (each step in reach is a zap: seed 159 closed in on a
+/// dwarf king from 3 squares, HP 38 -> 9; seed 157 walked 7 squares along a wand of lightning's
+/// line) but climbs the up stairs under us, steps out of its lines, or backs out of its reach.
+#[derive(Clone, Copy, Debug)]
+pub struct DodgeRules {
+    pub depth: u32,
+    pub careful: bool,
+}
+
+/// The `dodge_zapper` leaf (see the module docs).
 pub fn dodge_zapper_step(
     r: &mut Recall,
     st: &mut DodgeState,
     w: &World,
-    depth: u32,
+    rules: DodgeRules,
 ) -> Option<(Action, String)> {
     crate::peaceful::observe(&mut r.peaceful, w);
     let in_line = zappers_in_line(r, w, w.player);
     if let Some((t, z)) = in_line.first() {
-        return answer_zapper_in_view(r, w, t, z, &in_line, depth);
+        if let Some(up) = climb_away(st, w, rules, t) {
+            return Some(up);
+        }
+        return answer_zapper_in_view(r, w, t, z, &in_line, rules);
     }
-    if let Some(step) = keep_out_of_reach(r, w, depth) {
+    if let Some(step) = keep_out_of_reach(r, st, w, rules) {
         return Some(step);
     }
     answer_unseen_zapper(r, st, w)
+}
+
+/// Careful, on the up stairs (below Dlvl 1, outside Sokoban) with the zapper `t` 2+ squares
+/// away: climb, one `<` out of all its lines (seed 37 of an older bench closed in from the up
+/// stairs on a Grey-elf with a wand of fire, HP 83 -> dead). Next to us it would follow.
+fn climb_away(
+    st: &mut DodgeState,
+    w: &World,
+    rules: DodgeRules,
+    t: &Threat,
+) -> Option<(Action, String)> {
+    let level = w.level()?;
+    let can = rules.careful
+        && t.distance >= 2
+        && w.status.dlvl > 1
+        && level.branch != Branch::Sokoban
+        && level.feature(w.player) == Feature::StairsUp
+        && st.climbed.is_none_or(|turn| w.turn - turn >= CLIMB_GAP);
+    if !can {
+        return None;
+    }
+    st.climbed = Some(w.turn);
+    Some((
+        Action::Ascend,
+        format!(
+            "climbing away from the zapper `{}` ({}, {} squares away)",
+            t.glyph,
+            t.kind(),
+            t.distance
+        ),
+    ))
+}
+
+/// The game's reach of a zapped wand: `lined_up()` wants `distmin < BOLT_LIM` (hack.h: 8).
+const BOLT_LIM: i16 = 8;
+
+/// Careful, no step out of the lines of the zapper at `from`: the step that takes us out of
+/// its reach (8+ squares: [`FIRE_RANGE`] counts one more to be safe), if one does.
+fn back_out_of_reach(w: &World, from: Pos) -> Option<(Dir, Pos)> {
+    Dir::COMPASS
+        .into_iter()
+        .filter_map(|d| Some((d, ranged::legal_step(w, d)?)))
+        .find(|&(_, p)| threat::distance(from, p) >= BOLT_LIM)
 }
 
 /// A known zapper in view, out of line but within a step of its reach (it steps into line and
 /// zaps in the same turn): close in when it is weak and near, else step farther off its lines
 /// (the other leaves would walk straight back into them: seed 50's explore did). Not with a
 /// hostile next to us.
-fn keep_out_of_reach(r: &Recall, w: &World, depth: u32) -> Option<(Action, String)> {
+fn keep_out_of_reach(
+    r: &Recall,
+    st: &mut DodgeState,
+    w: &World,
+    rules: DodgeRules,
+) -> Option<(Action, String)> {
     let threats = threat::threats(r, w);
     if threats.iter().any(|t| t.hostile && t.distance <= 1) {
         return None; // a step away would give the one next to us a free blow
@@ -78,6 +145,9 @@ fn keep_out_of_reach(r: &Recall, w: &World, depth: u32) -> Option<(Action, Strin
             Some((t, z))
         })
         .min_by_key(|(t, _)| t.distance)?;
+    if let Some(up) = climb_away(st, w, rules, &t) {
+        return Some(up);
+    }
     let what = format!(
         "`{}` ({}, {} squares away, out of line: {})",
         t.glyph,
@@ -88,8 +158,8 @@ fn keep_out_of_reach(r: &Recall, w: &World, depth: u32) -> Option<(Action, Strin
     let winnable = t.no_melee.is_none()
         && f64::from(w.status.hp) > f64::from(t.distance - 1) * APPROACH_DAMAGE
         && monsters::by_name(&t.name)
-            .is_some_and(|foe| !crate::lookahead::would_flee_from(w, foe, depth));
-    if winnable && t.distance <= CLOSE_IN_WITHIN {
+            .is_some_and(|foe| !crate::lookahead::would_flee_from(w, foe, rules.depth));
+    if winnable && t.distance <= CLOSE_IN_WITHIN && !rules.careful {
         let (action, how) = ranged::close_in_on(r, w, t.pos)?;
         return Some((action, format!("{how} on the zapper {what}")));
     }
@@ -115,7 +185,7 @@ fn answer_zapper_in_view(
     t: &Threat,
     z: &Zap,
     in_line: &[(Threat, &Zap)],
-    depth: u32,
+    rules: DodgeRules,
 ) -> Option<(Action, String)> {
     let what = format!(
         "`{}` ({}, {} squares away: {})",
@@ -128,7 +198,7 @@ fn answer_zapper_in_view(
     let winnable = t.no_melee.is_none()
         && f64::from(w.status.hp) > approach
         && monsters::by_name(&t.name)
-            .is_some_and(|foe| !crate::lookahead::would_flee_from(w, foe, depth));
+            .is_some_and(|foe| !crate::lookahead::would_flee_from(w, foe, rules.depth));
     if t.distance == 1 {
         let dir = Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)?;
         return winnable.then(|| {
@@ -141,7 +211,7 @@ fn answer_zapper_in_view(
             )
         });
     }
-    if winnable && t.distance <= CLOSE_IN_WITHIN {
+    if winnable && t.distance <= CLOSE_IN_WITHIN && !rules.careful {
         if let Some((action, how)) = ranged::close_in_on(r, w, t.pos) {
             return Some((action, format!("{how} on the zapper {what}")));
         }
@@ -161,6 +231,18 @@ fn answer_zapper_in_view(
                 p.y
             ),
         ));
+    }
+    if rules.careful {
+        if let Some((dir, p)) = back_out_of_reach(w, t.pos) {
+            return Some((
+                Action::Move { dir },
+                format!(
+                    "backing {dir:?} out of the reach of the zapper {what}: no step leaves its \
+                     lines (to ({}, {}))",
+                    p.x, p.y
+                ),
+            ));
+        }
     }
     if winnable {
         let (action, how) = ranged::close_in_on(r, w, t.pos)?;

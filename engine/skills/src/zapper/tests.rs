@@ -22,8 +22,21 @@ fn frame(
     messages: &[&str],
     blind: bool,
 ) {
+    frame_in(&ROOM, w, hero, monsters, turn, messages, blind);
+}
+
+/// [`frame`] in the map `rows`.
+fn frame_in(
+    rows: &[&str],
+    w: &mut World,
+    hero: (usize, usize),
+    monsters: &[(char, (usize, usize), &str)],
+    turn: i64,
+    messages: &[&str],
+    blind: bool,
+) {
     let mut map = vec![Cell::default(); 80 * 21];
-    for (y, row) in ROOM.iter().enumerate() {
+    for (y, row) in rows.iter().enumerate() {
         for (x, ch) in row.chars().enumerate() {
             map[y * 80 + x] = Cell {
                 ch,
@@ -82,8 +95,18 @@ fn scene(
 }
 
 fn decide(w: &World) -> Option<(Action, String)> {
-    dodge_zapper_step(&mut Recall::default(), &mut DodgeState::default(), w, 4)
+    dodge_zapper_step(&mut Recall::default(), &mut DodgeState::default(), w, OLD)
 }
+
+const OLD: DodgeRules = DodgeRules {
+    depth: 4,
+    careful: false,
+};
+
+const CAREFUL: DodgeRules = DodgeRules {
+    depth: 4,
+    careful: true,
+};
 
 fn moved_to(w: &World, action: &Action) -> Pos {
     match action {
@@ -176,11 +199,11 @@ fn blinded_by_a_bolt_we_keep_moving_never_straight_back_then_wait_once_it_stops(
     );
     let mut st = DodgeState::default();
     let mut r = Recall::default();
-    let (first, why) = dodge_zapper_step(&mut r, &mut st, &w, 4).expect("a move, no wait");
+    let (first, why) = dodge_zapper_step(&mut r, &mut st, &w, OLD).expect("a move, no wait");
     assert!(why.contains("blinded by the flash"), "{why}");
     let to = moved_to(&w, &first);
     frame(&mut w, (to.x as usize, to.y as usize), &[], 101, &[], true);
-    let (second, _) = dodge_zapper_step(&mut r, &mut st, &w, 4).expect("still moving");
+    let (second, _) = dodge_zapper_step(&mut r, &mut st, &w, OLD).expect("still moving");
     assert_ne!(
         moved_to(&w, &second),
         Pos::new(10, 2),
@@ -188,7 +211,7 @@ fn blinded_by_a_bolt_we_keep_moving_never_straight_back_then_wait_once_it_stops(
     );
     frame(&mut w, (to.x as usize, to.y as usize), &[], 140, &[], true);
     assert_eq!(
-        dodge_zapper_step(&mut r, &mut st, &w, 4),
+        dodge_zapper_step(&mut r, &mut st, &w, OLD),
         None,
         "20 turns without a zap"
     );
@@ -271,4 +294,92 @@ fn blind_the_zapper_last_seen_next_to_us_is_struck_until_thin_air_or_its_death()
     let mut killed = w.clone();
     frame(&mut killed, (10, 2), &[], 101, &["You kill it!"], true);
     assert_eq!(decide(&killed), None);
+}
+
+/// `scene` with the up stairs at (5, 1), seen before the hero stood on them.
+fn on_the_up_stairs(monsters: &[(char, (usize, usize), &str)], turn: i64) -> World {
+    let mut rows: Vec<String> = ROOM.iter().map(|r| r.to_string()).collect();
+    rows[1].replace_range(5..6, "<");
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut w = World::default();
+    frame_in(&rows, &mut w, (2, 3), &[], turn - 1, &[], false);
+    let mut messages = ZAPPED.to_vec();
+    messages.push("There is a staircase up here.");
+    frame(&mut w, (5, 1), monsters, turn, &messages, false);
+    w
+}
+
+#[test]
+fn careful_on_the_up_stairs_a_zapper_two_or_more_squares_away_is_climbed_away_from_once() {
+    let w = on_the_up_stairs(&[('G', (9, 1), "gnome")], 50);
+    assert_eq!(w.feature_here(), Feature::StairsUp);
+    let mut st = DodgeState::default();
+    let (action, why) =
+        dodge_zapper_step(&mut Recall::default(), &mut st, &w, CAREFUL).expect("a climb");
+    assert_eq!(action, Action::Ascend, "{why}");
+    assert!(why.contains("gnome"), "{why}");
+    // Back down at once and it is still there: no up-and-down loop, a step instead.
+    let (again, why) =
+        dodge_zapper_step(&mut Recall::default(), &mut st, &w, CAREFUL).expect("a step");
+    assert_ne!(again, Action::Ascend, "{why}");
+    // The old rules never climb.
+    let (old, why) = decide(&w).expect("an answer");
+    assert_ne!(old, Action::Ascend, "{why}");
+    // Next to us it would follow us up: strike it.
+    let w = on_the_up_stairs(&[('G', (6, 1), "gnome")], 50);
+    let (next, why) = dodge_zapper_step(
+        &mut Recall::default(),
+        &mut DodgeState::default(),
+        &w,
+        CAREFUL,
+    )
+    .expect("a blow");
+    assert_eq!(next, Action::Fight { dir: Dir::E }, "{why}");
+}
+
+#[test]
+fn careful_a_weak_zapper_three_squares_away_is_stepped_away_from_not_closed_in_on() {
+    let w = scene((5, 1), &[('G', (8, 4), "gnome")], 50, &ZAPPED);
+    let (action, why) = dodge_zapper_step(
+        &mut Recall::default(),
+        &mut DodgeState::default(),
+        &w,
+        CAREFUL,
+    )
+    .expect("a step");
+    let to = moved_to(&w, &action);
+    assert!(!lined(&w, Pos::new(8, 4), to), "{to:?} in line: {why}");
+    assert!(why.contains("out of the line"), "{why}");
+}
+
+#[test]
+fn careful_in_a_corridor_along_its_line_we_back_out_of_its_reach_rather_than_close_in() {
+    let corridor = [
+        "                    ",
+        "  ################  ",
+        "                    ",
+    ];
+    let mut w = World::default();
+    frame_in(
+        &corridor,
+        &mut w,
+        (5, 1),
+        &[('G', (12, 1), "gnome")],
+        50,
+        &ZAPPED,
+        false,
+    );
+    // Healthy enough for the old rules' approach (6 HP a square).
+    (w.status.hp, w.status.hp_max) = (60, 60);
+    let (old, why) = decide(&w).expect("the old rules close in");
+    assert_eq!(old, Action::Move { dir: Dir::E }, "{why}");
+    let (action, why) = dodge_zapper_step(
+        &mut Recall::default(),
+        &mut DodgeState::default(),
+        &w,
+        CAREFUL,
+    )
+    .expect("a step back");
+    assert_eq!(action, Action::Move { dir: Dir::W }, "{why}");
+    assert!(why.contains("out of the reach"), "{why}");
 }
