@@ -492,9 +492,7 @@ mod tests {
     #[test]
     fn held_shallow_until_the_experience_level_whatever_the_wait() {
         let p = descend_params(4, 8, true, false);
-        let mut w = World::default();
-        w.dungeon.start(4, "Dlvl:4");
-        (w.status.dlvl, w.status.xl, w.status.hp, w.status.hp_max) = (4, 7, 20, 20);
+        let mut w = on_dlvl_4(7);
         w.status.hunger = Hunger::Hungry;
         w.dungeon.current_mut().unwrap().stats.turns_spent = 5000;
         assert_eq!(
@@ -527,6 +525,14 @@ mod tests {
         );
     }
 
+    /// A hero at full HP (20) and experience level `xl` on Dlvl 4, the hold's depth.
+    fn on_dlvl_4(xl: i32) -> World {
+        let mut w = World::default();
+        w.dungeon.start(4, "Dlvl:4");
+        (w.status.dlvl, w.status.xl, w.status.hp, w.status.hp_max) = (4, xl, 20, 20);
+        w
+    }
+
     /// `descend_params` with one more hold flag on.
     fn with_flag(mut p: Params, flag: &'static str) -> Params {
         p.0.push((flag, ParamValue::Flag(true)));
@@ -539,9 +545,7 @@ mod tests {
             descend_params(4, 7, false, false),
             "hold_unsafe_prayer_lifts",
         );
-        let mut w = World::default();
-        w.dungeon.start(4, "Dlvl:4");
-        (w.status.dlvl, w.status.xl, w.status.hp, w.status.hp_max) = (4, 5, 20, 20);
+        let mut w = on_dlvl_4(5);
         (w.turn, w.status.hunger) = (5000, Hunger::Hungry);
         w.last_prayer_turn = Some(4200);
         assert!(
@@ -584,9 +588,7 @@ mod tests {
     #[test]
     fn a_refused_prayer_lifts_the_hold_for_good() {
         let p = with_flag(descend_params(4, 7, false, false), "hold_refusal_lifts");
-        let mut w = World::default();
-        w.dungeon.start(4, "Dlvl:4");
-        (w.status.dlvl, w.status.xl, w.status.hp, w.status.hp_max) = (4, 4, 20, 20);
+        let mut w = on_dlvl_4(4);
         w.dungeon.current_mut().unwrap().stats.turns_spent = 1000;
         assert_eq!(
             ready_to_descend(&p, &w),

@@ -110,16 +110,14 @@ fn climb_away(
     ))
 }
 
-/// The game's reach of a zapped wand: `lined_up()` wants `distmin < BOLT_LIM` (hack.h: 8).
-const BOLT_LIM: i16 = 8;
-
 /// Careful, no step out of the lines of the zapper at `from`: the step that takes us out of
-/// its reach (8+ squares: [`FIRE_RANGE`] counts one more to be safe), if one does.
+/// its reach ([`FIRE_RANGE`] squares or more: `lined_up()` wants `distmin < BOLT_LIM`, 8), if
+/// one does.
 fn back_out_of_reach(w: &World, from: Pos) -> Option<(Dir, Pos)> {
     Dir::COMPASS
         .into_iter()
         .filter_map(|d| Some((d, ranged::legal_step(w, d)?)))
-        .find(|&(_, p)| threat::distance(from, p) >= BOLT_LIM)
+        .find(|&(_, p)| threat::distance(from, p) >= FIRE_RANGE)
 }
 
 /// A known zapper in view, out of line but within a step of its reach (it steps into line and
