@@ -38,6 +38,7 @@ pub mod gaze;
 pub mod goto;
 pub mod hallucination;
 pub mod heal;
+mod hunt;
 pub mod history_scan;
 pub mod ignorers;
 pub mod look;

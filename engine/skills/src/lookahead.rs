@@ -340,6 +340,20 @@ pub fn would_flee_from(w: &nhbot_world::World, foe: &MonsterInfo, depth: u32) ->
     duel.best(depth).0 == Choice::Flee
 }
 
+/// Whether the look-ahead (`depth` turns, at our HP and AC) would strike `foe` rather than
+/// flee it or take Elbereth.
+pub fn would_fight(w: &nhbot_world::World, foe: &MonsterInfo, depth: u32) -> bool {
+    let duel = Duel::against(
+        foe,
+        w.status.hp,
+        w.status.hp_max,
+        w.status.ac,
+        w.status.xl.max(1),
+        OUR_DAMAGE,
+    );
+    duel.best(depth).0 == Choice::Fight
+}
+
 /// [`would_flee_from`] the worst monster the one drawn at `at` may be; `false` when none is
 /// drawn there or it is not known (an unseen `I`).
 pub fn would_flee_from_at(

@@ -1242,4 +1242,5 @@ pub fn register(r: &mut NodeRegistry) {
     crate::mines_end::register(r);
     crate::shed_gear::register(r);
     crate::camp::register(r);
+    crate::hunt::register(r);
 }
