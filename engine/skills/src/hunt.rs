@@ -43,8 +43,9 @@ const IMPAIRED: [Condition; 4] = [
 ];
 
 /// Letters of monsters never hunted: a nymph or a leprechaun steals and teleports away, and
-/// is better left asleep.
-const THIEVES: [char; 2] = ['n', 'l'];
+/// is better left asleep; an `e` may be a gas spore or a sphere that explodes when it dies or
+/// touches us (seed 15 of b31-hunt walked to a gas spore and struck it).
+const NEVER_HUNTED: [char; 3] = ['n', 'l', 'e'];
 
 /// Why the monster `t` is prey: hostile, known, safe to melee, not a thief, and the look-ahead
 /// would fight it at our HP.
@@ -54,7 +55,7 @@ fn prey_kind(w: &World, t: &threat::Threat, depth: u32) -> Option<String> {
         || t.no_melee.is_some()
         || t.deadly_touch
         || t.gazes
-        || THIEVES.contains(&t.glyph)
+        || NEVER_HUNTED.contains(&t.glyph)
     {
         return None;
     }
@@ -132,8 +133,8 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             "hunt",
             "Walk toward the nearest hostile in view (at most `reach` steps) that the fight \
              look-ahead would fight at our HP: known, safe to melee, no thief (nymph, \
-             leprechaun), no gaze. A lichen, a monster asleep or shut away never comes to a \
-             camping hero. Fails with a hostile next to us (the fight's nodes), below `hp` of \
+             leprechaun), no `e` (a gas spore explodes), no gaze. A lichen, a monster \
+             asleep or shut away never comes to a camping hero. Fails with a hostile next to us (the fight's nodes), below `hp` of \
              max HP, blind, confused, stunned or hallucinating, in Sokoban or a watched town, \
              and for 50 turns after a walk took 10 decisions more than its path's length.",
         )
@@ -223,8 +224,13 @@ mod tests {
 
     #[test]
     fn leaves_alone_what_must_not_be_fought_or_when_hurt() {
-        // A floating eye: never meleed.
+        // A floating eye: never meleed; a gas spore explodes.
         let w = with('e', clr::BLUE, Pos::new(10, 2), 40);
+        assert_eq!(
+            hunt_step(&mut HuntState::default(), &Recall::default(), &w, rules()),
+            None
+        );
+        let w = with('e', clr::GRAY, Pos::new(10, 2), 40);
         assert_eq!(
             hunt_step(&mut HuntState::default(), &Recall::default(), &w, rules()),
             None
