@@ -134,9 +134,10 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             "Walk toward the nearest hostile in view (at most `reach` steps) that the fight \
              look-ahead would fight at our HP: known, safe to melee, no thief (nymph, \
              leprechaun), no `e` (a gas spore explodes), no gaze. A lichen, a monster \
-             asleep or shut away never comes to a camping hero. Fails with a hostile next to us (the fight's nodes), below `hp` of \
-             max HP, blind, confused, stunned or hallucinating, in Sokoban or a watched town, \
-             and for 50 turns after a walk took 10 decisions more than its path's length.",
+             asleep or shut away never comes to a camping hero. Fails with a hostile next to \
+             us (the fight's nodes), below `hp` of max HP, blind, confused, stunned or \
+             hallucinating, in Sokoban or a watched town, and for 50 turns after a walk took \
+             10 decisions more than its path's length.",
         )
         .params(
             const {
