@@ -51,6 +51,7 @@ pub mod missiles;
 pub mod monsters;
 mod nodes;
 pub mod peaceful;
+pub mod pet_guard;
 pub mod poison_blow;
 pub mod prayer;
 pub mod ranged;

@@ -563,6 +563,15 @@ pub fn register(r: &mut NodeRegistry) {
         ),
         survival::hold_still_by_floating_eye,
     );
+    r.register_tick_fn(
+        LeafSpec::action(
+            "hold_still_by_pet",
+            "Confused, stunned or hallucinating with our pet next to us and no hostile next to us: search \
+         one turn, since a move may go astray into the pet, and then it is a blow (killing it costs 15 \
+         alignment and often 5 Luck: prayers refused for thousands of turns); fails otherwise.",
+        ),
+        survival::hold_still_by_pet,
+    );
     r.register(
         LeafSpec::action(
             "hallucination_guard",

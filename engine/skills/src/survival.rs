@@ -60,6 +60,10 @@ pub fn hold_still_by_floating_eye(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     act(crate::gaze::hold_still_step(t.world))
 }
 
+pub fn hold_still_by_pet(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    act(crate::pet_guard::hold_still_by_pet_step(t.world))
+}
+
 pub fn fight_engulfer(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     act(crate::engulf::fight_engulfer_step(t.world))
 }
