@@ -326,9 +326,8 @@ impl Choice {
 /// Mean damage of one of our hits: a d8 weapon with a strength bonus (the starting Valkyrie).
 pub const OUR_DAMAGE: f64 = 6.5;
 
-/// Whether the look-ahead (`depth` turns) would rather flee than meet `foe` alone, as we are
-/// now. Lets a node that goes looking for a fight pick its fights.
-pub fn would_flee_from(w: &nhbot_world::World, foe: &MonsterInfo, depth: u32) -> bool {
+/// The look-ahead's choice (`depth` turns) against `foe` alone, as we are now (HP, AC, XL).
+pub fn choice_against(w: &nhbot_world::World, foe: &MonsterInfo, depth: u32) -> Choice {
     let duel = Duel::against(
         foe,
         w.status.hp,
@@ -337,21 +336,19 @@ pub fn would_flee_from(w: &nhbot_world::World, foe: &MonsterInfo, depth: u32) ->
         w.status.xl.max(1),
         OUR_DAMAGE,
     );
-    duel.best(depth).0 == Choice::Flee
+    duel.best(depth).0
+}
+
+/// Whether the look-ahead (`depth` turns) would rather flee than meet `foe` alone, as we are
+/// now. Lets a node that goes looking for a fight pick its fights.
+pub fn would_flee_from(w: &nhbot_world::World, foe: &MonsterInfo, depth: u32) -> bool {
+    choice_against(w, foe, depth) == Choice::Flee
 }
 
 /// Whether the look-ahead (`depth` turns, at our HP and AC) would strike `foe` rather than
 /// flee it or take Elbereth.
 pub fn would_fight(w: &nhbot_world::World, foe: &MonsterInfo, depth: u32) -> bool {
-    let duel = Duel::against(
-        foe,
-        w.status.hp,
-        w.status.hp_max,
-        w.status.ac,
-        w.status.xl.max(1),
-        OUR_DAMAGE,
-    );
-    duel.best(depth).0 == Choice::Fight
+    choice_against(w, foe, depth) == Choice::Fight
 }
 
 /// [`would_flee_from`] the worst monster the one drawn at `at` may be; `false` when none is
