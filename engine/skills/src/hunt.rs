@@ -102,7 +102,7 @@ fn hunt_step(s: &mut HuntState, r: &Recall, w: &World, rules: Hunt) -> Option<(A
     Some((
         action,
         format!(
-            "hunting `{}` ({kind}) at ({}, {}), {} steps: {how}",
+            "hunting: {how} on `{}` ({kind}) at ({}, {}), {} steps",
             prey.glyph,
             prey.pos.x,
             prey.pos.y,
