@@ -61,14 +61,7 @@ fn stunned_beside_a_floating_eye_the_tree_stands_still() {
         }
         let step = s.tree_step(&mut bot);
         if debug {
-            eprintln!(
-                "T{} {} | {} | {} -> {:?}",
-                step.before.turn,
-                step.decision.action,
-                step.decision.path,
-                step.decision.reason,
-                step.messages
-            );
+            eprintln!("{}", step.line());
         }
         assert!(bot.take_leaf_errors().is_empty(), "script errors");
         assert!(

@@ -19,14 +19,7 @@ const HUNT_SEED: u64 = 5;
 
 fn debug(step: &item_scene::Step) {
     if std::env::var_os("HUNT_DEBUG").is_some() {
-        eprintln!(
-            "T{} {} | {} | {} -> {:?}",
-            step.before.turn,
-            step.decision.action,
-            step.decision.path,
-            step.decision.reason,
-            step.messages
-        );
+        eprintln!("{}", step.line());
     }
 }
 

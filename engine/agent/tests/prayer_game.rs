@@ -103,14 +103,7 @@ fn at_a_fifth_of_max_hp_below_xl_6_the_tree_prays_and_the_god_heals() {
     let mut bot = TreeBot::load(nhbot_skills::registry(), &tree).expect("the tree loads");
     let step = s.tree_step(&mut bot);
     if debug {
-        eprintln!(
-            "T{} {} | {} | {} -> {:?}",
-            step.before.turn,
-            step.decision.action,
-            step.decision.path,
-            step.decision.reason,
-            step.messages
-        );
+        eprintln!("{}", step.line());
     }
     assert_eq!(
         step.decision.action,

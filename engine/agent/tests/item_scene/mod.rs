@@ -158,6 +158,20 @@ pub struct Step {
     pub messages: Vec<String>,
 }
 
+impl Step {
+    /// The step on one line, for a test's debug print: turn, action, path, reason, messages.
+    pub fn line(&self) -> String {
+        format!(
+            "T{} {} | {} | {} -> {:?}",
+            self.before.turn,
+            self.decision.action,
+            self.decision.path,
+            self.decision.reason,
+            self.messages
+        )
+    }
+}
+
 impl Scene {
     /// `bot` decides on the world as it is, and the decision is carried out as the game loop
     /// does; its messages join the scene's log.
