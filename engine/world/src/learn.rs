@@ -233,8 +233,22 @@ impl World {
                 || message.contains("You can't go up here")
             {
                 let here = self.player;
+                let up = message.contains("You can't go up here");
                 if let Some(level) = self.dungeon.current_mut() {
                     level.links.retain(|link| link.from != here);
+                    // The square itself is no staircase of that way either (seed 227 of
+                    // b31-int31-w took its arrival square for the up stairs and sent `<` from
+                    // it until the stuck watch ended the game).
+                    if let Some(sq) = level.at_mut(here) {
+                        let stairs = if up {
+                            [Feature::StairsUp, Feature::LadderUp]
+                        } else {
+                            [Feature::StairsDown, Feature::LadderDown]
+                        };
+                        if stairs.contains(&sq.feature) {
+                            sq.feature = Feature::Floor;
+                        }
+                    }
                 }
             }
             if message.contains("This door is locked") {

@@ -316,6 +316,24 @@ fn a_stairs_link_from_a_square_without_stairs_is_dropped() {
 }
 
 #[test]
+fn a_square_taken_for_stairs_that_are_not_there_is_floor() {
+    let mut w = World::default();
+    let room = ["|...|", "|...|", "-----"];
+    see(&mut w, &room, Pos::new(2, 1), &status(4, 10), &[]);
+    let at = Pos::new(2, 1);
+    let sq = w.dungeon.current_mut().and_then(|l| l.at_mut(at));
+    sq.expect("the square").feature = Feature::StairsUp;
+    see(&mut w, &room, at, &status(4, 10), &["You can't go down here."]);
+    assert_eq!(
+        w.level().expect("a level").feature(at),
+        Feature::StairsUp,
+        "no down stairs says nothing of up stairs"
+    );
+    see(&mut w, &room, at, &status(4, 11), &["You can't go up here."]);
+    assert_eq!(w.level().expect("a level").feature(at), Feature::Floor);
+}
+
+#[test]
 fn a_kill_whose_square_shows_another_corpse_left_none() {
     let mut w = World::default();
     let room = ["|...|", "|...|", "-----"];
