@@ -88,6 +88,11 @@ pub fn round_distribution_by(m: &MonsterInfo, ac: i32, poison_death: Option<usiz
         .filter(|a| !a.is_passive() && !a.is_ranged())
     {
         let mut dice = dice_distribution(a.dice.n, a.dice.sides);
+        // mhitu.c adds the wielded weapon's damage to a weapon attack's dice (an elf's 2d4
+        // hit 8 to 15 with its broadsword).
+        if a.kind == "weap" {
+            dice = convolve(&dice, &crate::threat::weapon_distribution());
+        }
         if let Some(death) = poison_death.filter(|_| crate::poison_blow::poisons(a)) {
             dice = cap(convolve(
                 &dice,

@@ -91,9 +91,20 @@ fn melee_attacks(m: &MonsterInfo) -> impl Iterator<Item = &monsters::Attack> {
 /// What a wielded weapon adds to a weapon attack (`weap`): mhitu.c adds the weapon's own
 /// damage to the attack's dice. Most monsters with weapon attacks carry one (a dwarf's
 /// mattock d12, a hill orc's scimitar d8, an orcish dagger d3): the mean is a middle guess, the
-/// most a long sword's d8 (a mattock's 12 is rarer).
-const WEAPON_MEAN: f64 = 2.5;
-const WEAPON_MAX: u32 = 8;
+/// most a long sword's d8 (a mattock's 12 is rarer). The look-ahead draws it as a d8 carried
+/// with chance `WEAPON_MEAN / 4.5` ([`weapon_distribution`]).
+pub const WEAPON_MEAN: f64 = 2.5;
+pub const WEAPON_MAX: u32 = 8;
+
+/// The damage a weapon attack's wielded weapon adds, as a distribution: nothing, or a d8 with
+/// the chance that gives [`WEAPON_MEAN`] (the look-ahead's dice, as `damage_per_turn`'s mean).
+pub fn weapon_distribution() -> Vec<f64> {
+    let sides = WEAPON_MAX as usize;
+    let armed = (WEAPON_MEAN / ((sides as f64 + 1.0) / 2.0)).clamp(0.0, 1.0);
+    let mut dist = vec![armed / sides as f64; sides + 1];
+    dist[0] = 1.0 - armed;
+    dist
+}
 
 /// Expected and maximum damage per turn of ours (speed 12) against AC `ac`.
 pub fn damage_per_turn(m: &MonsterInfo, ac: i32) -> (f64, u32) {

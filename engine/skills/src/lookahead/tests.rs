@@ -155,3 +155,19 @@ fn the_poison_makes_a_bee_fight_worth_less() {
     );
     assert_eq!(duel(49, true).0, Choice::Fight);
 }
+
+/// A weapon attack's round adds the wielded weapon's damage (mhitu.c): the look-ahead's mean
+/// is `damage_per_turn`'s, and a Woodland-elf (2d4, speed 12) can deal more than its dice.
+#[test]
+fn a_weapon_attack_adds_the_weapon_to_its_dice() {
+    let elf = by_name("Woodland-elf").unwrap();
+    let r = round_distribution(elf, 6);
+    assert!((r.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    assert_eq!(r.len() - 1, 8 + crate::threat::WEAPON_MAX as usize);
+    let mean: f64 = r.iter().enumerate().map(|(v, p)| v as f64 * p).sum();
+    let (expected, _) = crate::threat::damage_per_turn(elf, 6);
+    assert!((mean - expected).abs() < 1e-9, "{mean} vs {expected}");
+    // A jackal's bite has no weapon: its dice alone.
+    let jackal = round_distribution(by_name("jackal").unwrap(), 6);
+    assert_eq!(jackal.len() - 1, 2);
+}
