@@ -30,20 +30,7 @@ fn stunned_beside_a_floating_eye_the_tree_stands_still() {
     let debug = std::env::var_os("GAZE_DEBUG").is_some();
     let mut s = Scene::start("gaze-confused", SEED);
     s.leave_the_pet(2);
-    let corpse = s.wish("uncursed bat corpse");
-    s.keys(&format!("e{corpse}"));
-    for _ in 0..5 {
-        if s.world().status.conditions.contains(&Condition::Stun) {
-            break;
-        }
-        s.keys("s");
-    }
-    assert!(
-        s.world().status.conditions.contains(&Condition::Stun),
-        "stunned: {:?}\n{}",
-        s.log,
-        s.screen()
-    );
+    s.eat_until_stunned();
     s.keys("\x07hostile floating eye\r");
     let at = eye(s.world()).unwrap_or_else(|| panic!("no floating eye\n{}", s.screen()));
     assert!(beside(s.world(), at), "the eye beside us\n{}", s.screen());

@@ -126,23 +126,7 @@ fn hunt_walks_back_to_a_lichen_and_kills_it() {
 #[test]
 fn stunned_beside_our_pet_the_tree_stands_still() {
     let mut s = Scene::start("pet-guard", SEED);
-    let corpse = s.wish("uncursed bat corpse");
-    // The stun comes with the meal's last bite; a fight of the pet's may interrupt it.
-    for _ in 0..5 {
-        if s.world().status.conditions.contains(&Condition::Stun) {
-            break;
-        }
-        if s.item(corpse).is_some() {
-            s.keys(&format!("e{corpse}"));
-        }
-        s.keys("s");
-    }
-    assert!(
-        s.world().status.conditions.contains(&Condition::Stun),
-        "stunned: {:?}\n{}",
-        s.log,
-        s.screen()
-    );
+    s.eat_until_stunned();
     let tree = repo().join("trees/main.yaml");
     let mut bot = TreeBot::load(nhbot_skills::registry(), &tree).expect("the tree loads");
     let beside_pet = |w: &World| {

@@ -323,13 +323,25 @@ fn a_square_taken_for_stairs_that_are_not_there_is_floor() {
     let at = Pos::new(2, 1);
     let sq = w.dungeon.current_mut().and_then(|l| l.at_mut(at));
     sq.expect("the square").feature = Feature::StairsUp;
-    see(&mut w, &room, at, &status(4, 10), &["You can't go down here."]);
+    see(
+        &mut w,
+        &room,
+        at,
+        &status(4, 10),
+        &["You can't go down here."],
+    );
     assert_eq!(
         w.level().expect("a level").feature(at),
         Feature::StairsUp,
         "no down stairs says nothing of up stairs"
     );
-    see(&mut w, &room, at, &status(4, 11), &["You can't go up here."]);
+    see(
+        &mut w,
+        &room,
+        at,
+        &status(4, 11),
+        &["You can't go up here."],
+    );
     assert_eq!(w.level().expect("a level").feature(at), Feature::Floor);
 }
 

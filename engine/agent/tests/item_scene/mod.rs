@@ -9,7 +9,7 @@ use nhbot_agent::actions::Plan;
 use nhbot_agent::Runner;
 use nhbot_bt::TreeBot;
 use nhbot_game::GameConfig;
-use nhbot_world::{Action, Decision, Dir, Item, World};
+use nhbot_world::{Action, Condition, Decision, Dir, Item, World};
 use std::path::{Path, PathBuf};
 
 pub struct Scene {
@@ -259,6 +259,23 @@ impl Scene {
             }
         }
         panic!("could not leave the pet behind: {}", self.screen());
+    }
+
+    /// Wishes for a bat corpse and eats it until stunned (eat.c: 30 turns with the last bite);
+    /// a meal a fight interrupts is resumed. Panics when no stun came.
+    pub fn eat_until_stunned(&mut self) {
+        let corpse = self.wish("uncursed bat corpse");
+        let stunned = |s: &Scene| s.world().status.conditions.contains(&Condition::Stun);
+        for _ in 0..5 {
+            if self.item(corpse).is_some() {
+                self.keys(&format!("e{corpse}"));
+            }
+            if stunned(self) {
+                return;
+            }
+            self.keys("s");
+        }
+        assert!(stunned(self), "stunned: {:?}\n{}", self.log, self.screen());
     }
 
     /// Fights (`F`) the monsters of `glyph` next to us until none is left; at most `max` blows.
