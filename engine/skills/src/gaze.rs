@@ -19,7 +19,7 @@ fn floating_eye_at(w: &World, pos: Pos) -> bool {
 }
 
 fn beside(w: &World, p: Pos) -> bool {
-    p != w.player && (p.x - w.player.x).abs() <= 1 && (p.y - w.player.y).abs() <= 1
+    crate::threat::distance(p, w.player) == 1
 }
 
 /// Stunned, or confused with no other hostile next to us, with a floating eye next to us:

@@ -8,7 +8,7 @@
 use nhbot_world::{Action, Condition, World};
 
 fn beside(w: &World, p: nhbot_world::Pos) -> bool {
-    p != w.player && (p.x - w.player.x).abs() <= 1 && (p.y - w.player.y).abs() <= 1
+    crate::threat::distance(p, w.player) == 1
 }
 
 /// Confused, stunned or hallucinating with our pet next to us and no hostile next to us:
