@@ -578,10 +578,53 @@ pub(crate) const SPARE_FOOD: &[&str] = &[
     "candy bar",
     "pancake",
     "cream pie",
-    "lump of royal jelly",
+    // "2 lumps of royal jelly", "cloves of garlic": the plural is on the first word.
+    "royal jelly",
     "kelp frond",
-    "clove of garlic",
+    "garlic",
 ];
+
+/// Words after a food's name that make it something else: "orange gem", "orange potion",
+/// "orange spellbook", "worthless piece of orange glass", "orange dragon scales".
+const NOT_FOOD_AFTER: &[&str] = &[
+    "gem",
+    "gems",
+    "potion",
+    "potions",
+    "spellbook",
+    "spellbooks",
+    "glass",
+    "dragon",
+    "stone",
+    "stones",
+];
+
+/// The spare food ([`SPARE_FOOD`]) an object's text names, as a whole word: "2 oranges" and
+/// "a pear" are food, "an orange gem" and "a dwarvish spear" are not (the bench's piles gave
+/// both to `pick_up_food` when a food's name was matched anywhere in the text).
+pub(crate) fn spare_food_name(text: &str) -> Option<&'static str> {
+    SPARE_FOOD.iter().copied().find(|f| names_food(text, f))
+}
+
+/// Whether `text` names `food` as a whole word, plural or not, and not as the colour of a
+/// gem, potion or book ([`NOT_FOOD_AFTER`]).
+pub(crate) fn names_food(text: &str, food: &str) -> bool {
+    text.match_indices(food).any(|(i, _)| {
+        let starts_word = text[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric() && c != '-');
+        let rest = &text[i + food.len()..];
+        let rest = rest.strip_prefix('s').unwrap_or(rest);
+        let ends_word = rest.chars().next().is_none_or(|c| !c.is_alphanumeric());
+        let next = rest
+            .trim_start()
+            .split(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or("");
+        starts_word && ends_word && !NOT_FOOD_AFTER.contains(&next)
+    })
+}
 
 /// Pick up spare food we stand on: the step onto a square with one object says "You see here X."
 /// Never in a shop (the item would be unpaid) and never when it would burden us.
@@ -592,14 +635,9 @@ pub fn pick_up_food_step(w: &World) -> Option<(Action, String)> {
 /// [`pick_up_food_step`], tripe rations too when `tripe` ([`TRIPE`]: food for a starving hero).
 pub fn pick_up_food_step_with(w: &World, tripe: bool) -> Option<(Action, String)> {
     let wanted =
-        |t: &str| is_spare_food(t) || (tripe && t.contains(TRIPE) && !t.contains("for sale"));
-    let food_name = |t: &str| {
-        SPARE_FOOD
-            .iter()
-            .copied()
-            .chain(tripe.then_some(TRIPE))
-            .find(|f| t.contains(*f))
-    };
+        |t: &str| is_spare_food(t) || (tripe && names_food(t, TRIPE) && !t.contains("for sale"));
+    let food_name =
+        |t: &str| spare_food_name(t).or_else(|| (tripe && names_food(t, TRIPE)).then_some(TRIPE));
     if w.status.encumbrance != nhbot_world::Encumbrance::Unencumbered || w.in_shop(w.player) {
         return None;
     }
@@ -612,10 +650,12 @@ pub fn pick_up_food_step_with(w: &World, tripe: bool) -> Option<(Action, String)
                 .into_iter()
                 .filter_map(|o| o.text)
                 .find(|t| wanted(t))?;
-            let name = food_name(&food)?;
+            food_name(&food)?;
+            // By the listing's whole text: a food's name alone would also pick "a dwarvish
+            // spear" for "pear".
             return Some((
                 Action::Pickup {
-                    what: nhbot_world::Pick::Named(name.into()),
+                    what: nhbot_world::Pick::Named(food.clone()),
                 },
                 format!("picking up spare food from the pile here: {food}"),
             ));

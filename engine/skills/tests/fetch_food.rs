@@ -159,18 +159,22 @@ fn spare_food_in_a_listed_pile_is_picked_up_by_name() {
         100,
         &lines(&[
             "Things that are here:",
+            "a dwarvish spear",
+            "an orange gem",
             "a jackal corpse",
-            "2 uncursed food rations",
+            "2 uncursed pears",
         ]),
     );
+    // By the listing's whole text: "pear" alone would select the spear too in the game's
+    // menu (b31: 44 spears and 46 orange gems picked up as food).
     let (action, why) = nhbot_skills::food::pick_up_food_step(&listed).expect("a pick-up");
     assert_eq!(
         action,
         Action::Pickup {
-            what: nhbot_world::Pick::Named("food ration".into())
+            what: nhbot_world::Pick::Named("2 uncursed pears".into())
         }
     );
-    assert!(why.contains("2 uncursed food rations"), "{why}");
+    assert!(why.contains("2 uncursed pears"), "{why}");
     assert!(!nhbot_skills::food::is_spare_food("a jackal corpse"));
     assert!(!nhbot_skills::food::is_spare_food(
         "a food ration (for sale, 45 zorkmids)"

@@ -7,7 +7,7 @@
 //! off for the rest of the game, so a corpse or a rotten pile costs one walk, not a loop.
 
 use super::errand::{called_off, hostile_on_path};
-use super::SPARE_FOOD;
+use super::spare_food_name;
 use crate::recall::Recall;
 use crate::threat;
 use nhbot_bt::{Leaf, LeafOutcome, Tick};
@@ -42,7 +42,7 @@ const SLACK: u32 = 20;
 
 /// Whether an object's text names food worth carrying.
 pub fn is_spare_food(text: &str) -> bool {
-    !text.contains("for sale") && SPARE_FOOD.iter().any(|f| text.contains(f))
+    !text.contains("for sale") && spare_food_name(text).is_some()
 }
 
 /// Spare food items in the pack (stacks counted by quantity is not needed: a stack is one

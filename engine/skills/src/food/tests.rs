@@ -204,6 +204,38 @@ fn picks_up_spare_food_but_not_shop_goods_or_corpses() {
     assert_eq!(pick_up_food_step(&w), None);
 }
 
+/// The b31 bench picked up 46 orange gems and 44 spears as "spare food": a food's name was
+/// matched anywhere in the text ("orange gem", "dwarvish spear" holds "pear").
+#[test]
+fn food_names_are_whole_words_not_colours_or_parts_of_words() {
+    for food in [
+        "an orange",
+        "3 oranges",
+        "an uncursed partly eaten orange",
+        "a pear",
+        "2 lumps of royal jelly",
+        "a clove of garlic",
+        "4 cloves of garlic",
+        "2 food rations",
+        "a blessed cram ration named x",
+    ] {
+        assert!(is_spare_food(food), "{food} is food");
+    }
+    for other in [
+        "an orange gem",
+        "2 orange gems",
+        "an orange potion",
+        "an orange spellbook",
+        "a worthless piece of orange glass",
+        "a dwarvish spear",
+        "2 spears",
+        "a set of orange dragon scales",
+        "a food ration (for sale, 45 zorkmids)",
+    ] {
+        assert!(!is_spare_food(other), "{other} is not food");
+    }
+}
+
 #[test]
 fn a_zombie_kill_does_not_date_the_corpse_it_leaves() {
     let mut r = crate::Recall::default();
