@@ -40,6 +40,7 @@ pub mod hallucination;
 pub mod heal;
 pub mod history_scan;
 mod hunt;
+mod sidestep;
 pub mod ignorers;
 pub mod look;
 pub mod lookahead;

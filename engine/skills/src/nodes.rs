@@ -1252,4 +1252,5 @@ pub fn register(r: &mut NodeRegistry) {
     crate::shed_gear::register(r);
     crate::camp::register(r);
     crate::hunt::register(r);
+    crate::sidestep::register(r);
 }

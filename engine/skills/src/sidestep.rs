@@ -1,0 +1,317 @@
+//! Sidestep a slow danger: a monster slower than us (speed below 12) spends its move following
+//! a step of ours, and a monster that moved does not strike in the same move (monmove.c
+//! `dochug`: "case 1: monster moved ... return 0"). So with a dangerous slow monster next to
+//! us, a step to a square next to no hostile costs no blow, where an engraving or a blow
+//! gives it a round (a mumak's 4d12 butt: seeds 10, 118 and 185 of b31-main engraved beside
+//! one, misspelled, and died at 70-90 HP). When it lags a step behind (a speed-9 mumak does a
+//! turn in four), `elbereth_first` engraves with it two squares away: a free turn.
+
+use crate::elbereth_first::BIG_ROUND;
+use crate::look;
+use crate::recall::Recall;
+use crate::threat::{self, distance, Threat};
+use nhbot_bt::ParamType::*;
+use nhbot_bt::Requirement::*;
+use nhbot_bt::{p, Leaf, LeafOutcome, LeafSpec, NodeRegistry, Tick};
+use nhbot_world::{Action, Branch, Condition, Dir, Encumbrance, Feature, Pos, World};
+
+/// The `sidestep_slow` action's parameters.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SidestepSlow {
+    /// Turns of the adjacent hostiles' expected damage that make them a danger.
+    pub turns: f64,
+    /// Hostiles slower than this (the hero's 12) must spend their move to follow us.
+    pub below_speed: i32,
+    /// Most steps in a row; then the leaf rests `rest` turns (a monster that ignores Elbereth
+    /// follows for ever).
+    pub steps: u32,
+    /// Turns without sidestepping after `steps` in a row.
+    pub rest: i64,
+}
+
+/// Steps taken in a row (the turn of the latest one) and the turn until which the leaf rests.
+#[derive(Default)]
+pub(crate) struct SidestepState {
+    in_a_row: u32,
+    last_turn: i64,
+    resting_until: i64,
+}
+
+/// Conditions under which a step goes astray or the monsters cannot be told.
+const IMPAIRED: [Condition; 4] = [
+    Condition::Blind,
+    Condition::Conf,
+    Condition::Stun,
+    Condition::Hallu,
+];
+
+/// Why the hostiles next to us are a slow danger, if they are: all known and slower than
+/// `below_speed`, no faster hostile within 3 (it would get free blows on the way), and together
+/// they would take our HP in `turns` turns at their expected damage, or half of it (at least
+/// [`BIG_ROUND`]) in one turn.
+pub fn slow_danger(w: &World, threats: &[Threat], turns: f64, below_speed: i32) -> Option<String> {
+    let hostile: Vec<&Threat> = threats.iter().filter(|t| t.hostile).collect();
+    let adjacent: Vec<&Threat> = hostile.iter().copied().filter(|t| t.distance <= 1).collect();
+    let worst = adjacent.first()?;
+    let slow = |t: &&Threat| t.unknown.is_none() && t.speed < below_speed;
+    if !adjacent.iter().all(slow) || hostile.iter().any(|t| t.distance <= 3 && !slow(t)) {
+        return None;
+    }
+    let expected: f64 = adjacent.iter().map(|t| t.expected_damage).sum();
+    let most: u32 = adjacent.iter().map(|t| t.max_damage).sum();
+    let hp = w.status.hp.max(1);
+    let big_round = most >= BIG_ROUND && i64::from(most) * 2 >= i64::from(hp);
+    (expected * turns >= f64::from(hp) || big_round).then(|| {
+        format!(
+            "{} (speed {}, {expected:.1} dmg/turn, up to {most}) next to us at HP {}/{}",
+            worst.name, worst.speed, w.status.hp, w.status.hp_max
+        )
+    })
+}
+
+/// The step to a square next to no hostile, the nearest to the up stairs among the farthest
+/// from the hostiles; `None` when every free square is next to one.
+pub fn clear_step(w: &World, threats: &[Threat]) -> Option<(Dir, Pos)> {
+    let level = w.level()?;
+    let hostile: Vec<Pos> = threats.iter().filter(|t| t.hostile).map(|t| t.pos).collect();
+    let occupied: Vec<Pos> = w.monsters.iter().map(|m| m.pos).collect();
+    let nearest = |p: Pos| hostile.iter().map(|&h| distance(p, h)).min().unwrap_or(99);
+    let up_stairs = level.find(Feature::StairsUp);
+    let to_stairs = |p: Pos| up_stairs.iter().map(|&s| distance(p, s)).min().unwrap_or(0);
+    let door_here = level.feature(w.player) == Feature::OpenDoor;
+    let tight = |p: Pos| {
+        let f = level.feature(p);
+        f.is_solid() || f == Feature::Boulder
+    };
+    Dir::COMPASS
+        .into_iter()
+        .filter_map(|d| {
+            let p = d.step(w.player);
+            let f = level.feature(p);
+            // A door is entered and left orthogonally; two rock corners refuse a diagonal
+            // squeeze when we carry much.
+            let diagonal_blocked = d.is_diagonal()
+                && (door_here
+                    || f == Feature::OpenDoor
+                    || (tight(Pos::new(p.x, w.player.y)) && tight(Pos::new(w.player.x, p.y))));
+            let refused = f == Feature::Trap || level.at(p).is_some_and(|sq| sq.bumps >= 2);
+            (f.walkable()
+                && !occupied.contains(&p)
+                && !diagonal_blocked
+                && !refused
+                && nearest(p) >= 2)
+                .then_some((d, p))
+        })
+        .max_by_key(|&(_, p)| (nearest(p).min(3), -to_stairs(p)))
+}
+
+/// The next sidestep, if a slow danger stands next to us and a clear square is free.
+fn sidestep_step(
+    s: &mut SidestepState,
+    r: &Recall,
+    w: &World,
+    rules: SidestepSlow,
+) -> Option<(Action, String)> {
+    if w.turn < s.resting_until
+        || w.status.encumbrance != Encumbrance::Unencumbered
+        || w.held()
+        || w.level().is_none_or(|l| l.branch == Branch::Sokoban)
+        || IMPAIRED.iter().any(|c| w.status.conditions.contains(c))
+    {
+        return None;
+    }
+    // A verified Elbereth under us holds what respects it; our own engraving not read back yet
+    // is read first (`elbereth_first`).
+    let ours_here = r.last_engrave_at == Some(w.player);
+    if look::on_elbereth(&w.messages) || (ours_here && !look::looked_at(r, w)) {
+        return None;
+    }
+    let threats = threat::threats(r, w);
+    let why = slow_danger(w, &threats, rules.turns, rules.below_speed)?;
+    let (dir, to) = clear_step(w, &threats)?;
+    let in_a_row = if w.turn - s.last_turn <= 2 {
+        s.in_a_row + 1
+    } else {
+        1
+    };
+    if in_a_row > rules.steps {
+        s.in_a_row = 0;
+        s.resting_until = w.turn + rules.rest;
+        return None;
+    }
+    (s.in_a_row, s.last_turn) = (in_a_row, w.turn);
+    Some((
+        Action::Move { dir },
+        format!(
+            "sidestepping {dir:?} to ({}, {}), next to no hostile: {why} must move to follow, \
+             and a monster that moved does not strike (step {in_a_row} in a row)",
+            to.x, to.y
+        ),
+    ))
+}
+
+impl Leaf for SidestepSlow {
+    type State = SidestepState;
+
+    fn tick(&self, s: &mut SidestepState, t: &mut Tick<'_>) -> LeafOutcome {
+        let r: &Recall = t.blackboard.entry::<Recall>();
+        match sidestep_step(s, r, t.world, *self) {
+            Some((action, why)) => LeafOutcome::Act(action, why),
+            None => LeafOutcome::Failure,
+        }
+    }
+
+    /// Another leaf's turn between steps does not reset the count.
+    fn halted(&self, _: &mut SidestepState) {}
+}
+
+/// Registers `sidestep_slow`.
+pub(crate) fn register(r: &mut NodeRegistry) {
+    r.register(
+        LeafSpec::action(
+            "sidestep_slow",
+            "With a dangerous hostile next to us that is slower than us, step to a free square \
+             next to no hostile: it must spend its move to follow, and a monster that moved does \
+             not strike in that move (monmove.c), so the step costs no blow where an engraving \
+             or a blow would. Dangerous: the adjacent hostiles would take our HP in `turns` turns \
+             at their expected damage, or half of it in one round. Only when every hostile \
+             next to us is known and slower than `below_speed` and no faster one is within 3; \
+             never off a verified Elbereth, burdened, held, blind, confused, stunned, \
+             hallucinating or in Sokoban. Prefers the way to the up stairs. After `steps` steps \
+             in a row it rests `rest` turns.",
+        )
+        .params(
+            const {
+                &[
+                    p(
+                        "turns",
+                        Number {
+                            min: 0.5,
+                            max: 50.0,
+                        },
+                        Default("4"),
+                        "Turns of the adjacent hostiles' expected damage that make them a danger.",
+                    ),
+                    p(
+                        "below_speed",
+                        Integer { min: 1, max: 30 },
+                        Default("12"),
+                        "Only hostiles slower than this (the hero's speed is 12).",
+                    ),
+                    p(
+                        "steps",
+                        Integer { min: 1, max: 1000 },
+                        Default("20"),
+                        "Most steps in a row.",
+                    ),
+                    p(
+                        "rest",
+                        Integer { min: 0, max: 10000 },
+                        Default("30"),
+                        "Turns without sidestepping after `steps` in a row.",
+                    ),
+                ]
+            },
+        ),
+        |p| SidestepSlow {
+            turns: p.number("turns"),
+            below_speed: p.integer("below_speed") as i32,
+            steps: p.integer("steps") as u32,
+            rest: p.integer("rest"),
+        },
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seen::world;
+
+    const ROOM: [&str; 5] = [
+        "-------",
+        "|.....|",
+        "|.@...|",
+        "|.....|",
+        "-------",
+    ];
+
+    fn threat(name: &str, pos: Pos, speed: i32, expected: f64, most: u32) -> Threat {
+        Threat {
+            pos,
+            glyph: 'q',
+            name: name.into(),
+            distance: 1,
+            expected_damage: expected,
+            max_damage: most,
+            deadly_touch: false,
+            respects_elbereth: true,
+            no_melee: None,
+            hostile: true,
+            gazes: false,
+            speed,
+            level: 5,
+            ac: 0,
+            unknown: None,
+        }
+    }
+
+    fn at_hp(hp: i32) -> World {
+        let mut w = world(&ROOM);
+        (w.status.hp, w.status.hp_max) = (hp, 80);
+        w
+    }
+
+    #[test]
+    fn a_mumak_next_to_us_is_a_slow_danger_a_soldier_ant_is_not() {
+        let w = at_hp(80);
+        let mumak = threat("mumak", Pos::new(3, 2), 9, 17.3, 60);
+        assert!(slow_danger(&w, &[mumak.clone()], 4.0, 12).is_some());
+        let ant = threat("soldier ant", Pos::new(3, 2), 18, 17.3, 60);
+        assert_eq!(slow_danger(&w, &[ant], 4.0, 12), None, "it moves and bites");
+        // A fast one a few squares off gets free blows on the way: no sidestep.
+        let mut bee = threat("killer bee", Pos::new(5, 2), 18, 1.0, 3);
+        bee.distance = 3;
+        assert_eq!(slow_danger(&w, &[mumak, bee], 4.0, 12), None);
+        let newt = threat("newt", Pos::new(3, 2), 6, 1.0, 3);
+        assert_eq!(slow_danger(&w, &[newt], 4.0, 12), None, "no danger");
+    }
+
+    #[test]
+    fn the_step_ends_next_to_no_hostile() {
+        let w = at_hp(80);
+        let mumak = threat("mumak", Pos::new(3, 2), 9, 17.3, 60);
+        let (dir, to) = clear_step(&w, &[mumak.clone()]).expect("a free square");
+        assert!(distance(to, mumak.pos) >= 2, "{dir:?} to {to:?}");
+        assert_eq!(to.x, 1, "away from it, to the west: {to:?}");
+    }
+
+    #[test]
+    fn the_leaf_steps_then_rests_after_its_budget() {
+        let r = Recall::default();
+        let mut s = SidestepState::default();
+        let rules = SidestepSlow {
+            turns: 4.0,
+            below_speed: 12,
+            steps: 2,
+            rest: 30,
+        };
+        let mut w = at_hp(80);
+        w.monsters.push(nhbot_world::Monster {
+            pos: Pos::new(3, 2),
+            ch: 'q',
+            color: nhbot_world::tiles::clr::GRAY,
+            name: Some("mumak".into()),
+            first_seen: w.turn,
+            last_seen: w.turn,
+            ..std::default::Default::default()
+        });
+        let (action, why) = sidestep_step(&mut s, &r, &w, rules).expect("a sidestep");
+        assert!(matches!(action, Action::Move { .. }), "{why}");
+        w.turn += 1;
+        assert!(sidestep_step(&mut s, &r, &w, rules).is_some(), "step 2");
+        w.turn += 1;
+        assert_eq!(sidestep_step(&mut s, &r, &w, rules), None, "the budget");
+        w.turn += 10;
+        assert_eq!(sidestep_step(&mut s, &r, &w, rules), None, "resting");
+    }
+}
