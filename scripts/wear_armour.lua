@@ -1,5 +1,9 @@
 -- Wear armour found: put on each piece that fills an empty slot, and pick up (or walk a few
--- steps to) armour that would. Unknown curse status is worn anyway (the risk AutoAscend takes);
+-- steps to) armour that would. A piece worth more AC than the one worn in its slot (base AC
+-- plus the enchantment its name shows) replaces it, as AutoAscend wears the best AC per slot:
+-- the worn one comes off, the better one goes on, and the old one is dropped (it only weighs,
+-- and a nymph's theft picks among all we carry). Never for a plate mail (450 weight: burdened,
+-- every monster gets more blows), never off a cursed piece. Unknown curse status is worn anyway (the risk AutoAscend takes);
 -- a piece its name says is cursed, or that may be one of the identities that hurt once on
 -- (helm of opposite alignment, fumbling, levitation...; the KB's candidates decide), is not.
 -- Body armour goes under the cloak: the cloak comes off first and back on after. A wear, take
@@ -18,6 +22,16 @@ local TRIES = 3
 
 -- Order of the slots when several are empty: body armour first (it goes under a cloak).
 local SLOT_ORDER = { suit = 1, cloak = 2, helmet = 3, boots = 4, gloves = 5, shield = 6 }
+-- Suits too heavy to swap for (objects.c weight 450).
+local HEAVY = { ["plate mail"] = true, ["crystal plate mail"] = true,
+  ["bronze plate mail"] = true }
+
+-- A piece's worth in AC: its base AC plus the enchantment its name shows ("a +2 orcish helm"),
+-- else the base alone (unknown: 0 is the likeliest).
+local function worth(piece, text)
+  local e = text and text:match("([+-]%d+) ")
+  return piece.ac + (tonumber(e) or 0)
+end
 
 local function said(world)
   local m = world.messages
@@ -58,6 +72,18 @@ local function slot_blocked(slot, worn, weapon, state)
     end
   end
   return nil
+end
+
+-- The worn piece a piece (`piece`, seen as `text`) would replace, and both worths; nil when
+-- the slot is empty, the piece is not better, too heavy, or the worn one cannot come off.
+local function replaces(piece, text, worn, state)
+  local cur = worn[piece.slot]
+  if not cur or HEAVY[piece.key] then return nil end
+  local new, old = worth(piece, text), worth(cur.piece, cur.item.text)
+  if new <= old or cur.item.buc == "cursed" or state.refused["off:" .. cur.item.name] then
+    return nil
+  end
+  return cur, new, old
 end
 
 -- Checks what our previous action did; remembers a refusal with the game's words.
@@ -109,7 +135,7 @@ return function(world, state, path)
   table.sort(spare, function(a, b)
     local sa, sb = SLOT_ORDER[a.piece.slot] or 9, SLOT_ORDER[b.piece.slot] or 9
     if sa ~= sb then return sa < sb end
-    return a.piece.ac > b.piece.ac
+    return worth(a.piece, a.item.text) > worth(b.piece, b.item.text)
   end)
   for _, s in ipairs(spare) do
     local it, piece = s.item, s.piece
@@ -122,6 +148,18 @@ return function(world, state, path)
         state.unknown["skip:" .. it.name] = true
         log(string.format("not wearing %s: %s", it.text, refusal))
       end
+    elseif blocked and worn[piece.slot] and replaces(piece, it.text, worn, state)
+        and not (piece.slot == "shield" and weapon and armour.two_handed(weapon.name)) then
+      local cur, new, old = replaces(piece, it.text, worn, state)
+      -- Body armour is under the cloak: the cloak comes off first (and back on after).
+      local off = (piece.slot == "suit" and worn.cloak) and worn.cloak.item or cur.item
+      local key = "off:" .. off.name
+      state.attempts[key] = (state.attempts[key] or 0) + 1
+      if state.attempts[key] >= TRIES then state.refused[key] = "tried " .. TRIES .. " times" end
+      state.pending = { verb = "take_off", name = off.name }
+      return act.take_off(off.letter, string.format(
+        "taking off the %s: %s (AC %d) is better than the %s (AC %d)", off.name, it.text, new,
+        cur.item.name, old))
     elseif not blocked then
       if piece.slot == "suit" and worn.cloak then
         local cloak = worn.cloak.item
@@ -140,20 +178,37 @@ return function(world, state, path)
     end
   end
 
-  -- Floor pieces that would fill a free slot (none already in the pack for it).
+  -- A spare piece no better than the one worn in its slot (replaced by a better one): dropped.
+  if not world:in_shop(world.x, world.y) then
+    for _, s in ipairs(spare) do
+      local cur = worn[s.piece.slot]
+      local key = "drop:" .. s.item.name
+      if cur and worth(cur.piece, cur.item.text) >= worth(s.piece, s.item.text)
+        and (state.attempts[key] or 0) < TRIES then
+        state.attempts[key] = (state.attempts[key] or 0) + 1
+        return act.drop(s.item.letter, nil, string.format("dropping %s: the %s worn is as good",
+          s.item.text, cur.item.name))
+      end
+    end
+  end
+
+  -- Floor pieces that would fill a free slot or replace a worse piece (none already in the
+  -- pack for that slot).
   local holding = {}
   for _, s in ipairs(spare) do holding[s.piece.slot] = true end
   local function wanted(text)
     local piece = armour.piece(text)
-    if not piece or holding[piece.slot] then return nil end
-    if slot_blocked(piece.slot, worn, weapon, state) or armour.refusal(piece, text) then
-      return nil
+    if not piece or holding[piece.slot] or armour.refusal(piece, text) then return nil end
+    if not slot_blocked(piece.slot, worn, weapon, state) then return piece, "empty" end
+    if worn[piece.slot] and replaces(piece, text, worn, state)
+      and not (piece.slot == "shield" and weapon and armour.two_handed(weapon.name)) then
+      return piece, "better"
     end
-    return piece
+    return nil
   end
   if world.encumbrance ~= "unencumbered" or world:in_shop(world.x, world.y) then return false end
   for _, o in ipairs(world.objects_here) do
-    local piece = wanted(o.text)
+    local piece, why = wanted(o.text)
     local floor = string.format("floor:%d:%d,%d:%s", world.dlvl, world.x, world.y,
       piece and piece.key or "")
     if piece and not state.refused[floor] and (state.attempts[floor] or 0) < TRIES then
@@ -164,8 +219,9 @@ return function(world, state, path)
         if p and p.key == piece.key then had = had + 1 end
       end
       state.pending = { verb = "pickup", key = piece.key, had = had, floor = floor }
-      return act.pickup({ name = piece.key }, string.format(
-        "picking up %s for the empty %s slot", o.text, piece.slot))
+      local what = why == "empty" and string.format("for the empty %s slot", piece.slot)
+        or string.format("to replace the %s worn", worn[piece.slot].item.name)
+      return act.pickup({ name = piece.key }, string.format("picking up %s %s", o.text, what))
     end
   end
   state.looked = state.looked or {}
