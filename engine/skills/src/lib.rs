@@ -40,7 +40,6 @@ pub mod hallucination;
 pub mod heal;
 pub mod history_scan;
 mod hunt;
-mod sidestep;
 pub mod ignorers;
 pub mod look;
 pub mod lookahead;
@@ -62,6 +61,7 @@ pub mod retreat;
 #[cfg(test)]
 mod seen;
 mod shed_gear;
+mod sidestep;
 pub mod signs;
 pub mod sokoban;
 pub mod sokoban_phase;

@@ -51,7 +51,11 @@ const IMPAIRED: [Condition; 4] = [
 /// [`BIG_ROUND`]) in one turn.
 pub fn slow_danger(w: &World, threats: &[Threat], turns: f64, below_speed: i32) -> Option<String> {
     let hostile: Vec<&Threat> = threats.iter().filter(|t| t.hostile).collect();
-    let adjacent: Vec<&Threat> = hostile.iter().copied().filter(|t| t.distance <= 1).collect();
+    let adjacent: Vec<&Threat> = hostile
+        .iter()
+        .copied()
+        .filter(|t| t.distance <= 1)
+        .collect();
     let worst = adjacent.first()?;
     let slow = |t: &&Threat| t.unknown.is_none() && t.speed < below_speed;
     if !adjacent.iter().all(slow) || hostile.iter().any(|t| t.distance <= 3 && !slow(t)) {
@@ -73,7 +77,11 @@ pub fn slow_danger(w: &World, threats: &[Threat], turns: f64, below_speed: i32) 
 /// from the hostiles; `None` when every free square is next to one.
 pub fn clear_step(w: &World, threats: &[Threat]) -> Option<(Dir, Pos)> {
     let level = w.level()?;
-    let hostile: Vec<Pos> = threats.iter().filter(|t| t.hostile).map(|t| t.pos).collect();
+    let hostile: Vec<Pos> = threats
+        .iter()
+        .filter(|t| t.hostile)
+        .map(|t| t.pos)
+        .collect();
     let occupied: Vec<Pos> = w.monsters.iter().map(|m| m.pos).collect();
     let nearest = |p: Pos| hostile.iter().map(|&h| distance(p, h)).min().unwrap_or(99);
     let up_stairs = level.find(Feature::StairsUp);
@@ -227,13 +235,7 @@ mod tests {
     use super::*;
     use crate::seen::world;
 
-    const ROOM: [&str; 5] = [
-        "-------",
-        "|.....|",
-        "|.@...|",
-        "|.....|",
-        "-------",
-    ];
+    const ROOM: [&str; 5] = ["-------", "|.....|", "|.@...|", "|.....|", "-------"];
 
     fn threat(name: &str, pos: Pos, speed: i32, expected: f64, most: u32) -> Threat {
         Threat {

@@ -115,11 +115,22 @@ fn wear_armour_swaps_a_worn_piece_for_a_better_one_and_drops_the_old() {
     let mut bot = bot(&repo, "wear_armour.lua", None);
     let worn_helm = ("Armor", "e - an uncursed +0 orcish helm (being worn)");
     let elven = ("Armor", "g - an elven shield");
-    let mut w = carrying(&[SWORD, SHIELD, worn_helm, ("Armor", "f - a dwarvish iron helm"), elven]);
+    let mut w = carrying(&[
+        SWORD,
+        SHIELD,
+        worn_helm,
+        ("Armor", "f - a dwarvish iron helm"),
+        elven,
+    ]);
     see(&mut w, HERO, &[], &[], 20);
     let d = decide(&mut bot, &mut w);
     assert_eq!(d.action, Action::TakeOff { item: 'e' }, "{}", d.reason);
-    assert!(d.reason.contains("(AC 2) is better than the orcish helm (AC 1)"), "{}", d.reason);
+    assert!(
+        d.reason
+            .contains("(AC 2) is better than the orcish helm (AC 1)"),
+        "{}",
+        d.reason
+    );
     w.inventory = pack(&[
         SWORD,
         SHIELD,
@@ -127,28 +138,49 @@ fn wear_armour_swaps_a_worn_piece_for_a_better_one_and_drops_the_old() {
         ("Armor", "f - a dwarvish iron helm"),
         elven,
     ]);
-    see(&mut w, HERO, &[], &["You were wearing an uncursed +0 orcish helm."], 20);
+    see(
+        &mut w,
+        HERO,
+        &[],
+        &["You were wearing an uncursed +0 orcish helm."],
+        20,
+    );
     let d = decide(&mut bot, &mut w);
     assert_eq!(d.action, Action::Wear { item: 'f' }, "{}", d.reason);
     w.inventory = pack(&[
         SWORD,
         SHIELD,
         ("Armor", "e - an uncursed +0 orcish helm"),
-        ("Armor", "f - an uncursed +0 dwarvish iron helm (being worn)"),
+        (
+            "Armor",
+            "f - an uncursed +0 dwarvish iron helm (being worn)",
+        ),
         elven,
     ]);
-    see(&mut w, HERO, &[], &["You are now wearing a dwarvish iron helm."], 20);
+    see(
+        &mut w,
+        HERO,
+        &[],
+        &["You are now wearing a dwarvish iron helm."],
+        20,
+    );
     let d = decide(&mut bot, &mut w);
     let dropped = d.action.clone();
     assert!(
-        matches!(dropped, Action::Drop { item: 'e', .. } | Action::Drop { item: 'g', .. }),
+        matches!(
+            dropped,
+            Action::Drop { item: 'e', .. } | Action::Drop { item: 'g', .. }
+        ),
         "{d:?}"
     );
     // Both spares are no better than what is worn: each is dropped.
     w.inventory = pack(&[
         SWORD,
         SHIELD,
-        ("Armor", "f - an uncursed +0 dwarvish iron helm (being worn)"),
+        (
+            "Armor",
+            "f - an uncursed +0 dwarvish iron helm (being worn)",
+        ),
     ]);
     see(&mut w, HERO, &[], &[], 20);
     assert!(is_search(&decide(&mut bot, &mut w)));
@@ -165,10 +197,19 @@ fn wear_armour_picks_up_a_better_piece_but_not_a_worse_one_or_a_plate_mail() {
         ("Armor", "d - an uncursed +0 leather armor (being worn)"),
     ]);
     see(&mut w, HERO, &[], &["You see here a plate mail."], 20);
-    assert!(is_search(&decide(&mut bot, &mut w)), "too heavy to swap for");
+    assert!(
+        is_search(&decide(&mut bot, &mut w)),
+        "too heavy to swap for"
+    );
     see(&mut w, HERO, &[], &["You see here an orcish helm."], 20);
     assert!(is_search(&decide(&mut bot, &mut w)), "no better");
-    see(&mut w, HERO, &[], &["You see here a dwarvish iron helm."], 20);
+    see(
+        &mut w,
+        HERO,
+        &[],
+        &["You see here a dwarvish iron helm."],
+        20,
+    );
     let d = decide(&mut bot, &mut w);
     assert_eq!(
         d.action,
@@ -178,7 +219,11 @@ fn wear_armour_picks_up_a_better_piece_but_not_a_worse_one_or_a_plate_mail() {
         "{}",
         d.reason
     );
-    assert!(d.reason.contains("to replace the orcish helm"), "{}", d.reason);
+    assert!(
+        d.reason.contains("to replace the orcish helm"),
+        "{}",
+        d.reason
+    );
 }
 
 #[test]
