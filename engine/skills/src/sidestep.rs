@@ -27,6 +27,9 @@ pub(crate) struct SidestepSlow {
     pub steps: u32,
     /// Turns without sidestepping after `steps` in a row.
     pub rest: i64,
+    /// With intrinsic speed (a Valkyrie's from XL 7: a third of our turns have a second move),
+    /// a hostile at `below_speed` counts as slower too.
+    pub when_fast: bool,
 }
 
 /// Steps taken in a row (the turn of the latest one) and the turn until which the leaf rests.
@@ -135,7 +138,9 @@ fn sidestep_step(
         return None;
     }
     let threats = threat::threats(r, w);
-    let why = slow_danger(w, &threats, rules.turns, rules.below_speed)?;
+    let fast = rules.when_fast && w.has_intrinsic(nhbot_world::Intrinsic::Speed);
+    let below = rules.below_speed + i32::from(fast);
+    let why = slow_danger(w, &threats, rules.turns, below)?;
     let (dir, to) = clear_step(w, &threats)?;
     let in_a_row = if w.turn - s.last_turn <= 2 {
         s.in_a_row + 1
@@ -218,6 +223,13 @@ pub(crate) fn register(r: &mut NodeRegistry) {
                         Default("30"),
                         "Turns without sidestepping after `steps` in a row.",
                     ),
+                    p(
+                        "when_fast",
+                        Flag,
+                        Default("false"),
+                        "With intrinsic speed (a third of our turns have a second move), a \
+                         hostile at `below_speed` counts as slower too.",
+                    ),
                 ]
             },
         ),
@@ -226,6 +238,7 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             below_speed: p.integer("below_speed") as i32,
             steps: p.integer("steps") as u32,
             rest: p.integer("rest"),
+            when_fast: p.flag("when_fast"),
         },
     );
 }
@@ -296,6 +309,7 @@ mod tests {
             below_speed: 12,
             steps: 2,
             rest: 30,
+            when_fast: false,
         };
         let mut w = at_hp(80);
         w.monsters.push(nhbot_world::Monster {
@@ -315,5 +329,37 @@ mod tests {
         assert_eq!(sidestep_step(&mut s, &r, &w, rules), None, "the budget");
         w.turn += 10;
         assert_eq!(sidestep_step(&mut s, &r, &w, rules), None, "resting");
+    }
+
+    /// A tiger (speed 12) keeps up with us, but not once we are fast (`when_fast`).
+    #[test]
+    fn a_tiger_counts_as_slower_only_when_we_are_fast() {
+        let r = Recall::default();
+        let rules = SidestepSlow {
+            turns: 4.0,
+            below_speed: 12,
+            steps: 20,
+            rest: 30,
+            when_fast: true,
+        };
+        let mut w = at_hp(20);
+        w.monsters.push(nhbot_world::Monster {
+            pos: Pos::new(3, 2),
+            ch: 'f',
+            color: nhbot_world::tiles::clr::YELLOW,
+            name: Some("tiger".into()),
+            first_seen: w.turn,
+            last_seen: w.turn,
+            ..std::default::Default::default()
+        });
+        let mut s = SidestepState::default();
+        assert_eq!(sidestep_step(&mut s, &r, &w, rules), None, "as fast as we are");
+        w.intrinsics.insert(nhbot_world::Intrinsic::Speed);
+        assert!(sidestep_step(&mut s, &r, &w, rules).is_some(), "fast");
+        let off = SidestepSlow {
+            when_fast: false,
+            ..rules
+        };
+        assert_eq!(sidestep_step(&mut s, &r, &w, off), None, "the rule off");
     }
 }
