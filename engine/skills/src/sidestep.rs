@@ -353,7 +353,11 @@ mod tests {
             ..std::default::Default::default()
         });
         let mut s = SidestepState::default();
-        assert_eq!(sidestep_step(&mut s, &r, &w, rules), None, "as fast as we are");
+        assert_eq!(
+            sidestep_step(&mut s, &r, &w, rules),
+            None,
+            "as fast as we are"
+        );
         w.intrinsics.insert(nhbot_world::Intrinsic::Speed);
         assert!(sidestep_step(&mut s, &r, &w, rules).is_some(), "fast");
         let off = SidestepSlow {

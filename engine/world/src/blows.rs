@@ -40,9 +40,11 @@ impl World {
     /// Marks the monsters the turn's blow messages name as having struck us now. A blow goes
     /// to the monster next to us that farlook named so, one not taken for peaceful first (two
     /// gnome lords, one peaceful: the hostile one struck); when none there is named so, to the
-    /// only monster next to us if farlook never named it (a pony is no djinni). Never our pet
-    /// (pets do not bite us), never an `I` (it has no name), never while hallucinating (the
-    /// names are random).
+    /// only monster next to us if farlook never named it (a pony is no djinni). Never an `I`
+    /// (it has no name), never while hallucinating (the names are random). A pet never
+    /// attacks us: when the only monster next to us is the one taken for our pet (by glyph:
+    /// a wild kitten looks like ours, or ours went feral) and it is unnamed or named so, it is
+    /// no pet (seeds 178 and 231 of b32-base searched while "The kitten bites!" killed them).
     pub(crate) fn note_blows(&mut self) {
         if self.hallucinating() {
             return;
@@ -71,12 +73,28 @@ impl World {
                 .copied()
                 .filter(|&i| self.monsters[i].peaceful != Some(true))
                 .collect();
+            let none_near = near.is_empty();
             let struck = match (hostile.is_empty(), named.is_empty(), near.len()) {
                 (false, _, _) => hostile,
                 (true, false, _) => named,
                 (true, true, 1) if self.monsters[near[0]].name.is_none() => near,
                 _ => Vec::new(),
             };
+            let false_pet: Vec<usize> = (0..self.monsters.len())
+                .filter(|&i| {
+                    let m = &self.monsters[i];
+                    m.tame
+                        && next_to(m, self)
+                        && m.name.as_deref().is_none_or(|n| n == name.as_str())
+                })
+                .collect();
+            if struck.is_empty() && none_near && false_pet.len() == 1 {
+                let m = &mut self.monsters[false_pet[0]];
+                m.tame = false;
+                m.peaceful = Some(false);
+                m.name = Some(name.clone());
+                m.struck_us = Some(turn);
+            }
             for i in struck {
                 self.monsters[i].struck_us = Some(turn);
             }
@@ -161,6 +179,29 @@ mod tests {
             &["The djinni hits!"],
         );
         assert!(w.monsters.iter().all(|m| m.struck_us.is_none()));
+    }
+
+    #[test]
+    fn the_monster_taken_for_our_pet_that_bites_us_is_no_pet() {
+        let mut pet = monster(11, 5, None, Some(true));
+        (pet.ch, pet.tame) = ('f', true);
+        let w = world(vec![pet.clone()], &["The kitten bites!"]);
+        let m = &w.monsters[0];
+        assert!(!m.tame && m.peaceful == Some(false), "{m:?}");
+        assert_eq!(m.struck_us, Some(19118));
+        assert_eq!(m.name.as_deref(), Some("kitten"));
+        // Another kitten next to us bit: our pet stays our pet.
+        let w = world(
+            vec![pet.clone(), monster(9, 5, Some("kitten"), Some(false))],
+            &["The kitten bites!"],
+        );
+        assert!(w.monsters[0].tame);
+        assert_eq!(w.monsters[1].struck_us, Some(19118));
+        // A pet named otherwise: the blow is not its.
+        let mut dog = pet;
+        dog.name = Some("little dog".into());
+        let w = world(vec![dog], &["The kitten bites!"]);
+        assert!(w.monsters[0].tame);
     }
 
     #[test]
