@@ -32,6 +32,7 @@ pub mod elbereth_refusal;
 pub mod elbereth_weigh;
 pub mod engulf;
 pub mod explore;
+mod eye_strike;
 pub mod foe_gate;
 pub mod food;
 pub mod gaze;

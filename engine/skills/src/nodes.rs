@@ -1253,4 +1253,5 @@ pub fn register(r: &mut NodeRegistry) {
     crate::camp::register(r);
     crate::hunt::register(r);
     crate::sidestep::register(r);
+    crate::eye_strike::register(r);
 }
