@@ -129,6 +129,9 @@ pub fn explore_step_then(
             !downstairs.iter().any(|&p| by_map.path(p).is_some())
         };
     if (downstairs.is_empty() || cut_off) && level.branch != Branch::Sokoban {
+        if let Some(step) = trap_escape_step(world, level, &opts, &unexplored, &downstairs) {
+            return Some(step);
+        }
         if downstairs.is_empty() {
             if let Some(step) = hidden_stairs_step(world, &dist) {
                 return Some(step);
@@ -150,6 +153,45 @@ pub fn explore_step_then(
         path.steps.len()
     );
     Some((world.step_along(&path), reason))
+}
+
+/// Turns on a level with no way on before a known trap that is no mild one is crossed.
+pub const TRAP_ESCAPE_AFTER: i64 = 1500;
+
+/// After [`TRAP_ESCAPE_AFTER`] turns on a level with no way on: a path to the unexplored or to
+/// the down stairs across a known trap that is neither mild nor a polymorph trap (a hole or a
+/// trap door takes us down, a teleporter elsewhere, a squeaky board only squeaks; a fire trap
+/// or a land mine hurts once). Seed 277 of b32-base camped 49,000 turns in a closet whose only
+/// door lay past a trap, and starved.
+fn trap_escape_step(
+    world: &World,
+    level: &Level,
+    opts: &nhbot_world::nav::PathOpts,
+    unexplored: &[Pos],
+    downstairs: &[Pos],
+) -> Option<(Action, String)> {
+    if level.stats.turns_spent < TRAP_ESCAPE_AFTER {
+        return None;
+    }
+    let mut across = opts.clone();
+    across.escape_trap_cost = Some(40);
+    let dist = level.distances(world.player, &across);
+    let path = nearest(&dist, unexplored).or_else(|| nearest(&dist, downstairs))?;
+    let trap = path
+        .steps
+        .iter()
+        .copied()
+        .find(|&p| level.feature(p) == Feature::Trap)?;
+    let reason = format!(
+        "no way on after {} turns here: crossing the trap at ({}, {}) to ({}, {}), {} steps away",
+        level.stats.turns_spent,
+        trap.x,
+        trap.y,
+        path.target().x,
+        path.target().y,
+        path.steps.len()
+    );
+    Some((world.walk_along(&path), reason))
 }
 
 /// An object is drawn over the stairs under it: with no usable down stairs known, the squares
@@ -276,6 +318,27 @@ mod tests {
 
     fn world(rows: &[&str], colors: &[&str], player: Pos) -> World {
         nhbot_world::testing::world_from_rows(rows, colors, player)
+    }
+
+    /// Seed 277 of b32-base: a closet whose only door lies past a trap (magenta: a trap door,
+    /// a teleporter or a level teleporter). Crossed once 1,500 turns went by here, not before.
+    #[test]
+    fn a_trap_on_the_only_way_on_is_crossed_after_long_enough() {
+        let rows = [" -----", " |.<.|", " |...|", " |.^.|", " --|--"];
+        let colors = ["", "", "", "   5", "   3"];
+        let mut w = world(&rows, &colors, Pos::new(2, 3));
+        let trap = Pos::new(3, 3);
+        assert_eq!(w.level().unwrap().feature(trap), Feature::Trap);
+        assert_eq!(
+            w.level().unwrap().feature(Pos::new(3, 4)),
+            Feature::OpenDoor
+        );
+        let (_, before) = explore_step(&w).unwrap_or((Action::Search { count: 1 }, "none".into()));
+        assert!(!before.contains("crossing the trap"), "{before}");
+        w.dungeon.current_mut().unwrap().stats.turns_spent = 2000;
+        let (action, reason) = explore_step(&w).expect("a step");
+        assert_eq!(action, Action::Move { dir: Dir::E }, "{reason}");
+        assert!(reason.contains("crossing the trap at (3, 3)"), "{reason}");
     }
 
     #[test]

@@ -47,6 +47,11 @@ pub struct PathOpts {
     pub trap_cost: Option<u32>,
     /// Known mild traps (see [`crate::tiles::trap_is_mild`]), webs included.
     pub mild_trap_cost: Option<u32>,
+    /// Known traps that are neither mild nor polymorph traps (holes, trap doors, teleporters,
+    /// squeaky boards, fire traps, land mines) when `trap_cost` is None: a way off a level
+    /// whose every other way on is shut.
+    #[serde(default)]
+    pub escape_trap_cost: Option<u32>,
     /// Closed doors (the step into one is an `Open`).
     pub closed_door_cost: Option<u32>,
     /// Doors known locked and not a shop's (the step into one is a `Kick`).
@@ -72,6 +77,7 @@ impl Default for PathOpts {
             unknown_cost: None,
             trap_cost: None,
             mild_trap_cost: Some(20),
+            escape_trap_cost: None,
             closed_door_cost: Some(3),
             locked_door_cost: Some(12),
             monster_cost: Some(10),

@@ -20,6 +20,9 @@ fn step_cost(level: &Level, opts: &PathOpts, i: usize) -> Option<u32> {
     match sq.feature {
         Feature::Web => opts.mild_trap_cost.map(|c| c + 1),
         Feature::Trap if trap_is_mild(sq.trap_color) => opts.mild_trap_cost.map(|c| c + 1),
+        Feature::Trap if sq.trap_color != crate::tiles::clr::BRIGHT_GREEN => {
+            opts.trap_cost.or(opts.escape_trap_cost).map(|c| c + 1)
+        }
         Feature::Trap => opts.trap_cost.map(|c| c + 1),
         Feature::ClosedDoor if sq.locked => {
             if sq.shop_door {
@@ -184,6 +187,7 @@ pub(super) fn step_cost_bound(opts: &PathOpts) -> Option<u64> {
         Some(1),
         opts.mild_trap_cost.map(|c| u64::from(c) + 1),
         opts.trap_cost.map(|c| u64::from(c) + 1),
+        opts.escape_trap_cost.map(|c| u64::from(c) + 1),
         opts.locked_door_cost.map(u64::from),
         opts.closed_door_cost.map(u64::from),
         opts.unknown_cost.map(u64::from),
