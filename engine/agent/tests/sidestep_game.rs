@@ -40,7 +40,7 @@ fn a_mumak_next_to_us_never_strikes_in_the_turn_of_a_sidestep() {
     let tree = s.dir.join("sidestep.yaml");
     std::fs::write(
         &tree,
-        "priority:\n  name: sidestep_test\n  children:\n    - sidestep_slow: {turns: 4}\n    - search: 1\n",
+        "priority:\n  name: sidestep_test\n  children:\n    - sidestep_slow: {depth: 4}\n    - search: 1\n",
     )
     .expect("the tree file");
     let mut bot = TreeBot::load(nhbot_skills::registry(), &tree).expect("the tree loads");

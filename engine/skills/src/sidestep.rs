@@ -6,7 +6,6 @@
 //! one, misspelled, and died at 70-90 HP). When it lags a step behind (a speed-9 mumak does a
 //! turn in four), `elbereth_first` engraves with it two squares away: a free turn.
 
-use crate::elbereth_first::BIG_ROUND;
 use crate::look;
 use crate::recall::Recall;
 use crate::threat::{self, distance, Threat};
@@ -18,8 +17,8 @@ use nhbot_world::{Action, Branch, Condition, Dir, Encumbrance, Feature, Pos, Wor
 /// The `sidestep_slow` action's parameters.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SidestepSlow {
-    /// Turns of the adjacent hostiles' expected damage that make them a danger.
-    pub turns: f64,
+    /// Turns the fight look-ahead looks ahead.
+    pub depth: u32,
     /// Hostiles slower than this (the hero's 12) must spend their move to follow us.
     pub below_speed: i32,
     /// Most steps in a row; then the leaf rests `rest` turns (a monster that ignores Elbereth
@@ -48,32 +47,33 @@ const IMPAIRED: [Condition; 4] = [
     Condition::Hallu,
 ];
 
-/// Why the hostiles next to us are a slow danger, if they are: all known and slower than
-/// `below_speed`, no faster hostile within 3 (it would get free blows on the way), and together
-/// they would take our HP in `turns` turns at their expected damage, or half of it (at least
-/// [`BIG_ROUND`]) in one turn.
-pub fn slow_danger(w: &World, threats: &[Threat], turns: f64, below_speed: i32) -> Option<String> {
+/// Why the hostiles next to us are a slow danger, if they are: all known, slower than
+/// `below_speed` and able to strike (not a gas spore or a floating eye, whose harm is passive),
+/// no faster hostile within 3 (it would get free blows on the way), and one of them a foe the
+/// fight look-ahead would not fight at our HP (b32-side sidestepped every gnome lord that could
+/// take a low HP in 4 turns, and every gas spore: score 152 better / 177 worse).
+pub fn slow_danger(w: &World, threats: &[Threat], depth: u32, below_speed: i32) -> Option<String> {
     let hostile: Vec<&Threat> = threats.iter().filter(|t| t.hostile).collect();
     let adjacent: Vec<&Threat> = hostile
         .iter()
         .copied()
         .filter(|t| t.distance <= 1)
         .collect();
-    let worst = adjacent.first()?;
     let slow = |t: &&Threat| t.unknown.is_none() && t.speed < below_speed;
-    if !adjacent.iter().all(slow) || hostile.iter().any(|t| t.distance <= 3 && !slow(t)) {
+    if adjacent.is_empty()
+        || !adjacent.iter().all(|t| slow(t) && t.no_melee.is_none())
+        || hostile.iter().any(|t| t.distance <= 3 && !slow(t))
+    {
         return None;
     }
-    let expected: f64 = adjacent.iter().map(|t| t.expected_damage).sum();
-    let most: u32 = adjacent.iter().map(|t| t.max_damage).sum();
-    let hp = w.status.hp.max(1);
-    let big_round = most >= BIG_ROUND && i64::from(most) * 2 >= i64::from(hp);
-    (expected * turns >= f64::from(hp) || big_round).then(|| {
-        format!(
-            "{} (speed {}, {expected:.1} dmg/turn, up to {most}) next to us at HP {}/{}",
-            worst.name, worst.speed, w.status.hp, w.status.hp_max
-        )
-    })
+    let worst = adjacent.iter().find(|t| {
+        crate::monsters::by_name(&t.name)
+            .is_some_and(|foe| !crate::lookahead::would_fight(w, foe, depth))
+    })?;
+    Some(format!(
+        "{} (speed {}, {:.1} dmg/turn, the look-ahead would not fight it) next to us at HP {}/{}",
+        worst.name, worst.speed, worst.expected_damage, w.status.hp, w.status.hp_max
+    ))
 }
 
 /// The step to a square next to no hostile, the nearest to the up stairs among the farthest
@@ -140,7 +140,7 @@ fn sidestep_step(
     let threats = threat::threats(r, w);
     let fast = rules.when_fast && w.has_intrinsic(nhbot_world::Intrinsic::Speed);
     let below = rules.below_speed + i32::from(fast);
-    let why = slow_danger(w, &threats, rules.turns, below)?;
+    let why = slow_danger(w, &threats, rules.depth, below)?;
     let (dir, to) = clear_step(w, &threats)?;
     let in_a_row = if w.turn - s.last_turn <= 2 {
         s.in_a_row + 1
@@ -186,9 +186,9 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             "With a dangerous hostile next to us that is slower than us, step to a free square \
              next to no hostile: it must spend its move to follow, and a monster that moved does \
              not strike in that move (monmove.c), so the step costs no blow where an engraving \
-             or a blow would. Dangerous: the adjacent hostiles would take our HP in `turns` turns \
-             at their expected damage, or half of it in one round. Only when every hostile \
-             next to us is known and slower than `below_speed` and no faster one is within 3; \
+             or a blow would. Dangerous: one the fight look-ahead (`depth` turns) would not \
+             fight at our HP. Only when every hostile next to us is known, able to strike and \
+             slower than `below_speed` and no faster one is within 3; \
              never off a verified Elbereth, burdened, held, blind, confused, stunned, \
              hallucinating or in Sokoban. Prefers the way to the up stairs. After `steps` steps \
              in a row it rests `rest` turns.",
@@ -197,13 +197,10 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             const {
                 &[
                     p(
-                        "turns",
-                        Number {
-                            min: 0.5,
-                            max: 50.0,
-                        },
+                        "depth",
+                        Integer { min: 1, max: 8 },
                         Default("4"),
-                        "Turns of the adjacent hostiles' expected damage that make them a danger.",
+                        "Turns the fight look-ahead looks ahead.",
                     ),
                     p(
                         "below_speed",
@@ -234,7 +231,7 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             },
         ),
         |p| SidestepSlow {
-            turns: p.number("turns"),
+            depth: p.integer("depth") as u32,
             below_speed: p.integer("below_speed") as i32,
             steps: p.integer("steps") as u32,
             rest: p.integer("rest"),
@@ -280,15 +277,19 @@ mod tests {
     fn a_mumak_next_to_us_is_a_slow_danger_a_soldier_ant_is_not() {
         let w = at_hp(80);
         let mumak = threat("mumak", Pos::new(3, 2), 9, 17.3, 60);
-        assert!(slow_danger(&w, &[mumak.clone()], 4.0, 12).is_some());
+        assert!(slow_danger(&w, &[mumak.clone()], 4, 12).is_some());
         let ant = threat("soldier ant", Pos::new(3, 2), 18, 17.3, 60);
-        assert_eq!(slow_danger(&w, &[ant], 4.0, 12), None, "it moves and bites");
+        assert_eq!(slow_danger(&w, &[ant], 4, 12), None, "it moves and bites");
         // A fast one a few squares off gets free blows on the way: no sidestep.
         let mut bee = threat("killer bee", Pos::new(5, 2), 18, 1.0, 3);
         bee.distance = 3;
-        assert_eq!(slow_danger(&w, &[mumak, bee], 4.0, 12), None);
+        assert_eq!(slow_danger(&w, &[mumak, bee], 4, 12), None);
         let newt = threat("newt", Pos::new(3, 2), 6, 1.0, 3);
-        assert_eq!(slow_danger(&w, &[newt], 4.0, 12), None, "no danger");
+        assert_eq!(slow_danger(&w, &[newt], 4, 12), None, "no danger");
+        // A gas spore only harms by exploding when it dies: nothing to step away from.
+        let mut spore = threat("gas spore", Pos::new(3, 2), 3, 0.0, 24);
+        spore.no_melee = Some("explodes");
+        assert_eq!(slow_danger(&w, &[spore], 4, 12), None, "no blow");
     }
 
     #[test]
@@ -305,7 +306,7 @@ mod tests {
         let r = Recall::default();
         let mut s = SidestepState::default();
         let rules = SidestepSlow {
-            turns: 4.0,
+            depth: 4,
             below_speed: 12,
             steps: 2,
             rest: 30,
@@ -336,7 +337,7 @@ mod tests {
     fn a_tiger_counts_as_slower_only_when_we_are_fast() {
         let r = Recall::default();
         let rules = SidestepSlow {
-            turns: 4.0,
+            depth: 4,
             below_speed: 12,
             steps: 20,
             rest: 30,
