@@ -411,3 +411,52 @@ fn armour_found_nearby_is_picked_up_and_worn() {
         "{report}"
     );
 }
+
+/// (c) A better piece replaces the worn one: an orcish helm worn (AC 1), a dwarvish iron helm
+/// (AC 2) in the pack; the default tree takes the orcish helm off, puts the iron one on and
+/// drops the old one.
+#[test]
+fn a_better_helmet_replaces_the_worn_one_and_the_old_is_dropped() {
+    let mut s = Scene::start("upgrade", 5);
+    s.leave_the_pet(2);
+    let (old, _) = s.wish("uncursed +0 orcish helm");
+    s.act(Action::Wear { item: old });
+    let worn_old = |s: &Scene| {
+        s.world()
+            .inventory
+            .iter()
+            .any(|i| i.letter == old && i.text.contains("(being worn)"))
+    };
+    assert!(
+        worn_old(&s),
+        "the orcish helm is not on:\n{}",
+        s.inventory()
+    );
+    let (new, _) = s.wish("uncursed dwarvish iron helm");
+    let mut bot = s.bot();
+    let done = |s: &Scene| {
+        let inv = &s.world().inventory;
+        inv.iter()
+            .any(|i| i.letter == new && i.text.contains("(being worn)"))
+            && !inv.iter().any(|i| i.letter == old)
+    };
+    let steps = s.run_tree(&mut bot, 30, |s, _| done(s));
+    let report = summary(&steps);
+    assert!(done(&s), "not swapped:\n{}\n{report}", s.inventory());
+    let by_leaf = |pred: &dyn Fn(&Action) -> bool| {
+        steps
+            .iter()
+            .filter(|st| st.decision.path.ends_with("wear_armour") && pred(&st.decision.action))
+            .count()
+    };
+    assert_eq!(
+        by_leaf(&|a| matches!(a, Action::TakeOff { item } if *item == old)),
+        1,
+        "{report}"
+    );
+    assert_eq!(
+        by_leaf(&|a| matches!(a, Action::Drop { item, .. } if *item == old)),
+        1,
+        "{report}"
+    );
+}
