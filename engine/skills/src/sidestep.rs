@@ -53,11 +53,22 @@ const IMPAIRED: [Condition; 4] = [
 /// fight look-ahead would not fight at our HP (b32-side sidestepped every gnome lord that could
 /// take a low HP in 4 turns, and every gas spore: score 152 better / 177 worse).
 pub fn slow_danger(w: &World, threats: &[Threat], depth: u32, below_speed: i32) -> Option<String> {
+    slow_danger_within(w, threats, depth, below_speed, 1)
+}
+
+/// [`slow_danger`] among the hostiles within `reach` squares.
+fn slow_danger_within(
+    w: &World,
+    threats: &[Threat],
+    depth: u32,
+    below_speed: i32,
+    reach: i16,
+) -> Option<String> {
     let hostile: Vec<&Threat> = threats.iter().filter(|t| t.hostile).collect();
     let adjacent: Vec<&Threat> = hostile
         .iter()
         .copied()
-        .filter(|t| t.distance <= 1)
+        .filter(|t| t.distance <= reach)
         .collect();
     let slow = |t: &&Threat| t.unknown.is_none() && t.speed < below_speed;
     if adjacent.is_empty()
@@ -71,8 +82,14 @@ pub fn slow_danger(w: &World, threats: &[Threat], depth: u32, below_speed: i32) 
             .is_some_and(|foe| !crate::lookahead::would_fight(w, foe, depth))
     })?;
     Some(format!(
-        "{} (speed {}, {:.1} dmg/turn, the look-ahead would not fight it) next to us at HP {}/{}",
-        worst.name, worst.speed, worst.expected_damage, w.status.hp, w.status.hp_max
+        "{} (speed {}, {:.1} dmg/turn, the look-ahead would not fight it) {} square(s) away at \
+         HP {}/{}",
+        worst.name,
+        worst.speed,
+        worst.expected_damage,
+        worst.distance,
+        w.status.hp,
+        w.status.hp_max
     ))
 }
 
@@ -119,7 +136,7 @@ pub fn clear_step(w: &World, threats: &[Threat]) -> Option<(Dir, Pos)> {
 /// The next sidestep, if a slow danger stands next to us and a clear square is free.
 fn sidestep_step(
     s: &mut SidestepState,
-    r: &Recall,
+    r: &mut Recall,
     w: &World,
     rules: SidestepSlow,
 ) -> Option<(Action, String)> {
@@ -140,7 +157,9 @@ fn sidestep_step(
     let threats = threat::threats(r, w);
     let fast = rules.when_fast && w.has_intrinsic(nhbot_world::Intrinsic::Speed);
     let below = rules.below_speed + i32::from(fast);
-    let why = slow_danger(w, &threats, rules.depth, below)?;
+    let Some(why) = slow_danger(w, &threats, rules.depth, below) else {
+        return engrave_while_it_lags(s, r, w, &threats, rules.depth, below);
+    };
     let (dir, to) = clear_step(w, &threats)?;
     let in_a_row = if w.turn - s.last_turn <= 2 {
         s.in_a_row + 1
@@ -163,11 +182,44 @@ fn sidestep_step(
     ))
 }
 
+/// Turns after a sidestep during which a slow danger two squares off is the turn to engrave.
+const LAG_MEMORY: i64 = 3;
+
+/// Right after a sidestep, the slow danger lagged a step behind (two squares off): the free
+/// turn to write Elbereth, when every hostile near respects it (it reaches us as the engraving
+/// is made, and a monster that moved does not strike). `elbereth_first` takes a monster that
+/// stood still for asleep, and the leaves after it walked back beside the mumak (seed 25 of
+/// b32-side: to a lizard corpse, 62 HP to 8 in two turns).
+fn engrave_while_it_lags(
+    s: &SidestepState,
+    r: &mut Recall,
+    w: &World,
+    threats: &[Threat],
+    depth: u32,
+    below_speed: i32,
+) -> Option<(Action, String)> {
+    if w.turn - s.last_turn > LAG_MEMORY || s.in_a_row == 0 {
+        return None;
+    }
+    let why = slow_danger_within(w, threats, depth, below_speed, 2)?;
+    let near = threats.iter().filter(|t| t.hostile && t.distance <= 2);
+    if !near.clone().all(|t| t.respects_elbereth) || near.clone().any(|t| t.distance <= 1) {
+        return None;
+    }
+    crate::elbereth::engrave_step(
+        r,
+        w,
+        format!("reading what is engraved here: {why}, lagging after our sidestep"),
+        "engraving Elbereth while it lags a step behind",
+        |what| format!("{what}: {why}, lagging after our sidestep"),
+    )
+}
+
 impl Leaf for SidestepSlow {
     type State = SidestepState;
 
     fn tick(&self, s: &mut SidestepState, t: &mut Tick<'_>) -> LeafOutcome {
-        let r: &Recall = t.blackboard.entry::<Recall>();
+        let r: &mut Recall = t.blackboard.entry::<Recall>();
         match sidestep_step(s, r, t.world, *self) {
             Some((action, why)) => LeafOutcome::Act(action, why),
             None => LeafOutcome::Failure,
@@ -303,7 +355,7 @@ mod tests {
 
     #[test]
     fn the_leaf_steps_then_rests_after_its_budget() {
-        let r = Recall::default();
+        let mut r = Recall::default();
         let mut s = SidestepState::default();
         let rules = SidestepSlow {
             depth: 4,
@@ -322,20 +374,20 @@ mod tests {
             last_seen: w.turn,
             ..std::default::Default::default()
         });
-        let (action, why) = sidestep_step(&mut s, &r, &w, rules).expect("a sidestep");
+        let (action, why) = sidestep_step(&mut s, &mut r, &w, rules).expect("a sidestep");
         assert!(matches!(action, Action::Move { .. }), "{why}");
         w.turn += 1;
-        assert!(sidestep_step(&mut s, &r, &w, rules).is_some(), "step 2");
+        assert!(sidestep_step(&mut s, &mut r, &w, rules).is_some(), "step 2");
         w.turn += 1;
-        assert_eq!(sidestep_step(&mut s, &r, &w, rules), None, "the budget");
+        assert_eq!(sidestep_step(&mut s, &mut r, &w, rules), None, "the budget");
         w.turn += 10;
-        assert_eq!(sidestep_step(&mut s, &r, &w, rules), None, "resting");
+        assert_eq!(sidestep_step(&mut s, &mut r, &w, rules), None, "resting");
     }
 
     /// A tiger (speed 12) keeps up with us, but not once we are fast (`when_fast`).
     #[test]
     fn a_tiger_counts_as_slower_only_when_we_are_fast() {
-        let r = Recall::default();
+        let mut r = Recall::default();
         let rules = SidestepSlow {
             depth: 4,
             below_speed: 12,
@@ -355,16 +407,59 @@ mod tests {
         });
         let mut s = SidestepState::default();
         assert_eq!(
-            sidestep_step(&mut s, &r, &w, rules),
+            sidestep_step(&mut s, &mut r, &w, rules),
             None,
             "as fast as we are"
         );
         w.intrinsics.insert(nhbot_world::Intrinsic::Speed);
-        assert!(sidestep_step(&mut s, &r, &w, rules).is_some(), "fast");
+        assert!(sidestep_step(&mut s, &mut r, &w, rules).is_some(), "fast");
         let off = SidestepSlow {
             when_fast: false,
             ..rules
         };
-        assert_eq!(sidestep_step(&mut s, &r, &w, off), None, "the rule off");
+        assert_eq!(sidestep_step(&mut s, &mut r, &w, off), None, "the rule off");
+    }
+
+    /// Right after a sidestep, the mumak two squares off (it lagged): the leaf reads the floor
+    /// and writes Elbereth; with no sidestep lately, it leaves the mumak to the other leaves.
+    #[test]
+    fn a_lagging_mumak_gets_an_elbereth() {
+        let mut r = Recall::default();
+        let rules = SidestepSlow {
+            depth: 4,
+            below_speed: 12,
+            steps: 20,
+            rest: 30,
+            when_fast: false,
+        };
+        let mut w = at_hp(80);
+        w.turn = 50;
+        w.monsters.push(nhbot_world::Monster {
+            pos: Pos::new(4, 2),
+            ch: 'q',
+            color: nhbot_world::tiles::clr::GRAY,
+            name: Some("mumak".into()),
+            first_seen: 1,
+            last_seen: w.turn,
+            ..std::default::Default::default()
+        });
+        let mut s = SidestepState::default();
+        assert_eq!(
+            sidestep_step(&mut s, &mut r, &w, rules),
+            None,
+            "no sidestep lately"
+        );
+        s.in_a_row = 1;
+        s.last_turn = 49;
+        let (action, why) =
+            sidestep_step(&mut s, &mut r, &w, rules).expect("a look, then Elbereth");
+        assert!(
+            matches!(
+                action,
+                Action::Keys { .. } | Action::Look | Action::Engrave { .. }
+            ),
+            "{action:?}: {why}"
+        );
+        assert!(why.contains("lagging"), "{why}");
     }
 }
