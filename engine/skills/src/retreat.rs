@@ -8,6 +8,36 @@ fn narrow(f: Feature) -> bool {
     matches!(f, Feature::Corridor | Feature::Doorway | Feature::OpenDoor)
 }
 
+/// The steps we can take from here: onto a walkable square no monster holds, no trap (a
+/// Sokoban hole drops us a level) and no square that refused us twice, never diagonally into
+/// or out of a door nor between two boulders or rock corners (refused always in Sokoban,
+/// elsewhere when carrying much: the move takes no time and the fight goes on).
+pub(crate) fn open_steps(w: &World) -> Vec<(Dir, Pos)> {
+    let Some(level) = w.level() else {
+        return Vec::new();
+    };
+    let occupied: Vec<Pos> = w.monsters.iter().map(|m| m.pos).collect();
+    let door_here = level.feature(w.player) == Feature::OpenDoor;
+    let tight = |p: Pos| {
+        let f = level.feature(p);
+        f.is_solid() || f == Feature::Boulder
+    };
+    Dir::COMPASS
+        .into_iter()
+        .filter_map(|d| {
+            let p = d.step(w.player);
+            let f = level.feature(p);
+            let diagonal_blocked = d.is_diagonal()
+                && (door_here
+                    || f == Feature::OpenDoor
+                    || (tight(Pos::new(p.x, w.player.y)) && tight(Pos::new(w.player.x, p.y))));
+            let refused = f == Feature::Trap || level.at(p).is_some_and(|sq| sq.bumps >= 2);
+            (f.walkable() && !occupied.contains(&p) && !diagonal_blocked && !refused)
+                .then_some((d, p))
+        })
+        .collect()
+}
+
 /// The best step away from `threats`, or the stairs up when on them.
 pub fn retreat_step(w: &World, threats: &[Threat]) -> Option<(Action, String)> {
     let level = w.level()?;
@@ -26,7 +56,6 @@ pub fn retreat_step(w: &World, threats: &[Threat]) -> Option<(Action, String)> {
     if hostile.is_empty() {
         return None;
     }
-    let occupied: Vec<Pos> = w.monsters.iter().map(|m| m.pos).collect();
     let nearest = |p: Pos| hostile.iter().map(|&h| distance(p, h)).min().unwrap_or(99);
     let adjacent = |p: Pos| hostile.iter().filter(|&&h| distance(p, h) <= 1).count() as i32;
     let up_stairs = level.find(Feature::StairsUp);
@@ -41,28 +70,7 @@ pub fn retreat_step(w: &World, threats: &[Threat]) -> Option<(Action, String)> {
         i32::from(nearest(p)) * 20 - adjacent(p) * 15 + if narrow(level.feature(p)) { 6 } else { 0 }
             - to_stairs(p).min(40) / 4
     };
-    let door_here = matches!(here, Feature::OpenDoor);
-    // Between two boulders or rock corners a diagonal step is refused (always in Sokoban,
-    // elsewhere when carrying much): the move takes no time and the fight goes on.
-    let tight = |p: Pos| {
-        let f = level.feature(p);
-        f.is_solid() || f == Feature::Boulder
-    };
-    let best = Dir::COMPASS
-        .into_iter()
-        .filter_map(|d| {
-            let p = d.step(w.player);
-            let f = level.feature(p);
-            let diagonal_blocked = d.is_diagonal()
-                && (door_here
-                    || matches!(f, Feature::OpenDoor)
-                    || (tight(Pos::new(p.x, w.player.y)) && tight(Pos::new(w.player.x, p.y))));
-            // A trap (a Sokoban hole drops us a level) or a square that refused us twice.
-            let refused = f == Feature::Trap || level.at(p).is_some_and(|sq| sq.bumps >= 2);
-            (f.walkable() && !occupied.contains(&p) && !diagonal_blocked && !refused)
-                .then_some((d, p))
-        })
-        .max_by_key(|&(_, p)| score(p))?;
+    let best = open_steps(w).into_iter().max_by_key(|&(_, p)| score(p))?;
     (score(best.1) > score(w.player)).then(|| {
         (
             Action::Move { dir: best.0 },

@@ -102,34 +102,12 @@ pub fn clear_step(w: &World, threats: &[Threat]) -> Option<(Dir, Pos)> {
         .filter(|t| t.hostile)
         .map(|t| t.pos)
         .collect();
-    let occupied: Vec<Pos> = w.monsters.iter().map(|m| m.pos).collect();
     let nearest = |p: Pos| hostile.iter().map(|&h| distance(p, h)).min().unwrap_or(99);
     let up_stairs = level.find(Feature::StairsUp);
     let to_stairs = |p: Pos| up_stairs.iter().map(|&s| distance(p, s)).min().unwrap_or(0);
-    let door_here = level.feature(w.player) == Feature::OpenDoor;
-    let tight = |p: Pos| {
-        let f = level.feature(p);
-        f.is_solid() || f == Feature::Boulder
-    };
-    Dir::COMPASS
+    crate::retreat::open_steps(w)
         .into_iter()
-        .filter_map(|d| {
-            let p = d.step(w.player);
-            let f = level.feature(p);
-            // A door is entered and left orthogonally; two rock corners refuse a diagonal
-            // squeeze when we carry much.
-            let diagonal_blocked = d.is_diagonal()
-                && (door_here
-                    || f == Feature::OpenDoor
-                    || (tight(Pos::new(p.x, w.player.y)) && tight(Pos::new(w.player.x, p.y))));
-            let refused = f == Feature::Trap || level.at(p).is_some_and(|sq| sq.bumps >= 2);
-            (f.walkable()
-                && !occupied.contains(&p)
-                && !diagonal_blocked
-                && !refused
-                && nearest(p) >= 2)
-                .then_some((d, p))
-        })
+        .filter(|&(_, p)| nearest(p) >= 2)
         .max_by_key(|&(_, p)| (nearest(p).min(3), -to_stairs(p)))
 }
 
@@ -301,22 +279,35 @@ mod tests {
 
     fn threat(name: &str, pos: Pos, speed: i32, expected: f64, most: u32) -> Threat {
         Threat {
-            pos,
-            glyph: 'q',
-            name: name.into(),
-            distance: 1,
+            speed,
             expected_damage: expected,
             max_damage: most,
-            deadly_touch: false,
-            respects_elbereth: true,
-            no_melee: None,
-            hostile: true,
-            gazes: false,
-            speed,
-            level: 5,
-            ac: 0,
-            unknown: None,
+            ..threat::sample(name, pos)
         }
+    }
+
+    /// The leaf's rules: `steps` in a row at most, `when_fast` as given.
+    fn rules(steps: u32, when_fast: bool) -> SidestepSlow {
+        SidestepSlow {
+            depth: 4,
+            below_speed: 12,
+            steps,
+            rest: 30,
+            when_fast,
+        }
+    }
+
+    /// `w` with a monster farlook named `name` drawn `ch` in `color` at `pos`.
+    fn with_monster(w: &mut World, name: &str, ch: char, color: u8, pos: Pos) {
+        w.monsters.push(nhbot_world::Monster {
+            pos,
+            ch,
+            color,
+            name: Some(name.into()),
+            first_seen: 1,
+            last_seen: w.turn,
+            ..std::default::Default::default()
+        });
     }
 
     fn at_hp(hp: i32) -> World {
@@ -329,7 +320,7 @@ mod tests {
     fn a_mumak_next_to_us_is_a_slow_danger_a_soldier_ant_is_not() {
         let w = at_hp(80);
         let mumak = threat("mumak", Pos::new(3, 2), 9, 17.3, 60);
-        assert!(slow_danger(&w, &[mumak.clone()], 4, 12).is_some());
+        assert!(slow_danger(&w, std::slice::from_ref(&mumak), 4, 12).is_some());
         let ant = threat("soldier ant", Pos::new(3, 2), 18, 17.3, 60);
         assert_eq!(slow_danger(&w, &[ant], 4, 12), None, "it moves and bites");
         // A fast one a few squares off gets free blows on the way: no sidestep.
@@ -348,7 +339,7 @@ mod tests {
     fn the_step_ends_next_to_no_hostile() {
         let w = at_hp(80);
         let mumak = threat("mumak", Pos::new(3, 2), 9, 17.3, 60);
-        let (dir, to) = clear_step(&w, &[mumak.clone()]).expect("a free square");
+        let (dir, to) = clear_step(&w, std::slice::from_ref(&mumak)).expect("a free square");
         assert!(distance(to, mumak.pos) >= 2, "{dir:?} to {to:?}");
         assert_eq!(to.x, 1, "away from it, to the west: {to:?}");
     }
@@ -357,23 +348,15 @@ mod tests {
     fn the_leaf_steps_then_rests_after_its_budget() {
         let mut r = Recall::default();
         let mut s = SidestepState::default();
-        let rules = SidestepSlow {
-            depth: 4,
-            below_speed: 12,
-            steps: 2,
-            rest: 30,
-            when_fast: false,
-        };
+        let rules = rules(2, false);
         let mut w = at_hp(80);
-        w.monsters.push(nhbot_world::Monster {
-            pos: Pos::new(3, 2),
-            ch: 'q',
-            color: nhbot_world::tiles::clr::GRAY,
-            name: Some("mumak".into()),
-            first_seen: w.turn,
-            last_seen: w.turn,
-            ..std::default::Default::default()
-        });
+        with_monster(
+            &mut w,
+            "mumak",
+            'q',
+            nhbot_world::tiles::clr::GRAY,
+            Pos::new(3, 2),
+        );
         let (action, why) = sidestep_step(&mut s, &mut r, &w, rules).expect("a sidestep");
         assert!(matches!(action, Action::Move { .. }), "{why}");
         w.turn += 1;
@@ -388,23 +371,15 @@ mod tests {
     #[test]
     fn a_tiger_counts_as_slower_only_when_we_are_fast() {
         let mut r = Recall::default();
-        let rules = SidestepSlow {
-            depth: 4,
-            below_speed: 12,
-            steps: 20,
-            rest: 30,
-            when_fast: true,
-        };
+        let rules = rules(20, true);
         let mut w = at_hp(20);
-        w.monsters.push(nhbot_world::Monster {
-            pos: Pos::new(3, 2),
-            ch: 'f',
-            color: nhbot_world::tiles::clr::YELLOW,
-            name: Some("tiger".into()),
-            first_seen: w.turn,
-            last_seen: w.turn,
-            ..std::default::Default::default()
-        });
+        with_monster(
+            &mut w,
+            "tiger",
+            'f',
+            nhbot_world::tiles::clr::YELLOW,
+            Pos::new(3, 2),
+        );
         let mut s = SidestepState::default();
         assert_eq!(
             sidestep_step(&mut s, &mut r, &w, rules),
@@ -425,24 +400,16 @@ mod tests {
     #[test]
     fn a_lagging_mumak_gets_an_elbereth() {
         let mut r = Recall::default();
-        let rules = SidestepSlow {
-            depth: 4,
-            below_speed: 12,
-            steps: 20,
-            rest: 30,
-            when_fast: false,
-        };
+        let rules = rules(20, false);
         let mut w = at_hp(80);
         w.turn = 50;
-        w.monsters.push(nhbot_world::Monster {
-            pos: Pos::new(4, 2),
-            ch: 'q',
-            color: nhbot_world::tiles::clr::GRAY,
-            name: Some("mumak".into()),
-            first_seen: 1,
-            last_seen: w.turn,
-            ..std::default::Default::default()
-        });
+        with_monster(
+            &mut w,
+            "mumak",
+            'q',
+            nhbot_world::tiles::clr::GRAY,
+            Pos::new(4, 2),
+        );
         let mut s = SidestepState::default();
         assert_eq!(
             sidestep_step(&mut s, &mut r, &w, rules),

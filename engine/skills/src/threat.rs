@@ -405,6 +405,29 @@ pub fn pressure(threats: &[Threat], radius: i16) -> f64 {
         .sum()
 }
 
+/// A known hostile `name` at `pos` next to us, harmless and at our speed: the tests' base
+/// threat, each setting what it is about.
+#[cfg(test)]
+pub(crate) fn sample(name: &str, pos: Pos) -> Threat {
+    Threat {
+        pos,
+        glyph: '?',
+        name: name.into(),
+        distance: 1,
+        expected_damage: 0.0,
+        max_damage: 0,
+        deadly_touch: false,
+        respects_elbereth: true,
+        no_melee: None,
+        hostile: true,
+        gazes: false,
+        speed: 12,
+        level: 1,
+        ac: 10,
+        unknown: None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
