@@ -29,21 +29,10 @@ mod tests {
 
     fn threat(glyph: char, name: &str) -> Threat {
         Threat {
-            pos: nhbot_world::Pos::new(11, 10),
             glyph,
-            name: name.into(),
-            distance: 1,
-            expected_damage: 0.0,
-            max_damage: 0,
-            deadly_touch: false,
-            respects_elbereth: true,
-            no_melee: None,
-            hostile: true,
-            gazes: false,
-            speed: 12,
             level: 3,
             ac: 9,
-            unknown: None,
+            ..crate::threat::sample(name, nhbot_world::Pos::new(11, 10))
         }
     }
 
