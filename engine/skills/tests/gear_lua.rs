@@ -186,6 +186,38 @@ fn wear_armour_swaps_a_worn_piece_for_a_better_one_and_drops_the_old() {
     assert!(is_search(&decide(&mut bot, &mut w)));
 }
 
+/// A better suit under a cloak that will not come off (cursed): no swap, and no loop of
+/// take-offs the game refuses (b32-armour: 44,000 in one game).
+#[test]
+fn wear_armour_swaps_no_suit_under_a_cloak_that_will_not_come_off() {
+    let repo = Repo::new("gear-upgrade-cursed-cloak");
+    let mut bot = bot(&repo, "wear_armour.lua", None);
+    let mut w = carrying(&[
+        SWORD,
+        SHIELD,
+        ("Armor", "q - an orcish cloak (being worn)"),
+        ("Armor", "d - an uncursed +0 scale mail (being worn)"),
+        ("Armor", "s - a splint mail"),
+    ]);
+    see(&mut w, HERO, &[], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::TakeOff { item: 'q' }, "{}", d.reason);
+    // The game refuses: the cloak is cursed. No second try, no suit taken off; the splint
+    // mail, of no use now, is dropped.
+    see(&mut w, HERO, &[], &["You can't.  It is cursed."], 20);
+    let d = decide(&mut bot, &mut w);
+    assert!(matches!(d.action, Action::Drop { item: 's', .. }), "{d:?}");
+    assert!(d.reason.contains("will not come off"), "{}", d.reason);
+    w.inventory = pack(&[
+        SWORD,
+        SHIELD,
+        ("Armor", "q - an orcish cloak (being worn)"),
+        ("Armor", "d - an uncursed +0 scale mail (being worn)"),
+    ]);
+    see(&mut w, HERO, &[], &[], 20);
+    assert!(is_search(&decide(&mut bot, &mut w)));
+}
+
 #[test]
 fn wear_armour_picks_up_a_better_piece_but_not_a_worse_one_or_a_plate_mail() {
     let repo = Repo::new("gear-upgrade-floor");
