@@ -220,8 +220,10 @@ pub(crate) fn register(r: &mut NodeRegistry) {
              fight at our HP. Only when every hostile next to us is known, able to strike and \
              slower than `below_speed` and no faster one is within 3; \
              never off a verified Elbereth, burdened, held, blind, confused, stunned, \
-             hallucinating or in Sokoban. Prefers the way to the up stairs. After `steps` steps \
-             in a row it rests `rest` turns.",
+             hallucinating or in Sokoban. Prefers the way to the up stairs. Right after a \
+             sidestep, with the foe lagging two squares behind and every hostile near \
+             respecting Elbereth, writes Elbereth (the free turn). After `steps` steps in a \
+             row it rests `rest` turns.",
         )
         .params(
             const {
