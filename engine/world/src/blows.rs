@@ -32,6 +32,17 @@ pub fn attacker_named(message: &str) -> Option<&str> {
     (!name.is_empty() && !name.contains(['!', '.', ','])).then_some(name)
 }
 
+/// The kinds a starting pet drawn `glyph` may be, grown or not: a blow named so may be its own
+/// (a newt's bite beside our kitten, the newt killed out of sight the same turn, is not).
+fn pet_kind(glyph: char) -> &'static [&'static str] {
+    match glyph {
+        'f' => &["kitten", "housecat", "large cat"],
+        'd' => &["little dog", "dog", "large dog"],
+        'u' => &["pony", "horse", "warhorse"],
+        _ => &[],
+    }
+}
+
 fn next_to(m: &Monster, w: &World) -> bool {
     (m.pos.x - w.player.x).abs() <= 1 && (m.pos.y - w.player.y).abs() <= 1
 }
@@ -43,8 +54,8 @@ impl World {
     /// only monster next to us if farlook never named it (a pony is no djinni). Never an `I`
     /// (it has no name), never while hallucinating (the names are random). A pet never
     /// attacks us: when the only monster next to us is the one taken for our pet (by glyph:
-    /// a wild kitten looks like ours, or ours went feral) and it is unnamed or named so, it is
-    /// no pet (seeds 178 and 231 of b32-base searched while "The kitten bites!" killed them).
+    /// a wild kitten looks like ours, or ours went feral) and it is named so, or unnamed and
+    /// of a kind its glyph may be, it is no pet (seeds 178 and 231 of b32-base searched while "The kitten bites!" killed them).
     pub(crate) fn note_blows(&mut self) {
         if self.hallucinating() {
             return;
@@ -85,7 +96,10 @@ impl World {
                     let m = &self.monsters[i];
                     m.tame
                         && next_to(m, self)
-                        && m.name.as_deref().is_none_or(|n| n == name.as_str())
+                        && match m.name.as_deref() {
+                            Some(n) => n == name.as_str(),
+                            None => pet_kind(m.ch).contains(&name.as_str()),
+                        }
                 })
                 .collect();
             if struck.is_empty() && none_near && false_pet.len() == 1 {
@@ -197,6 +211,9 @@ mod tests {
         );
         assert!(w.monsters[0].tame);
         assert_eq!(w.monsters[1].struck_us, Some(19118));
+        // Another kind's blow (the newt killed the same turn, out of sight): still our pet.
+        let w = world(vec![pet.clone()], &["The newt bites!"]);
+        assert!(w.monsters[0].tame);
         // A pet named otherwise: the blow is not its.
         let mut dog = pet;
         dog.name = Some("little dog".into());
