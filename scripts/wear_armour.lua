@@ -78,7 +78,10 @@ end
 -- the slot is empty, the piece is not better, too heavy, or the worn one cannot come off.
 local function replaces(piece, text, worn, state)
   local cur = worn[piece.slot]
-  if not cur or HEAVY[piece.key] then return nil end
+  -- Not for a shuffled appearance either: a "piece of cloth" may be a cloak of invisibility
+  -- (seed 221 of b32-armour2 swapped its dwarvish cloak for one; shops shut, and the bot
+  -- ended stuck beside a peaceful pony it could not see past).
+  if not cur or HEAVY[piece.key] or piece.pool then return nil end
   local new, old = worth(piece, text), worth(cur.piece, cur.item.text)
   local stuck = function(it) return it.buc == "cursed" or state.refused["off:" .. it.name] end
   -- Body armour comes off only under a cloak that comes off (b32-armour: a cursed orcish
@@ -190,8 +193,9 @@ return function(world, state, path)
       if cur and not replaces(s.piece, s.item.text, worn, state)
         and (state.attempts[key] or 0) < TRIES then
         state.attempts[key] = (state.attempts[key] or 0) + 1
-        local why = worth(cur.piece, cur.item.text) >= worth(s.piece, s.item.text)
-          and "is as good" or "will not come off"
+        local why = (worth(cur.piece, cur.item.text) >= worth(s.piece, s.item.text) and "is as good")
+          or (s.piece.pool and "stays on: a shuffled appearance may be worse")
+          or "will not come off"
         return act.drop(s.item.letter, nil, string.format("dropping %s: the %s worn %s",
           s.item.text, cur.item.name, why))
       end

@@ -218,6 +218,31 @@ fn wear_armour_swaps_no_suit_under_a_cloak_that_will_not_come_off() {
     assert!(is_search(&decide(&mut bot, &mut w)));
 }
 
+/// A shuffled appearance ("piece of cloth": it may be a cloak of invisibility) never replaces a
+/// worn piece, though its base AC is higher; it is dropped.
+#[test]
+fn wear_armour_swaps_for_no_shuffled_appearance() {
+    let repo = Repo::new("gear-upgrade-pool");
+    let mut bot = bot(&repo, "wear_armour.lua", None);
+    let mut w = carrying(&[
+        SWORD,
+        SHIELD,
+        ("Armor", "i - an uncursed +0 dwarvish cloak (being worn)"),
+        ("Armor", "j - a piece of cloth"),
+    ]);
+    see(&mut w, HERO, &[], &[], 20);
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(
+        d.action,
+        Action::Drop {
+            item: 'j',
+            count: None
+        },
+        "{}",
+        d.reason
+    );
+}
+
 #[test]
 fn wear_armour_picks_up_a_better_piece_but_not_a_worse_one_or_a_plate_mail() {
     let repo = Repo::new("gear-upgrade-floor");
