@@ -5,7 +5,7 @@
 //! not kill it freezes us for up to 127 turns (uhitm.c `passive`), which only matters with
 //! another hostile near: so the blow waits until none is in view, and `after` turns hemmed in.
 
-use crate::lure::hemmed_by_eye;
+use crate::lure::{hemmed_by_eye, is_floating_eye};
 use crate::recall::Recall;
 use crate::threat;
 use nhbot_bt::ParamType::*;
@@ -37,7 +37,12 @@ fn strike_step(
     w: &World,
     rules: StrikeBlockingEye,
 ) -> Option<(Action, String)> {
-    let Some(eye) = hemmed_by_eye(w, rules.lure_distance) else {
+    // No floating eye in view, none hems us in: skip the way-on search, every decision.
+    let eye_in_view = w.monsters.iter().any(is_floating_eye);
+    let Some(eye) = eye_in_view
+        .then(|| hemmed_by_eye(w, rules.lure_distance))
+        .flatten()
+    else {
         s.hemmed = None;
         return None;
     };

@@ -25,7 +25,7 @@ pub fn lure_step(world: &World, distance: i16) -> Option<(Action, String)> {
     }
     let blocker = world.way_on_blocker()?;
     let eye = &blocker.monster;
-    if eye.ch != 'e' || eye.color != clr::BLUE || eye.peaceful == Some(true) {
+    if !is_floating_eye(eye) {
         return None;
     }
     let level = world.level()?;
@@ -82,7 +82,8 @@ pub fn hemmed_by_eye(world: &World, distance: i16) -> Option<Monster> {
     is_floating_eye(&eye).then_some(eye)
 }
 
-fn is_floating_eye(m: &Monster) -> bool {
+/// A blue `e` not known peaceful: a floating eye.
+pub(crate) fn is_floating_eye(m: &Monster) -> bool {
     m.ch == 'e' && m.color == clr::BLUE && m.peaceful != Some(true)
 }
 
