@@ -188,13 +188,14 @@ pub fn explore(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     // Before the search spots and the camp: the way on opens once the eye follows us off it,
     // or, hemmed in with nowhere to lure it from, once Elbereth scares it off.
     let distance = p.integer("lure_floating_eye") as i16;
-    let lure = crate::lure::lure_step(w, distance).or_else(|| {
+    let avoid_mines = avoiding_mines(p, w);
+    let lure = crate::lure::lure_step(w, distance, avoid_mines).or_else(|| {
         let r = t.blackboard.entry::<crate::Recall>();
         p.flag("scare_floating_eye")
-            .then(|| crate::lure_scare::scare_step(r, w, distance))
+            .then(|| crate::lure_scare::scare_step(r, w, distance, avoid_mines))
             .flatten()
     });
-    match lure.or_else(|| crate::explore::explore_step_then(w, descend, avoiding_mines(p, w))) {
+    match lure.or_else(|| crate::explore::explore_step_then(w, descend, avoid_mines)) {
         Some((action, why)) => LeafOutcome::Act(action, why),
         None => LeafOutcome::Failure,
     }

@@ -40,7 +40,7 @@ fn strike_step(
     // No floating eye in view, none hems us in: skip the way-on search, every decision.
     let eye_in_view = w.monsters.iter().any(is_floating_eye);
     let Some(eye) = eye_in_view
-        .then(|| hemmed_by_eye(w, rules.lure_distance))
+        .then(|| hemmed_by_eye(w, rules.lure_distance, false))
         .flatten()
     else {
         s.hemmed = None;
@@ -176,7 +176,10 @@ mod tests {
         };
         let mut s = EyeWatch::default();
         let w = dead_end(100);
-        assert!(hemmed_by_eye(&w, 4).is_some(), "the scene hems us in");
+        assert!(
+            hemmed_by_eye(&w, 4, false).is_some(),
+            "the scene hems us in"
+        );
         assert_eq!(strike_step(&mut s, &r, &w, rules), None, "just hemmed in");
         let (action, why) =
             strike_step(&mut s, &r, &dead_end(600), rules).expect("a blow after 500 turns");

@@ -18,12 +18,13 @@ fn chebyshev(a: Pos, b: Pos) -> i16 {
 /// The step that lures a floating eye barring the only way on (`World::way_on_blocker`) off
 /// it: to the nearest reachable room floor at least `distance` squares from it (any square
 /// when no floor is), then a wait there for it to follow. None when no floating eye bars the
-/// way (a peaceful blocker does not follow us) or `distance` is 0.
-pub fn lure_step(world: &World, distance: i16) -> Option<(Action, String)> {
+/// way (a peaceful blocker does not follow us) or `distance` is 0. With `avoid_mines`, a `>`
+/// into the Gnomish Mines is no way on ([`way_on_blocker`]).
+pub fn lure_step(world: &World, distance: i16, avoid_mines: bool) -> Option<(Action, String)> {
     if distance <= 0 {
         return None;
     }
-    let blocker = world.way_on_blocker()?;
+    let blocker = way_on_blocker(world, avoid_mines)?;
     let eye = &blocker.monster;
     if !is_floating_eye(eye) {
         return None;
@@ -71,15 +72,22 @@ pub fn lure_step(world: &World, distance: i16) -> Option<(Action, String)> {
 /// spot exists, or `distance` is 0. Also an eye next to us when no other square around is
 /// walkable: with the level explored and no down stairs seen there is no way on to bar, yet
 /// seed 18 of the b26 bench camped 59,000 turns between two eyes in a corridor.
-pub fn hemmed_by_eye(world: &World, distance: i16) -> Option<Monster> {
-    if distance <= 0 || lure_step(world, distance).is_some() {
+pub fn hemmed_by_eye(world: &World, distance: i16, avoid_mines: bool) -> Option<Monster> {
+    if distance <= 0 || lure_step(world, distance, avoid_mines).is_some() {
         return None;
     }
-    let eye = world
-        .way_on_blocker()
+    let eye = way_on_blocker(world, avoid_mines)
         .map(|b| b.monster)
         .or_else(|| boxed_in_by_eye(world))?;
     is_floating_eye(&eye).then_some(eye)
+}
+
+/// The monster on the only way on ([`World::way_on_blocker`]); with `avoid_mines`, down stairs
+/// known to lead into the Gnomish Mines are no way on. Seed 116 of b32-all camped 2,300 turns
+/// at XL 8 beside a floating eye in the corridor to the main `>` of the fork level, then
+/// starved: the Mines `>` it would not take was reachable, so nothing was "blocked".
+pub fn way_on_blocker(world: &World, avoid_mines: bool) -> Option<nhbot_world::Blocker> {
+    world.way_on_blocker_to(|p| !(avoid_mines && crate::explore::stairs_into_mines(world, p)))
 }
 
 /// A blue `e` not known peaceful: a floating eye.
@@ -139,7 +147,7 @@ mod tests {
     fn an_eye_next_to_us_in_the_corridor_is_lured_into_the_room() {
         // Hero in the doorway-side corridor, the eye one square east of it.
         let w = world(&ROWS, Pos::new(8, 2), Pos::new(9, 2), true);
-        let (action, reason) = lure_step(&w, 4).expect("a lure step");
+        let (action, reason) = lure_step(&w, 4, false).expect("a lure step");
         assert_eq!(
             action,
             Action::Move {
@@ -157,7 +165,7 @@ mod tests {
     #[test]
     fn far_enough_in_the_room_we_wait_for_it() {
         let w = world(&ROWS, Pos::new(5, 2), Pos::new(9, 2), true);
-        let (action, reason) = lure_step(&w, 4).expect("a wait");
+        let (action, reason) = lure_step(&w, 4, false).expect("a wait");
         assert_eq!(action, Action::Search { count: 5 }, "{reason}");
         assert!(reason.contains("waiting 4 squares from it"), "{reason}");
     }
@@ -166,10 +174,10 @@ mod tests {
     fn no_lure_without_a_blocking_floating_eye() {
         // Off: distance 0.
         let w = world(&ROWS, Pos::new(8, 2), Pos::new(9, 2), true);
-        assert_eq!(lure_step(&w, 0), None);
+        assert_eq!(lure_step(&w, 0, false), None);
         // Another `e` is no blocker (the paths walk at it as a fight).
         let w = world(&ROWS, Pos::new(8, 2), Pos::new(9, 2), false);
-        assert_eq!(lure_step(&w, 4), None);
+        assert_eq!(lure_step(&w, 4, false), None);
         // Out in the room already with the way round it open: nothing to lure.
         let rows = [
             " -------        -----",
@@ -179,6 +187,53 @@ mod tests {
             " -------        -----",
         ];
         let w = world(&rows, Pos::new(8, 2), Pos::new(3, 1), true);
-        assert_eq!(lure_step(&w, 4), None);
+        assert_eq!(lure_step(&w, 4, false), None);
+    }
+
+    /// The fork level: the hero in the west room on the `>` taken once into the Mines, the
+    /// main `>` east beyond the eye in the corridor (seed 116 of b32-all).
+    #[test]
+    fn the_mines_stairs_in_reach_do_not_open_the_way_on_while_we_avoid_the_mines() {
+        let rows = [
+            " -------        -----",
+            " |..>..|        |...|",
+            " |......########..>.|",
+            " |.....|        |...|",
+            " -------        -----",
+        ];
+        let mines_stairs = Pos::new(4, 1);
+        let mut w = world(&rows, Pos::new(5, 2), Pos::new(9, 2), true);
+        // The Mines fork from Dlvl 2-4 (the rows come drawn as Dlvl 1).
+        (w.dungeon.levels[0].depth, w.status.dlvl) = (3, 3);
+        w.dungeon.set_branch(0, nhbot_world::Branch::Doom);
+        let down = nhbot_world::Arrival::Stairs {
+            from: mines_stairs,
+            up: false,
+            ladder: false,
+        };
+        let mines = w.dungeon.arrive(4, "Dlvl:4", down, Some(Pos::new(5, 1)));
+        w.dungeon.arrived_at(Pos::new(5, 1));
+        w.dungeon.set_branch(mines, nhbot_world::Branch::Mines);
+        let up = nhbot_world::Arrival::Stairs {
+            from: Pos::new(5, 1),
+            up: true,
+            ladder: false,
+        };
+        w.dungeon.arrive(3, "Dlvl:3", up, Some(mines_stairs));
+        w.dungeon.arrived_at(mines_stairs);
+        assert_eq!(w.dungeon.current, Some(0), "back on the fork level");
+        assert!(crate::explore::stairs_into_mines(&w, mines_stairs));
+        // Into the Mines is a way on: nothing blocks, nothing to lure.
+        assert_eq!(lure_step(&w, 4, false), None);
+        // Not while we keep out of them: the eye bars the main `>`.
+        let (action, reason) = lure_step(&w, 4, true).expect("a lure step");
+        assert!(
+            reason.contains("luring the floating eye at (9, 2) off the only way to down stairs"),
+            "{reason}"
+        );
+        assert!(
+            matches!(action, Action::Search { .. } | Action::Move { .. }),
+            "{reason}"
+        );
     }
 }

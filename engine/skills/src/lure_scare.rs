@@ -14,8 +14,13 @@ use nhbot_world::{Action, World};
 /// The step that scares off a floating eye barring the only way on when no square `distance`
 /// off it is reachable ([`hemmed_by_eye`]): read what is engraved here, write Elbereth, then
 /// wait on it. None when not hemmed in or where no engraving can be made.
-pub fn scare_step(r: &mut Recall, w: &World, distance: i16) -> Option<(Action, String)> {
-    let eye = hemmed_by_eye(w, distance)?;
+pub fn scare_step(
+    r: &mut Recall,
+    w: &World,
+    distance: i16,
+    avoid_mines: bool,
+) -> Option<(Action, String)> {
+    let eye = hemmed_by_eye(w, distance, avoid_mines)?;
     let why = format!(
         "hemmed in by the floating eye at ({}, {}) on the only way on (no square {distance} \
          off it to lure it from)",
@@ -93,12 +98,12 @@ mod tests {
     fn boxed_in_by_eyes_with_no_way_on_known_we_scare_them() {
         // Seed 18 of the b26 bench: nothing left to explore, no `>` seen, two eyes around us.
         let mut r = Recall::default();
-        let (action, reason) = scare_step(&mut r, &boxed(false), 4).expect("a scare step");
+        let (action, reason) = scare_step(&mut r, &boxed(false), 4, false).expect("a scare step");
         assert!(reason.contains("hemmed in"), "{reason}");
         assert!(!matches!(action, Action::Move { .. }), "{action:?}");
         let mut r = Recall::default();
         assert!(
-            scare_step(&mut r, &boxed(true), 4).is_none(),
+            scare_step(&mut r, &boxed(true), 4, false).is_none(),
             "a free square beside us: not boxed in"
         );
     }
@@ -112,28 +117,28 @@ mod tests {
         let mut r = Recall::default();
         let mut w = hemmed();
         assert!(
-            crate::lure::lure_step(&w, 4).is_none(),
+            crate::lure::lure_step(&w, 4, false).is_none(),
             "nowhere to lure it"
         );
-        let (action, reason) = scare_step(&mut r, &w, 4).expect("a look");
+        let (action, reason) = scare_step(&mut r, &w, 4, false).expect("a look");
         assert_eq!(action, look::look_action(), "{reason}");
         w.messages = msgs(&["You see no objects here."]);
-        let (action, reason) = scare_step(&mut r, &w, 4).expect("an engraving");
+        let (action, reason) = scare_step(&mut r, &w, 4, false).expect("an engraving");
         assert!(matches!(action, Action::Engrave { .. }), "{reason}");
         assert!(reason.contains("hemmed in by the floating eye"), "{reason}");
         w.messages = msgs(&["You read: \"Elbereth\"."]);
-        let (action, reason) = scare_step(&mut r, &w, 4).expect("a wait");
+        let (action, reason) = scare_step(&mut r, &w, 4, false).expect("a wait");
         assert_eq!(action, Action::Search { count: 2 }, "{reason}");
     }
 
     #[test]
     fn no_scare_when_off_or_when_a_lure_spot_exists() {
         let mut r = Recall::default();
-        assert_eq!(scare_step(&mut r, &hemmed(), 0), None);
+        assert_eq!(scare_step(&mut r, &hemmed(), 0, false), None);
         // Only the east eye: the west room is open to lure it into.
         let mut w = hemmed();
         w.monsters.retain(|m| m.pos.x == 12);
-        assert!(crate::lure::lure_step(&w, 4).is_some());
-        assert_eq!(scare_step(&mut r, &w, 4), None);
+        assert!(crate::lure::lure_step(&w, 4, false).is_some());
+        assert_eq!(scare_step(&mut r, &w, 4, false), None);
     }
 }

@@ -27,6 +27,12 @@ impl World {
     /// way to every unexplored square and down stairs of the level, or None when one of them
     /// is reachable around it (or none lies beyond any such monster).
     pub fn way_on_blocker(&self) -> Option<Blocker> {
+        self.way_on_blocker_to(|_| true)
+    }
+
+    /// [`World::way_on_blocker`] counting only the down stairs `stairs_ok` accepts as a way on
+    /// (the decision code's: a `>` into the Gnomish Mines is none while it keeps out of them).
+    pub fn way_on_blocker_to(&self, stairs_ok: impl Fn(Pos) -> bool) -> Option<Blocker> {
         let level = self.level()?;
         // Nothing the paths go round: nothing blocks (the common case, told before the goals
         // are looked for: the frontier is a walk over the whole level).
@@ -37,6 +43,7 @@ impl World {
         let downstairs: Vec<Pos> = [Feature::StairsDown, Feature::LadderDown]
             .iter()
             .flat_map(|&f| level.find(f))
+            .filter(|&p| stairs_ok(p))
             .collect();
         let unexplored = frontier(level);
         let goals: Vec<Pos> = downstairs.iter().chain(&unexplored).copied().collect();
