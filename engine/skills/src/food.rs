@@ -508,6 +508,9 @@ fn eat_kill_step(
     // The world's own path rules: around peaceful monsters, and Sokoban's (no squeezing,
     // never into a pit or hole).
     let path = w.path_to(&[pos])?;
+    if opts.max_steps.is_some_and(|most| path.steps.len() > most) {
+        return None;
+    }
     (path.steps.len() as i64 + w.turn - kill.turn <= limit).then(|| {
         (
             Action::Move { dir: path.first },

@@ -857,6 +857,12 @@ pub fn register(r: &mut NodeRegistry) {
             p("unknown_when_fainting", Flag, Default("false"), "Fainting with no food in the pack: our kills up to \
              89 turns old (tainted one time in four at most) and safe corpses of unknown age on this level too (eat.c \
              taints a corpse only from 60 turns; a fainting hero dies anyway)."),
+            p("hurt_below", Number { min: 0.0, max: 1.0 }, Default("0"), "Below this fraction of max HP, only \
+             corpses within `hurt_reach` steps: a walk to a far corpse is a walk away from where we could rest, \
+             towards what hurt us (seed 30 of b32-all walked at HP 5/87 to a corpse 10 steps off and met a \
+             panther). 0: off."),
+            p("hurt_reach", Integer { min: 0, max: 80 }, Default("1"), "With `hurt_below`: the farthest corpse \
+             walked to, in steps (0: only one underfoot)."),
         ] }),
         |p| crate::food::EatFreshCorpse {
             race: p.text("race").unwrap_or("human").to_string(),
@@ -870,6 +876,8 @@ pub fn register(r: &mut NodeRegistry) {
             }),
             eat_poisonous_when_resistant: p.flag("eat_poisonous_when_resistant"),
             unknown_when_fainting: p.flag("unknown_when_fainting"),
+            hurt_below: p.number("hurt_below"),
+            hurt_reach: p.integer("hurt_reach").max(0) as usize,
         },
     );
     r.register_tick_fn(

@@ -29,6 +29,10 @@ pub struct EatFreshCorpse {
     /// Fainting with no pack food: kills up to `FAINTING_CORPSE_AGE` and floor corpses of
     /// unknown age ([`super::desperate`]).
     pub unknown_when_fainting: bool,
+    /// Below this fraction of max HP, only corpses within `hurt_reach` steps (0: off).
+    pub hurt_below: f64,
+    /// The farthest corpse walked to below `hurt_below`.
+    pub hurt_reach: usize,
 }
 
 /// What the node remembers: its last eat from the floor and the squares given up.
@@ -71,6 +75,7 @@ impl nhbot_bt::Leaf for EatFreshCorpse {
             sighted: self.sighted_kills,
             poison: corpse_rule(self.poison_resistance, self.eat_poisonous_when_resistant, w),
             desperate: desperate(w, self.unknown_when_fainting),
+            max_steps: (w.hp_fraction() < self.hurt_below).then_some(self.hurt_reach),
         };
         // Twice at most: a square given up leaves the other corpses of the level.
         for _ in 0..2 {

@@ -18,6 +18,10 @@ pub struct CorpseOpts {
     /// Fainting with no pack food ([`super::desperate`]): kills up to
     /// [`super::FAINTING_CORPSE_AGE`] and floor corpses of unknown age too.
     pub desperate: bool,
+    /// The farthest corpse walked to, in steps (None: any the age allows). Hurt, a walk to a
+    /// corpse is a walk away from where we could rest ([`super::EatFreshCorpse`]'s
+    /// `hurt_below`).
+    pub max_steps: Option<usize>,
 }
 
 /// The square of a kill's corpse: the world's certain square, else, with `sighted`, the one

@@ -506,3 +506,37 @@ fn poisonous_corpses_for_poison_resistance() {
     assert_eq!(edible_kills_opts(&w, "human", opts, &[]).len(), 1);
     assert!(edible_kills_opts(&w, "human", CorpseOpts::default(), &[]).is_empty());
 }
+
+/// Hurt (`max_steps`, the leaf's `hurt_below`), a corpse farther than the reach is left: seed 30
+/// of b32-all walked at HP 5/87 to a corpse 10 steps off and met a panther.
+#[test]
+fn hurt_only_corpses_within_reach_are_walked_to() {
+    let rows = ["--------", "|%.....|", "|......|", "|.....@|", "--------"];
+    let mut r = crate::Recall::default();
+    let mut w = crate::seen::world(&rows);
+    crate::seen::show(&mut w, &rows, 2);
+    w.status.hunger = Hunger::Hungry;
+    w.kills = vec![Kill {
+        turn: 1,
+        name: "jackal".into(),
+        pos: Some(Pos::new(1, 1)),
+        level: w.dungeon.current,
+        in_pile: false,
+        no_corpse: false,
+        vanished: Vec::new(),
+    }];
+    let step = |r: &mut crate::Recall, w: &World, max_steps| {
+        let opts = CorpseOpts {
+            max_steps,
+            ..CorpseOpts::default()
+        };
+        eat_corpse_step_opts(r, w, "human", opts, &[])
+    };
+    let walk = step(&mut r, &w, None);
+    assert!(
+        matches!(walk, Some((Action::Move { .. }, ref why)) if why.contains("5 steps")),
+        "{walk:?}"
+    );
+    assert_eq!(step(&mut r, &w, Some(4)), None, "5 steps is beyond the reach");
+    assert!(matches!(step(&mut r, &w, Some(5)), Some((Action::Move { .. }, _))));
+}
