@@ -1,6 +1,7 @@
 //! Built-in leaves. Each is a plain function of its validated parameters and the World; the
 //! manifest (`manifest.rs`) registers it by name.
 
+use crate::explore::ExploreGoal;
 use nhbot_bt::{LeafOutcome, Params, Tick};
 use nhbot_world::names::{condition_name, hunger_name};
 use nhbot_world::{Action, Branch, Dir, Feature, Hunger, Pos, World};
@@ -182,8 +183,39 @@ fn forced_into_mines(p: &Params, w: &World) -> bool {
         && crate::mines::mines_forced_by_stuck(w, p.integer("mines_when_stuck_after"))
 }
 
-pub fn explore(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+/// `explore` as a leaf with its own memory: the goal it walked to last ([`ExploreGoal`]).
+pub struct Explore {
+    pub params: Params,
+}
+
+/// The goal of the last step on that level (`keep_goal`).
+#[derive(Debug, Default)]
+pub struct ExploreMemory {
+    goal: Option<(Option<usize>, Pos)>,
+}
+
+impl nhbot_bt::Leaf for Explore {
+    type State = ExploreMemory;
+
+    fn tick(&self, state: &mut ExploreMemory, t: &mut Tick<'_>) -> LeafOutcome {
+        explore_keeping(&self.params, state, t)
+    }
+
+    /// A search or a fight in between leaves the goal a goal.
+    fn halted(&self, _: &mut ExploreMemory) {}
+}
+
+fn explore_keeping(p: &Params, state: &mut ExploreMemory, t: &mut Tick<'_>) -> LeafOutcome {
     let w = t.world;
+    let level = w.dungeon.current;
+    let slack = p.integer("keep_goal");
+    let keep = state
+        .goal
+        .filter(|&(l, _)| slack > 0 && l == level)
+        .map(|(_, pos)| ExploreGoal {
+            pos,
+            slack: slack as u32,
+        });
     let descend = p.text("then") != Some("stay");
     // Before the search spots and the camp: the way on opens once the eye follows us off it,
     // or, hemmed in with nowhere to lure it from, once Elbereth scares it off.
@@ -195,9 +227,18 @@ pub fn explore(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
             .then(|| crate::lure_scare::scare_step(r, w, distance, avoid_mines))
             .flatten()
     });
-    match lure.or_else(|| crate::explore::explore_step_then(w, descend, avoid_mines)) {
-        Some((action, why)) => LeafOutcome::Act(action, why),
-        None => LeafOutcome::Failure,
+    if let Some((action, why)) = lure {
+        return LeafOutcome::Act(action, why);
+    }
+    match crate::explore::explore_step_keeping(w, descend, avoid_mines, keep) {
+        Some((action, why, goal)) => {
+            state.goal = goal.map(|g| (level, g));
+            LeafOutcome::Act(action, why)
+        }
+        None => {
+            state.goal = None;
+            LeafOutcome::Failure
+        }
     }
 }
 

@@ -83,6 +83,28 @@ pub fn explore_step_then(
     descend: bool,
     avoid_mines: bool,
 ) -> Option<(Action, String)> {
+    explore_step_keeping(world, descend, avoid_mines, None).map(|(a, why, _)| (a, why))
+}
+
+/// A goal an earlier explore step walked to, kept while it stays a goal: the unexplored
+/// square or search spot it was, reached at most `slack` dearer than the best one now. Where
+/// two goals swap places as the view changes with each step (a dark room's edge, a monster
+/// coming into sight), the nearest goal alone walked back and forth: 45,000 such reversals in
+/// 400 games of b33-base, 6,137 in seed 231, 3,624 in seed 333 beside a court's doorway.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExploreGoal {
+    pub pos: Pos,
+    pub slack: u32,
+}
+
+/// [`explore_step_then`] keeping `keep`'s goal ([`ExploreGoal`]); also the goal walked to (the
+/// unexplored square or search spot), for the next step to keep.
+pub fn explore_step_keeping(
+    world: &World,
+    descend: bool,
+    avoid_mines: bool,
+    keep: Option<ExploreGoal>,
+) -> Option<(Action, String, Option<Pos>)> {
     let level = world.level()?;
     let me = world.player;
     let opts = world.path_opts();
@@ -91,7 +113,15 @@ pub fn explore_step_then(
     // reachable, which the steps below need.
     let dist = level.distances_to_nearest(me, &opts, &unexplored);
 
-    if let Some(path) = nearest(&dist, &unexplored) {
+    if let Some(mut path) = nearest(&dist, &unexplored) {
+        if let Some(k) = keep.filter(|k| k.pos != path.target() && unexplored.contains(&k.pos)) {
+            if let Some(kept) = level
+                .path(me, &[k.pos], &opts)
+                .filter(|kept| kept.cost <= path.cost + k.slack)
+            {
+                path = kept;
+            }
+        }
         let target = path.target();
         let why = match level.feature(target) {
             Feature::ClosedDoor if level.at(target).is_some_and(|s| s.locked) => {
@@ -106,7 +136,7 @@ pub fn explore_step_then(
             target.y,
             path.steps.len()
         );
-        return Some((world.step_along(&path), reason));
+        return Some((world.step_along(&path), reason, Some(target)));
     }
 
     let downstairs: Vec<Pos> = [Feature::StairsDown, Feature::LadderDown]
@@ -129,15 +159,16 @@ pub fn explore_step_then(
             !downstairs.iter().any(|&p| by_map.path(p).is_some())
         };
     if (downstairs.is_empty() || cut_off) && level.branch != Branch::Sokoban {
-        if let Some(step) = trap_escape_step(world, level, &opts, &unexplored, &downstairs) {
-            return Some(step);
+        if let Some((a, why)) = trap_escape_step(world, level, &opts, &unexplored, &downstairs) {
+            return Some((a, why, None));
         }
         if downstairs.is_empty() {
-            if let Some(step) = hidden_stairs_step(world, &dist) {
-                return Some(step);
+            if let Some((a, why)) = hidden_stairs_step(world, &dist) {
+                return Some((a, why, None));
             }
         }
-        if let Some(step) = search_step(world, level, &dist, downstairs.first().copied(), false) {
+        let cut_off = downstairs.first().copied();
+        if let Some(step) = search_step_keeping(world, level, &dist, cut_off, false, keep) {
             return Some(step);
         }
     }
@@ -145,14 +176,14 @@ pub fn explore_step_then(
         return None;
     }
     if downstairs.contains(&me) {
-        return Some((Action::Descend, "level explored; descending".into()));
+        return Some((Action::Descend, "level explored; descending".into(), None));
     }
     let path = nearest(&dist, &downstairs)?;
     let reason = format!(
         "level explored; heading for the down stairs, {} steps away",
         path.steps.len()
     );
-    Some((world.step_along(&path), reason))
+    Some((world.step_along(&path), reason, None))
 }
 
 /// Turns on a level with no way on before a known trap that is no mild one is crossed.
@@ -248,17 +279,38 @@ fn best_search_spot(
     dist: &DistMap,
     bent: bool,
 ) -> Option<(Pos, u32)> {
+    best_search_spot_keeping(world, level, dist, bent, None)
+}
+
+/// [`best_search_spot`], keeping `keep`'s spot while it is one and its walk costs at most
+/// `slack` more than the best spot's would at the best spot's rate.
+fn best_search_spot_keeping(
+    world: &World,
+    level: &Level,
+    dist: &DistMap,
+    bent: bool,
+    keep: Option<ExploreGoal>,
+) -> Option<(Pos, u32)> {
     let me = world.player;
     let loosest = search_rounds().last()?;
-    search_spots_by(level, loosest, bent)
+    let spots: Vec<(Pos, u32, i64, i64)> = search_spots_by(level, loosest, bent)
         .into_iter()
         .filter_map(|(p, promise)| {
-            let cost = if p == me { 0 } else { dist.cost(p)? };
-            let rate = promise as i64 * 1000 / (cost as i64 + SEARCH_VISIT_TURNS);
-            Some((p, promise, rate))
+            let cost = if p == me { 0 } else { dist.cost(p)? } as i64;
+            let rate = promise as i64 * 1000 / (cost + SEARCH_VISIT_TURNS);
+            Some((p, promise, cost, rate))
         })
-        .max_by_key(|&(p, _, rate)| (rate, std::cmp::Reverse((p.y, p.x))))
-        .map(|(p, promise, _)| (p, promise))
+        .collect();
+    let best = spots
+        .iter()
+        .max_by_key(|&&(p, _, _, rate)| (rate, std::cmp::Reverse((p.y, p.x))))?;
+    let kept = keep.and_then(|k| {
+        let &(p, promise, cost, _) = spots.iter().find(|s| s.0 == k.pos)?;
+        // Its rate were its walk `slack` shorter: still the best's, or better.
+        let rate = promise as i64 * 1000 / ((cost - k.slack as i64).max(0) + SEARCH_VISIT_TURNS);
+        (rate >= best.3).then_some((p, promise))
+    });
+    kept.or(Some((best.0, best.1)))
 }
 
 /// Turns a visit to a search spot is worth before it is weighed again (the first search there).
@@ -272,12 +324,24 @@ fn search_step(
     cut_off: Option<Pos>,
     bent: bool,
 ) -> Option<(Action, String)> {
+    search_step_keeping(world, level, dist, cut_off, bent, None).map(|(a, why, _)| (a, why))
+}
+
+/// [`search_step`] keeping `keep`'s spot ([`best_search_spot_keeping`]); also the spot.
+fn search_step_keeping(
+    world: &World,
+    level: &Level,
+    dist: &DistMap,
+    cut_off: Option<Pos>,
+    bent: bool,
+    keep: Option<ExploreGoal>,
+) -> Option<(Action, String, Option<Pos>)> {
     let stuck = match cut_off {
         Some(p) => format!("the down stairs at ({}, {}) cut off", p.x, p.y),
         None => "no way on and no down stairs".into(),
     };
     let me = world.player;
-    let (spot, promise) = best_search_spot(world, level, dist, bent)?;
+    let (spot, promise) = best_search_spot_keeping(world, level, dist, bent, keep)?;
     let searched = searched_around(level, spot);
     let kind = if let Some(out) = door_exit(level, spot) {
         format!("a door leading nowhere (nothing at ({}, {}))", out.x, out.y)
@@ -293,7 +357,7 @@ fn search_step(
         let count = search_count(searched);
         let reason =
             format!("{stuck}: searching {count} at {kind} (searched {searched} so far; {odds})");
-        return Some((Action::Search { count }, reason));
+        return Some((Action::Search { count }, reason, Some(spot)));
     }
     let path = dist.path(spot)?;
     let mut reason = format!(
@@ -305,7 +369,7 @@ fn search_step(
     if cut_off.is_some() {
         reason = format!("{stuck}: {reason}");
     }
-    Some((world.step_along(&path), reason))
+    Some((world.step_along(&path), reason, Some(spot)))
 }
 
 #[cfg(test)]
@@ -339,6 +403,35 @@ mod tests {
         let (action, reason) = explore_step(&w).expect("a step");
         assert_eq!(action, Action::Move { dir: Dir::E }, "{reason}");
         assert!(reason.contains("crossing the trap at (3, 3)"), "{reason}");
+    }
+
+    /// A room with a doorway out on each side: the west one 3 steps off, the east one 5. The
+    /// nearest is taken afresh; a kept goal stays while it costs at most its slack more.
+    #[test]
+    fn a_kept_goal_is_walked_to_while_within_its_slack() {
+        let w = world(
+            &["   ---------", "   .........", "   ---------"],
+            &[],
+            Pos::new(6, 1),
+        );
+        let level = w.level().expect("level");
+        let (west, east) = (Pos::new(3, 1), Pos::new(11, 1));
+        assert_eq!(frontier(level), vec![west, east]);
+        let keep = |slack| Some(ExploreGoal { pos: east, slack });
+        let (_, why, goal) = explore_step_keeping(&w, true, false, None).expect("a step");
+        assert_eq!(goal, Some(west), "{why}");
+        let (_, why, goal) = explore_step_keeping(&w, true, false, keep(2)).expect("a step");
+        assert_eq!(goal, Some(east), "{why}");
+        assert!(why.contains("(11, 1), 5 steps away"), "{why}");
+        let (_, _, goal) = explore_step_keeping(&w, true, false, keep(1)).expect("a step");
+        assert_eq!(goal, Some(west), "beyond the slack: the nearest");
+        // A kept square that is no goal any more (not on the frontier) is dropped.
+        let gone = Some(ExploreGoal {
+            pos: Pos::new(8, 1),
+            slack: 50,
+        });
+        let (_, _, goal) = explore_step_keeping(&w, true, false, gone).expect("a step");
+        assert_eq!(goal, Some(west));
     }
 
     #[test]

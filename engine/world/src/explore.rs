@@ -17,6 +17,10 @@ pub const SEARCH_LIMITS: [u32; 3] = [60, 150, 300];
 /// How far around a spot unexplored squares count towards its promise.
 const SEARCH_RADIUS: i16 = 5;
 
+/// Turns a peaceful or a floating eye gone out of view still blocks the paths at its last
+/// square ([`World::path_opts`]).
+pub const REMEMBERED_BLOCKER_TURNS: i64 = 20;
+
 impl World {
     /// Path options for the current level: known peacefuls (and unidentified `@`, likely
     /// shopkeepers or watchmen) are never entered, other monsters cost a fight.
@@ -34,6 +38,20 @@ impl World {
             } else {
                 opts.monsters.push(m.pos);
             }
+        }
+        // A peaceful or a floating eye gone out of view a moment ago is most likely still there
+        // (an acid blob walks 3 squares in 12 turns): paths that went round it keep going round,
+        // rather than turning back each time it drops out of a dark corridor's view (seed 231
+        // of b33-base stepped to and fro beside a peaceful acid blob for 6,000 turns). Never a
+        // square next to us: that one we see.
+        for m in self.remembered.iter().filter(|m| {
+            let eye = m.ch == 'e' && m.color == crate::tiles::clr::BLUE;
+            !m.tame
+                && (m.peaceful == Some(true) || eye)
+                && self.turn - m.last_seen <= REMEMBERED_BLOCKER_TURNS
+                && (m.pos.x - self.player.x).abs().max((m.pos.y - self.player.y).abs()) > 1
+        }) {
+            opts.blocked.push(m.pos);
         }
         if self.level().is_some_and(|l| l.branch == Branch::Sokoban) {
             sokoban_rules(&mut opts);
@@ -278,5 +296,32 @@ mod frontier_tests {
             found += frontier.len();
         }
         assert!(found > 1000, "{found} frontier squares");
+    }
+
+    /// A peaceful gone out of view blocks the paths at its last square for
+    /// `REMEMBERED_BLOCKER_TURNS`, unless that square is next to us (seen empty then); a
+    /// hostile's memory never blocks.
+    #[test]
+    fn a_peaceful_out_of_view_blocks_its_square_for_a_while() {
+        let mut w = crate::testing::world_from_rows(&["", "  ##########"], &[], Pos::new(2, 1));
+        w.turn = 100;
+        let at = Pos::new(6, 1);
+        let remembered = |peaceful, last_seen| crate::Monster {
+            pos: at,
+            ch: 'b',
+            peaceful,
+            last_seen,
+            ..Default::default()
+        };
+        w.remembered = vec![remembered(Some(true), 95)];
+        assert!(w.path_opts().blocked.contains(&at));
+        assert_eq!(w.path_to(&[Pos::new(9, 1)]), None, "the corridor is shut");
+        w.remembered = vec![remembered(Some(true), 100 - REMEMBERED_BLOCKER_TURNS - 1)];
+        assert!(!w.path_opts().blocked.contains(&at), "forgotten");
+        w.remembered = vec![remembered(None, 99)];
+        assert!(!w.path_opts().blocked.contains(&at), "not known peaceful");
+        w.remembered = vec![remembered(Some(true), 99)];
+        w.player = Pos::new(5, 1);
+        assert!(!w.path_opts().blocked.contains(&at), "next to us: seen");
     }
 }
