@@ -180,3 +180,34 @@ fn spare_food_in_a_listed_pile_is_picked_up_by_name() {
         "a food ration (for sale, 45 zorkmids)"
     ));
 }
+
+/// A walk called off by a hostile near counts against the target's budget: a hostile coming in
+/// and out of range (seed 161 of b33-base, at the door of a beehive) no longer keeps the walk
+/// and the leaf below taking turns for ever.
+#[test]
+fn a_walk_called_off_again_and_again_is_given_up() {
+    let repo = Repo::new("fetch-food-put-off");
+    let mut bot = fetch_tree(&repo);
+    let food = (20, 7, '%');
+    let fetching = |d: &nhbot_world::Decision| {
+        matches!(d.action, Action::Move { .. } | Action::Travel { .. })
+    };
+    let d = bot.decide(&room_with(&[food], 100));
+    assert!(fetching(&d), "{d:?}");
+    for turn in 101..131 {
+        // A soldier ant three squares off, then out of sight again.
+        let ant = turn % 2 == 1;
+        let objects: Vec<(i16, i16, char)> = if ant {
+            vec![food, (15, 9, 'a')]
+        } else {
+            vec![food]
+        };
+        let d = bot.decide(&room_with(&objects, turn));
+        if ant {
+            assert_eq!(d.action, Action::Search { count: 3 }, "called off: {d:?}");
+        }
+    }
+    // 30 decisions on a walk of 8 steps (budget 8 + 20): given up.
+    let d = bot.decide(&room_with(&[food], 131));
+    assert_eq!(d.action, Action::Search { count: 3 }, "{d:?}");
+}
