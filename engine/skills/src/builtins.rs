@@ -209,13 +209,10 @@ fn explore_keeping(p: &Params, state: &mut ExploreMemory, t: &mut Tick<'_>) -> L
     let w = t.world;
     let level = w.dungeon.current;
     let slack = p.integer("keep_goal");
-    let keep = state
-        .goal
-        .filter(|&(l, _)| slack > 0 && l == level)
-        .map(|(_, pos)| ExploreGoal {
-            pos,
-            slack: slack as u32,
-        });
+    let keep = (slack > 0).then(|| ExploreGoal {
+        pos: state.goal.filter(|&(l, _)| l == level).map(|(_, pos)| pos),
+        slack: slack as u32,
+    });
     let descend = p.text("then") != Some("stay");
     // Before the search spots and the camp: the way on opens once the eye follows us off it,
     // or, hemmed in with nowhere to lure it from, once Elbereth scares it off.

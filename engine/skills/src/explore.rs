@@ -86,14 +86,17 @@ pub fn explore_step_then(
     explore_step_keeping(world, descend, avoid_mines, None).map(|(a, why, _)| (a, why))
 }
 
-/// A goal an earlier explore step walked to, kept while it stays a goal: the unexplored
-/// square or search spot it was, reached at most `slack` dearer than the best one now. Where
-/// two goals swap places as the view changes with each step (a dark room's edge, a monster
-/// coming into sight), the nearest goal alone walked back and forth: 45,000 such reversals in
-/// 400 games of b33-base, 6,137 in seed 231, 3,624 in seed 333 beside a court's doorway.
+/// Goal keeping (the explore leaf's `keep_goal`): the goal an earlier step walked to is kept
+/// while it stays a goal (the unexplored square or search spot it was, reached at most `slack`
+/// dearer than the best one now), and routes go round the peacefuls and floating eyes gone out
+/// of view lately ([`World::path_opts_remembering`]). Where two goals or two routes swap as the
+/// view changes with each step (a dark room's edge, a monster coming into sight), the nearest
+/// alone walked back and forth: 45,000 such reversals in 400 games of b33-base, 6,137 in seed
+/// 231 beside a peaceful acid blob, 3,624 in seed 333 beside a court's doorway.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExploreGoal {
-    pub pos: Pos,
+    /// The last step's goal, if it had one.
+    pub pos: Option<Pos>,
     pub slack: u32,
 }
 
@@ -107,17 +110,33 @@ pub fn explore_step_keeping(
 ) -> Option<(Action, String, Option<Pos>)> {
     let level = world.level()?;
     let me = world.player;
-    let opts = world.path_opts();
+    // Keeping goals, keep routes too: round the peacefuls and eyes gone out of view lately,
+    // one step at a time (the game's travel would take its own route, through them).
+    let opts = if keep.is_some() {
+        world.path_opts_remembering()
+    } else {
+        world.path_opts()
+    };
+    let step = |path: &nhbot_world::Path| {
+        if keep.is_some() {
+            world.walk_along(path)
+        } else {
+            world.step_along(path)
+        }
+    };
     let unexplored = frontier(level);
     // Searched only as far as the nearest frontier square; the full search when none is
     // reachable, which the steps below need.
     let dist = level.distances_to_nearest(me, &opts, &unexplored);
 
     if let Some(mut path) = nearest(&dist, &unexplored) {
-        if let Some(k) = keep.filter(|k| k.pos != path.target() && unexplored.contains(&k.pos)) {
+        let kept_goal = keep.and_then(|k| k.pos.map(|pos| (pos, k.slack)));
+        if let Some((pos, slack)) =
+            kept_goal.filter(|&(pos, _)| pos != path.target() && unexplored.contains(&pos))
+        {
             if let Some(kept) = level
-                .path(me, &[k.pos], &opts)
-                .filter(|kept| kept.cost <= path.cost + k.slack)
+                .path(me, &[pos], &opts)
+                .filter(|kept| kept.cost <= path.cost + slack)
             {
                 path = kept;
             }
@@ -136,7 +155,7 @@ pub fn explore_step_keeping(
             target.y,
             path.steps.len()
         );
-        return Some((world.step_along(&path), reason, Some(target)));
+        return Some((step(&path), reason, Some(target)));
     }
 
     let downstairs: Vec<Pos> = [Feature::StairsDown, Feature::LadderDown]
@@ -183,7 +202,7 @@ pub fn explore_step_keeping(
         "level explored; heading for the down stairs, {} steps away",
         path.steps.len()
     );
-    Some((world.step_along(&path), reason, None))
+    Some((step(&path), reason, None))
 }
 
 /// Turns on a level with no way on before a known trap that is no mild one is crossed.
@@ -305,7 +324,7 @@ fn best_search_spot_keeping(
         .iter()
         .max_by_key(|&&(p, _, _, rate)| (rate, std::cmp::Reverse((p.y, p.x))))?;
     let kept = keep.and_then(|k| {
-        let &(p, promise, cost, _) = spots.iter().find(|s| s.0 == k.pos)?;
+        let &(p, promise, cost, _) = spots.iter().find(|s| Some(s.0) == k.pos)?;
         // Its rate were its walk `slack` shorter: still the best's, or better.
         let rate = promise as i64 * 1000 / ((cost - k.slack as i64).max(0) + SEARCH_VISIT_TURNS);
         (rate >= best.3).then_some((p, promise))
@@ -369,7 +388,12 @@ fn search_step_keeping(
     if cut_off.is_some() {
         reason = format!("{stuck}: {reason}");
     }
-    Some((world.step_along(&path), reason, Some(spot)))
+    let action = if keep.is_some() {
+        world.walk_along(&path)
+    } else {
+        world.step_along(&path)
+    };
+    Some((action, reason, Some(spot)))
 }
 
 #[cfg(test)]
@@ -417,7 +441,12 @@ mod tests {
         let level = w.level().expect("level");
         let (west, east) = (Pos::new(3, 1), Pos::new(11, 1));
         assert_eq!(frontier(level), vec![west, east]);
-        let keep = |slack| Some(ExploreGoal { pos: east, slack });
+        let keep = |slack| {
+            Some(ExploreGoal {
+                pos: Some(east),
+                slack,
+            })
+        };
         let (_, why, goal) = explore_step_keeping(&w, true, false, None).expect("a step");
         assert_eq!(goal, Some(west), "{why}");
         let (_, why, goal) = explore_step_keeping(&w, true, false, keep(2)).expect("a step");
@@ -427,7 +456,7 @@ mod tests {
         assert_eq!(goal, Some(west), "beyond the slack: the nearest");
         // A kept square that is no goal any more (not on the frontier) is dropped.
         let gone = Some(ExploreGoal {
-            pos: Pos::new(8, 1),
+            pos: Some(Pos::new(8, 1)),
             slack: 50,
         });
         let (_, _, goal) = explore_step_keeping(&w, true, false, gone).expect("a step");

@@ -189,9 +189,8 @@ fn a_walk_called_off_again_and_again_is_given_up() {
     let repo = Repo::new("fetch-food-put-off");
     let mut bot = fetch_tree(&repo);
     let food = (20, 7, '%');
-    let fetching = |d: &nhbot_world::Decision| {
-        matches!(d.action, Action::Move { .. } | Action::Travel { .. })
-    };
+    let fetching =
+        |d: &nhbot_world::Decision| matches!(d.action, Action::Move { .. } | Action::Travel { .. });
     let d = bot.decide(&room_with(&[food], 100));
     assert!(fetching(&d), "{d:?}");
     for turn in 101..131 {

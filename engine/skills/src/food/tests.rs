@@ -537,6 +537,13 @@ fn hurt_only_corpses_within_reach_are_walked_to() {
         matches!(walk, Some((Action::Move { .. }, ref why)) if why.contains("5 steps")),
         "{walk:?}"
     );
-    assert_eq!(step(&mut r, &w, Some(4)), None, "5 steps is beyond the reach");
-    assert!(matches!(step(&mut r, &w, Some(5)), Some((Action::Move { .. }, _))));
+    assert_eq!(
+        step(&mut r, &w, Some(4)),
+        None,
+        "5 steps is beyond the reach"
+    );
+    assert!(matches!(
+        step(&mut r, &w, Some(5)),
+        Some((Action::Move { .. }, _))
+    ));
 }
