@@ -252,6 +252,20 @@ fn a_zombie_kill_does_not_date_the_corpse_it_leaves() {
     assert!(eat_corpse_step(&mut r, &w, "human").is_some());
 }
 
+/// Hungry, with one kill of turn 1 lying at `pos` on this level.
+fn hungry_with_kill(w: &mut World, name: &str, pos: Pos) {
+    w.status.hunger = Hunger::Hungry;
+    w.kills = vec![Kill {
+        turn: 1,
+        name: name.into(),
+        pos: Some(pos),
+        level: w.dungeon.current,
+        in_pile: false,
+        no_corpse: false,
+        vanished: Vec::new(),
+    }];
+}
+
 /// Seed 18's loop: the corpse lay under a peaceful acid blob; every step onto it asked
 /// "Really attack?", was declined, and took no time.
 #[test]
@@ -259,16 +273,7 @@ fn a_corpse_under_a_monster_waits() {
     let mut r = crate::Recall::default();
     let mut w = crate::seen::world(&["-----", "|.%.|", "|.@.|", "|...|", "-----"]);
     crate::seen::show(&mut w, &["-----", "|.%.|", "|.@.|", "|...|", "-----"], 2);
-    w.status.hunger = Hunger::Hungry;
-    w.kills = vec![Kill {
-        turn: 1,
-        name: "newt".into(),
-        pos: Some(Pos::new(2, 1)),
-        level: w.dungeon.current,
-        in_pile: false,
-        no_corpse: false,
-        vanished: Vec::new(),
-    }];
+    hungry_with_kill(&mut w, "newt", Pos::new(2, 1));
     assert!(
         matches!(
             eat_corpse_step(&mut r, &w, "human"),
@@ -515,16 +520,7 @@ fn hurt_only_corpses_within_reach_are_walked_to() {
     let mut r = crate::Recall::default();
     let mut w = crate::seen::world(&rows);
     crate::seen::show(&mut w, &rows, 2);
-    w.status.hunger = Hunger::Hungry;
-    w.kills = vec![Kill {
-        turn: 1,
-        name: "jackal".into(),
-        pos: Some(Pos::new(1, 1)),
-        level: w.dungeon.current,
-        in_pile: false,
-        no_corpse: false,
-        vanished: Vec::new(),
-    }];
+    hungry_with_kill(&mut w, "jackal", Pos::new(1, 1));
     let step = |r: &mut crate::Recall, w: &World, max_steps| {
         let opts = CorpseOpts {
             max_steps,
