@@ -117,13 +117,7 @@ pub fn explore_step_keeping(
     } else {
         world.path_opts()
     };
-    let step = |path: &nhbot_world::Path| {
-        if keep.is_some() {
-            world.walk_along(path)
-        } else {
-            world.step_along(path)
-        }
-    };
+    let step = |path: &nhbot_world::Path| step_keeping(world, path, keep);
     let unexplored = frontier(level);
     // Searched only as far as the nearest frontier square; the full search when none is
     // reachable, which the steps below need.
@@ -388,12 +382,17 @@ fn search_step_keeping(
     if cut_off.is_some() {
         reason = format!("{stuck}: {reason}");
     }
-    let action = if keep.is_some() {
-        world.walk_along(&path)
+    Some((step_keeping(world, &path, keep), reason, Some(spot)))
+}
+
+/// The step along `path`: with goal keeping a walk (the game's travel would take its own
+/// route, through the monsters we remember), else a travel where it saves commands.
+fn step_keeping(world: &World, path: &nhbot_world::Path, keep: Option<ExploreGoal>) -> Action {
+    if keep.is_some() {
+        world.walk_along(path)
     } else {
-        world.step_along(&path)
-    };
-    Some((action, reason, Some(spot)))
+        world.step_along(path)
+    }
 }
 
 #[cfg(test)]
