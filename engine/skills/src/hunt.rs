@@ -49,7 +49,7 @@ const NEVER_HUNTED: [char; 3] = ['n', 'l', 'e'];
 
 /// Why the monster `t` is prey: hostile, known, safe to melee, not a thief, and the look-ahead
 /// would fight it at our HP.
-fn prey_kind(w: &World, t: &threat::Threat, depth: u32) -> Option<String> {
+pub(crate) fn prey_kind(w: &World, t: &threat::Threat, depth: u32) -> Option<String> {
     if !t.hostile
         || t.unknown.is_some()
         || t.no_melee.is_some()

@@ -33,6 +33,7 @@ pub mod elbereth_weigh;
 pub mod engulf;
 pub mod explore;
 mod eye_strike;
+mod first_blow;
 pub mod foe_gate;
 pub mod food;
 pub mod gaze;

@@ -864,6 +864,10 @@ pub fn register(r: &mut NodeRegistry) {
              panther). 0: off."),
             p("hurt_reach", Integer { min: 0, max: 80 }, Default("1"), "With `hurt_below`: the farthest corpse \
              walked to, in steps (0: only one underfoot)."),
+            p("foe_radius", Integer { min: 0, max: 20 }, Default("0"), "No meal begun and no walk to a corpse \
+             while a hostile the fight look-ahead would not fight (or cannot tell) is within this many squares: \
+             seed 17 of b34-base stepped back towards a mumak for a corpse between steps of its flight upstairs \
+             (46 -> 17 HP). 0: off."),
         ] }),
         |p| crate::food::EatFreshCorpse {
             race: p.text("race").unwrap_or("human").to_string(),
@@ -879,6 +883,7 @@ pub fn register(r: &mut NodeRegistry) {
             unknown_when_fainting: p.flag("unknown_when_fainting"),
             hurt_below: p.number("hurt_below"),
             hurt_reach: p.integer("hurt_reach").max(0) as usize,
+            foe_radius: p.integer("foe_radius").max(0) as i16,
         },
     );
     r.register_tick_fn(
@@ -1261,6 +1266,7 @@ pub fn register(r: &mut NodeRegistry) {
     crate::shed_gear::register(r);
     crate::camp::register(r);
     crate::hunt::register(r);
+    crate::first_blow::register(r);
     crate::sidestep::register(r);
     crate::eye_strike::register(r);
 }

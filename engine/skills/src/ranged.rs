@@ -166,6 +166,20 @@ fn wields_weapons(info: &MonsterInfo) -> bool {
     info.attacks.iter().any(|a| a.kind == "weap")
 }
 
+/// Whether the threat `t` may be a weapon user lined up with `pos` two or more squares off: it
+/// throws or fires what it carries from there rather than stepping in (monmove.c `m_move`
+/// lines up, mthrowu.c `thrwmu`), though none was seen fired yet.
+pub(crate) fn armed_and_lined_up(w: &World, t: &Threat, pos: Pos) -> bool {
+    let (dx, dy) = (t.pos.x - pos.x, t.pos.y - pos.y);
+    let lined_up = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+    may_fire_at(w, t, pos)
+        && lined_up
+        && w.monsters
+            .iter()
+            .find(|m| m.pos == t.pos)
+            .is_some_and(|m| threat::plausible(w, m).iter().any(|o| wields_weapons(o)))
+}
+
 /// Why the hostile `t` may fire at us from afar, if it may.
 fn ranged_reason(w: &World, t: &Threat, news: &[Heard]) -> Option<String> {
     let m = w.monsters.iter().find(|m| m.pos == t.pos)?;

@@ -33,6 +33,29 @@ pub struct EatFreshCorpse {
     pub hurt_below: f64,
     /// The farthest corpse walked to below `hurt_below`.
     pub hurt_reach: usize,
+    /// No meal and no walk while a foe we would not fight is this near (0: off).
+    pub foe_radius: i16,
+}
+
+/// Turns the fight look-ahead looks ahead when judging a foe near a meal.
+const FOE_DEPTH: u32 = 4;
+
+/// A hostile within `radius` squares that the look-ahead would not fight, or whose kind cannot
+/// be told: a meal takes turns and a walk to it may lead towards it.
+pub(crate) fn dangerous_foe_near(
+    r: &Recall,
+    w: &nhbot_world::World,
+    radius: i16,
+) -> Option<String> {
+    crate::threat::threats(r, w)
+        .into_iter()
+        .filter(|t| t.hostile && t.distance <= radius && t.max_damage > 0)
+        .find(|t| {
+            t.unknown.is_some()
+                || crate::monsters::by_name(&t.name)
+                    .is_none_or(|foe| !crate::lookahead::would_fight(w, foe, FOE_DEPTH))
+        })
+        .map(|t| format!("{} {} squares off", t.kind(), t.distance))
 }
 
 /// What the node remembers: its last eat from the floor and the squares given up.
@@ -69,6 +92,12 @@ impl nhbot_bt::Leaf for EatFreshCorpse {
         if w.status.hunger == Hunger::Satiated {
             return LeafOutcome::Failure;
         }
+        if self.foe_radius > 0 {
+            if let Some(foe) = dangerous_foe_near(r, w, self.foe_radius) {
+                log::debug!("eat_fresh_corpse: no meal with {foe}");
+                return LeafOutcome::Failure;
+            }
+        }
         let opts = CorpseOpts {
             starving: starving(w, self.when_starving),
             max_age: self.max_age,
@@ -100,4 +129,44 @@ impl nhbot_bt::Leaf for EatFreshCorpse {
 
     /// The squares given up stay given up whatever ran in between.
     fn halted(&self, _state: &mut CorpseMeals) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use nhbot_world::tiles::clr;
+    use nhbot_world::{Pos, World};
+
+    fn with(ch: char, color: u8, at: Pos) -> World {
+        let mut w = crate::seen::world(&[
+            "--------------",
+            "|............|",
+            "|..@.........|",
+            "|............|",
+            "--------------",
+        ]);
+        w.status.dlvl = 4;
+        (w.status.hp, w.status.hp_max, w.status.xl) = (40, 40, 6);
+        w.monsters.push(nhbot_world::Monster {
+            pos: at,
+            ch,
+            color,
+            first_seen: w.turn,
+            last_seen: w.turn,
+            ..std::default::Default::default()
+        });
+        w
+    }
+
+    #[test]
+    fn a_foe_we_would_not_fight_nearby_stops_a_meal_a_jackal_does_not() {
+        let r = Recall::default();
+        // A soldier ant: the look-ahead takes Elbereth or flight over a fight.
+        let w = with('a', clr::BLUE, Pos::new(6, 2));
+        assert!(dangerous_foe_near(&r, &w, 3).is_some());
+        assert!(dangerous_foe_near(&r, &w, 2).is_none(), "3 squares off");
+        // A newt is no reason to leave a corpse.
+        let w = with(':', clr::YELLOW, Pos::new(4, 2));
+        assert!(dangerous_foe_near(&r, &w, 3).is_none());
+    }
 }
