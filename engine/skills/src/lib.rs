@@ -68,6 +68,7 @@ pub mod signs;
 pub mod sokoban;
 pub mod sokoban_phase;
 pub mod spare;
+mod standoff;
 pub mod steps;
 pub mod survival;
 pub mod thief;

@@ -1267,6 +1267,7 @@ pub fn register(r: &mut NodeRegistry) {
     crate::camp::register(r);
     crate::hunt::register(r);
     crate::first_blow::register(r);
+    crate::standoff::register(r);
     crate::sidestep::register(r);
     crate::eye_strike::register(r);
 }
