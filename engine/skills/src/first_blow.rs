@@ -8,7 +8,7 @@ use crate::{hunt, ranged, threat};
 use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, Leaf, LeafOutcome, LeafSpec, NodeRegistry, Tick};
-use nhbot_world::{Action, Condition, Pos, World};
+use nhbot_world::{Action, Pos, World};
 
 /// The `wait_for_foe` action's parameters.
 #[derive(Clone, Copy, Debug)]
@@ -43,18 +43,15 @@ pub(crate) struct WaitState {
 const REST: i64 = 20;
 /// The hero's own speed, unhasted.
 const OUR_SPEED: i32 = 12;
-/// Conditions that make a foe unknown or our blow uncertain.
-const IMPAIRED: [Condition; 4] = [
-    Condition::Blind,
-    Condition::Conf,
-    Condition::Stun,
-    Condition::Hallu,
-];
 
 /// The foe to wait for: a hostile the look-ahead would fight, within its radius but not next
 /// to us, none next to us already, and nothing making a wait in place unsafe.
 fn foe_to_wait_for(r: &Recall, w: &World, rules: WaitForFoe) -> Option<(threat::Threat, String)> {
-    if w.watched() || IMPAIRED.iter().any(|c| w.status.conditions.contains(c)) {
+    if w.watched()
+        || hunt::IMPAIRED
+            .iter()
+            .any(|c| w.status.conditions.contains(c))
+    {
         return None;
     }
     let threats = threat::threats(r, w);
@@ -212,30 +209,10 @@ pub(crate) fn register(r: &mut NodeRegistry) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seen::world;
     use nhbot_world::tiles::clr;
 
-    const ROOM: [&str; 5] = [
-        "--------------",
-        "|............|",
-        "|..@.........|",
-        "|............|",
-        "--------------",
-    ];
-
     fn with(ch: char, color: u8, at: Pos) -> World {
-        let mut w = world(&ROOM);
-        w.status.dlvl = 4;
-        (w.status.hp, w.status.hp_max, w.status.xl) = (40, 40, 6);
-        w.monsters.push(nhbot_world::Monster {
-            pos: at,
-            ch,
-            color,
-            first_seen: w.turn,
-            last_seen: w.turn,
-            ..std::default::Default::default()
-        });
-        w
+        crate::seen::room_with(ch, color, at)
     }
 
     fn rules() -> WaitForFoe {

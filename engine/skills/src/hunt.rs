@@ -34,8 +34,8 @@ pub(crate) struct HuntState {
 const SLACK: u32 = 10;
 /// Turns without hunting after a hunt was given up.
 const REST: i64 = 50;
-/// Conditions that make a walk go astray or the prey unknown.
-const IMPAIRED: [Condition; 4] = [
+/// Conditions that make a walk go astray or the prey unknown (also `wait_for_foe`'s).
+pub(crate) const IMPAIRED: [Condition; 4] = [
     Condition::Blind,
     Condition::Conf,
     Condition::Stun,
@@ -174,29 +174,11 @@ pub(crate) fn register(r: &mut NodeRegistry) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::seen::world;
     use nhbot_world::tiles::clr;
 
-    const ROOM: [&str; 5] = [
-        "--------------",
-        "|............|",
-        "|..@.........|",
-        "|............|",
-        "--------------",
-    ];
-
     fn with(ch: char, color: u8, at: Pos, hp: i32) -> World {
-        let mut w = world(&ROOM);
-        w.status.dlvl = 4;
-        (w.status.hp, w.status.hp_max, w.status.xl) = (hp, 40, 6);
-        w.monsters.push(nhbot_world::Monster {
-            pos: at,
-            ch,
-            color,
-            first_seen: w.turn,
-            last_seen: w.turn,
-            ..std::default::Default::default()
-        });
+        let mut w = crate::seen::room_with(ch, color, at);
+        w.status.hp = hp;
         w
     }
 

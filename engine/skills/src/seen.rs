@@ -46,6 +46,30 @@ pub fn world(rows: &[&str]) -> World {
     w
 }
 
+/// The hero at (3, 2) of a 12 by 3 lit room on Dlvl 4, HP 40/40 at XL 6, with one monster
+/// drawn `ch` in `color` at `at`, seen this turn: the scene of the tests of what to do about
+/// a monster in view.
+pub fn room_with(ch: char, color: u8, at: Pos) -> World {
+    let mut w = world(&[
+        "--------------",
+        "|............|",
+        "|..@.........|",
+        "|............|",
+        "--------------",
+    ]);
+    w.status.dlvl = 4;
+    (w.status.hp, w.status.hp_max, w.status.xl) = (40, 40, 6);
+    w.monsters.push(nhbot_world::Monster {
+        pos: at,
+        ch,
+        color,
+        first_seen: w.turn,
+        last_seen: w.turn,
+        ..Default::default()
+    });
+    w
+}
+
 /// The hero in the open door (3, 0) of a small room drawn by `rows`, at HP `hp`/25, XL `xl`,
 /// AC 5, turn `turn`, a gecko at `gecko` inside: the scene of the diagonal blows out of a door
 /// (hack.c `domove` attacks before `test_move` refuses the diagonal step).

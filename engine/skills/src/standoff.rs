@@ -164,24 +164,10 @@ mod tests {
 
     /// Full HP on a just-read Elbereth at `turn`, a mumak east of us.
     fn on_elbereth(turn: i64, hp: i32) -> World {
-        let mut w = crate::seen::world(&[
-            "--------------",
-            "|............|",
-            "|..@.........|",
-            "|............|",
-            "--------------",
-        ]);
+        let mut w = crate::seen::room_with('q', clr::GRAY, Pos::new(4, 2));
         w.turn = turn;
         (w.status.hp, w.status.hp_max, w.status.xl, w.status.dlvl) = (hp, 60, 8, 7);
-        w.monsters.push(nhbot_world::Monster {
-            pos: Pos::new(4, 2),
-            ch: 'q',
-            color: clr::GRAY,
-            name: Some("mumak".into()),
-            first_seen: turn,
-            last_seen: turn,
-            ..std::default::Default::default()
-        });
+        w.monsters[0].name = Some("mumak".into());
         w.history.push(nhbot_world::Said {
             turn,
             decision: w.decisions,

@@ -138,24 +138,7 @@ mod tests {
     use nhbot_world::{Pos, World};
 
     fn with(ch: char, color: u8, at: Pos) -> World {
-        let mut w = crate::seen::world(&[
-            "--------------",
-            "|............|",
-            "|..@.........|",
-            "|............|",
-            "--------------",
-        ]);
-        w.status.dlvl = 4;
-        (w.status.hp, w.status.hp_max, w.status.xl) = (40, 40, 6);
-        w.monsters.push(nhbot_world::Monster {
-            pos: at,
-            ch,
-            color,
-            first_seen: w.turn,
-            last_seen: w.turn,
-            ..std::default::Default::default()
-        });
-        w
+        crate::seen::room_with(ch, color, at)
     }
 
     #[test]
