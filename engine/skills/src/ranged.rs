@@ -170,10 +170,8 @@ fn wields_weapons(info: &MonsterInfo) -> bool {
 /// throws or fires what it carries from there rather than stepping in (monmove.c `m_move`
 /// lines up, mthrowu.c `thrwmu`), though none was seen fired yet.
 pub(crate) fn armed_and_lined_up(w: &World, t: &Threat, pos: Pos) -> bool {
-    let (dx, dy) = (t.pos.x - pos.x, t.pos.y - pos.y);
-    let lined_up = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+    // `may_fire_at`'s clear line is an aligned one.
     may_fire_at(w, t, pos)
-        && lined_up
         && w.monsters
             .iter()
             .find(|m| m.pos == t.pos)

@@ -36,15 +36,6 @@ pub(crate) struct Standoff {
     fighting_until: i64,
 }
 
-/// Every hostile next to us respects Elbereth (and there is one).
-fn held_off(threats: &[threat::Threat]) -> bool {
-    let near: Vec<&threat::Threat> = threats
-        .iter()
-        .filter(|t| t.hostile && t.distance <= 1)
-        .collect();
-    !near.is_empty() && near.iter().all(|t| t.respects_elbereth)
-}
-
 fn standoff_step(
     s: &mut Standoff,
     r: &mut Recall,
@@ -52,8 +43,8 @@ fn standoff_step(
     rules: EndStandoff,
 ) -> Option<(Action, String)> {
     let threats = threat::threats(r, w);
-    let foe_adjacent = threats.iter().any(|t| t.hostile && t.distance <= 1);
-    if w.turn < s.fighting_until && w.hp_fraction() >= rules.until && foe_adjacent {
+    let near = steps::adjacent(&threats);
+    if w.turn < s.fighting_until && w.hp_fraction() >= rules.until && !near.is_empty() {
         s.since = None;
         if elbereth::on_verified_elbereth(r, w) {
             return retreat::retreat_step(w, &threats).map(|(a, why)| {
@@ -66,8 +57,11 @@ fn standoff_step(
         return steps::fight_step_with(r, w, true, false)
             .map(|(a, why)| (a, format!("ending a standoff: {why}")));
     }
-    let holding =
-        held_off(&threats) && w.hp_fraction() >= rules.hp && elbereth::on_verified_elbereth(r, w);
+    // Every hostile next to us respects Elbereth (and there is one).
+    let holding = !near.is_empty()
+        && near.iter().all(|t| t.respects_elbereth)
+        && w.hp_fraction() >= rules.hp
+        && elbereth::on_verified_elbereth(r, w);
     if !holding {
         s.since = None;
         return None;

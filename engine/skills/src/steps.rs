@@ -19,7 +19,8 @@ pub const HEALTHY: f64 = 0.9;
 
 pub use crate::lookahead::OUR_DAMAGE;
 
-fn adjacent(threats: &[Threat]) -> Vec<&Threat> {
+/// The hostiles next to us.
+pub(crate) fn adjacent(threats: &[Threat]) -> Vec<&Threat> {
     threats
         .iter()
         .filter(|t| t.hostile && t.distance <= 1)
