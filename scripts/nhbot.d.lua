@@ -375,6 +375,12 @@ function World:prayer_trouble() end
 ---@return boolean
 function World:can_pray_safely() end
 
+---Standing on an Elbereth the game read back to us within 2 turns, not moved or struck since. A
+---blow, zap or throw from it at a monster that respects it costs 5 alignment and wipes it ("You
+---feel like a hypocrite.").
+---@return boolean
+function World:on_elbereth() end
+
 ---The remembered terrain of a square (nil outside the map).
 ---`if world:terrain(x, y) == "closed_door" then ... end`
 ---@param x integer column (0..79)

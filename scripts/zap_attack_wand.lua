@@ -9,11 +9,12 @@
 -- digging or create monster. No zap with our
 -- pet or a peaceful anywhere a zap reaches along the line (13 squares: a force bolt goes on past
 -- what it hits), and no ray (all but striking) that would bounce back to us off a wall nearer
--- than 7 squares; no force bolt along a line with a boulder (it shatters). Leaves the turn to
--- prayer when prayer would fix our trouble.
+-- than 7 squares; no force bolt along a line with a boulder (it shatters); none from an
+-- Elbereth at a monster that respects it (gear/danger.lua). Leaves the turn to prayer when
+-- prayer would fix our trouble.
 --
 -- API used: world.monsters (name, hostile, peaceful, tame), world.pet, world:fire_dir,
--- world:terrain, world:distance, world:can_pray_safely, world.inventory (class, name,
+-- world:terrain, world:distance, world:can_pray_safely, world:on_elbereth, world.inventory (class, name,
 -- charges), world.last_decision, world.messages, kb.identity, kb.candidates, kb.why, act.zap,
 -- log, `state`.
 local common = require("gear.common")
@@ -136,7 +137,7 @@ return function(world, state, path)
     if m.hostile and m.peaceful == false and not m.remembered and not m.statue and m.name then
       local dist = world:distance(m.x, m.y)
       local dir = world:fire_dir(m.x, m.y, RANGE)
-      local why = dir and worth_it(world, m, dist)
+      local why = dir and not danger.elbereth_spares(world, m) and worth_it(world, m, dist)
       if why and not friend_in_line(world, dir) and (not best or dist < best.dist) then
         best = { m = m, dir = dir, dist = dist, why = why }
       end

@@ -3,6 +3,7 @@
 -- floating eye's passive paralysis, a mold's or jelly's passive acid, cold, fire or stun, an acid
 -- blob's acid, a gas spore's explosion when killed next to us.
 local missiles = require("combat.missiles")
+local danger = require("gear.danger")
 local M = {}
 
 -- Monsters to throw at rather than hit, even next to us, and why.
@@ -128,7 +129,8 @@ function M.pick(world, range, reach, skipped, only_never_melee)
           or (M.explodes_at_us(m) and d >= 2)) then
       local why = worth(m, d)
       local dir = why and world:fire_dir(m.x, m.y, range)
-      local unsafe = dir and M.unsafe_line(world, dir, reach, m)
+      local unsafe = dir
+        and (M.unsafe_line(world, dir, reach, m) or danger.elbereth_spares(world, m))
       if unsafe and skipped then skipped[#skipped + 1] = (M.name(m) or m.glyph) .. ": " .. unsafe end
       if dir and not unsafe then
         local rank = ((M.never_melee(m) or M.explodes_at_us(m)) and 0 or 100) + d

@@ -15,6 +15,9 @@ pub struct Replay {
     pub cut_at: Option<usize>,
     /// Every top-line message, in order (a message left on screen over several frames counts once).
     pub messages: Vec<String>,
+    /// The game turn each message of `messages` appeared on (the status line of its frame, or
+    /// the last one before it; `None` before the first status line).
+    pub message_turns: Vec<Option<i64>>,
     /// Every distinct prompt, in order.
     pub prompts: Vec<Prompt>,
     /// The last frame with a status line.
@@ -41,18 +44,21 @@ pub fn replay_until(path: &Path, turn: Option<u64>) -> Result<Replay> {
         r.terminal.feed(&f.bytes);
         let frame = scrape(&r.terminal.screen());
         r.frames += 1;
+        if frame.status.is_some() {
+            r.last_status = frame.status.clone();
+        }
         if frame.top_line != last_top {
             last_top = frame.top_line.clone();
-            r.messages
-                .extend(frame.messages.iter().filter(|m| !m.is_empty()).cloned());
+            let turn = r.last_status.as_ref().and_then(|s| s.turn);
+            for m in frame.messages.iter().filter(|m| !m.is_empty()) {
+                r.messages.push(m.clone());
+                r.message_turns.push(turn);
+            }
             if let Some(p) = &frame.prompt {
                 if r.prompts.last() != Some(p) {
                     r.prompts.push(p.clone());
                 }
             }
-        }
-        if frame.status.is_some() {
-            r.last_status = frame.status.clone();
         }
         r.last = frame;
         let reached = r.last_status.as_ref().and_then(|s| s.turn);
@@ -113,6 +119,8 @@ mod tests {
         assert_eq!(r.frames, 2, "stops at the frame of turn 9");
         assert_eq!(r.last_status.as_ref().and_then(|s| s.turn), Some(9));
         assert!(r.terminal.screen().text().contains("jackal"));
+        assert_eq!(r.messages, ["A newt.", "A jackal."]);
+        assert_eq!(r.message_turns, [Some(5), Some(9)], "each message with its frame's turn");
         assert_eq!(replay_until(&path, None).unwrap().frames, 3);
         let _ = std::fs::remove_dir_all(&dir);
     }

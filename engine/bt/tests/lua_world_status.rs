@@ -163,3 +163,33 @@ end
         "{reason}"
     );
 }
+
+#[test]
+fn a_leaf_tells_whether_it_stands_on_an_elbereth_read_back() {
+    let script = r#"
+return function(world, state, path)
+  return act.search(1, tostring(world:on_elbereth()))
+end
+"#;
+    let (_repo, mut bot) = Repo::with_script("lua-on-elbereth", script);
+    let mut w = World::default();
+    frame(&mut w, &["|.....|", "|..@..|"], 1, &[]);
+    assert_eq!(bot.decide(&w).reason, "false", "nothing read");
+    frame(&mut w, &["|.....|", "|..@..|"], 2, &["You read: \"Elbereth\"."]);
+    let d = bot.decide(&w);
+    assert_eq!(d.reason, "true", "read back this turn");
+    w.observe(Event::Decision(&d));
+    // A search keeps the read; a turn later it still holds.
+    frame(&mut w, &["|.....|", "|..@..|"], 3, &[]);
+    assert_eq!(bot.decide(&w).reason, "true", "a search since");
+    // Two decisions since the read: it may be gone (smudged, a blow of ours).
+    w.observe(Event::Decision(&Decision {
+        action: Action::Search { count: 1 },
+        path: "root/mine".into(),
+        reason: "again".into(),
+    }));
+    assert_eq!(bot.decide(&w).reason, "false", "two decisions since");
+    // A misspelled one is no Elbereth.
+    frame(&mut w, &["|.....|", "|..@..|"], 4, &["You read: \"Elbcreth\"."]);
+    assert_eq!(bot.decide(&w).reason, "false", "misspelled");
+}

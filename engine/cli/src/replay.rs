@@ -7,7 +7,7 @@ use std::path::PathBuf;
 #[derive(Args, Clone, Debug)]
 pub struct ReplayArgs {
     pub file: PathBuf,
-    /// Print every message and prompt as it appears.
+    /// Print every message (with the turn it appeared on) and prompt as it appears.
     #[arg(long)]
     pub verbose: bool,
     /// Print the final screen.
@@ -21,8 +21,11 @@ pub struct ReplayArgs {
 pub fn run(args: ReplayArgs) -> Result<i32> {
     let r = nhbot_agent::replay::replay_until(&args.file, args.until_turn)?;
     if args.verbose {
-        for m in &r.messages {
-            println!("msg: {m}");
+        for (m, turn) in r.messages.iter().zip(&r.message_turns) {
+            match turn {
+                Some(t) => println!("msg: [T{t}] {m}"),
+                None => println!("msg: {m}"),
+            }
         }
         for p in &r.prompts {
             println!("prompt: {p:?}");

@@ -98,51 +98,10 @@ pub(crate) fn trusted_blind_by(r: &Recall, w: &World, blind_blow: bool) -> bool 
     trusted_blind(r, w) && !(blind_blow && struck_since_engraving(r, w))
 }
 
-/// Turns a read-back of an Elbereth stays good for leaves that do not look themselves (dust
-/// smudges: one turn in ~80 a few letters go).
-const READ_BACK_TURNS: i64 = 2;
-
-/// Actions after which we still stand where we read the engraving, and it still reads the same
-/// (a blow of ours wipes it, an engraving rewrites it).
-fn keeps_the_read(action: &Action) -> bool {
-    matches!(
-        action,
-        Action::Search { .. }
-            | Action::Rest { .. }
-            | Action::Keys { .. }
-            | Action::Look
-            | Action::Farlook { .. }
-            | Action::Inventory
-            | Action::Overview
-    )
-}
-
-/// Standing on an Elbereth as the latest read-back (within [`READ_BACK_TURNS`] turns) saw it:
-/// no decision since the read, or only one that neither moved us nor touched the engraving. Blind,
-/// the Elbereth we wrote here.
+/// Standing on an Elbereth as the latest read-back saw it ([`World::elbereth_read_here`]).
+/// Blind, the Elbereth we wrote here.
 pub(crate) fn on_verified_elbereth(r: &Recall, w: &World) -> bool {
-    if trusted_blind(r, w) {
-        return true;
-    }
-    let Some(read) = w
-        .history
-        .newest_first()
-        .take_while(|s| w.turn - s.turn <= READ_BACK_TURNS)
-        .find(|s| s.text.contains("You read: \""))
-    else {
-        return false;
-    };
-    if !look::on_elbereth(std::slice::from_ref(&read.text)) {
-        return false;
-    }
-    match w.decisions.saturating_sub(read.decision) {
-        0 => true,
-        1 => w
-            .last_decision
-            .as_ref()
-            .is_some_and(|d| keeps_the_read(&d.action)),
-        _ => false,
-    }
+    trusted_blind(r, w) || w.elbereth_read_here()
 }
 
 /// Remembers an engraving asked for here, now.

@@ -75,14 +75,7 @@ pub fn look_here(messages: &[String]) -> LookHere {
 }
 
 /// The engraving a look (or a step onto the square) read: `You read: "Elbereth".`
-pub fn engraving_read(messages: &[String]) -> Option<String> {
-    messages.iter().find_map(|m| {
-        let at = m.find("You read: \"")?;
-        let rest = &m[at + "You read: \"".len()..];
-        let end = rest.rfind('"')?;
-        Some(rest[..end].to_string())
-    })
-}
+pub use nhbot_world::engraving::engraving_read;
 
 /// Whether a look happened in this decision's messages (an engraving read or an object report).
 pub fn looked(messages: &[String]) -> bool {
@@ -95,9 +88,7 @@ pub fn looked_at(r: &Recall, w: &World) -> bool {
 }
 
 /// Standing on an intact Elbereth, as the latest look read it.
-pub fn on_elbereth(messages: &[String]) -> bool {
-    engraving_read(messages).is_some_and(|t| t.eq_ignore_ascii_case("Elbereth"))
-}
+pub use nhbot_world::engraving::reads_elbereth as on_elbereth;
 
 #[cfg(test)]
 #[allow(unused_mut, unused_variables)]

@@ -35,6 +35,7 @@ pub mod blocker;
 pub mod blows;
 pub mod branch;
 pub mod dungeon;
+pub mod engraving;
 pub mod exit;
 pub mod explore;
 pub mod farlook;

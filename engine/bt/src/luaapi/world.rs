@@ -186,6 +186,7 @@ fn register_hero(reg: &mut Noting<'_, World>) {
     });
     reg.add_method("prayer_trouble", |_, w, ()| Ok(w.prayer_trouble()));
     reg.add_method("can_pray_safely", |_, w, ()| Ok(w.can_pray_safely()));
+    reg.add_method("on_elbereth", |_, w, ()| Ok(w.elbereth_read_here()));
 }
 
 // map: terrain, objects, rooms and shops, lines of fire and sight, paths (luadef/world.rs).

@@ -563,6 +563,14 @@ pub const WORLD: Class = Class {
             params: &[],
             returns: BOOLEAN,
         },
+        Function {
+            name: "on_elbereth",
+            doc: "Standing on an Elbereth the game read back to us within 2 turns, not moved or \
+                  struck since. A blow, zap or throw from it at a monster that respects it costs \
+                  5 alignment and wipes it (\"You feel like a hypocrite.\").",
+            params: &[],
+            returns: BOOLEAN,
+        },
         // map
         Function {
             name: "terrain",
