@@ -54,6 +54,13 @@ function M.explodes_at_us(m)
   return name and EXPLODES_AT_US[name]
 end
 
+-- Why `m` is to be killed from 2 squares or more and never next to us, or nil (a gas spore:
+-- 477 blows at one in 221 of the b34 bench's 400 games, 4d6 on us at each kill).
+function M.not_adjacent(m)
+  local name = M.name(m)
+  return name and NOT_ADJACENT[name]
+end
+
 -- Whether `m` attacks nothing of itself (a floating eye, a mold...).
 function M.harmless(m)
   local name = M.name(m)
@@ -108,7 +115,7 @@ local function worth(m, d)
   if name and NOT_ADJACENT[name] and d <= 1 then return nil end
   local never = M.never_melee(m)
   if never then return "never meleed: " .. never end
-  local explodes = M.explodes_at_us(m)
+  local explodes = M.explodes_at_us(m) or M.not_adjacent(m)
   if explodes and d >= 2 then return "before it reaches us: " .. explodes end
   if d >= 2 then return "a blow before it reaches us" end
   return nil
@@ -119,21 +126,22 @@ end
 -- and nothing to spare beyond it within `reach`; those we must not melee first, then the
 -- nearest. { m, name, d, dir, why } or nil; `skipped` (optional) collects why others were not.
 -- `only_never_melee`: only monsters we must not melee (a floating eye in the way) and those
--- that explode at us, while they are not next to us yet.
+-- that explode at us or when killed next to us (a gas spore), while they are not next to us yet.
 function M.pick(world, range, reach, skipped, only_never_melee)
   local best
   for _, m in ipairs(world.monsters) do
     local d = world:distance(m.x, m.y)
     if m.hostile and m.peaceful == false and not m.remembered and not m.statue
         and not m.mimic and (not only_never_melee or M.never_melee(m)
-          or (M.explodes_at_us(m) and d >= 2)) then
+          or ((M.explodes_at_us(m) or M.not_adjacent(m)) and d >= 2)) then
       local why = worth(m, d)
       local dir = why and world:fire_dir(m.x, m.y, range)
       local unsafe = dir
         and (M.unsafe_line(world, dir, reach, m) or danger.elbereth_spares(world, m))
       if unsafe and skipped then skipped[#skipped + 1] = (M.name(m) or m.glyph) .. ": " .. unsafe end
       if dir and not unsafe then
-        local rank = ((M.never_melee(m) or M.explodes_at_us(m)) and 0 or 100) + d
+        local rank = ((M.never_melee(m) or M.explodes_at_us(m) or M.not_adjacent(m)) and 0 or 100)
+          + d
         if not best or rank < best.rank then
           best = { m = m, name = M.name(m) or m.glyph, d = d, dir = dir, why = why, rank = rank }
         end

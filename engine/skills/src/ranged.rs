@@ -262,8 +262,10 @@ pub fn in_line_of_fire(r: &Recall, w: &World, pos: Pos) -> Option<LineOfFire> {
 }
 
 /// Messages that explain a loss of HP without an attacker: traps, our own blows on a passive
-/// monster, bad food, a kicked wall.
-const SELF_OR_TRAP: [&str; 9] = [
+/// monster, bad food, a kicked wall, an explosion (a gas spore we killed next to us: "You kill
+/// the gas spore!" is all 3.6 prints; seed 42 of b34 then refused Elbereth beside a soldier
+/// ant for "something unseen" and died).
+const SELF_OR_TRAP: [&str; 12] = [
     "trap",
     "shoots out at you",
     "erupts",
@@ -273,6 +275,9 @@ const SELF_OR_TRAP: [&str; 9] = [
     "You are jolted",
     "poisonous",
     "You are suddenly very",
+    "You kill the gas spore",
+    "explodes!",
+    "explosion!",
 ];
 
 /// Notes what this decision shows of attackers we cannot see, for [`unseen_attack`]: HP lost

@@ -27,6 +27,7 @@ fn bot(repo: &Repo) -> TreeBot {
         "combat/blocker.lua",
         "combat/missiles.lua",
         "combat/targets.lua",
+        "gear/danger.lua",
         "gear/common.lua",
     ]);
     repo.tree(

@@ -21,6 +21,7 @@ fn bot_throwing(repo: &Repo, throw: &str) -> TreeBot {
         "recover_missiles.lua",
         "combat/missiles.lua",
         "combat/targets.lua",
+        "gear/danger.lua",
         "combat/throw.lua",
     ]);
     repo.tree(
@@ -322,6 +323,18 @@ fn throw_at_never_melee_spares_ordinary_foes_and_clears_a_floating_eye() {
         is_search(&decide(&mut bot, &mut w)),
         "next to us: the fight nodes' blow"
     );
+    // A gas spore 2 squares off: killed there, its explosion reaches only its neighbours.
+    let spore = "e  an eye or sphere (gas spore)";
+    let mut w = with_monster(&[SWORD, DAGGERS], east(2), 'e', GRAY, Some(spore));
+    let d = decide(&mut bot, &mut w);
+    assert!(
+        matches!(d.action, Action::Throw { dir: Dir::E, .. }) && d.reason.contains("4d6"),
+        "{:?} {}",
+        d.action,
+        d.reason
+    );
+    let mut w = with_monster(&[SWORD, DAGGERS], east(1), 'e', GRAY, Some(spore));
+    assert!(is_search(&decide(&mut bot, &mut w)), "never next to us");
 }
 
 /// A bot with `scripts/wait_out_blindness.lua`, then `explore`-like `search: 9`.

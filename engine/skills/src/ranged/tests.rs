@@ -361,6 +361,25 @@ fn hp_lost_with_nothing_in_view_stops_waiting_and_moves() {
     assert_eq!(unseen_attack(&rc, &w), None);
 }
 
+/// Seed 42 of b34: our blow killed a gas spore next to us ("You kill the gas spore!" is all
+/// the game says of the explosion): HP 54 -> 39 is our own doing, not an unseen attacker.
+#[test]
+fn a_gas_spore_we_killed_explains_the_hp_lost() {
+    for said in ["You kill the gas spore!", "The shocking sphere explodes!"] {
+        let mut rc = r();
+        let mut w = scene((5, 2), &[], 50, &[]);
+        w.observe(Event::Decision(&Decision {
+            action: Action::Fight { dir: Dir::E },
+            path: "root/fight".into(),
+            reason: "attacking".into(),
+        }));
+        redraw(&mut w, (5, 2), &[], 51, &[said]);
+        w.status.hp = 2;
+        observe(&mut rc, &w);
+        assert_eq!(unseen_attack(&rc, &w), None, "{said}");
+    }
+}
+
 /// Seed 17 of the b25 bench: a soldier ant next to us at 33/64 HP, a hill orc that fired
 /// down our row; the look-ahead chose Elbereth, the line of fire refused it, and the leaf
 /// struck the ant (dead the next turn). With `under_fire` the Elbereth cycle starts (a look);
