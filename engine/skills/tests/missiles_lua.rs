@@ -579,3 +579,33 @@ fn a_missile_that_cannot_be_reached_is_waited_for_then_given_up() {
     );
     assert!(last.iter().all(is_search), "given up for good");
 }
+
+/// A throw from an Elbereth at a monster that respects it wipes the engraving and costs 5
+/// alignment ("You feel like a hypocrite."): none then, but one at a human that ignores it.
+#[test]
+fn no_throw_from_an_elbereth_at_a_monster_that_respects_it() {
+    let repo = Repo::new("missiles-elbereth");
+    let mut bot = bot(&repo);
+    let read = ["You read: \"Elbereth\"."];
+    let on_elbereth = |glyph: char, color: u8, look: &str| {
+        let mut w = with_monster(&[SWORD, DAGGER], east(4), glyph, color, Some(look));
+        see(
+            &mut w,
+            Frame {
+                things: &[(east(4), glyph, color)],
+                messages: &read,
+                ..Frame::default()
+            },
+        );
+        farlook(&mut w, east(4), look);
+        w
+    };
+    let mut w = on_elbereth('d', BROWN, JACKAL);
+    assert!(is_search(&decide(&mut bot, &mut w)), "a jackal respects it");
+    let mut w = on_elbereth('@', GRAY, "@  human or elf (Woodland-elf)");
+    // A hostile elf: Elbereth never scared it, the throw is free.
+    assert!(
+        matches!(decide(&mut bot, &mut w).action, Action::Throw { dir: Dir::E, .. }),
+        "an elf ignores it"
+    );
+}
