@@ -120,7 +120,11 @@ mod tests {
         assert_eq!(r.last_status.as_ref().and_then(|s| s.turn), Some(9));
         assert!(r.terminal.screen().text().contains("jackal"));
         assert_eq!(r.messages, ["A newt.", "A jackal."]);
-        assert_eq!(r.message_turns, [Some(5), Some(9)], "each message with its frame's turn");
+        assert_eq!(
+            r.message_turns,
+            [Some(5), Some(9)],
+            "each message with its frame's turn"
+        );
         assert_eq!(replay_until(&path, None).unwrap().frames, 3);
         let _ = std::fs::remove_dir_all(&dir);
     }

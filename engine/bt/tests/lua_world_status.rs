@@ -175,7 +175,12 @@ end
     let mut w = World::default();
     frame(&mut w, &["|.....|", "|..@..|"], 1, &[]);
     assert_eq!(bot.decide(&w).reason, "false", "nothing read");
-    frame(&mut w, &["|.....|", "|..@..|"], 2, &["You read: \"Elbereth\"."]);
+    frame(
+        &mut w,
+        &["|.....|", "|..@..|"],
+        2,
+        &["You read: \"Elbereth\"."],
+    );
     let d = bot.decide(&w);
     assert_eq!(d.reason, "true", "read back this turn");
     w.observe(Event::Decision(&d));
@@ -190,6 +195,11 @@ end
     }));
     assert_eq!(bot.decide(&w).reason, "false", "two decisions since");
     // A misspelled one is no Elbereth.
-    frame(&mut w, &["|.....|", "|..@..|"], 4, &["You read: \"Elbcreth\"."]);
+    frame(
+        &mut w,
+        &["|.....|", "|..@..|"],
+        4,
+        &["You read: \"Elbcreth\"."],
+    );
     assert_eq!(bot.decide(&w).reason, "false", "misspelled");
 }

@@ -619,6 +619,9 @@ pub fn register(r: &mut NodeRegistry) {
             p("second_choice", Flag, Default("false"), "When the look-ahead's Elbereth cannot be used here \
          (a line of fire, blows from something unseen), take its best choice without Elbereth: step \
          away when that is to flee, instead of always striking."),
+            p("cornered_elbereth", Flag, Default("false"), "When the look-ahead chooses to flee and no step \
+         away exists, weigh again with no escape and take Elbereth when that prefers it, instead of \
+         always striking."),
             p("held_off", Number { min: 0.5, max: 1.0 }, Default("0.85"), "The look-ahead's value of a foe \
          held off by Elbereth, against 1 for a kill and 0 for our death: a fight whose risk of death costs \
          more than 1 - held_off loses to Elbereth."),

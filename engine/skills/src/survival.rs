@@ -74,6 +74,7 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         healthy_elbereth: p.flag("healthy_elbereth"),
         keep_elbereth: p.flag("keep_elbereth"),
         second_choice: p.flag("second_choice"),
+        cornered_elbereth: p.flag("cornered_elbereth"),
         held_off: p.number("held_off"),
         blind_stays: p.flag("blind_stays"),
         struck_hostile: p.integer("struck_hostile").max(0),

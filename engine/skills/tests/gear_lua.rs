@@ -638,14 +638,34 @@ fn zap_attack_wand_never_zaps_from_an_elbereth_at_a_foe_that_respects_it() {
     let ant = ant_east(&mut w, 3, &[], 20);
     // The game read our Elbereth back this turn: a zap from it would be a hypocrite's (-5
     // alignment, the engraving wiped).
-    see(&mut w, HERO, &[(ant, 'a')], &["You read: \"Elbereth\"."], 20);
+    see(
+        &mut w,
+        HERO,
+        &[(ant, 'a')],
+        &["You read: \"Elbereth\"."],
+        20,
+    );
     farlook(&mut w, ant, "a  an ant or other insect (soldier ant)");
     assert!(is_search(&decide(&mut bot, &mut w)));
     // A soldier (an `@`) ignores Elbereth: the zap is free.
     let mut w2 = carrying(&[SWORD, ("Wands", "g - an oak wand")]);
     let man = Pos::new(HERO.x + 3, HERO.y);
-    see(&mut w2, HERO, &[(man, '@')], &["You read: \"Elbereth\"."], 20);
+    see(
+        &mut w2,
+        HERO,
+        &[(man, '@')],
+        &["You read: \"Elbereth\"."],
+        20,
+    );
     farlook(&mut w2, man, "@  human or elf (soldier)");
     let d = decide(&mut bot, &mut w2);
-    assert_eq!(d.action, Action::Zap { item: 'g', dir: Dir::E }, "{}", d.reason);
+    assert_eq!(
+        d.action,
+        Action::Zap {
+            item: 'g',
+            dir: Dir::E
+        },
+        "{}",
+        d.reason
+    );
 }

@@ -605,7 +605,10 @@ fn no_throw_from_an_elbereth_at_a_monster_that_respects_it() {
     let mut w = on_elbereth('@', GRAY, "@  human or elf (Woodland-elf)");
     // A hostile elf: Elbereth never scared it, the throw is free.
     assert!(
-        matches!(decide(&mut bot, &mut w).action, Action::Throw { dir: Dir::E, .. }),
+        matches!(
+            decide(&mut bot, &mut w).action,
+            Action::Throw { dir: Dir::E, .. }
+        ),
         "an elf ignores it"
     );
 }

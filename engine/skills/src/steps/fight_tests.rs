@@ -377,3 +377,31 @@ fn flees_west(a: &Action) -> bool {
         }
     )
 }
+
+/// Cornered: a giant beetle at HP 10/80 in a dead end (a wall on three sides), where the
+/// look-ahead's choice is to flee from the slow beetle and no step away exists. The old rule
+/// strikes; `cornered_elbereth` weighs again with no escape and looks to engrave.
+#[test]
+fn cornered_elbereth_engraves_where_no_step_away_exists() {
+    let mut w = crate::seen::world(&["-----", "|@a.|", "-----"]);
+    (
+        w.status.hp,
+        w.status.hp_max,
+        w.status.xl,
+        w.status.ac,
+        w.status.dlvl,
+    ) = (10, 80, 8, 3, 6);
+    w.monsters[0].name = Some("giant beetle".into());
+    let rules = |cornered_elbereth| FightRules {
+        cornered_elbereth,
+        ..FightRules::default()
+    };
+    let (action, why) =
+        fight_or_flee_by(&mut Recall::default(), &w, 4, rules(false)).expect("strikes");
+    assert!(why.contains("vs giant beetle: Flee"), "{why}");
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    let (action, why) =
+        fight_or_flee_by(&mut Recall::default(), &w, 4, rules(true)).expect("looks");
+    assert_eq!(action, look::look_action(), "{why}");
+    assert!(why.contains("no step away: Elbereth next best"), "{why}");
+}
