@@ -438,6 +438,11 @@ fn striking_kb() -> GearKb {
     GearKb(vec![("oak wand", vec!["striking"], STRIKING_FACT)])
 }
 
+/// The decision zaps wand `item` towards `dir`.
+fn assert_zap(d: &Decision, item: char, dir: Dir) {
+    assert_eq!(d.action, Action::Zap { item, dir }, "{}", d.reason);
+}
+
 #[test]
 fn zap_attack_wand_zaps_striking_at_a_soldier_ant_in_line_citing_the_kb() {
     let repo = Repo::new("gear-zap");
@@ -445,15 +450,7 @@ fn zap_attack_wand_zaps_striking_at_a_soldier_ant_in_line_citing_the_kb() {
     let mut w = carrying(&[SWORD, ("Wands", "g - an oak wand")]);
     ant_east(&mut w, 4, &[], 20);
     let d = decide(&mut bot, &mut w);
-    assert_eq!(
-        d.action,
-        Action::Zap {
-            item: 'g',
-            dir: Dir::E
-        },
-        "{}",
-        d.reason
-    );
+    assert_zap(&d, 'g', Dir::E);
     assert!(
         d.reason.contains("soldier ant") && d.reason.contains(STRIKING_FACT),
         "{}",
@@ -507,15 +504,7 @@ fn zap_attack_wand_keeps_rays_off_near_walls_and_harmless_foes_for_melee() {
     ]);
     ant_east(&mut w, 3, &[], 20);
     let d = decide(&mut bot, &mut w);
-    assert_eq!(
-        d.action,
-        Action::Zap {
-            item: 'r',
-            dir: Dir::E
-        },
-        "{}",
-        d.reason
-    );
+    assert_zap(&d, 'r', Dir::E);
     assert!(d.reason.contains("one of sleep, death"), "{}", d.reason);
     // Westward the wall is 5 squares away: a ray would come back; striking does not bounce.
     let mut w2 = World {
@@ -526,15 +515,7 @@ fn zap_attack_wand_keeps_rays_off_near_walls_and_harmless_foes_for_melee() {
     see(&mut w2, HERO, &[(ant, 'a')], &[], 20);
     farlook(&mut w2, ant, "a  an ant or other insect (soldier ant)");
     let d = decide(&mut bot, &mut w2);
-    assert_eq!(
-        d.action,
-        Action::Zap {
-            item: 'g',
-            dir: Dir::W
-        },
-        "{}",
-        d.reason
-    );
+    assert_zap(&d, 'g', Dir::W);
     // A hill orc in line is the sword's job at full HP; at HP 8 of 20 next to us, a zap. A newt
     // never is: it hits for 1d3 (seed 47 spent a wand of sleep on newts).
     let mut w3 = carrying(&[SWORD, ("Wands", "g - an oak wand")]);
@@ -545,15 +526,7 @@ fn zap_attack_wand_keeps_rays_off_near_walls_and_harmless_foes_for_melee() {
     let mut w4 = w3.clone();
     see(&mut w3, HERO, &[(orc, 'o')], &[], 8);
     let d = decide(&mut bot, &mut w3);
-    assert_eq!(
-        d.action,
-        Action::Zap {
-            item: 'g',
-            dir: Dir::E
-        },
-        "{}",
-        d.reason
-    );
+    assert_zap(&d, 'g', Dir::E);
     see(&mut w4, HERO, &[(orc, ':')], &[], 20);
     farlook(&mut w4, orc, ":  a lizard or other reptile (newt)");
     see(&mut w4, HERO, &[(orc, ':')], &[], 8);
@@ -608,15 +581,7 @@ fn zap_attack_wand_follows_the_look_aheads_flight() {
     w.observe(Event::Decision(&fled));
     see(&mut w, HERO, &[(jackal, 'd')], &[], 20);
     let d = decide(&mut bot, &mut w);
-    assert_eq!(
-        d.action,
-        Action::Zap {
-            item: 'g',
-            dir: Dir::E
-        },
-        "{}",
-        d.reason
-    );
+    assert_zap(&d, 'g', Dir::E);
     assert!(d.reason.contains("look-ahead chose Flee"), "{}", d.reason);
 }
 
@@ -659,13 +624,5 @@ fn zap_attack_wand_never_zaps_from_an_elbereth_at_a_foe_that_respects_it() {
     );
     farlook(&mut w2, man, "@  human or elf (soldier)");
     let d = decide(&mut bot, &mut w2);
-    assert_eq!(
-        d.action,
-        Action::Zap {
-            item: 'g',
-            dir: Dir::E
-        },
-        "{}",
-        d.reason
-    );
+    assert_zap(&d, 'g', Dir::E);
 }

@@ -347,17 +347,24 @@ fn spare_thieves_strikes_no_quiet_nymph() {
     assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
 }
 
-/// The hero at HP 16/50, XL 6, AC 1 on Dlvl 6 with a giant beetle to the E, `said` this turn.
-fn giant_beetle_scene(said: &[&str]) -> World {
-    let mut w = crate::seen::world(&["-------", "|.....|", "|..@a.|", "|.....|", "-------"]);
+/// `rows` on Dlvl 6 with our (HP, max HP, XL, AC) and a giant beetle (the only monster).
+fn beetle_world(rows: &[&str], (hp, hp_max, xl, ac): (i32, i32, i32, i32)) -> World {
+    let mut w = crate::seen::world(rows);
     (
         w.status.hp,
         w.status.hp_max,
         w.status.xl,
         w.status.ac,
         w.status.dlvl,
-    ) = (16, 50, 6, 1, 6);
+    ) = (hp, hp_max, xl, ac, 6);
     w.monsters[0].name = Some("giant beetle".into());
+    w
+}
+
+/// The hero at HP 16/50, XL 6, AC 1 on Dlvl 6 with a giant beetle to the E, `said` this turn.
+fn giant_beetle_scene(said: &[&str]) -> World {
+    let rows = ["-------", "|.....|", "|..@a.|", "|.....|", "-------"];
+    let mut w = beetle_world(&rows, (16, 50, 6, 1));
     for text in said {
         w.history.push(nhbot_world::Said {
             turn: w.turn,
@@ -383,15 +390,7 @@ fn flees_west(a: &Action) -> bool {
 /// strikes; `cornered_elbereth` weighs again with no escape and looks to engrave.
 #[test]
 fn cornered_elbereth_engraves_where_no_step_away_exists() {
-    let mut w = crate::seen::world(&["-----", "|@a.|", "-----"]);
-    (
-        w.status.hp,
-        w.status.hp_max,
-        w.status.xl,
-        w.status.ac,
-        w.status.dlvl,
-    ) = (10, 80, 8, 3, 6);
-    w.monsters[0].name = Some("giant beetle".into());
+    let w = beetle_world(&["-----", "|@a.|", "-----"], (10, 80, 8, 3));
     let rules = |cornered_elbereth| FightRules {
         cornered_elbereth,
         ..FightRules::default()
