@@ -375,9 +375,9 @@ function World:prayer_trouble() end
 ---@return boolean
 function World:can_pray_safely() end
 
----Standing on an Elbereth the game read back to us within 2 turns, not moved or struck since. A
----blow, zap or throw from it at a monster that respects it costs 5 alignment and wipes it ("You
----feel like a hypocrite.").
+---Standing on an Elbereth the game read back to us within 2 turns, with at most one decision since
+---that neither moved us nor touched the engraving. A blow, zap or throw from it at a monster that
+---respects it costs 5 alignment and wipes it ("You feel like a hypocrite.").
 ---@return boolean
 function World:on_elbereth() end
 

@@ -248,8 +248,9 @@ pub struct FightRules {
     /// Count the poison of stings ([`crate::poison_blow`]) in the look-ahead's duel.
     pub poison: bool,
     /// The look-ahead chose Flee and no step away exists: weigh again with no escape, and take
-    /// Elbereth when that prefers it (not a blow: 55 of b34's 400 deaths struck on so, the
-    /// look-ahead's "Flee" in their last four decisions).
+    /// Elbereth when that prefers it rather than strike. 55 of b34's 400 deaths struck on with
+    /// the look-ahead's "Flee" in their last four decisions, though most where Elbereth could
+    /// not help either (on stairs, a foe that ignores it): the rule acted 10 times in 400 games.
     pub cornered_elbereth: bool,
 }
 

@@ -565,9 +565,10 @@ pub const WORLD: Class = Class {
         },
         Function {
             name: "on_elbereth",
-            doc: "Standing on an Elbereth the game read back to us within 2 turns, not moved or \
-                  struck since. A blow, zap or throw from it at a monster that respects it costs \
-                  5 alignment and wipes it (\"You feel like a hypocrite.\").",
+            doc: "Standing on an Elbereth the game read back to us within 2 turns, with at most \
+                  one decision since that neither moved us nor touched the engraving. A blow, zap \
+                  or throw from it at a monster that respects it costs 5 alignment and wipes it \
+                  (\"You feel like a hypocrite.\").",
             params: &[],
             returns: BOOLEAN,
         },
