@@ -61,6 +61,12 @@ function M.not_adjacent(m)
   return name and NOT_ADJACENT[name]
 end
 
+-- Why `m` is best killed before it is next to us, or nil: it explodes at us there, or when
+-- it dies there.
+local function from_afar(m)
+  return M.explodes_at_us(m) or M.not_adjacent(m)
+end
+
 -- Whether `m` attacks nothing of itself (a floating eye, a mold...).
 function M.harmless(m)
   local name = M.name(m)
@@ -115,7 +121,7 @@ local function worth(m, d)
   if name and NOT_ADJACENT[name] and d <= 1 then return nil end
   local never = M.never_melee(m)
   if never then return "never meleed: " .. never end
-  local explodes = M.explodes_at_us(m) or M.not_adjacent(m)
+  local explodes = from_afar(m)
   if explodes and d >= 2 then return "before it reaches us: " .. explodes end
   if d >= 2 then return "a blow before it reaches us" end
   return nil
@@ -133,15 +139,14 @@ function M.pick(world, range, reach, skipped, only_never_melee)
     local d = world:distance(m.x, m.y)
     if m.hostile and m.peaceful == false and not m.remembered and not m.statue
         and not m.mimic and (not only_never_melee or M.never_melee(m)
-          or ((M.explodes_at_us(m) or M.not_adjacent(m)) and d >= 2)) then
+          or (from_afar(m) and d >= 2)) then
       local why = worth(m, d)
       local dir = why and world:fire_dir(m.x, m.y, range)
       local unsafe = dir
         and (M.unsafe_line(world, dir, reach, m) or danger.elbereth_spares(world, m))
       if unsafe and skipped then skipped[#skipped + 1] = (M.name(m) or m.glyph) .. ": " .. unsafe end
       if dir and not unsafe then
-        local rank = ((M.never_melee(m) or M.explodes_at_us(m) or M.not_adjacent(m)) and 0 or 100)
-          + d
+        local rank = ((M.never_melee(m) or from_afar(m)) and 0 or 100) + d
         if not best or rank < best.rank then
           best = { m = m, name = M.name(m) or m.glyph, d = d, dir = dir, why = why, rank = rank }
         end

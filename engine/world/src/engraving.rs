@@ -5,7 +5,7 @@ use crate::World;
 
 /// Turns a read-back of an Elbereth stays good for code that does not look itself (dust
 /// smudges: one turn in ~80 a few letters go).
-pub const READ_BACK_TURNS: i64 = 2;
+const READ_BACK_TURNS: i64 = 2;
 
 /// The text of a "You read: \"...\"" among these messages.
 pub fn engraving_read(messages: &[String]) -> Option<String> {
