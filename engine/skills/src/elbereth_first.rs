@@ -69,6 +69,10 @@ pub fn danger_that_respects(
 /// mumak's 60 at HP 63 is).
 pub const BIG_ROUND: u32 = 15;
 
+/// Turns with no danger in reach after which the next one starts a new stand (its own
+/// `patience`), on the same square or not.
+const QUIET_TURNS: i64 = 20;
+
 /// Squares beyond `radius` within which an awake danger keeps us on our Elbereth.
 const STAY_RADIUS: i16 = 3;
 
@@ -221,6 +225,7 @@ fn meet_danger(
                 && (standing || ours_here)
                 && !(rules.thieves && crate::thief::thief(t, w).is_some()))
     };
+    let danger_before = state.last_danger.as_ref().map(|(seen, _)| *seen);
     let why = match danger_that_respects(r, w, reach, turns, (rules.thieves, rules.poison), awake) {
         Some(why) => {
             state.last_danger = Some((w.turn, why.clone()));
@@ -237,7 +242,11 @@ fn meet_danger(
         },
         None => return None,
     };
-    if state.square != Some(w.player) {
+    // A new stand: another square, or the first danger after a quiet spell (the patience spent
+    // on a square once must not forbid it for good: seed 63 of b35 camped on one square for
+    // thousands of turns, and every later danger there met no Elbereth).
+    let quiet = danger_before.is_none_or(|seen| w.turn - seen > linger.max(QUIET_TURNS));
+    if state.square != Some(w.player) || quiet {
         state.square = Some(w.player);
         state.since = w.turn;
     }
@@ -496,9 +505,10 @@ mod tests {
         w.status.hp_max = 52;
         w.monsters[0].name = Some("soldier ant".into());
         assert!(first(&mut r, &mut state, &w).is_some());
-        // Turn after turn it moves about next to us: awake, so we stay, up to 60 turns.
+        // Turn after turn it moves about next to us: awake, so we stay, up to 60 turns (looked
+        // at every 10 here: 20 turns without a danger would begin a new stand).
         let start = w.turn;
-        for (turn, y) in [(start + 30, 11), (start + 60, 9)] {
+        for (turn, y) in (1..=6).map(|i| (start + 10 * i, [11, 9][i as usize % 2])) {
             w.turn = turn;
             w.monsters[0].pos = Pos::new(11, y);
             assert!(first(&mut r, &mut state, &w).is_some(), "turn {turn}");
@@ -509,6 +519,39 @@ mod tests {
             first(&mut r, &mut state, &w),
             None,
             "60 turns on one square"
+        );
+    }
+
+    /// The patience spent on a square is that stand's: a danger that comes after a quiet spell
+    /// starts a new stand there (seed 63 of b35 camped on one square for thousands of turns,
+    /// and no later danger there met an Elbereth).
+    #[test]
+    fn a_new_danger_after_a_quiet_spell_gets_its_own_patience() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        let mut w = world(30, 'a', 4, &["You read: \"Elbereth\"."]);
+        w.status.hp_max = 52;
+        w.monsters[0].name = Some("soldier ant".into());
+        assert!(first(&mut r, &mut state, &w).is_some());
+        let start = w.turn;
+        for (turn, y) in (1..=6).map(|i| (start + 10 * i, [11, 9][i as usize % 2])) {
+            w.turn = turn;
+            w.monsters[0].pos = Pos::new(11, y);
+            assert!(first(&mut r, &mut state, &w).is_some(), "turn {turn}");
+        }
+        w.turn += 1;
+        w.monsters[0].pos = Pos::new(11, 10);
+        assert_eq!(first(&mut r, &mut state, &w), None, "patience spent");
+        // The ant is gone for a while: nothing to meet.
+        let ant = w.monsters.pop().expect("the ant");
+        w.turn += 100;
+        assert_eq!(first(&mut r, &mut state, &w), None, "no danger");
+        // Another comes to the same square: a new stand.
+        w.monsters.push(ant);
+        w.turn += 1;
+        assert!(
+            first(&mut r, &mut state, &w).is_some(),
+            "a new danger on the square of a spent patience"
         );
     }
 

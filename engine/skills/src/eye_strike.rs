@@ -23,13 +23,21 @@ pub(crate) struct StrikeBlockingEye {
     pub lure_distance: i16,
     /// Least HP, a fraction of max.
     pub hp: f64,
+    /// Another hostile stops the blow only within this many squares (0: anywhere in view).
+    pub others_radius: i16,
 }
 
-/// Where the eye that hems us in stood, and the first turn we saw it do so.
+/// Since when eyes have hemmed us in; where and when we last wiped an engraving under us
+/// before the blow.
 #[derive(Default)]
 pub(crate) struct EyeWatch {
-    hemmed: Option<(Pos, i64)>,
+    /// The first turn an eye hemmed us in, and the latest.
+    hemmed: Option<(i64, i64)>,
+    wiped: Option<(Pos, i64)>,
 }
+
+/// Turns without seeing the eye hem us in that end the wait.
+const HEMMED_GAP: i64 = 300;
 
 fn strike_step(
     s: &mut EyeWatch,
@@ -43,27 +51,51 @@ fn strike_step(
         .then(|| hemmed_by_eye(w, rules.lure_distance, false))
         .flatten()
     else {
-        s.hemmed = None;
+        // Out of view or not hemming us for a while (an `I` in the way, walks off to lure it)
+        // is not the end of the wait: seed 69 of b35 was hemmed in 2,000 turns by one eye
+        // and the count began again every few hundred; seed 100 lured for 50+ turns at a time.
+        if s.hemmed.is_some_and(|(_, seen)| w.turn - seen > HEMMED_GAP) {
+            s.hemmed = None;
+        }
         return None;
     };
-    let since = match s.hemmed {
-        Some((pos, since)) if pos == eye.pos => since,
-        _ => {
-            s.hemmed = Some((eye.pos, w.turn));
-            w.turn
-        }
-    };
+    // Any eye, wherever it stands: one scared by our Elbereth creeps a square at a time (seed
+    // 100 of b35: 4,900 decisions hemmed in, the count begun again at each of its steps).
+    let since = s.hemmed.map_or(w.turn, |(since, _)| since);
+    s.hemmed = Some((since, w.turn));
     let waited = w.turn - since;
     let dir = Dir::from_delta(eye.pos.x - w.player.x, eye.pos.y - w.player.y)?;
+    let near = |t: &threat::Threat| rules.others_radius == 0 || t.distance <= rules.others_radius;
     let others = threat::threats(r, w)
         .into_iter()
-        .any(|t| t.hostile && t.pos != eye.pos);
+        .any(|t| t.hostile && t.pos != eye.pos && near(&t));
     if waited < rules.after
         || others
         || f64::from(w.status.hp) < rules.hp * f64::from(w.status.hp_max)
         || w.level().is_none_or(|l| l.branch == Branch::Sokoban)
     {
         return None;
+    }
+    // The Elbereth that scared the eye still under us: a blow from it at a monster it scares
+    // costs alignment (3.6 `setmangry`, "You feel like a hypocrite."), which refuses prayers.
+    // Writing something else over it wipes it first ("add to it?" no).
+    let ours = r.last_engrave_at == Some(w.player)
+        && r.last_engrave.is_some_and(|t| {
+            s.wiped
+                .is_none_or(|(pos, wiped)| pos != w.player || t > wiped)
+        });
+    if w.elbereth_read_here() || ours {
+        s.wiped = Some((w.player, w.turn));
+        return Some((
+            Action::Engrave {
+                text: "x".into(),
+                with: None,
+            },
+            format!(
+                "wiping the Elbereth under us before striking the floating eye at ({}, {})                  that has barred the only way on for {waited} turns",
+                eye.pos.x, eye.pos.y
+            ),
+        ));
     }
     Some((
         Action::Fight { dir },
@@ -97,7 +129,8 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             "strike_blocking_eye",
             "Strike the floating eye next to us that bars the only way on, once hemmed in by it \
              (no square `lure_distance` off it to lure it from) for `after` turns, with no \
-             other hostile in view and HP at least `hp` of max. The last resort after luring \
+             other hostile in view (within `others_radius`) and HP at least `hp` of max; an Elbereth under \
+             us (read back, or ours) is first written over. The last resort after luring \
              and scaring it off: a blow that does not kill it freezes us for up to 127 turns, \
              harmless with nothing else near. Never in Sokoban.",
         )
@@ -125,6 +158,14 @@ pub(crate) fn register(r: &mut NodeRegistry) {
                         Default("0.5"),
                         "Least HP, a fraction of max.",
                     ),
+                    p(
+                        "others_radius",
+                        Integer { min: 0, max: 80 },
+                        Default("0"),
+                        "Another hostile stops the blow only within this many squares (0: \
+                         anywhere in view; a zoo asleep behind the eye kept seed 151 of b35 \
+                         hemmed in 7,000 turns, to starvation).",
+                    ),
                 ]
             },
         ),
@@ -132,6 +173,7 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             after: p.integer("after"),
             lure_distance: p.integer("lure_distance") as i16,
             hp: p.number("hp"),
+            others_radius: p.integer("others_radius") as i16,
         },
     );
 }
@@ -173,6 +215,7 @@ mod tests {
             after: 500,
             lure_distance: 4,
             hp: 0.5,
+            others_radius: 0,
         };
         let mut s = EyeWatch::default();
         let w = dead_end(100);
@@ -188,5 +231,68 @@ mod tests {
         let mut hurt = dead_end(700);
         hurt.status.hp = 10;
         assert_eq!(strike_step(&mut s, &r, &hurt, rules), None);
+    }
+
+    /// A hostile beyond `others_radius` (a zoo asleep behind the eye) does not stop the blow;
+    /// one within it does, and with radius 0 any in view does.
+    #[test]
+    fn only_hostiles_within_the_radius_stop_the_blow() {
+        let r = Recall::default();
+        let far_jackal = |turn| {
+            let mut w = dead_end(turn);
+            w.monsters.push(Monster {
+                pos: Pos::new(4, 1),
+                ch: 'd',
+                color: clr::BROWN,
+                first_seen: 1,
+                last_seen: turn,
+                ..std::default::Default::default()
+            });
+            w
+        };
+        let rules = |others_radius| StrikeBlockingEye {
+            after: 500,
+            lure_distance: 4,
+            hp: 0.5,
+            others_radius,
+        };
+        for (radius, blow) in [(0, false), (2, true), (3, false)] {
+            let mut s = EyeWatch::default();
+            assert_eq!(
+                strike_step(&mut s, &r, &far_jackal(100), rules(radius)),
+                None
+            );
+            let step = strike_step(&mut s, &r, &far_jackal(600), rules(radius));
+            assert_eq!(step.is_some(), blow, "radius {radius}: {step:?}");
+        }
+    }
+
+    /// Standing on the Elbereth we wrote to scare the eye: it is written over first (a blow
+    /// from it at a monster it scares costs alignment), then the blow comes.
+    #[test]
+    fn an_elbereth_under_us_is_wiped_before_the_blow() {
+        let rules = StrikeBlockingEye {
+            after: 500,
+            lure_distance: 4,
+            hp: 0.5,
+            others_radius: 0,
+        };
+        let mut r = Recall::default();
+        let mut s = EyeWatch::default();
+        let w = dead_end(100);
+        r.last_engrave = Some(550);
+        r.last_engrave_at = Some(w.player);
+        assert_eq!(strike_step(&mut s, &r, &w, rules), None, "just hemmed in");
+        let (action, why) = strike_step(&mut s, &r, &dead_end(600), rules).expect("an action");
+        assert!(
+            matches!(&action, Action::Engrave { text, with: None } if text == "x"),
+            "{action:?}: {why}"
+        );
+        let (action, why) = strike_step(&mut s, &r, &dead_end(601), rules).expect("the blow");
+        assert_eq!(action, Action::Fight { dir: Dir::N }, "{why}");
+        // Engraved again since: wiped again.
+        r.last_engrave = Some(650);
+        let (action, _) = strike_step(&mut s, &r, &dead_end(700), rules).expect("an action");
+        assert!(matches!(action, Action::Engrave { .. }), "{action:?}");
     }
 }
