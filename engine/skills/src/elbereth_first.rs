@@ -497,24 +497,30 @@ mod tests {
         assert_eq!(first(&mut r, &mut state, &hallucinating), None);
     }
 
-    #[test]
-    fn stands_on_it_only_for_its_patience() {
-        let mut r = crate::Recall::default();
-        let mut state = FirstState::default();
+    /// On a verified Elbereth beside a soldier ant that moves about next to us (awake, so we
+    /// stay) until the 60 turns of patience are spent; the world as it stands then.
+    fn spend_patience(r: &mut crate::Recall, state: &mut FirstState) -> World {
         let mut w = world(30, 'a', 4, &["You read: \"Elbereth\"."]);
         w.status.hp_max = 52;
         w.monsters[0].name = Some("soldier ant".into());
-        assert!(first(&mut r, &mut state, &w).is_some());
-        // Turn after turn it moves about next to us: awake, so we stay, up to 60 turns (looked
-        // at every 10 here: 20 turns without a danger would begin a new stand).
+        assert!(first(r, state, &w).is_some());
+        // Looked at every 10 turns here: 20 turns without a danger would begin a new stand.
         let start = w.turn;
         for (turn, y) in (1..=6).map(|i| (start + 10 * i, [11, 9][i as usize % 2])) {
             w.turn = turn;
             w.monsters[0].pos = Pos::new(11, y);
-            assert!(first(&mut r, &mut state, &w).is_some(), "turn {turn}");
+            assert!(first(r, state, &w).is_some(), "turn {turn}");
         }
         w.turn += 1;
         w.monsters[0].pos = Pos::new(11, 10);
+        w
+    }
+
+    #[test]
+    fn stands_on_it_only_for_its_patience() {
+        let mut r = crate::Recall::default();
+        let mut state = FirstState::default();
+        let w = spend_patience(&mut r, &mut state);
         assert_eq!(
             first(&mut r, &mut state, &w),
             None,
@@ -529,18 +535,7 @@ mod tests {
     fn a_new_danger_after_a_quiet_spell_gets_its_own_patience() {
         let mut r = crate::Recall::default();
         let mut state = FirstState::default();
-        let mut w = world(30, 'a', 4, &["You read: \"Elbereth\"."]);
-        w.status.hp_max = 52;
-        w.monsters[0].name = Some("soldier ant".into());
-        assert!(first(&mut r, &mut state, &w).is_some());
-        let start = w.turn;
-        for (turn, y) in (1..=6).map(|i| (start + 10 * i, [11, 9][i as usize % 2])) {
-            w.turn = turn;
-            w.monsters[0].pos = Pos::new(11, y);
-            assert!(first(&mut r, &mut state, &w).is_some(), "turn {turn}");
-        }
-        w.turn += 1;
-        w.monsters[0].pos = Pos::new(11, 10);
+        let mut w = spend_patience(&mut r, &mut state);
         assert_eq!(first(&mut r, &mut state, &w), None, "patience spent");
         // The ant is gone for a while: nothing to meet.
         let ant = w.monsters.pop().expect("the ant");
