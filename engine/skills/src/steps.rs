@@ -31,6 +31,9 @@ pub(crate) fn adjacent(threats: &[Threat]) -> Vec<&Threat> {
 /// `domove` attacks the monster there before `test_move` refuses a diagonal step into or out
 /// of a door, and `attack_checks` has no door rule. Without it (the old rule), never
 /// diagonally through an open door.
+/// Turns a blow at us from a monster diagonal through a door lets us strike it there.
+const DOOR_STRUCK_TURNS: i64 = 2;
+
 pub(crate) fn can_strike(w: &World, dir: Dir, door_blows: bool) -> bool {
     if door_blows {
         return true;
@@ -85,11 +88,19 @@ pub fn fight_step_by(
         return None;
     }
     let threats = threat::threats_by(r, w, struck_hostile);
+    // A foe that strikes us diagonally through a door is struck back there whatever
+    // `door_blows` says: the game allows the blow, and standing still under its blows does
+    // nothing (seed 277 of b36 stood 47,000 turns held by a lichen in a doorway, to starvation).
+    let strikes_us = |t: &threat::Threat| {
+        w.monsters
+            .iter()
+            .any(|m| m.pos == t.pos && m.struck_within(w.turn, DOOR_STRUCK_TURNS))
+    };
     let target = adjacent(&threats).into_iter().find(|t| {
         t.no_melee.is_none()
             && spare::spared(w, t, spares).is_none()
             && Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)
-                .is_some_and(|d| can_strike(w, d, door_blows))
+                .is_some_and(|d| can_strike(w, d, door_blows) || strikes_us(t))
     })?;
     let dir = Dir::from_delta(target.pos.x - w.player.x, target.pos.y - w.player.y)?;
     let color = w

@@ -294,6 +294,31 @@ fn door_blows_strike_diagonally_out_of_an_open_door() {
     );
 }
 
+/// The gecko of `door_blows_strike_diagonally_out_of_an_open_door` struck us this turn: it is
+/// struck back diagonally out of the door whatever `door_blows` says (seed 277 of b36 stood
+/// 47,000 turns under a lichen's touches from a doorway, to starvation).
+#[test]
+fn a_foe_striking_us_through_a_door_is_struck_back() {
+    let rows = ["---|---", "|.....|", "|.....|", "-------"];
+    let mut w = crate::seen::in_an_open_door(&rows, 900, 20, 3, nhbot_world::Pos::new(2, 1));
+    assert_eq!(
+        fight_step_with(&mut Recall::default(), &w, false, false),
+        None,
+        "not struck: no blow through the door"
+    );
+    let turn = w.turn;
+    w.monsters[0].struck_us = Some(turn);
+    let (action, why) =
+        fight_step_with(&mut Recall::default(), &w, false, false).expect("strikes back");
+    assert_eq!(action, Action::Move { dir: Dir::SW }, "{why}");
+    w.turn += 5;
+    assert_eq!(
+        fight_step_with(&mut Recall::default(), &w, false, false),
+        None,
+        "a blow 5 turns ago is no reason"
+    );
+}
+
 /// Held by what strikes us (`held_stays`), no flight: the giant beetle scene of
 /// `blind_stays_turns_a_flight_into_a_blow`, seen, flees with `second_choice`; held ("You
 /// cannot escape from the giant beetle!"), it strikes instead of stepping away.
