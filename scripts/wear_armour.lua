@@ -16,6 +16,12 @@
 local common = require("gear.common")
 local armour = require("gear.armour")
 local REACH = 6 -- steps to walk for a piece on the floor
+-- Steps to walk for a known piece that fills an empty suit or shield slot: 61 of b36's 400
+-- deaths came at AC 10, 49 of them after a nymph took the armour (or it fell off in a were
+-- form), many hundreds of turns later with armour lying further than REACH. b36, seeds 1..400
+-- (b36-arm against b36-eye): such walks in 30 games, 26 games differ, score 14 better / 11
+-- worse (p 0.69), mean +125 (CI -182..516), median 5,079 -> 5,151.
+local FAR_REACH = 30
 -- Wears, take-offs and pick-ups of one piece at most: the outcome is only read when this leaf
 -- acts again right after, so a refusal between other leaves' decisions is caught by the count.
 local TRIES = 3
@@ -245,6 +251,23 @@ return function(world, state, path)
     local top = world:objects(p.x, p.y)[1]
     return common.go(p, string.format("fetching %s, %d steps away",
       top and top.text or "an unseen armour piece", p.length))
+  end
+  if not worn.suit or not worn.shield then
+    local function fills(o)
+      if o.text == nil then return nil end
+      local piece, why = wanted(o.text)
+      return why == "empty" and (piece.slot == "suit" or piece.slot == "shield") and piece or nil
+    end
+    local far = common.fetch(world, FAR_REACH, state.tried, function(o) return fills(o) ~= nil end)
+    if far then
+      for _, o in ipairs(world:objects(far.x, far.y)) do
+        local piece = fills(o)
+        if piece then
+          return common.go(far, string.format("fetching %s for the empty %s slot, %d steps away",
+            o.text, piece.slot, far.length))
+        end
+      end
+    end
   end
   return false
 end
