@@ -92,7 +92,8 @@ fn strike_step(
                 with: None,
             },
             format!(
-                "wiping the Elbereth under us before striking the floating eye at ({}, {})                  that has barred the only way on for {waited} turns",
+                "wiping the Elbereth under us before striking the floating eye at ({}, {}) \
+                 that has barred the only way on for {waited} turns",
                 eye.pos.x, eye.pos.y
             ),
         ));

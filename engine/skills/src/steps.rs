@@ -27,13 +27,13 @@ pub(crate) fn adjacent(threats: &[Threat]) -> Vec<&Threat> {
         .collect()
 }
 
+/// Turns a blow at us from a monster diagonal through a door lets us strike it there.
+const DOOR_STRUCK_TURNS: i64 = 2;
+
 /// Whether `dir` is an attack we make from here. With `door_blows`, every direction: 3.6
 /// `domove` attacks the monster there before `test_move` refuses a diagonal step into or out
 /// of a door, and `attack_checks` has no door rule. Without it (the old rule), never
 /// diagonally through an open door.
-/// Turns a blow at us from a monster diagonal through a door lets us strike it there.
-const DOOR_STRUCK_TURNS: i64 = 2;
-
 pub(crate) fn can_strike(w: &World, dir: Dir, door_blows: bool) -> bool {
     if door_blows {
         return true;
