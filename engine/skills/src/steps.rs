@@ -91,6 +91,9 @@ pub fn fight_step_by(
     // A foe that strikes us diagonally through a door is struck back there whatever
     // `door_blows` says: the game allows the blow, and standing still under its blows does
     // nothing (seed 277 of b36 stood 47,000 turns held by a lichen in a doorway, to starvation).
+    // b36, seeds 1..400 (b36-door against b36-eye): 298 games differ, score 157 better / 141
+    // worse (p 0.39), mean +637 (CI -386..1,678), median 5,079 -> 4,851: neutral; kept as the
+    // game's own rule.
     let strikes_us = |t: &threat::Threat| {
         w.monsters
             .iter()
