@@ -209,15 +209,20 @@ mod tests {
         w
     }
 
-    #[test]
-    fn strikes_the_eye_only_after_waiting_hemmed_in() {
-        let r = Recall::default();
-        let rules = StrikeBlockingEye {
+    /// The tree's rules (500 turns, lure distance 4, half HP) with `others_radius`.
+    fn rules(others_radius: i16) -> StrikeBlockingEye {
+        StrikeBlockingEye {
             after: 500,
             lure_distance: 4,
             hp: 0.5,
-            others_radius: 0,
-        };
+            others_radius,
+        }
+    }
+
+    #[test]
+    fn strikes_the_eye_only_after_waiting_hemmed_in() {
+        let r = Recall::default();
+        let rules = rules(0);
         let mut s = EyeWatch::default();
         let w = dead_end(100);
         assert!(
@@ -251,12 +256,6 @@ mod tests {
             });
             w
         };
-        let rules = |others_radius| StrikeBlockingEye {
-            after: 500,
-            lure_distance: 4,
-            hp: 0.5,
-            others_radius,
-        };
         for (radius, blow) in [(0, false), (2, true), (3, false)] {
             let mut s = EyeWatch::default();
             assert_eq!(
@@ -272,12 +271,7 @@ mod tests {
     /// from it at a monster it scares costs alignment), then the blow comes.
     #[test]
     fn an_elbereth_under_us_is_wiped_before_the_blow() {
-        let rules = StrikeBlockingEye {
-            after: 500,
-            lure_distance: 4,
-            hp: 0.5,
-            others_radius: 0,
-        };
+        let rules = rules(0);
         let mut r = Recall::default();
         let mut s = EyeWatch::default();
         let w = dead_end(100);

@@ -97,7 +97,7 @@ pub fn fight_step_by(
     let strikes_us = |t: &threat::Threat| {
         w.monsters
             .iter()
-            .any(|m| m.pos == t.pos && m.struck_within(w.turn, DOOR_STRUCK_TURNS))
+            .any(|m| m.pos == t.pos && threat::struck_by(w, m, DOOR_STRUCK_TURNS))
     };
     let target = adjacent(&threats).into_iter().find(|t| {
         t.no_melee.is_none()
