@@ -311,6 +311,7 @@
 ---@field inventory InventoryItem[]
 ---@field monsters MonsterSeen[] monsters in view
 ---@field feature_here Feature remembered terrain under the player
+---@field handless boolean our form cannot throw (the game refused a throw: no hands)
 ---@field last_prayer_turn integer|nil turn of the last prayer
 ---@field refused_prayers integer[] turns of prayers the god refused ("... is displeased.")
 ---@field intrinsics Intrinsic[] intrinsics the hero is believed to have
@@ -380,6 +381,12 @@ function World:can_pray_safely() end
 ---respects it costs 5 alignment and wipes it ("You feel like a hypocrite.").
 ---@return boolean
 function World:on_elbereth() end
+
+---`on_elbereth`, or we engraved or read an Elbereth on this square within 100 turns and read
+---nothing else here since: the engraving may still be there, so no zap or throw from it at a
+---monster that respects it.
+---@return boolean
+function World:may_stand_on_elbereth() end
 
 ---The remembered terrain of a square (nil outside the map).
 ---`if world:terrain(x, y) == "closed_door" then ... end`

@@ -143,6 +143,8 @@ function M.leaf(opts)
     for _, c in ipairs(UNSURE) do
       if world:has_condition(c) then return false end
     end
+    -- No throw, zap or wielded blow in a form without hands (the game refuses, no turn passes).
+    if world.handless then return false end
     -- Walked next to only with something to do there: with nothing left to throw or zap (and
     -- no blow allowed) the explore leaf lures a floating eye off the way instead, and an eye
     -- next to us never moves (seeds 1, 129, 176: thousands of turns camped beside one).

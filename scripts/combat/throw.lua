@@ -2,7 +2,8 @@
 -- hostile worth a missile) and throw_at_never_melee.lua (only the monsters we must not melee):
 -- the best missile stack (never the wielded weapon), a target in a clear line within its range,
 -- the throw remembered on the blackboard for recover_missiles.lua. Never blind, confused,
--- stunned or hallucinating.
+-- stunned or hallucinating, nor in a form without hands (a were-change: the game refuses the
+-- throw and no turn passes).
 local missiles = require("combat.missiles")
 local targets = require("combat.targets")
 local M = {}
@@ -14,6 +15,7 @@ local UNSURE = { "blind", "conf", "stun", "hallu" }
 function M.leaf(opts)
   opts = opts or {}
   return function(world, state)
+    if world.handless then return false end
     local stack, kind = missiles.stack(world)
     if not stack then return false end
     for _, c in ipairs(UNSURE) do

@@ -626,3 +626,52 @@ fn zap_attack_wand_never_zaps_from_an_elbereth_at_a_foe_that_respects_it() {
     let d = decide(&mut bot, &mut w2);
     assert_zap(&d, 'g', Dir::E);
 }
+
+#[test]
+fn zap_attack_wand_never_zaps_from_an_elbereth_engraved_or_read_a_few_turns_ago() {
+    // Seeds 384 and 283 of a 400-game bench zapped after resting 5 turns on a read-back
+    // Elbereth, seeds 122, 194, 246 and 368 the turn after engraving one ("You feel like a
+    // hypocrite.": alignment lost, the engraving wiped, the next prayers refused).
+    let repo = Repo::new("gear-zap-elbereth-old");
+    let mut bot = bot(&repo, "zap_attack_wand.lua", Some(striking_kb()));
+    let look = "a  an ant or other insect (soldier ant)";
+    let mut w = carrying(&[SWORD, ("Wands", "g - an oak wand")]);
+    let ant = ant_east(&mut w, 3, &[], 20);
+    see(
+        &mut w,
+        HERO,
+        &[(ant, 'a')],
+        &["You read: \"Elbereth\"."],
+        20,
+    );
+    for _ in 0..5 {
+        see(&mut w, HERO, &[(ant, 'a')], &[], 20);
+    }
+    farlook(&mut w, ant, look);
+    assert!(!w.elbereth_read_here(), "the read is 5 turns old");
+    assert!(is_search(&decide(&mut bot, &mut w)));
+
+    let mut w = carrying(&[SWORD, ("Wands", "g - an oak wand")]);
+    let ant = ant_east(&mut w, 3, &[], 20);
+    w.observe(nhbot_world::Event::Action(&Action::Engrave {
+        text: "Elbereth".into(),
+        with: None,
+    }));
+    see(
+        &mut w,
+        HERO,
+        &[(ant, 'a')],
+        &["You write in the dust with your fingertip."],
+        20,
+    );
+    farlook(&mut w, ant, look);
+    assert!(
+        is_search(&decide(&mut bot, &mut w)),
+        "engraved, not read back"
+    );
+    // A step off the square: the zap is free.
+    let west = Pos::new(HERO.x - 1, HERO.y);
+    see(&mut w, west, &[(ant, 'a')], &[], 20);
+    farlook(&mut w, ant, look);
+    assert_zap(&decide(&mut bot, &mut w), 'g', Dir::E);
+}

@@ -612,3 +612,21 @@ fn no_throw_from_an_elbereth_at_a_monster_that_respects_it() {
         "an elf ignores it"
     );
 }
+
+#[test]
+fn no_throw_in_a_form_without_hands() {
+    // Seed 305 of a 400-game bench: a werejackal threw at a floating eye 8,462 times, the game
+    // answering "You can't throw or shoot without hands." each time, no turn passing.
+    let repo = Repo::new("missiles-handless");
+    let mut bot = bot_throwing(&repo, "throw_at_never_melee.lua");
+    let mut w = with_monster(&[SWORD, DAGGERS], east(1), 'e', BLUE, Some(EYE));
+    assert!(matches!(
+        decide(&mut bot, &mut w).action,
+        Action::Throw { .. }
+    ));
+    w.handless = true;
+    assert!(
+        is_search(&decide(&mut bot, &mut w)),
+        "a handless form throws nothing"
+    );
+}

@@ -181,6 +181,14 @@ pub struct World {
     /// Where our own gear fell when a new form shed it (see [`shed`]), oldest first.
     #[serde(default)]
     pub shed_gear: Vec<shed::ShedGear>,
+    /// Our present form has no hands: the game refused a throw for it ("You can't throw or
+    /// shoot without hands.": a were-change into a jackal or rat). Cleared once the status line
+    /// no longer shows a polymorphed form (see [`shed`]).
+    #[serde(default)]
+    pub handless: bool,
+    /// Where we last engraved or read an Elbereth (see [`engraving`]).
+    #[serde(default)]
+    pub elbereth_square: Option<engraving::ElberethSquare>,
 }
 
 impl World {

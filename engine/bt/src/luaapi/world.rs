@@ -41,6 +41,7 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
                 .unwrap_or_default()
                 .name())
         });
+        reg.add_field_method_get("handless", |_, w| Ok(w.handless));
         reg.add_field_method_get("last_prayer_turn", |_, w| Ok(w.last_prayer_turn));
         reg.add_field_method_get("refused_prayers", |lua, w| {
             cached(lua, Field::RefusedPrayers, || {
@@ -187,6 +188,9 @@ fn register_hero(reg: &mut Noting<'_, World>) {
     reg.add_method("prayer_trouble", |_, w, ()| Ok(w.prayer_trouble()));
     reg.add_method("can_pray_safely", |_, w, ()| Ok(w.can_pray_safely()));
     reg.add_method("on_elbereth", |_, w, ()| Ok(w.elbereth_read_here()));
+    reg.add_method("may_stand_on_elbereth", |_, w, ()| {
+        Ok(w.may_stand_on_elbereth())
+    });
 }
 
 // map: terrain, objects, rooms and shops, lines of fire and sight, paths (luadef/world.rs).

@@ -425,6 +425,11 @@ pub const WORLD: Class = Class {
             "Feature",
             "remembered terrain under the player",
         ),
+        field(
+            "handless",
+            "boolean",
+            "our form cannot throw (the game refused a throw: no hands)",
+        ),
         field("last_prayer_turn", "integer|nil", "turn of the last prayer"),
         field(
             "refused_prayers",
@@ -569,6 +574,14 @@ pub const WORLD: Class = Class {
                   one decision since that neither moved us nor touched the engraving. A blow, zap \
                   or throw from it at a monster that respects it costs 5 alignment and wipes it \
                   (\"You feel like a hypocrite.\").",
+            params: &[],
+            returns: BOOLEAN,
+        },
+        Function {
+            name: "may_stand_on_elbereth",
+            doc: "`on_elbereth`, or we engraved or read an Elbereth on this square within 100 \
+                  turns and read nothing else here since: the engraving may still be there, so \
+                  no zap or throw from it at a monster that respects it.",
             params: &[],
             returns: BOOLEAN,
         },

@@ -43,6 +43,8 @@ pub(crate) struct Shopping {
     waits: u32,
     /// Decisions per shop since its last sale, and the shops given up (`patience`).
     shops: ShopPatience,
+    /// The game refused our payment for the unpaid food in the pack: it goes back.
+    unpayable: bool,
 }
 
 /// Decisions spent on one target beyond its path's length before it is given up.
@@ -179,6 +181,23 @@ fn shop_door(level: &nhbot_world::Level, shop: &nhbot_world::Shop) -> Option<Pos
         })
 }
 
+/// The game's answers to `p` that take no payment (shk.c `dopay`): no keeper in sight (he
+/// left, or a were-form cannot see him), blind, or he stands too far. Paying again changes
+/// nothing: seeds 10 and 12 of a 400-game bench paid 600 and 8,700 times, seed 12 starving.
+const PAY_REFUSED: &[&str] = &[
+    "no shopkeeper here to receive your payment",
+    "You can't see...",
+    "is not near enough to receive your payment",
+];
+
+/// Whether the game just refused our payment ([`PAY_REFUSED`]).
+fn payment_refused(w: &World) -> bool {
+    w.last_action == Some(Action::Pay)
+        && w.messages
+            .iter()
+            .any(|m| PAY_REFUSED.iter().any(|r| m.contains(r)))
+}
+
 /// Waits beside a shopkeeper for him to step off his post before we give up leaving.
 const KEEPER_PATIENCE: u32 = 40;
 
@@ -239,21 +258,30 @@ impl Leaf for BuyFood {
     fn tick(&self, s: &mut Shopping, t: &mut Tick<'_>) -> LeafOutcome {
         let w = t.world;
         let gold = w.status.gold;
+        if payment_refused(w) {
+            // Bought nothing here for now: the food goes back and the shop is given up.
+            s.shops.give_up(shop_key(w, w.player));
+            s.unpayable = true;
+        }
         if let Some((item, bill)) = unpaid_food(w) {
-            if bill <= gold {
+            let pays = bill <= gold && !s.unpayable;
+            if pays {
                 s.shops.sold(shop_key(w, w.player));
             }
+            let drop = Action::Drop {
+                item: item.letter,
+                count: None,
+            };
             return LeafOutcome::Act(
-                if bill <= gold {
-                    Action::Pay
-                } else {
-                    Action::Drop {
-                        item: item.letter,
-                        count: None,
-                    }
-                },
-                if bill <= gold {
+                if pays { Action::Pay } else { drop },
+                if pays {
                     format!("paying {bill} zorkmids for {} ({gold} gold)", item.text)
+                } else if s.unpayable {
+                    format!(
+                        "{}: the game took no payment ({}), putting it back",
+                        item.text,
+                        w.messages.join(" ")
+                    )
                 } else {
                     format!(
                         "{} costs {bill}, more than our {gold} gold: putting it back",
@@ -262,6 +290,7 @@ impl Leaf for BuyFood {
                 },
             );
         }
+        s.unpayable = false;
         if let Some((shop, shopping)) = self.buy_step(s, t) {
             if s.shops.spend(shop, self.patience) {
                 return shopping;
@@ -434,5 +463,54 @@ mod tests {
         assert_eq!(best_buy(&shelf, 100).map(|b| b.name), Some("food ration"));
         assert_eq!(best_buy(&shelf, 30).map(|b| b.name), Some("apple"));
         assert_eq!(best_buy(&shelf, 10), None, "18 for the apples");
+    }
+
+    fn tick(w: &World, s: &mut Shopping) -> LeafOutcome {
+        let leaf = BuyFood {
+            enough: 2,
+            reach: 40,
+            hp: 0.5,
+            patience: 0,
+            ignore_still: false,
+        };
+        let mut bb = nhbot_bt::Blackboard::default();
+        let mut t = Tick {
+            world: w,
+            path: "root/buy_food",
+            blackboard: &mut bb,
+        };
+        leaf.tick(s, &mut t)
+    }
+
+    #[test]
+    fn food_the_game_takes_no_payment_for_goes_back() {
+        // Seed 12: changed into a werejackal in a shop, the keeper out of its sight; it paid
+        // 8,700 times and starved with the ration in its pack.
+        let mut w = World::default();
+        w.status.gold = 64;
+        let mut ration =
+            nhbot_world::inventory::parse_inventory_line("p - a food ration (unpaid, 45 zorkmids)")
+                .expect("an item");
+        ration.class = "Comestibles".into();
+        w.inventory = vec![ration];
+        let mut s = Shopping::default();
+        assert!(matches!(tick(&w, &mut s), LeafOutcome::Act(Action::Pay, _)));
+        w.last_action = Some(Action::Pay);
+        w.messages = vec!["There appears to be no shopkeeper here to receive your payment.".into()];
+        match tick(&w, &mut s) {
+            LeafOutcome::Act(Action::Drop { item: 'p', .. }, why) => {
+                assert!(why.contains("no payment"), "{why}")
+            }
+            other => panic!("expected the ration put back, got {other:?}"),
+        }
+        w.last_action = Some(Action::Drop {
+            item: 'p',
+            count: None,
+        });
+        w.messages.clear();
+        assert!(
+            matches!(tick(&w, &mut s), LeafOutcome::Act(Action::Drop { .. }, _)),
+            "no second payment while the ration is still in the pack"
+        );
     }
 }

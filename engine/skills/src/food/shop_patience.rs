@@ -51,6 +51,13 @@ impl ShopPatience {
         true
     }
 
+    /// Gives `shop` up at once (its keeper would not take our payment).
+    pub fn give_up(&mut self, shop: Option<ShopKey>) {
+        if let Some(k) = shop {
+            self.given_up.insert(k);
+        }
+    }
+
     /// A sale at `shop`: its count starts again.
     pub fn sold(&mut self, shop: Option<ShopKey>) {
         if let Some(k) = shop {
