@@ -1,7 +1,7 @@
 //! Monte-Carlo duels to compare the look-ahead with the plain rule: the foe's HP and our damage
 //! are rolled (the planner only sees their means), the policy re-decides every turn.
 
-use crate::lookahead::{Choice, Duel, ELBERETH_OK};
+use crate::lookahead::{Choice, Duel};
 use crate::monsters::MonsterInfo;
 
 /// xorshift64*: a small deterministic generator for repeatable tables.
@@ -116,7 +116,7 @@ pub fn survival_with(
                         survived = false;
                         break;
                     }
-                    if rng.unit() < ELBERETH_OK {
+                    if rng.unit() < duel.elbereth_ok {
                         break;
                     }
                     continue;

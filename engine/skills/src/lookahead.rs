@@ -40,6 +40,8 @@ pub struct Duel {
     /// Value of the foe held off by a working Elbereth (a kill is 1, our death 0): how much
     /// risk of death a fight may carry before Elbereth is worth more.
     pub scared: f64,
+    /// The chance the Elbereth comes out whole ([`ELBERETH_OK`] in a sound state of mind).
+    pub elbereth_ok: f64,
 }
 
 /// Distribution of the sum of `n` rolls of a `sides`-sided die.
@@ -160,6 +162,7 @@ impl Duel {
             escape: (1.0 - f64::from(m.speed) / 12.0).clamp(0.05, 0.9),
             respects_elbereth: m.respects_elbereth,
             scared: SCARED,
+            elbereth_ok: ELBERETH_OK,
         }
     }
 
@@ -281,8 +284,9 @@ impl Search<'_> {
                 duel.escape * (ESCAPED + bonus) + (1.0 - duel.escape) * stay
             }
             Choice::Elbereth if duel.respects_elbereth => self.after_round(hp, &mut |s, h| {
-                ELBERETH_OK * (duel.scared + 0.01 * f64::from(h) / f64::from(duel.hp_max.max(1)))
-                    + (1.0 - ELBERETH_OK) * s.next(h, hits_left, depth)
+                let ok = duel.elbereth_ok;
+                ok * (duel.scared + 0.01 * f64::from(h) / f64::from(duel.hp_max.max(1)))
+                    + (1.0 - ok) * s.next(h, hits_left, depth)
             }),
             Choice::Elbereth => return None,
         })

@@ -178,6 +178,7 @@ pub fn duel_here_by(r: &Recall, w: &World, threats: &[Threat], poison: bool) -> 
         }
     }
     duel.respects_elbereth = near.iter().all(|t| t.respects_elbereth) && elbereth::would_help(r, w);
+    duel.elbereth_ok = elbereth::spell_odds(w);
     Some(duel)
 }
 

@@ -171,3 +171,14 @@ fn a_weapon_attack_adds_the_weapon_to_its_dice() {
     let jackal = round_distribution(by_name("jackal").unwrap(), 6);
     assert_eq!(jackal.len() - 1, 2);
 }
+
+/// Stunned, a dust Elbereth comes out whole 7% of the time (engrave.c): the look-ahead that
+/// takes Elbereth against an owlbear in a sound state of mind fights or flees instead.
+#[test]
+fn elbereth_is_worth_its_odds_of_coming_out_whole() {
+    let mut d = Duel::against(by_name("owlbear").unwrap(), 59, 63, -1, 6, OUR_DAMAGE);
+    d.scared = 0.9;
+    assert_eq!(d.best(4).0, Choice::Elbereth);
+    d.elbereth_ok = 0.072;
+    assert_ne!(d.best(4).0, Choice::Elbereth);
+}

@@ -444,9 +444,16 @@ fn no_blow_from_an_elbereth_engraved_lately_at_a_foe_that_respects_it() {
         turn: w.turn - 20,
     });
     assert!(w.may_stand_on_elbereth());
-    assert_eq!(fight_step_with(&mut Recall::default(), &w, true, false), None);
+    assert_eq!(
+        fight_step_with(&mut Recall::default(), &w, true, false),
+        None
+    );
     let (action, _) = fight_step_with(&mut Recall::default(), &w, false, false).expect("strikes");
-    assert_eq!(action, Action::Move { dir: Dir::E }, "without keep_read_back");
+    assert_eq!(
+        action,
+        Action::Move { dir: Dir::E },
+        "without keep_read_back"
+    );
     let mut bitten = w.clone();
     bitten.monsters[0].struck_us = Some(bitten.turn);
     let (action, why) =
