@@ -573,6 +573,25 @@ pub fn register(r: &mut NodeRegistry) {
         ),
         survival::hold_still_by_pet,
     );
+    r.register_tick_fn(
+        LeafSpec::action(
+            "hold_still_stunned",
+            "Stunned: search one turn, since every step and every blow goes astray (a random \
+         direction: into water, a trap, our pet or a peaceful watchman); fails otherwise.",
+        )
+        .params(
+            const {
+                &[p(
+                    "with_foes",
+                    Flag,
+                    Default("true"),
+                    "Also with a hostile next to us (a blow meant for it \
+             strikes another square around us as often). False: the fight nodes below decide then.",
+                )]
+            },
+        ),
+        survival::hold_still_stunned,
+    );
     r.register(
         LeafSpec::action(
             "hallucination_guard",

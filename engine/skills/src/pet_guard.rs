@@ -35,10 +35,67 @@ pub fn hold_still_by_pet_step(w: &World) -> Option<(Action, String)> {
     ))
 }
 
+/// Stunned, every step and every blow goes astray (hack.c `domove`: `confdir()` picks the
+/// direction at random among the squares around us): search one turn until steady. With a
+/// hostile next to us only when `with_foes` (a blow meant for it strikes one of the other open
+/// squares around us as often, a peaceful or our pet there included). In b36's 400 games, the
+/// watch of Minetown killed 3 bots that had struck a watchman so, stunned by a gnomish
+/// wizard's spell ("You reel..."), 2 of them while striking at the wizard.
+pub fn hold_still_stunned_step(w: &World, with_foes: bool) -> Option<(Action, String)> {
+    if !w.status.conditions.contains(&Condition::Stun) {
+        return None;
+    }
+    let hostile = |m: &&nhbot_world::Monster| !m.tame && m.peaceful != Some(true);
+    let foes = w
+        .monsters
+        .iter()
+        .filter(|m| beside(w, m.pos))
+        .filter(hostile)
+        .count();
+    if foes > 0 && !with_foes {
+        return None;
+    }
+    let others = w
+        .monsters
+        .iter()
+        .filter(|m| beside(w, m.pos) && !hostile(m))
+        .count();
+    Some((
+        Action::Search { count: 1 },
+        format!(
+            "stunned: a step or blow goes astray ({foes} hostile(s), {others} pet or peaceful(s) \
+             next to us); standing still until steady"
+        ),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::seen::world;
+
+    #[test]
+    fn stunned_we_stand_still_beside_a_foe_only_with_foes() {
+        // Seed 93 of b36: stunned by a gnomish wizard in Minetown, a blow at it struck the
+        // watchman beside us.
+        let rows = ["-------", "|.....|", "|.@G..|", "|.@...|", "-------"];
+        let mut w = world(&rows);
+        for m in &mut w.monsters {
+            m.peaceful = Some(m.ch == '@');
+        }
+        assert_eq!(hold_still_stunned_step(&w, true), None, "steady");
+        w.status.conditions.push(Condition::Stun);
+        let (action, why) = hold_still_stunned_step(&w, true).expect("stands still");
+        assert_eq!(action, Action::Search { count: 1 });
+        assert!(why.contains("1 hostile(s), 1 pet or peaceful(s)"), "{why}");
+        assert_eq!(
+            hold_still_stunned_step(&w, false),
+            None,
+            "the foe is fought"
+        );
+        w.monsters.retain(|m| m.ch == '@');
+        assert!(hold_still_stunned_step(&w, false).is_some());
+    }
 
     fn scene(rows: &[&str], condition: Option<Condition>) -> World {
         let mut w = world(rows);

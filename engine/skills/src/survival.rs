@@ -64,6 +64,13 @@ pub fn hold_still_by_pet(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     act(crate::pet_guard::hold_still_by_pet_step(t.world))
 }
 
+pub fn hold_still_stunned(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    act(crate::pet_guard::hold_still_stunned_step(
+        t.world,
+        p.flag("with_foes"),
+    ))
+}
+
 pub fn fight_engulfer(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     act(crate::engulf::fight_engulfer_step(t.world))
 }
