@@ -278,9 +278,9 @@ impl Leaf for BuyFood {
                     format!("paying {bill} zorkmids for {} ({gold} gold)", item.text)
                 } else if s.unpayable {
                     format!(
-                        "{}: the game took no payment ({}), putting it back",
-                        item.text,
-                        w.messages.join(" ")
+                        "{}: the game took no payment (no keeper in sight, blind, or he is too \
+                         far), putting it back",
+                        item.text
                     )
                 } else {
                     format!(
