@@ -99,15 +99,9 @@ pub fn fight_step_by(
             .iter()
             .any(|m| m.pos == t.pos && threat::struck_by(w, m, DOOR_STRUCK_TURNS))
     };
-    // An Elbereth we engraved or read here lately may still be under us: a blow from it at a
-    // foe that respects it costs alignment and wipes it ("You feel like a hypocrite."), unless
-    // that foe strikes us anyway (seeds 54 and 277 of b36 struck a gnome and a goblin so).
-    let hypocrite =
-        |t: &threat::Threat| keep_read_back && t.respects_elbereth && w.may_stand_on_elbereth();
     let target = adjacent(&threats).into_iter().find(|t| {
         t.no_melee.is_none()
             && spare::spared(w, t, spares).is_none()
-            && (!hypocrite(t) || strikes_us(t))
             && Dir::from_delta(t.pos.x - w.player.x, t.pos.y - w.player.y)
                 .is_some_and(|d| can_strike(w, d, door_blows) || strikes_us(t))
     })?;

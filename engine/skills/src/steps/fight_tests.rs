@@ -429,37 +429,3 @@ fn cornered_elbereth_engraves_where_no_step_away_exists() {
     assert_eq!(action, look::look_action(), "{why}");
     assert!(why.contains("no step away: Elbereth next best"), "{why}");
 }
-
-/// Seeds 54 and 277 of b36: a blow from an Elbereth we had rested on a few turns before, at a
-/// gnome and a goblin that respect it ("You feel like a hypocrite."). With `keep_read_back`
-/// no blow while the engraving may still be under us, unless the foe strikes us anyway.
-#[test]
-fn no_blow_from_an_elbereth_engraved_lately_at_a_foe_that_respects_it() {
-    let mut w = crate::elbereth::tests::world(30, 'd', 7, &[]);
-    (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (40, 5, 6, 3);
-    w.monsters[0].name = Some("jackal".into());
-    w.elbereth_square = Some(nhbot_world::engraving::ElberethSquare {
-        level: w.dungeon.current,
-        pos: w.player,
-        turn: w.turn - 20,
-    });
-    assert!(w.may_stand_on_elbereth());
-    assert_eq!(
-        fight_step_with(&mut Recall::default(), &w, true, false),
-        None
-    );
-    let (action, _) = fight_step_with(&mut Recall::default(), &w, false, false).expect("strikes");
-    assert_eq!(
-        action,
-        Action::Move { dir: Dir::E },
-        "without keep_read_back"
-    );
-    let mut bitten = w.clone();
-    bitten.monsters[0].struck_us = Some(bitten.turn);
-    let (action, why) =
-        fight_step_with(&mut Recall::default(), &bitten, true, false).expect("strikes back");
-    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
-    let mut off = w.clone();
-    off.elbereth_square = None;
-    assert!(fight_step_with(&mut Recall::default(), &off, true, false).is_some());
-}
