@@ -382,12 +382,6 @@ function World:can_pray_safely() end
 ---@return boolean
 function World:on_elbereth() end
 
----`on_elbereth`, or we engraved or read an Elbereth on this square within 100 turns and read
----nothing else here since: the engraving may still be there, so no zap or throw from it at a
----monster that respects it.
----@return boolean
-function World:may_stand_on_elbereth() end
-
 ---The remembered terrain of a square (nil outside the map).
 ---`if world:terrain(x, y) == "closed_door" then ... end`
 ---@param x integer column (0..79)

@@ -11,6 +11,6 @@
 --
 -- API used: world.inventory (name, text, wielded, worn, buc), world.monsters (name, peaceful,
 -- tame, statue, mimic, remembered, glyph, color), world.pet, world.strength, world:fire_dir,
--- world:terrain, world:may_stand_on_elbereth, world:in_shop, world:objects, world:distance, world:has_condition, world.branch,
+-- world:terrain, world:on_elbereth, world:in_shop, world:objects, world:distance, world:has_condition, world.branch,
 -- world.dlvl, blackboard, act.throw, log, `state` (the leaf itself: combat/throw.lua).
 return require("combat.throw").leaf({})

@@ -14,7 +14,7 @@
 -- prayer would fix our trouble.
 --
 -- API used: world.monsters (name, hostile, peaceful, tame), world.pet, world:fire_dir,
--- world:terrain, world:distance, world:can_pray_safely, world:may_stand_on_elbereth, world.inventory (class, name,
+-- world:terrain, world:distance, world:can_pray_safely, world:on_elbereth, world.inventory (class, name,
 -- charges), world.last_decision, world.messages, kb.identity, kb.candidates, kb.why, act.zap,
 -- log, `state`.
 local common = require("gear.common")

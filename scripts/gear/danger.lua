@@ -78,13 +78,12 @@ function M.ignores_elbereth(m)
   return m.glyph == "@" or m.glyph == "A" or (m.name ~= nil and FEARLESS[m.name] == true)
 end
 
--- Why no zap or throw at `m` now, or nil: we may stand on an Elbereth it respects, and an
--- attack from it wipes it and costs 5 alignment ("You feel like a hypocrite."; 50 in 400 games
--- of the b34 bench, 38 of them zaps; 16 in 400 of b36, most of them zaps just after engraving
--- or after resting on it, the read-back older than `on_elbereth` trusts).
+-- Why no zap or throw at `m` now, or nil: we stand on an Elbereth it respects, and an attack
+-- from it wipes it and costs 5 alignment ("You feel like a hypocrite."; 50 in 400 games of
+-- the b34 bench, 38 of them zaps).
 function M.elbereth_spares(world, m)
-  if world:may_stand_on_elbereth() and not M.ignores_elbereth(m) then
-    return "we may stand on an Elbereth it respects (an attack from it is a hypocrite's)"
+  if world:on_elbereth() and not M.ignores_elbereth(m) then
+    return "we stand on an Elbereth it respects (an attack from it is a hypocrite's)"
   end
   return nil
 end

@@ -115,7 +115,6 @@ impl World {
         let hallucinating = self.hallucinating();
         let messages = std::mem::take(&mut self.messages);
         self.learn_hands(&messages);
-        self.learn_elbereth_square(&messages);
         for message in &messages {
             if message.contains("You begin praying") {
                 self.last_prayer_turn = Some(self.turn);

@@ -186,9 +186,6 @@ pub struct World {
     /// no longer shows a polymorphed form (see [`shed`]).
     #[serde(default)]
     pub handless: bool,
-    /// Where we last engraved or read an Elbereth (see [`engraving`]).
-    #[serde(default)]
-    pub elbereth_square: Option<engraving::ElberethSquare>,
 }
 
 impl World {

@@ -188,9 +188,6 @@ fn register_hero(reg: &mut Noting<'_, World>) {
     reg.add_method("prayer_trouble", |_, w, ()| Ok(w.prayer_trouble()));
     reg.add_method("can_pray_safely", |_, w, ()| Ok(w.can_pray_safely()));
     reg.add_method("on_elbereth", |_, w, ()| Ok(w.elbereth_read_here()));
-    reg.add_method("may_stand_on_elbereth", |_, w, ()| {
-        Ok(w.may_stand_on_elbereth())
-    });
 }
 
 // map: terrain, objects, rooms and shops, lines of fire and sight, paths (luadef/world.rs).

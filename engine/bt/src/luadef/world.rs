@@ -577,14 +577,6 @@ pub const WORLD: Class = Class {
             params: &[],
             returns: BOOLEAN,
         },
-        Function {
-            name: "may_stand_on_elbereth",
-            doc: "`on_elbereth`, or we engraved or read an Elbereth on this square within 100 \
-                  turns and read nothing else here since: the engraving may still be there, so \
-                  no zap or throw from it at a monster that respects it.",
-            params: &[],
-            returns: BOOLEAN,
-        },
         // map
         Function {
             name: "terrain",
