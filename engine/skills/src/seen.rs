@@ -1,6 +1,19 @@
 //! Test worlds built the way the agent builds them: from what the screen shows.
 
+use nhbot_bt::{Leaf, LeafOutcome, Tick};
 use nhbot_world::{Cell, Observation, Pos, Status, World};
+
+/// One tick of `leaf` on `w` with a fresh blackboard.
+pub fn tick<L: Leaf>(leaf: &L, state: &mut L::State, w: &World) -> LeafOutcome {
+    leaf.tick(
+        state,
+        &mut Tick {
+            world: w,
+            path: "root/test",
+            blackboard: &mut nhbot_bt::Blackboard::default(),
+        },
+    )
+}
 
 /// Shows `rows` (map rows from the top of the map area; `@` is the player) to `w` as one
 /// observation at game turn `turn`.

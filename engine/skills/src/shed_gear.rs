@@ -168,13 +168,7 @@ mod tests {
 
     fn tick(w: &World, s: &mut Recovery) -> LeafOutcome {
         let leaf = RecoverShedGear { reach: 80, hp: 0.3 };
-        let mut bb = nhbot_bt::Blackboard::default();
-        let mut t = Tick {
-            world: w,
-            path: "root/shed",
-            blackboard: &mut bb,
-        };
-        leaf.tick(s, &mut t)
+        crate::seen::tick(&leaf, s, w)
     }
 
     #[test]

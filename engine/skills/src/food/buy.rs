@@ -473,13 +473,7 @@ mod tests {
             patience: 0,
             ignore_still: false,
         };
-        let mut bb = nhbot_bt::Blackboard::default();
-        let mut t = Tick {
-            world: w,
-            path: "root/buy_food",
-            blackboard: &mut bb,
-        };
-        leaf.tick(s, &mut t)
+        crate::seen::tick(&leaf, s, w)
     }
 
     #[test]

@@ -38,16 +38,7 @@ fn see_hp(
     });
 }
 
-fn tick<L: Leaf>(leaf: &L, state: &mut L::State, w: &World) -> LeafOutcome {
-    leaf.tick(
-        state,
-        &mut Tick {
-            world: w,
-            path: "root/sokoban/test",
-            blackboard: &mut nhbot_bt::Blackboard::default(),
-        },
-    )
-}
+use crate::seen::tick;
 
 /// The Oracle's level, Dlvl 7: her four fountains, the down stairs at (14, 4).
 const ORACLE: [&str; 7] = [
