@@ -577,18 +577,8 @@ pub fn register(r: &mut NodeRegistry) {
         LeafSpec::action(
             "hold_still_stunned",
             "Stunned: search one turn, since every step and every blow goes astray (a random \
-         direction: into water, a trap, our pet or a peaceful watchman); fails otherwise.",
-        )
-        .params(
-            const {
-                &[p(
-                    "with_foes",
-                    Flag,
-                    Default("true"),
-                    "Also with a hostile next to us (a blow meant for it \
-             strikes another square around us as often). False: the fight nodes below decide then.",
-                )]
-            },
+         direction: into water, a trap, our pet or a peaceful watchman); with a hostile next to us \
+         only while our pet or a peaceful is next to us too. Fails otherwise.",
         ),
         survival::hold_still_stunned,
     );

@@ -64,11 +64,8 @@ pub fn hold_still_by_pet(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     act(crate::pet_guard::hold_still_by_pet_step(t.world))
 }
 
-pub fn hold_still_stunned(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
-    act(crate::pet_guard::hold_still_stunned_step(
-        t.world,
-        p.flag("with_foes"),
-    ))
+pub fn hold_still_stunned(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
+    act(crate::pet_guard::hold_still_stunned_step(t.world))
 }
 
 pub fn fight_engulfer(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
