@@ -21,7 +21,7 @@ pub fn hold_still_by_pet_step(w: &World) -> Option<(Action, String)> {
     let foe_beside = w
         .monsters
         .iter()
-        .any(|m| beside(w, m.pos) && !m.tame && m.peaceful != Some(true));
+        .any(|m| beside(w, m.pos) && m.maybe_hostile());
     if foe_beside {
         return None; // the fight goes on: a blow strays into the pet one time in 40
     }
@@ -46,18 +46,12 @@ pub fn hold_still_stunned_step(w: &World) -> Option<(Action, String)> {
     if !w.status.conditions.contains(&Condition::Stun) {
         return None;
     }
-    let hostile = |m: &&nhbot_world::Monster| !m.tame && m.peaceful != Some(true);
-    let foes = w
+    let (foes, others): (Vec<_>, Vec<_>) = w
         .monsters
         .iter()
         .filter(|m| beside(w, m.pos))
-        .filter(hostile)
-        .count();
-    let others = w
-        .monsters
-        .iter()
-        .filter(|m| beside(w, m.pos) && !hostile(m))
-        .count();
+        .partition(|m| m.maybe_hostile());
+    let (foes, others) = (foes.len(), others.len());
     if foes > 0 && others == 0 {
         return None;
     }
