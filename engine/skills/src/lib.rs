@@ -19,6 +19,7 @@
 //! written here first emit a look (`:`, no game time) and decide at the next decision from the
 //! look's messages.
 
+pub mod alignment;
 pub mod bench;
 pub mod builtins;
 mod camp;

@@ -73,7 +73,12 @@ pub struct MonsterInfo {
     pub flags: Vec<String>,
     /// Generation difficulty (makemon.c): random monsters stay near (depth + XL) / 2.
     pub difficulty: i32,
+    /// monst.c `maligntyp`: negative chaotic, 0 neutral, positive lawful, [`A_NONE`] none.
+    pub alignment: i32,
 }
+
+/// The alignment of monsters aligned to no god (align.h `A_NONE`: Moloch's).
+pub const A_NONE: i32 = -128;
 
 impl MonsterInfo {
     pub fn corpse_is(&self, property: &str) -> bool {
@@ -121,8 +126,8 @@ fn list(field: &str) -> Vec<String> {
 /// Parses one table line; the error names what was wrong.
 pub fn parse_line(line: &str) -> Result<MonsterInfo, String> {
     let f: Vec<&str> = line.split('|').collect();
-    if f.len() != 13 {
-        return Err(format!("{} fields, want 13", f.len()));
+    if f.len() != 14 {
+        return Err(format!("{} fields, want 14", f.len()));
     }
     let num = |i: usize| -> Result<i32, String> {
         f[i].parse()
@@ -159,6 +164,7 @@ pub fn parse_line(line: &str) -> Result<MonsterInfo, String> {
         respects_elbereth: f[10] == "y",
         flags: list(f[11]),
         difficulty: num(12)?,
+        alignment: num(13)?,
     })
 }
 

@@ -584,7 +584,12 @@ pub fn pray_step(w: &World, rules: PrayerRules) -> Option<(Action, String)> {
             100.0 * w.prayer_refusal_chance()
         ),
     };
-    Some((Action::Pray, why))
+    // Below 1 the god fixes the trouble one time in two at best: worth reading in the log.
+    let record = crate::alignment::record_estimate(w);
+    Some((
+        Action::Pray,
+        format!("{why}; alignment record about {record}"),
+    ))
 }
 
 /// Search in place to recover HP while no hostile is within `radius`, no monster may fire at us

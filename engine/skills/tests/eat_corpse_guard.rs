@@ -42,6 +42,7 @@ fn on_a_kill(turn: i64, messages: &[&str], kills: &[(&str, i64)]) -> World {
             pos: Some(Pos::new(12, 7)),
             level: w.dungeon.current,
             in_pile: false,
+            by_us: true,
             no_corpse: false,
             vanished: Vec::new(),
         });

@@ -82,6 +82,7 @@ fn walks_to_a_percent_that_is_not_our_kill_and_leaves_our_corpse_alone() {
         pos: Some(Pos::new(20, 7)),
         level: ours.dungeon.current,
         in_pile: false,
+        by_us: true,
         no_corpse: false,
         vanished: Vec::new(),
     });

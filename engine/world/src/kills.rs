@@ -16,6 +16,10 @@ pub struct Kill {
     /// offers, which may be another, so the corpse is not eaten (nor walked to again).
     #[serde(default)]
     pub in_pile: bool,
+    /// Our own kill ("You kill the newt!"), not one seen made by another ("The jackal is
+    /// killed!"): only ours change our alignment record.
+    #[serde(default)]
+    pub by_us: bool,
     /// The look on its square showed something else (no corpse, another monster's): the kill
     /// left no corpse to eat, and it is not looked at again.
     #[serde(default)]

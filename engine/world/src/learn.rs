@@ -25,6 +25,15 @@ fn killed_name(message: &str) -> Option<String> {
     Some(rest.to_string())
 }
 
+/// Whose kill a kill message tells.
+#[derive(Clone, Copy)]
+enum KilledBy {
+    /// "You kill the newt!"; from afar (a missile, a zap), its square is a guess.
+    Us { from_afar: bool },
+    /// "The jackal is killed!": seen made by another (our pet, a trap...).
+    Another,
+}
+
 /// "The jackal is killed!", "The kobold zombie is destroyed!": a monster we saw die by
 /// something else's hand (mhitm.c `monkilled`, shown only when the square is in view).
 fn seen_killed_name(message: &str) -> Option<String> {
@@ -58,17 +67,21 @@ impl World {
             .then_some(only.pos)
     }
 
-    /// A kill made or seen now: with no certain square, and `guess_square`, the monsters that
-    /// vanished onto a `%` are kept for the reader to tell which one died.
+    /// A kill made or seen now: with no certain square, and one made from afar or seen, the
+    /// monsters that vanished onto a `%` are kept for the reader to tell which one died.
     fn record_kill(
         &mut self,
         name: String,
         pos: Option<Pos>,
-        guess_square: bool,
+        by: KilledBy,
         previous: &[Monster],
         level: Option<usize>,
         hallucinating: bool,
     ) {
+        let (guess_square, by_us) = match by {
+            KilledBy::Us { from_afar } => (from_afar, true),
+            KilledBy::Another => (true, false),
+        };
         let vanished = if guess_square && pos.is_none() {
             self.vanished_on_corpses(previous)
         } else {
@@ -80,6 +93,7 @@ impl World {
             pos,
             level,
             in_pile: false,
+            by_us,
             // Hallucinating, the message names a random monster: its corpse is not known for
             // what it is.
             no_corpse: hallucinating,
@@ -128,6 +142,12 @@ impl World {
                     self.refused_prayers.push(prayed);
                 }
             }
+            if message.contains("You feel guilty about losing your pet like this.") {
+                self.refused_prayers.push(self.turn);
+            }
+            if message.contains("You feel like a hypocrite.") {
+                self.hypocrisies.push(self.turn);
+            }
             self.learn_intrinsics(message);
             self.learn_shed_gear(message);
             // The answer to a farlook a leaf asked for (`act.farlook`): the monster is named.
@@ -161,11 +181,13 @@ impl World {
                     self.forget_at(p);
                 }
                 // Our blow's square is certain; from afar, the vanished ones may tell it.
-                self.record_kill(name, pos, from_afar, previous, level_id, hallucinating);
+                let by = KilledBy::Us { from_afar };
+                self.record_kill(name, pos, by, previous, level_id, hallucinating);
             }
             if let Some(name) = seen_killed_name(message) {
                 let pos = self.seen_killed_at(previous);
-                self.record_kill(name, pos, true, previous, level_id, hallucinating);
+                let by = KilledBy::Another;
+                self.record_kill(name, pos, by, previous, level_id, hallucinating);
             }
             // A look, or the step here, listing several objects (the `:` look's wording, or
             // the step's when they do not fit a line).

@@ -143,11 +143,17 @@ pub struct World {
     pub last_prayer_turn: Option<i64>,
     /// Turns of the prayers the god refused ("You feel that Tyr is displeased.", "Thou must
     /// relearn thy lessons!"...): prayed too soon (the god is angry from then on), or with bad
-    /// Luck or alignment. The trouble stayed.
+    /// Luck or alignment. The trouble stayed. Also the turn the god was angered otherwise,
+    /// which refuses every later prayer the same way: "You feel guilty about losing your pet
+    /// like this." (hack.c: a pet displaced into water or a trap, `u.ugangr++`).
     #[serde(default)]
     pub refused_prayers: Vec<i64>,
-    /// Monsters we killed, for corpse ages.
+    /// Monsters we killed, for corpse ages (and what each kill did to our alignment record).
     pub kills: Vec<Kill>,
+    /// Turns of "You feel like a hypocrite." (a blow from an Elbereth at a monster it scares:
+    /// -5 alignment record, mon.c `setmangry`).
+    #[serde(default)]
+    pub hypocrisies: Vec<i64>,
     /// The last action the agent sent (see [`Event::Action`]): tells which door was locked,
     /// which monster was hit.
     pub last_action: Option<Action>,

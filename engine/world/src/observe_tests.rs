@@ -172,6 +172,7 @@ fn prayer_kills_locked_doors_and_searching() {
             pos: Some(Pos::new(2, 0)),
             level: Some(0),
             in_pile: false,
+            by_us: true,
             no_corpse: false,
             vanished: Vec::new(),
         }]
@@ -248,6 +249,27 @@ fn a_refused_prayer_is_remembered_once_and_only_right_after_praying() {
         [700],
         "the granted prayer; a later anger is not its answer"
     );
+}
+
+/// Seed 5 of b37-final2: the kitten displaced into a trap ("You feel guilty about losing your
+/// pet like this.", hack.c `u.ugangr++`) angered the god for good, as a refused prayer does;
+/// "You feel like a hypocrite." costs alignment: both are remembered with their turns.
+#[test]
+fn a_lost_pet_angers_the_god_and_a_hypocrisy_is_counted() {
+    let mut w = World::default();
+    let room = ["|...|", "|...|", "-----"];
+    let at = Pos::new(2, 1);
+    let guilt = "You feel guilty about losing your pet like this.";
+    see(&mut w, &room, at, &status(1, 253), &[guilt]);
+    assert_eq!(w.refused_prayers, [253]);
+    see(
+        &mut w,
+        &room,
+        at,
+        &status(1, 400),
+        &["You feel like a hypocrite."],
+    );
+    assert_eq!(w.hypocrisies, [400]);
 }
 
 #[test]
@@ -469,6 +491,7 @@ fn a_monster_seen_killed_leaves_a_dated_corpse_only_when_its_square_is_certain()
             pos: Some(Pos::new(2, 1)),
             level: Some(0),
             in_pile: false,
+            by_us: false,
             no_corpse: false,
             vanished: Vec::new(),
         }]

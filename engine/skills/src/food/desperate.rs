@@ -207,6 +207,7 @@ mod tests {
             pos: Some(w.player),
             level: w.dungeon.current,
             in_pile: false,
+            by_us: true,
             no_corpse: false,
             vanished: Vec::new(),
         }];

@@ -21,6 +21,7 @@ fn kill(name: &str, turn: i64, x: i16) -> Kill {
         pos: Some(Pos::new(x, 10)),
         level: Some(0),
         in_pile: false,
+        by_us: true,
         no_corpse: false,
         vanished: Vec::new(),
     }
@@ -261,6 +262,7 @@ fn hungry_with_kill(w: &mut World, name: &str, pos: Pos) {
         pos: Some(pos),
         level: w.dungeon.current,
         in_pile: false,
+        by_us: true,
         no_corpse: false,
         vanished: Vec::new(),
     }];
