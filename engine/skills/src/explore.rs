@@ -4,7 +4,7 @@
 //! map queries they rest on are the world's (`nhbot_world::explore`).
 
 use nhbot_world::explore::{
-    door_exit, frontier, is_dead_end_by, search_count, search_rounds, search_spots_by,
+    door_exit, frontier, is_dead_end_by, search_count, search_rounds, search_spots_where,
     searched_around,
 };
 use nhbot_world::nav::{DistMap, Path};
@@ -214,7 +214,9 @@ fn trap_escape_step(
     unexplored: &[Pos],
     downstairs: &[Pos],
 ) -> Option<(Action, String)> {
-    if level.stats.turns_spent < TRAP_ESCAPE_AFTER {
+    // No trap on the level, none to cross: spare the search over the whole level.
+    let no_trap = || !level.squares.iter().any(|sq| sq.feature == Feature::Trap);
+    if level.stats.turns_spent < TRAP_ESCAPE_AFTER || no_trap() {
         return None;
     }
     let mut across = opts.clone();
@@ -306,7 +308,8 @@ fn best_search_spot_keeping(
 ) -> Option<(Pos, u32)> {
     let me = world.player;
     let loosest = search_rounds().last()?;
-    let spots: Vec<(Pos, u32, i64, i64)> = search_spots_by(level, loosest, bent)
+    let reachable = |p: Pos| p == me || dist.cost(p).is_some();
+    let spots: Vec<(Pos, u32, i64, i64)> = search_spots_where(level, loosest, bent, reachable)
         .into_iter()
         .filter_map(|(p, promise)| {
             let cost = if p == me { 0 } else { dist.cost(p)? } as i64;

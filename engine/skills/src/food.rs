@@ -163,6 +163,20 @@ pub fn corpse_ok_with(
     }
 }
 
+/// Whether [`corpse_ok_with`] accepts the corpse, without writing why not: the scans over
+/// every kill ask it of each, and most are long rotten.
+pub fn corpse_accepted(
+    m: &MonsterInfo,
+    age: Option<i64>,
+    race: &str,
+    limit: i64,
+    starving: bool,
+    poison: PoisonRule,
+) -> bool {
+    let fresh = never_rots(m) || age.is_some_and(|a| a <= limit);
+    fresh && corpse_refusal_with(m, race, starving, poison).is_none()
+}
+
 /// The monster named in a corpse description: "a partly eaten newt corpse", "2 lichen corpses".
 pub fn corpse_monster(text: &str) -> Option<&'static MonsterInfo> {
     let text = text.trim().trim_end_matches('.');
@@ -237,6 +251,7 @@ pub fn edible_kills_opts<'a>(
     opts: CorpseOpts,
     no_food: &[NoFoodHere],
 ) -> Vec<(&'a Kill, Pos)> {
+    let limit = desperate::age_limit(w, opts);
     let mut out: Vec<(&Kill, Pos)> = w
         .kills
         .iter()
@@ -245,18 +260,14 @@ pub fn edible_kills_opts<'a>(
         .filter_map(|k| {
             let pos = kill_pos(k, opts.sighted)?;
             let m = monsters::find_in_text(&k.name)?;
+            // The corpse itself first: a pile's listing is dear to read, most kills are old.
+            let age = Some(w.turn - k.turn);
+            if !corpse_accepted(m, age, race, limit, opts.starving, opts.poison) {
+                return None;
+            }
             if k.in_pile && !pile_offers_only(w, pos, k, m) {
                 return None;
             }
-            corpse_ok_with(
-                m,
-                Some(w.turn - k.turn),
-                race,
-                desperate::age_limit(w, opts),
-                opts.starving,
-                opts.poison,
-            )
-            .ok()?;
             Some((k, pos))
         })
         .collect();

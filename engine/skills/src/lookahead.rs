@@ -180,6 +180,7 @@ impl Duel {
             duel: self,
             mean_round: self.mean_round(),
             memo: HashMap::default(),
+            rounds: HashMap::default(),
         };
         Choice::ALL
             .iter()
@@ -211,6 +212,9 @@ struct Search<'a> {
     duel: &'a Duel,
     mean_round: f64,
     memo: HashMap<(i32, u32, u32), f64, BuildStateHasher>,
+    /// [`Search::round_then`]'s values met: a fight's miss and a flight's stay are one sum,
+    /// and a hit's sum is another state's miss.
+    rounds: HashMap<(i32, u32, u32), f64, BuildStateHasher>,
 }
 
 impl Search<'_> {
@@ -229,6 +233,16 @@ impl Search<'_> {
                 }
             })
             .sum()
+    }
+
+    /// Expected value after the foe's round from `hp`, then `hits` left at `depth` ([`Search::next`]).
+    fn round_then(&mut self, hp: i32, hits: u32, depth: u32) -> f64 {
+        if let Some(v) = self.rounds.get(&(hp, hits, depth)) {
+            return *v;
+        }
+        let v = self.after_round(hp, &mut |s, h| s.next(h, hits, depth));
+        self.rounds.insert((hp, hits, depth), v);
+        v
     }
 
     /// Heuristic value where the search stops: roughly the chance we outlast the foe by
@@ -271,16 +285,15 @@ impl Search<'_> {
                     0.0
                 };
                 let hit_on = if hits_left > 1 {
-                    duel.our_hit * self.after_round(hp, &mut |s, h| s.next(h, hits_left - 1, depth))
+                    duel.our_hit * self.round_then(hp, hits_left - 1, depth)
                 } else {
                     0.0
                 };
-                let miss = (1.0 - duel.our_hit)
-                    * self.after_round(hp, &mut |s, h| s.next(h, hits_left, depth));
+                let miss = (1.0 - duel.our_hit) * self.round_then(hp, hits_left, depth);
                 kill + hit_on + miss
             }
             Choice::Flee => {
-                let stay = self.after_round(hp, &mut |s, h| s.next(h, hits_left, depth));
+                let stay = self.round_then(hp, hits_left, depth);
                 duel.escape * (ESCAPED + bonus) + (1.0 - duel.escape) * stay
             }
             Choice::Elbereth if duel.respects_elbereth => self.after_round(hp, &mut |s, h| {

@@ -234,7 +234,20 @@ pub fn by_name(name: &str) -> Option<&'static MonsterInfo> {
         .iter()
         .find_map(|a| name.strip_prefix(a))
         .unwrap_or(name);
-    all().iter().find(|m| m.name == name)
+    by_exact_name().get(name).map(|&i| &all()[i])
+}
+
+/// The monsters (indices into [`all`]) by their exact name, the first of the table's order for
+/// a name given twice: kill and farlook texts are named every decision, a scan was dear.
+fn by_exact_name() -> &'static std::collections::HashMap<&'static str, usize> {
+    static INDEX: OnceLock<std::collections::HashMap<&'static str, usize>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index = std::collections::HashMap::new();
+        for (i, m) in all().iter().enumerate() {
+            index.entry(m.name.as_str()).or_insert(i);
+        }
+        index
+    })
 }
 
 /// Every monster drawn as `glyph` in `color` (any of that glyph when no colour matches).

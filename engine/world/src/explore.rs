@@ -210,6 +210,17 @@ pub fn search_spots(level: &Level, round: SearchRound) -> Vec<(Pos, u32)> {
 
 /// [`search_spots`], dead ends told by [`is_dead_end_by`] with `bent`.
 pub fn search_spots_by(level: &Level, round: SearchRound, bent: bool) -> Vec<(Pos, u32)> {
+    search_spots_where(level, round, bent, |_| true)
+}
+
+/// [`search_spots_by`], only the spots `wanted` accepts: a spot's promise is the dear part,
+/// and the caller may have no use for some (out of reach).
+pub fn search_spots_where(
+    level: &Level,
+    round: SearchRound,
+    bent: bool,
+    wanted: impl Fn(Pos) -> bool,
+) -> Vec<(Pos, u32)> {
     let unknown_near = UnknownCounts::of(level);
     let mut priors = Priors::bent(level, &unknown_near, bent);
     let mut spots = Vec::new();
@@ -236,7 +247,7 @@ pub fn search_spots_by(level: &Level, round: SearchRound, bent: bool) -> Vec<(Po
             continue;
         }
         let unknown = unknown_near.around(p, SEARCH_RADIUS);
-        if dead_end || unknown >= round.min_unknown {
+        if (dead_end || unknown >= round.min_unknown) && wanted(p) {
             // Per mille: the chance something is still hidden next to it (crate::hidden).
             let promise = (hidden_left_around_known(&mut priors, p) * 1000.0).round() as u32;
             spots.push((p, promise.max(1)));

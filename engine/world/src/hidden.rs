@@ -227,8 +227,13 @@ pub fn hidden_left_around_known(priors: &mut Priors<'_>, p: Pos) -> f64 {
 fn hidden_left_with(level: &Level, p: Pos, mut prior_of: impl FnMut(Pos) -> f64) -> f64 {
     let none_left: f64 = neighbours(p)
         .map(|q| {
+            let prior = prior_of(q);
+            // Most squares can hide nothing: their factor is 1 whatever the searching.
+            if prior == 0.0 {
+                return 1.0;
+            }
             let searched = level.at(q).map_or(0, |s| s.searched);
-            1.0 - prior_of(q) * MISS_CHANCE.powi(searched.min(1000) as i32)
+            1.0 - prior * MISS_CHANCE.powi(searched.min(1000) as i32)
         })
         .product();
     1.0 - none_left

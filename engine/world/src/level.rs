@@ -206,6 +206,17 @@ impl Level {
             .collect()
     }
 
+    /// Every square with one of `features`, with its feature, in the squares' order: one pass
+    /// where [`Level::find`] per feature would make one each.
+    pub fn find_any(&self, features: &[Feature]) -> Vec<(Feature, Pos)> {
+        self.squares
+            .iter()
+            .enumerate()
+            .filter(|(_, sq)| features.contains(&sq.feature))
+            .map(|(i, sq)| (sq.feature, pos_of(i)))
+            .collect()
+    }
+
     /// Updates the level from one map snapshot. `player` hides its square; `can_see_near`
     /// (not blind) lets blank neighbours of the player be learnt as rock.
     pub fn update(&mut self, map: &[Cell], player: Option<Pos>, turn: i64, can_see_near: bool) {

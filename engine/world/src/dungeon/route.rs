@@ -127,8 +127,11 @@ impl Dungeon {
             (Feature::StairsDown, false),
             (Feature::LadderDown, false),
         ];
+        // One pass over the squares for all four: a route looks at every level known.
+        let found = level.find_any(&stairs.map(|(feature, _)| feature));
         for (feature, up) in stairs {
-            for at in level.find(feature) {
+            let of_kind = found.iter().filter(|(f, _)| *f == feature);
+            for at in of_kind.map(|&(_, at)| at) {
                 if level.links.iter().any(|l| l.from == at) {
                     continue;
                 }
