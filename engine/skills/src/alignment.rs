@@ -7,7 +7,7 @@
 //! in b37-final2, 33 of 112 "satisfied" prayers fixed nothing, 28 of them the first hunger
 //! prayer of a game, with the starting ration in the pack, eaten right after.
 //!
-//! The prayer nodes name the estimate in their reasons. Acting on it (a hunger prayer kept for
+//! `pray_if_in_trouble` names the estimate in its reason. Acting on it (a hunger prayer kept for
 //! later, the ration eaten first, while the estimate is 0) was measured in session 38 and not
 //! landed: seeds 1..400, 33 games better / 40 worse (b38-c against b38-a).
 

@@ -424,6 +424,10 @@ mod tests {
             "{why}"
         );
         assert!(
+            why.ends_with("; alignment record about 0"),
+            "no kill yet: {why}"
+        );
+        assert!(
             !should_pray_now(
                 &w,
                 PrayerRules {
