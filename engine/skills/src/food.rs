@@ -156,25 +156,17 @@ pub fn corpse_ok_with(
         return Err(format!("{} corpse: {why}", m.name));
     }
     match age {
-        _ if never_rots(m) => Ok(()),
-        Some(a) if a <= limit => Ok(()),
+        _ if corpse_fresh(m, age, limit) => Ok(()),
         Some(a) => Err(format!("{} corpse is {a} turns old", m.name)),
         None => Err(format!("{} corpse of unknown age", m.name)),
     }
 }
 
-/// Whether [`corpse_ok_with`] accepts the corpse, without writing why not: the scans over
-/// every kill ask it of each, and most are long rotten.
-pub fn corpse_accepted(
-    m: &MonsterInfo,
-    age: Option<i64>,
-    race: &str,
-    limit: i64,
-    starving: bool,
-    poison: PoisonRule,
-) -> bool {
-    let fresh = never_rots(m) || age.is_some_and(|a| a <= limit);
-    fresh && corpse_refusal_with(m, race, starving, poison).is_none()
+/// Whether a corpse of `m` aged `age` is fresh enough to eat (`limit` turns at most, or one
+/// that never rots): [`corpse_ok_with`]'s age test, also asked alone by the scans over every
+/// kill, which skip the refusal's words (most kills are long rotten).
+pub fn corpse_fresh(m: &MonsterInfo, age: Option<i64>, limit: i64) -> bool {
+    never_rots(m) || age.is_some_and(|a| a <= limit)
 }
 
 /// The monster named in a corpse description: "a partly eaten newt corpse", "2 lichen corpses".
@@ -262,7 +254,9 @@ pub fn edible_kills_opts<'a>(
             let m = monsters::find_in_text(&k.name)?;
             // The corpse itself first: a pile's listing is dear to read, most kills are old.
             let age = Some(w.turn - k.turn);
-            if !corpse_accepted(m, age, race, limit, opts.starving, opts.poison) {
+            if !corpse_fresh(m, age, limit)
+                || corpse_refusal_with(m, race, opts.starving, opts.poison).is_some()
+            {
                 return None;
             }
             if k.in_pile && !pile_offers_only(w, pos, k, m) {
