@@ -29,13 +29,14 @@ impl SqueezeRefused {
     /// Whether `inventory` holds everything the pack held at the refusal (the same stacks, none
     /// smaller): nothing dropped, thrown, eaten or used up since, so the pack weighs at least as
     /// much. Whatever is missing may have been the weight that tipped it: the squeeze is worth
-    /// another try.
+    /// another try. A refusal with no pack known (never read) holds until the pack is read.
     pub fn still_holds(&self, inventory: &[Item]) -> bool {
-        self.pack.iter().all(|&(letter, count)| {
-            inventory
-                .iter()
-                .any(|i| i.letter == letter && i.count >= count)
-        })
+        !self.pack.is_empty()
+            && self.pack.iter().all(|&(letter, count)| {
+                inventory
+                    .iter()
+                    .any(|i| i.letter == letter && i.count >= count)
+            })
     }
 }
 
@@ -96,6 +97,15 @@ mod tests {
             messages,
             cursor_on_map: true,
         });
+    }
+
+    #[test]
+    fn a_refusal_with_no_pack_known_ends_at_the_first_listing() {
+        let blind = SqueezeRefused {
+            turn: 5,
+            pack: Vec::new(),
+        };
+        assert!(!blind.still_holds(&pack(&["a - a +1 long sword (weapon in hand)"])));
     }
 
     /// Seed 350's squeeze at T10085 (Dlvl 4: south-east between two wall corners), drawn
