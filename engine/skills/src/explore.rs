@@ -171,9 +171,13 @@ pub fn explore_step_keeping(
             let by_map = level.distances(me, &through_monsters);
             !downstairs.iter().any(|&p| by_map.path(p).is_some())
         };
-    // Neither the unexplored nor (with none reachable) the down stairs within reach: a squeeze
-    // the pack is too heavy for may be the way on. Shed the spares before walls are searched.
-    if level.branch != Branch::Sokoban && (downstairs.is_empty() || cut_off || !descend) {
+    // Neither the unexplored nor (with none reachable) the down stairs within reach, and the
+    // paths kept off squeezes (the game refused one for our load): a squeeze may be the way on.
+    // Shed the spares before walls are searched.
+    if opts.no_squeeze
+        && level.branch != Branch::Sokoban
+        && (downstairs.is_empty() || cut_off || !descend)
+    {
         let mut beyond = unexplored.clone();
         if cut_off {
             beyond.extend(&downstairs);

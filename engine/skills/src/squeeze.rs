@@ -204,6 +204,11 @@ pub fn shed_for_squeeze_step(
     if !refused && load <= SQUEEZE_WEIGHT {
         return None;
     }
+    // Refused though our estimate is within the limit: the estimate is short; shed something.
+    // The spares first: cheaper than the two path searches, and while the fact holds with too
+    // few of them this runs at every decision of the wall search.
+    let excess = load.saturating_sub(SQUEEZE_WEIGHT).max(1);
+    let (spare, n) = choose(&spares(world), excess)?;
     let mut no_squeeze = opts.clone();
     no_squeeze.no_squeeze = true;
     let mut squeezing = opts.clone();
@@ -219,9 +224,6 @@ pub fn shed_for_squeeze_step(
         .copied()
         .filter(|&p| with.cost(p).is_some())
         .min_by_key(|&p| with.cost(p))?;
-    // Refused though our estimate is within the limit: the estimate is short; shed something.
-    let excess = load.saturating_sub(SQUEEZE_WEIGHT).max(1);
-    let (spare, n) = choose(&spares(world), excess)?;
     let item = world.inventory.iter().find(|i| i.letter == spare.letter)?;
     let count = (n < spare.of).then_some(n);
     let reason = format!(
