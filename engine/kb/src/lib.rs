@@ -35,6 +35,7 @@ pub mod observation;
 pub mod parse;
 pub mod price;
 mod rules;
+pub mod weights;
 
 pub use catalogue::Catalogue;
 pub use effects::{parse_engrave_message, Effect};
@@ -43,6 +44,7 @@ pub use kb::{Answer, Kb};
 pub use learn::{engrave_test_facts, renamed_facts, EngraveTest, Slot, INVENTORY};
 pub use observation::{observation_facts, Observation};
 pub use price::{buy_price, sell_offer, Quote, Side};
+pub use weights::{gold_weight, stack_object_weight, ObjectWeight, SQUEEZE_WEIGHT};
 #[cfg(test)]
 mod kb_tests;
 pub use bench::{bench, BenchReport};

@@ -171,6 +171,22 @@ pub fn explore_step_keeping(
             let by_map = level.distances(me, &through_monsters);
             !downstairs.iter().any(|&p| by_map.path(p).is_some())
         };
+    // Neither the unexplored nor (with none reachable) the down stairs within reach, and the
+    // paths kept off squeezes (the game refused one for our load): a squeeze may be the way on.
+    // Shed the spares before walls are searched.
+    if opts.no_squeeze
+        && level.branch != Branch::Sokoban
+        && (downstairs.is_empty() || cut_off || !descend)
+    {
+        let mut beyond = unexplored.clone();
+        if cut_off {
+            beyond.extend(&downstairs);
+        }
+        if let Some((a, why)) = crate::squeeze::shed_for_squeeze_step(world, level, &opts, &beyond)
+        {
+            return Some((a, why, None));
+        }
+    }
     if (downstairs.is_empty() || cut_off) && level.branch != Branch::Sokoban {
         if let Some((a, why)) = trap_escape_step(world, level, &opts, &unexplored, &downstairs) {
             return Some((a, why, None));

@@ -69,6 +69,7 @@ pub mod signs;
 pub mod sokoban;
 pub mod sokoban_phase;
 pub mod spare;
+pub mod squeeze;
 mod standoff;
 pub mod steps;
 pub mod survival;

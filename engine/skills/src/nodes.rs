@@ -380,7 +380,11 @@ pub fn register(r: &mut NodeRegistry) {
             "One step of the world model's exploration (nearest unexplored spot, doors, search spots), \
          then to the down stairs and down (`then: descend`) or nothing (`then: stay`); fails when \
          the level is done (and, with `descend`, no down stairs are reachable) or unknown. A floating \
-         eye barring the only way on is first lured off it (`lure_floating_eye`).",
+         eye barring the only way on is first lured off it (`lure_floating_eye`). When the way on is \
+         only a diagonal squeeze the pack is too heavy for (over 600: the game refused one), the \
+         spares are dropped one per step (rocks, gems, spellbooks, armour not worn, weapons not \
+         wielded, missiles beyond 3, food beyond 2), before any wall is searched; never worn armour \
+         or the wielded weapon, and nothing when the spares are not enough.",
         )
         .params(const { &[
             p("then", Choice(&["descend", "stay"]), Default("descend"), "Once the level is explored."),

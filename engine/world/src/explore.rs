@@ -42,6 +42,10 @@ impl World {
         if self.level().is_some_and(|l| l.branch == Branch::Sokoban) {
             sokoban_rules(&mut opts);
         }
+        if self.squeeze_refused_for_load() {
+            // The game refuses them until the pack is lighter.
+            opts.no_squeeze = true;
+        }
         if self.watched() {
             // Kicking a door open where the watch can see is "Halt, thief!": the whole watch
             // turns on us (seed 99 died so in Minetown). Locked doors stay shut there.

@@ -150,6 +150,7 @@ impl World {
             }
             self.learn_intrinsics(message);
             self.learn_shed_gear(message);
+            self.learn_squeeze(message);
             // The answer to a farlook a leaf asked for (`act.farlook`): the monster is named.
             if let Some(Action::Farlook { at }) = self.last_action {
                 if let Some(answer) = crate::parse_farlook(message) {
@@ -495,7 +496,13 @@ impl World {
             }
             return;
         }
-        if silent_bump || self.idle_repeats >= STUCK_REPEATS {
+        // A squeeze refused for our load is no obstacle on the square: the paths keep off
+        // squeezes instead (see `squeeze`).
+        let squeeze = self
+            .messages
+            .iter()
+            .any(|m| m.contains(crate::squeeze::TOO_MUCH_TO_SQUEEZE));
+        if (silent_bump || self.idle_repeats >= STUCK_REPEATS) && !squeeze {
             if let Some(sq) = self.dungeon.current_mut().and_then(|l| l.at_mut(target)) {
                 sq.bumps = sq.bumps.saturating_add(if silent_bump { 1 } else { 2 });
             }

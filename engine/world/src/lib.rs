@@ -27,7 +27,7 @@
 //! drawn at random). The map queries Rust skills and Lua share: `map` (terrain, paths and distances from the hero, features by kind), `objects`
 //! (floor piles), `rooms` (rooms and shops), `sight` (lines of fire and sight), `traps` (trap
 //! kinds), `zaps` (wands zapped at us on this level), `temple` (temples, altars and priests, curse statuses altars told), `peace` (what
-//! would anger the watch or a priest).
+//! would anger the watch or a priest), `squeeze` (diagonal squeezes refused for our load).
 
 pub mod action;
 pub mod altar;
@@ -61,6 +61,7 @@ pub mod prayer;
 pub mod rooms;
 pub mod shed;
 pub mod sight;
+pub mod squeeze;
 pub mod temple;
 pub mod testing;
 pub mod tiles;
@@ -84,6 +85,7 @@ pub use monsters::Monster;
 pub use nav::{bench_path, Path, PathOpts};
 pub use nhbot_screen::{Alignment, Cell, Condition, Encumbrance, Hunger, MenuItem, Pos, Status};
 pub use observe::{Event, Observation};
+pub use squeeze::SqueezeRefused;
 pub use temple::{Altar, AltarAlignment, AltarTest, Temple};
 pub use tiles::Feature;
 pub use zaps::Zap;
@@ -192,6 +194,10 @@ pub struct World {
     /// no longer shows a polymorphed form (see [`shed`]).
     #[serde(default)]
     pub handless: bool,
+    /// The game refused a diagonal squeeze for our load, and the pack has not got lighter
+    /// since (see [`squeeze`]): paths keep off squeezes.
+    #[serde(default)]
+    pub squeeze_refused: Option<squeeze::SqueezeRefused>,
 }
 
 impl World {

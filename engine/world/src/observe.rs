@@ -113,6 +113,7 @@ impl World {
             Event::Inventory(items) => {
                 self.inventory = parse_inventory_menu(items);
                 self.apply_altar_tests();
+                self.recheck_squeeze();
             }
             Event::Farlook { at, answer } => self.learn_monster(at, answer),
             Event::Overview(lines) => self.read_overview(lines),
