@@ -4,9 +4,9 @@
 //! least useful things are dropped, one stack (or part of one) per decision, until the pack's
 //! weight as the object table tells it is down to 600: rocks and gems first, then spellbooks
 //! (no leaf reads one), armour not worn, weapons not wielded, missiles beyond a few, food beyond
-//! two. Never the wielded weapon, worn armour, wands, tools, potions, scrolls, rings or amulets. If that cannot make 600,
-//! nothing is dropped: stripping worn armour for a squeeze is worse than searching for another
-//! way. Seed 350 of b37-final2 carried 602 (a splint mail of 400) and searched walls for
+//! two. Never the wielded weapon, worn armour, wands, tools, potions, scrolls, rings or
+//! amulets. If that cannot make 600, nothing is dropped: stripping worn armour for a squeeze is
+//! worse than searching for another way. Seed 350 of b37-final2 carried 602 (a splint mail of 400) and searched walls for
 //! 10,800 turns beside a squeeze that one slime mold less would have let it through.
 
 use crate::missiles::is_missile;
