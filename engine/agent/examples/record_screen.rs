@@ -13,12 +13,19 @@ fn main() -> anyhow::Result<()> {
     let dir = std::env::temp_dir().join(format!("nhbot-record-{}", std::process::id()));
     let mut cfg = GameConfig::new(dir.clone());
     cfg.seed = Some(seed);
+    // The session's terminal keeps no vt100 parser: the fixture comes from the recording,
+    // replayed through a terminal that does.
+    let recording = dir.join("game.ttyrec");
+    cfg.ttyrec = Some(recording.clone());
     let mut runner = Runner::start(&cfg)?;
     runner.session.send_raw(&keys)?;
-    std::fs::write(
-        out,
-        runner.session.term.parser().screen().contents_formatted(),
-    )?;
+    runner.session.game.flush_recording()?;
+    let replayed = nhbot_agent::replay::replay(&recording)?;
+    let parser = replayed
+        .terminal
+        .parser()
+        .ok_or_else(|| anyhow::anyhow!("the replay's terminal keeps no vt100 parser"))?;
+    std::fs::write(out, parser.screen().contents_formatted())?;
     println!(
         "{}",
         runner

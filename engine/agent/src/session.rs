@@ -61,7 +61,8 @@ impl Session {
     pub fn new(game: Game) -> Session {
         Session {
             game,
-            term: Terminal::new(),
+            // Nothing the engine reads comes from the vt100 reference parser.
+            term: Terminal::grid_only(),
             frame: Frame::default(),
             messages: Vec::new(),
             window_lines: Vec::new(),

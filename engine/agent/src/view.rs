@@ -211,7 +211,10 @@ mod tests {
     }
 
     fn seen(term: &Terminal) -> [(String, (u16, u16)); 2] {
-        let (grid, vt) = (term.screen(), term.vt100_screen());
+        let (grid, vt) = (
+            term.screen(),
+            term.vt100_screen().expect("a reference terminal"),
+        );
         [(grid.text(), grid.cursor()), (vt.text(), vt.cursor())]
     }
 

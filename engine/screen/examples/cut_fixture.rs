@@ -16,7 +16,11 @@ fn main() -> Result<(), String> {
         .map_err(|e| format!("offset {offset}: {e}"))?;
     let mut term = Terminal::new();
     term.feed(&bytes[..offset.min(bytes.len())]);
-    let formatted = term.parser().screen().contents_formatted();
+    let formatted = term
+        .parser()
+        .expect("Terminal::new keeps the vt100 parser")
+        .screen()
+        .contents_formatted();
     std::fs::write(out, &formatted).map_err(|e| format!("writing {out}: {e}"))?;
 
     // The fixture must reproduce the same screen, cursor included.

@@ -34,7 +34,10 @@ fn check_recording(name: &str) {
     while at < bytes.len() {
         let end = (at + chunk).min(bytes.len());
         term.feed(&bytes[at..end]);
-        if let Some(diff) = difference(&term.screen(), &term.vt100_screen()) {
+        if let Some(diff) = difference(
+            &term.screen(),
+            &term.vt100_screen().expect("Terminal::new keeps vt100"),
+        ) {
             panic!(
                 "{name}: differs after byte {end} ({:?}): {diff}",
                 String::from_utf8_lossy(&bytes[at..end])
@@ -73,8 +76,30 @@ fn scrolling_erasing_and_alternate_screen_match_vt100() {
     ];
     for part in script {
         term.feed(part);
-        if let Some(diff) = difference(&term.screen(), &term.vt100_screen()) {
+        if let Some(diff) = difference(
+            &term.screen(),
+            &term.vt100_screen().expect("Terminal::new keeps vt100"),
+        ) {
             panic!("after {:?}: {diff}", String::from_utf8_lossy(part));
         }
     }
+}
+
+#[test]
+fn a_grid_only_terminal_shows_what_a_reference_terminal_shows() {
+    let path = format!(
+        "{}/tests/fixtures/raw/game1.raw",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
+    let (mut reference, mut fast) = (Terminal::new(), Terminal::grid_only());
+    assert!(fast.parser().is_none() && fast.vt100_screen().is_none());
+    let mut status_lines = 0;
+    for (i, chunk) in bytes.chunks(61).enumerate() {
+        reference.feed(chunk);
+        fast.feed(chunk);
+        assert_eq!(fast.screen(), reference.screen(), "after chunk {i}");
+        status_lines += fast.screen().row_text(23).starts_with("Dlvl:") as usize;
+    }
+    assert!(status_lines > 0, "the recording draws the game");
 }

@@ -24,7 +24,17 @@ pub fn lure_step(world: &World, distance: i16, avoid_mines: bool) -> Option<(Act
     if distance <= 0 {
         return None;
     }
-    let blocker = way_on_blocker(world, avoid_mines)?;
+    lure_step_past(world, distance, way_on_blocker(world, avoid_mines).as_ref())
+}
+
+/// [`lure_step`] past `blocker`, the level's [`way_on_blocker`] (worked out by the caller:
+/// two whole-level searches, which [`hemmed_by_eye`] needs too).
+fn lure_step_past(
+    world: &World,
+    distance: i16,
+    blocker: Option<&nhbot_world::Blocker>,
+) -> Option<(Action, String)> {
+    let blocker = blocker?;
     let eye = &blocker.monster;
     if !is_floating_eye(eye) {
         return None;
@@ -73,10 +83,14 @@ pub fn lure_step(world: &World, distance: i16, avoid_mines: bool) -> Option<(Act
 /// walkable: with the level explored and no down stairs seen there is no way on to bar, yet
 /// seed 18 of the b26 bench camped 59,000 turns between two eyes in a corridor.
 pub fn hemmed_by_eye(world: &World, distance: i16, avoid_mines: bool) -> Option<Monster> {
-    if distance <= 0 || lure_step(world, distance, avoid_mines).is_some() {
+    if distance <= 0 {
         return None;
     }
-    let eye = way_on_blocker(world, avoid_mines)
+    let blocker = way_on_blocker(world, avoid_mines);
+    if lure_step_past(world, distance, blocker.as_ref()).is_some() {
+        return None;
+    }
+    let eye = blocker
         .map(|b| b.monster)
         .or_else(|| boxed_in_by_eye(world))?;
     is_floating_eye(&eye).then_some(eye)

@@ -252,15 +252,32 @@ fn by_exact_name() -> &'static std::collections::HashMap<&'static str, usize> {
 
 /// Every monster drawn as `glyph` in `color` (any of that glyph when no colour matches).
 pub fn candidates(glyph: char, color: u8) -> Vec<&'static MonsterInfo> {
-    let same: Vec<_> = all()
+    let table = all();
+    let of_glyph = by_glyph().get(&glyph).map_or(&[][..], Vec::as_slice);
+    let same: Vec<_> = of_glyph
         .iter()
-        .filter(|m| m.glyph == glyph && m.color == color)
+        .map(|&i| &table[i])
+        .filter(|m| m.color == color)
         .collect();
     if !same.is_empty() {
         return same;
     }
     // Unknown colour (a scraper quirk, or a shape-shifter): any monster of that glyph.
-    all().iter().filter(|m| m.glyph == glyph).collect()
+    of_glyph.iter().map(|&i| &table[i]).collect()
+}
+
+/// The monsters (indices into [`all`], in the table's order) by glyph: the threat assessment
+/// asks for a glyph's candidates for every monster in view, several times a decision, and a
+/// scan of the whole table each time was dear.
+fn by_glyph() -> &'static std::collections::HashMap<char, Vec<usize>> {
+    static INDEX: OnceLock<std::collections::HashMap<char, Vec<usize>>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index: std::collections::HashMap<char, Vec<usize>> = Default::default();
+        for (i, m) in all().iter().enumerate() {
+            index.entry(m.glyph).or_default().push(i);
+        }
+        index
+    })
 }
 
 /// The monster a `You kill the X!` name or farlook text refers to: tries the longest table name
@@ -332,6 +349,43 @@ mod tests {
         assert!(!by_name("shopkeeper").unwrap().respects_elbereth);
         assert!(!by_name("minotaur").unwrap().respects_elbereth);
         assert!(by_name("newt").unwrap().respects_elbereth);
+    }
+
+    /// The glyph index gives what a scan of the whole table gives, in the table's order, for
+    /// every glyph and colour (an unknown colour: every monster of the glyph; none: empty).
+    #[test]
+    fn candidates_are_the_table_s_monsters_of_that_glyph_and_colour() {
+        let scan = |glyph: char, color: u8| -> Vec<&str> {
+            let same: Vec<_> = all()
+                .iter()
+                .filter(|m| m.glyph == glyph && m.color == color)
+                .map(|m| m.name.as_str())
+                .collect();
+            if !same.is_empty() {
+                return same;
+            }
+            all()
+                .iter()
+                .filter(|m| m.glyph == glyph)
+                .map(|m| m.name.as_str())
+                .collect()
+        };
+        let mut pairs = 0;
+        for glyph in (32u8..127).map(char::from) {
+            for color in 0..=16u8 {
+                let names: Vec<_> = candidates(glyph, color)
+                    .iter()
+                    .map(|m| m.name.as_str())
+                    .collect();
+                assert_eq!(names, scan(glyph, color), "{glyph:?} in colour {color}");
+                pairs += !names.is_empty() as usize;
+            }
+        }
+        assert!(pairs > 500, "most glyphs name monsters ({pairs} pairs)");
+        assert!(
+            candidates('d', 99).iter().any(|m| m.name == "jackal"),
+            "any colour of `d`"
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! One dungeon level as the bot remembers it: per-square terrain, counts and objects, its stairs
 //! links and statistics. Updated from the map glyphs; never from guesses about the future.
 
-use crate::tiles::{classify, color_of, Feature, Glyph};
+use crate::tiles::{color_of, Feature, Glyph};
 use nhbot_screen::{Cell, Pos, COLS, MAP_ROWS};
 use serde::{Deserialize, Serialize};
 
@@ -223,13 +223,32 @@ impl Level {
         if map.len() < COLS * MAP_ROWS {
             return;
         }
+        let glyphs = crate::tiles::GlyphMemo::default()
+            .classify_all(map)
+            .to_vec();
+        self.update_classified(map, &glyphs, player, turn, can_see_near);
+    }
+
+    /// [`Level::update`] with each cell's [`crate::tiles::classify`] glyph given (`glyphs`, as
+    /// many as cells).
+    pub fn update_classified(
+        &mut self,
+        map: &[Cell],
+        glyphs: &[Glyph],
+        player: Option<Pos>,
+        turn: i64,
+        can_see_near: bool,
+    ) {
+        if map.len() < COLS * MAP_ROWS || glyphs.len() < COLS * MAP_ROWS {
+            return;
+        }
         for y in 0..MAP_ROWS {
             for x in 0..COLS {
                 let p = Pos::new(x as i16, y as i16);
                 let glyph = if Some(p) == player {
                     Glyph::Monster
                 } else {
-                    classify(map, x, y)
+                    glyphs[y * COLS + x]
                 };
                 let color = color_of(&map[y * COLS + x]);
                 self.update_square(p, glyph, color, map[y * COLS + x], turn);

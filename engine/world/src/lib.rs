@@ -141,6 +141,10 @@ pub struct World {
     /// last). Never in `monsters`: they are not counted as present.
     #[serde(default)]
     pub remembered: Vec<Monster>,
+    /// The glyphs of the last map read, to classify only what changed (a cache: never saved,
+    /// equal in any two worlds).
+    #[serde(skip)]
+    pub glyphs: tiles::GlyphMemo,
     /// Turn of the last "You begin praying".
     pub last_prayer_turn: Option<i64>,
     /// Turns of the prayers the god refused ("You feel that Tyr is displeased.", "Thou must

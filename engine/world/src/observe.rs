@@ -163,6 +163,7 @@ impl World {
         let Some(level) = self.dungeon.current_mut() else {
             return;
         };
+        let glyphs = &mut self.glyphs;
         if !changed_level {
             level.stats.turns_spent += elapsed;
             if searching && elapsed > 0 && player.is_some() && player == Some(prev_player) {
@@ -180,7 +181,7 @@ impl World {
         let hallucinated_view = map_ok && hallucinating && !engulfed;
         let mut drawn_blank = Vec::new();
         if readable {
-            level.update(obs.map, player, turn, !blind);
+            level.update_classified(obs.map, glyphs.classify_all(obs.map), player, turn, !blind);
         } else if hallucinated_view {
             level.update_hallucinating(obs.map, player, turn, !blind);
             if !blind {

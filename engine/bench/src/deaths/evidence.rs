@@ -181,7 +181,8 @@ pub fn recording_tail(path: &Path, death_turn: i64) -> RecordingTail {
     };
     let start = death_turn - WINDOW_TURNS;
     let mut tail = RecordingTail::default();
-    let mut terminal = Terminal::default();
+    // The scraper reads the grid alone: no vt100 reference parser (most of this replay's time).
+    let mut terminal = Terminal::grid_only();
     let mut turn: Option<i64> = None;
     let (mut last_top, mut after_glyph, mut died) = (String::new(), false, false);
     for f in recording.frames {
