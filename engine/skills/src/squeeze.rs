@@ -131,13 +131,8 @@ fn spares(world: &World) -> Vec<Spare> {
         .filter(|i| i.class == "Weapons" && is_missile(&i.name))
         .collect();
     missiles.sort_by_key(|i| !i.quivered);
-    let mut kept = 0;
-    for i in missiles {
-        let keep = (KEPT_MISSILES - kept).min(i.count);
-        kept += keep;
-        if i.count > keep {
-            out.push(spare(i, i.count - keep, "missiles beyond a few"));
-        }
+    for (i, beyond) in beyond_the_first(&missiles, KEPT_MISSILES) {
+        out.push(spare(i, beyond, "missiles beyond a few"));
     }
     // Food beyond the most nourishing two (a lizard corpse, which never rots and cures
     // stoning, is never food to drop).
@@ -152,12 +147,21 @@ fn spares(world: &World) -> Vec<Spare> {
             .unwrap_or(0)
     };
     food.sort_by_key(|i| std::cmp::Reverse(nutrition(i)));
-    let mut kept = 0;
-    for i in food {
-        let keep = (KEPT_FOOD - kept).min(i.count);
-        kept += keep;
+    for (i, beyond) in beyond_the_first(&food, KEPT_FOOD) {
+        out.push(spare(i, beyond, "food beyond two"));
+    }
+    out
+}
+
+/// The stacks of `items` (in order) with how many of each lie beyond the first `kept` objects.
+fn beyond_the_first<'a>(items: &[&'a Item], kept: u32) -> Vec<(&'a Item, u32)> {
+    let mut left = kept;
+    let mut out = Vec::new();
+    for &i in items {
+        let keep = left.min(i.count);
+        left -= keep;
         if i.count > keep {
-            out.push(spare(i, i.count - keep, "food beyond two"));
+            out.push((i, i.count - keep));
         }
     }
     out
