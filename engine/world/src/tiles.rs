@@ -514,8 +514,6 @@ pub(crate) mod tests {
         classify(map, x, y)
     }
 
-    /// `shows_monster` is `classify`'s verdict for every character and colour, whatever the
-    /// neighbours (walls, floor, blanks).
     /// Frame after frame, the memo's glyphs are classify's for every cell: a change reclassifies
     /// its neighbours too (a `.` becomes a doorway when walls appear beside it, a `#` a sink when
     /// floor surrounds it), and cells on the map's edges are handled.
@@ -566,6 +564,8 @@ pub(crate) mod tests {
         assert_eq!(after, Glyph::Feature(Feature::Doorway));
     }
 
+    /// `shows_monster` is `classify`'s verdict for every character and colour, whatever the
+    /// neighbours (walls, floor, blanks).
     #[test]
     fn shows_monster_is_what_classify_says() {
         let mut checked = 0;
