@@ -44,7 +44,7 @@ pub use kb::{Answer, Kb};
 pub use learn::{engrave_test_facts, renamed_facts, EngraveTest, Slot, INVENTORY};
 pub use observation::{observation_facts, Observation};
 pub use price::{buy_price, sell_offer, Quote, Side};
-pub use weights::{gold_weight, stack_object_weight, ObjectWeight, SQUEEZE_WEIGHT};
+pub use weights::{class_weight, gold_weight, stack_object_weight, ObjectWeight, SQUEEZE_WEIGHT};
 #[cfg(test)]
 mod kb_tests;
 pub use bench::{bench, BenchReport};

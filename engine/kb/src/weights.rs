@@ -114,11 +114,16 @@ fn catalogue_weight(name: &str) -> Option<u32> {
     {
         return Some(o.weight);
     }
-    let words: Vec<&str> = name.split(' ').collect();
+    name.split(' ').find_map(class_weight)
+}
+
+/// What every object of a class weighs, by its word ("potion", "scroll", "ring", "wand",
+/// "spellbook", "amulet"); None for classes whose objects differ.
+pub fn class_weight(word: &str) -> Option<u32> {
     CLASS_WEIGHTS
         .iter()
-        .find(|(word, _)| words.contains(word))
-        .map(|&(_, w)| w)
+        .find(|(w, _)| *w == word)
+        .map(|&(_, weight)| weight)
 }
 
 /// [`object_weight`] of a stack's name as the game writes it for `count` objects: plural

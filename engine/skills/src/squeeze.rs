@@ -10,7 +10,7 @@
 //! 10,800 turns beside a squeeze that one slime mold less would have let it through.
 
 use crate::missiles::is_missile;
-use nhbot_kb::{gold_weight, stack_object_weight, SQUEEZE_WEIGHT};
+use nhbot_kb::{class_weight, gold_weight, stack_object_weight, SQUEEZE_WEIGHT};
 use nhbot_world::nav::PathOpts;
 use nhbot_world::{Action, Branch, Item, Level, Pos, World};
 
@@ -30,15 +30,16 @@ pub fn unit_weight(item: &Item) -> u32 {
         // carries are light ones.
         return if item.name.contains("lizard") { 10 } else { 20 };
     }
+    // The classes whose objects all weigh the same, by the KB's table ("Potions" -> "potion").
+    let word = item.class.to_lowercase();
+    if let Some(w) = class_weight(word.strip_suffix('s').unwrap_or(&word)) {
+        return w;
+    }
     match item.class.as_str() {
         "Weapons" => 30,
         "Armor" => 50,
         "Comestibles" => 10,
-        "Scrolls" => 5,
-        "Potions" | "Amulets" | "Tools" => 20,
-        "Rings" => 3,
-        "Wands" => 7,
-        "Spellbooks" => 50,
+        "Tools" => 20,
         "Gems/Stones" => 1,
         _ => 10,
     }
