@@ -653,6 +653,13 @@ pub fn register(r: &mut NodeRegistry) {
             p("spare_thieves", Flag, Default("false"), "No blow when every hostile next to us is a thief (a \
          nymph; a leprechaun while we carry gold) that has not struck us within 5 turns: a blow wakes a sleeping \
          nymph and seldom kills her before she steals and teleports away."),
+            p("spare_still_thieves", Integer { min: 0, max: 1000 }, Default("0"), "No blow when every \
+         hostile next to us is a thief that has not struck us within 5 turns and has stood on its square \
+         at least this many turns in view: asleep (a nymph is made asleep 4 times in 5, and with a \
+         Valkyrie's stealth only a blow wakes her); one that walks up to us is struck first. 0: off."),
+            p("spare_thieves_on_elbereth", Flag, Default("false"), "No blow at a thief next to us (that has \
+         not struck within 5 turns) while we stand on a verified Elbereth: scared, she does not touch us, \
+         and the blow would wipe the engraving."),
             p("spare_spores", Flag, Default("false"), "Never strike a monster that may be a gas spore, at any HP \
          (its 4d6 explosion lands on us; without this only at HP 24 or less)."),
             p("town_unseen", Flag, Default("false"), "In a watched town, or with a known peaceful within 8, strike \

@@ -252,6 +252,14 @@ pub struct FightRules {
     /// No blow at thieves (see [`crate::thief::thief`]) next to us that have not struck us
     /// lately: a blow wakes a sleeping nymph and rarely kills her, and she steals at once.
     pub spare_thieves: bool,
+    /// No blow at thieves next to us that have not struck us lately and have stood on their
+    /// square at least this many turns in view: asleep (a nymph is made asleep 4 times in 5,
+    /// makemon.c, and with a Valkyrie's stealth only a blow wakes her, monmove.c `disturb`);
+    /// one that walks up to us is struck first. 0: off.
+    pub spare_still_thieves: i64,
+    /// No blow at a thief next to us while we stand on a verified Elbereth: a scared nymph
+    /// does not touch us (monmove.c `dochug`), and our blow would wipe the engraving.
+    pub spare_thieves_on_elbereth: bool,
     /// Adjacent monsters never struck: a possible gas spore at any HP, an unseen `I` among
     /// peacefuls with no blow this turn ([`Spares`]).
     pub spares: Spares,
@@ -283,6 +291,8 @@ impl Default for FightRules {
             missile_miss: false,
             held_stays: false,
             spare_thieves: false,
+            spare_still_thieves: 0,
+            spare_thieves_on_elbereth: false,
             spares: Spares::default(),
             weigh_refused: 0.0,
             poison: false,
@@ -297,15 +307,38 @@ const THIEF_STRUCK_MEMORY: i64 = 5;
 /// Every hostile next to us is a thief that has not struck us within
 /// [`THIEF_STRUCK_MEMORY`] turns (and there is one).
 fn only_quiet_thieves_adjacent(w: &World, threats: &[Threat]) -> bool {
+    only_spared_thieves_adjacent(w, threats, |_| true)
+}
+
+/// Every hostile next to us (and there is one) is a thief that has not struck us within
+/// [`THIEF_STRUCK_MEMORY`] turns and that `spared` lets be.
+fn only_spared_thieves_adjacent(
+    w: &World,
+    threats: &[Threat],
+    spared: impl Fn(&nhbot_world::Monster) -> bool,
+) -> bool {
     let near = adjacent(threats);
     !near.is_empty()
         && near.iter().all(|t| {
             crate::thief::thief(t, w).is_some()
-                && !w
-                    .monsters
-                    .iter()
-                    .any(|m| m.pos == t.pos && m.struck_within(w.turn, THIEF_STRUCK_MEMORY))
+                && w.monsters.iter().any(|m| {
+                    m.pos == t.pos && !m.struck_within(w.turn, THIEF_STRUCK_MEMORY) && spared(m)
+                })
         })
+}
+
+/// Whether the thieves next to us are let be (`spare_still_thieves`,
+/// `spare_thieves_on_elbereth`): asleep by the turns they stood still, or held off by the
+/// Elbereth we stand on.
+fn thieves_spared(r: &Recall, w: &World, threats: &[Threat], rules: &FightRules) -> bool {
+    let asleep = rules.spare_still_thieves > 0
+        && only_spared_thieves_adjacent(w, threats, |m| {
+            m.still_for(w.turn) >= rules.spare_still_thieves
+        });
+    let held_off = rules.spare_thieves_on_elbereth
+        && elbereth::on_verified_elbereth(r, w)
+        && only_spared_thieves_adjacent(w, threats, |_| true);
+    asleep || held_off
 }
 
 /// Blind, with no telepathy to show what is near.
@@ -321,6 +354,7 @@ pub fn fight_or_flee_by(
     depth: u32,
     rules: FightRules,
 ) -> Option<(Action, String)> {
+    let spare_ways = rules;
     let FightRules {
         healthy_elbereth,
         keep_elbereth,
@@ -333,6 +367,8 @@ pub fn fight_or_flee_by(
         missile_miss,
         held_stays,
         spare_thieves,
+        spare_still_thieves: _,
+        spare_thieves_on_elbereth: _,
         spares,
         weigh_refused,
         poison,
@@ -343,6 +379,9 @@ pub fn fight_or_flee_by(
     crate::peaceful::observe(&mut r.peaceful, w);
     let threats = threat::threats_by(r, w, struck_hostile);
     if spare_thieves && only_quiet_thieves_adjacent(w, &threats) {
+        return None;
+    }
+    if thieves_spared(r, w, &threats, &spare_ways) {
         return None;
     }
     let Some(mut duel) = duel_here_by(r, w, &threats, poison) else {

@@ -87,6 +87,8 @@ pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         missile_miss: p.flag("missile_miss"),
         held_stays: p.flag("held_stays"),
         spare_thieves: p.flag("spare_thieves"),
+        spare_still_thieves: p.integer("spare_still_thieves").max(0),
+        spare_thieves_on_elbereth: p.flag("spare_thieves_on_elbereth"),
         spares: crate::spare::Spares {
             gas_spores: p.flag("spare_spores"),
             town_unseen: p.flag("town_unseen"),

@@ -53,6 +53,7 @@ fn weak_from_hunger_eats_before_resting_on_elbereth() {
         mimic: false,
         hallucinated: false,
         struck_us: None,
+        still_since: 0,
     }];
     w.messages = vec!["You read: \"Elbereth\".".into()];
     let fed = bot.decide(&w);

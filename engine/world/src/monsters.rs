@@ -33,6 +33,11 @@ pub struct Monster {
     /// whatever farlook said; this is the fact, `peaceful` keeps farlook's word.
     #[serde(default)]
     pub struck_us: Option<i64>,
+    /// The game turn since which it has been seen on this square (its first sighting there):
+    /// a monster that stays put while we watch is asleep, stuck or waiting (see
+    /// [`Monster::still_for`]).
+    #[serde(default)]
+    pub still_since: i64,
 }
 
 impl Monster {
@@ -45,6 +50,13 @@ impl Monster {
     pub fn struck_within(&self, turn: i64, turns: i64) -> bool {
         self.struck_us
             .is_some_and(|t| (0..=turns).contains(&(turn - t)))
+    }
+
+    /// Game turns it has stood on its square while in view: 0 on the turn it arrived there.
+    /// Counted from its first sighting at the earliest (a monster built without a sighting
+    /// has stood still no longer than it has been seen).
+    pub fn still_for(&self, turn: i64) -> i64 {
+        (turn - self.still_since.max(self.first_seen)).max(0)
     }
 
     pub fn is_shopkeeper(&self) -> bool {
@@ -127,6 +139,7 @@ pub(crate) fn sightings<'a>(
             color: color_of(cell),
             first_seen: turn,
             last_seen: turn,
+            still_since: turn,
             ..Default::default()
         })
     }))
@@ -170,6 +183,9 @@ pub fn track_all(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: 
                 m.tame = old.tame;
                 m.mimic |= old.mimic;
                 m.struck_us = old.struck_us;
+                if pass == 0 {
+                    m.still_since = old.still_since;
+                }
             }
         }
     }
@@ -248,6 +264,27 @@ mod tests {
             next[1].peaceful,
             Some(false),
             "the one that stayed keeps its info"
+        );
+    }
+
+    #[test]
+    fn a_monster_that_stays_put_counts_its_still_turns_and_a_step_resets_them() {
+        let map = grid(&[".n..@."], &[]);
+        let seen = track(&[], &map, Some(Pos::new(4, 0)), 10);
+        assert_eq!(seen[0].still_for(10), 0, "just seen");
+        let stayed = track(&seen, &map, Some(Pos::new(4, 0)), 14);
+        assert_eq!(stayed[0].still_for(14), 4, "on its square since turn 10");
+        let moved = track(&stayed, &grid(&["..n.@."], &[]), Some(Pos::new(4, 0)), 15);
+        assert_eq!(moved[0].first_seen, 10, "the same nymph");
+        assert_eq!(moved[0].still_for(15), 0, "a step starts the count again");
+        let unseen_start = Monster {
+            first_seen: 20,
+            ..Default::default()
+        };
+        assert_eq!(
+            unseen_start.still_for(25),
+            5,
+            "never longer than it has been seen"
         );
     }
 }

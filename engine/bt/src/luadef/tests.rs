@@ -328,6 +328,7 @@ fn sample_world() -> World {
         mimic: false,
         hallucinated: false,
         struck_us: None,
+        still_since: 0,
     }];
     // hero, history, monsters
     w.intrinsics = [Intrinsic::ColdResistance, Intrinsic::Stealth].into();
@@ -354,6 +355,7 @@ fn sample_world() -> World {
         mimic: false,
         hallucinated: false,
         struck_us: None,
+        still_since: 0,
     }];
     w.inventory = vec![Item {
         letter: 'f',
@@ -455,6 +457,7 @@ fn map_sample(w: &mut World) {
         mimic: false,
         hallucinated: false,
         struck_us: None,
+        still_since: 0,
     });
     // dungeon: the level is the Oracle's, with a shop and the Mines' stairs.
     level.facts.mark(nhbot_world::Special::Oracle);

@@ -372,6 +372,59 @@ fn spare_thieves_strikes_no_quiet_nymph() {
     assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
 }
 
+/// A nymph next to us that has stood on her square 3 turns in view is asleep: with
+/// `spare_still_thieves: 2` no blow wakes her. One that has just stepped up to us is struck
+/// first, and so is one that has struck us.
+#[test]
+fn spare_still_thieves_lets_a_sleeping_nymph_be_and_strikes_one_that_walks_up() {
+    let mut w = crate::elbereth::tests::world(53, 'n', 4, &[]);
+    (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (53, 5, 4, 6);
+    w.monsters[0].name = Some("water nymph".into());
+    w.monsters[0].first_seen = w.turn - 3;
+    w.monsters[0].still_since = w.turn - 3;
+    let rules = |turns: i64| FightRules {
+        spare_still_thieves: turns,
+        ..FightRules::default()
+    };
+    let strikes = |w: &World, turns: i64| {
+        fight_or_flee_by(&mut Recall::default(), w, 4, rules(turns))
+            .is_some_and(|(action, _)| action == Action::Move { dir: Dir::E })
+    };
+    assert!(strikes(&w, 0), "off: the old rule strikes");
+    assert!(!strikes(&w, 2), "still 3 turns: asleep, let be");
+    w.monsters[0].still_since = w.turn;
+    assert!(
+        strikes(&w, 2),
+        "she just stepped up to us: awake, struck first"
+    );
+    w.monsters[0].still_since = w.turn - 3;
+    w.monsters[0].struck_us = Some(w.turn - 1);
+    assert!(strikes(&w, 2), "she struck: fought as before");
+}
+
+/// On a verified Elbereth a nymph next to us is let be with `spare_thieves_on_elbereth`
+/// (scared, she does not touch us; a blow would wipe the engraving); off it, she is struck.
+#[test]
+fn spare_thieves_on_elbereth_strikes_no_nymph_from_the_engraving() {
+    let mut w = crate::elbereth::tests::world(53, 'n', 4, &[]);
+    (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (53, 5, 4, 6);
+    w.monsters[0].name = Some("mountain nymph".into());
+    let rules = FightRules {
+        spare_thieves_on_elbereth: true,
+        ..FightRules::default()
+    };
+    let decide = |w: &World| fight_or_flee_by(&mut Recall::default(), w, 4, rules);
+    let (action, why) = decide(&w).expect("no engraving here: fight");
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    w.history.push(nhbot_world::Said {
+        turn: w.turn,
+        decision: w.decisions,
+        text: "You read: \"Elbereth\".".into(),
+    });
+    assert!(w.elbereth_read_here(), "the read-back stands");
+    assert_eq!(decide(&w), None, "on the Elbereth: no blow");
+}
+
 /// `rows` on Dlvl 6 with our (HP, max HP, XL, AC) and a giant beetle (the only monster).
 fn beetle_world(rows: &[&str], (hp, hp_max, xl, ac): (i32, i32, i32, i32)) -> World {
     let mut w = crate::seen::world(rows);
