@@ -539,9 +539,10 @@ pub(crate) mod tests {
         edge[COLS * MAP_ROWS - 1] = Cell { ch: '|', ..edge[0] };
         for (n, map) in frames.iter().chain([&edge]).enumerate() {
             let glyphs = memo.classify_all(map).to_vec();
-            for i in 0..COLS * MAP_ROWS {
+            assert_eq!(glyphs.len(), COLS * MAP_ROWS);
+            for (i, glyph) in glyphs.iter().enumerate() {
                 let (x, y) = (i % COLS, i / COLS);
-                assert_eq!(glyphs[i], classify(map, x, y), "frame {n}, ({x}, {y})");
+                assert_eq!(*glyph, classify(map, x, y), "frame {n}, ({x}, {y})");
             }
         }
         // Frame 1's doorway and sink are unchanged cells whose neighbours changed.
