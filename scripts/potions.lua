@@ -14,8 +14,8 @@
 -- API used: world.inventory (class, name, text, count, letter, buc), world.objects_here,
 -- world:objects, world:objects_near, world:path, world:in_shop, world.encumbrance, world.hp,
 -- world.hp_max, world.hunger, world.branch, world.monsters, world:distance, world:has_condition,
--- world.last_decision, world:prayer_trouble, world:can_pray_safely, world.turn, kb.candidates,
--- kb.identity, kb.why, act.pickup, act.quaff, act.keys, act.move, act.travel, act.look, log,
+-- world.last_decision, world:can_pray_safely, world.turn, kb.candidates, kb.identity, kb.why,
+-- kb.observe, act.pickup, act.quaff, act.keys, act.move, act.travel, act.look, log,
 -- `state`.
 local common = require("gear.common")
 
@@ -110,22 +110,45 @@ local function carried(world)
   return n
 end
 
--- After a quaff of ours: when the potion's appearance is gone from the pack and the KB still does
--- not know it, read the discoveries list (no game time) so the KB learns the game's name for it.
-local function discoveries_after_quaff(world, state, path)
+-- After a quaff of ours, what the game made of the appearance drunk. When it left the pack
+-- (named, or the last of its stack), the discoveries list (`\`, no game time) tells the KB the
+-- game's name for it; when it is still unnamed after that, it is no healing potion (potion.c
+-- names healing, extra and full healing when drunk, seen), and the KB is told so.
+local function learn_after_quaff(world, state)
   local p = state.drunk
   if not p then return nil end
-  state.drunk = nil
-  local last = world.last_decision
-  if not last or last.path ~= path or not p.appearance or kb.identity(p.appearance) then
+  if kb.identity(p.appearance) then
+    state.drunk = nil
     return nil
   end
+  local still = false
   for _, it in ipairs(potions(world)) do
-    if appearance(it.name) == p.appearance then return nil end -- still unknown: nothing named
+    if appearance(it.name) == p.appearance then still = true end
   end
-  return act.keys("\\", string.format(
-    "reading the discoveries: the %s just drunk left the pack, the game may have named it",
-    p.appearance))
+  if not still and not p.read then
+    p.read = true
+    state.drunk = p
+    return act.keys("\\", string.format(
+      "reading the discoveries: the %s just drunk left the pack, the game may have named it",
+      p.appearance))
+  end
+  state.drunk = nil
+  if p.blind or kb.identity(p.appearance) then return nil end
+  local reason = string.format("drunk on turn %d and still unnamed: potion.c names the healing "
+    .. "potions when drunk", p.turn)
+  for _, id in ipairs(HEALING) do
+    -- A KB that takes no observations (or an appearance it does not know) changes nothing.
+    pcall(kb.observe, { appearance = p.appearance, not_identity = id, reason = reason })
+  end
+  log(string.format("the %s is no healing potion: %s", p.appearance, reason))
+  return nil
+end
+
+-- What to remember of a quaff of `k`'s appearance, for learn_after_quaff (nil: nothing to learn).
+local function drinking(world, k)
+  if not k.appearance then return nil end
+  return { appearance = k.appearance, turn = world.turn, blind = world:has_condition("blind")
+    or world:has_condition("hallu") }
 end
 
 -- A floor object's text as a pack name: "2 uncursed diluted bubbly potions (for sale, 20
@@ -192,7 +215,7 @@ end
 -- last decision: drink the healing potion known (after a safe prayer, before a prayer that
 -- gambles on the timeout).
 function M.quaff_to_heal(world, state, path)
-  local read = discoveries_after_quaff(world, state, path)
+  local read = learn_after_quaff(world, state)
   if read then return read end
   if world.hp * 3 >= world.hp_max then return false end
   local foe, d = common.hostile_in_view(world)
@@ -201,11 +224,11 @@ function M.quaff_to_heal(world, state, path)
   if not (foe and d <= 5) and not falling then return false end
   local f = healing_to_drink(world, world.hp_max - world.hp)
   if not f then return false end
-  state.drunk = { appearance = f.k.appearance }
-  local why = foe and string.format("%s %d squares away", foe.name or foe.glyph, d)
+  state.drunk = drinking(world, f.k)
+  local why = foe and string.format("%s %d squares away", foe.name or ("`" .. foe.glyph .. "`"), d)
     or string.format("HP fell from %d", last.hp)
   return act.quaff(f.item.letter, string.format(
-    "drinking %s (%s, ~%d HP) at HP %d/%d, %s: %s", f.item.text, f.identity,
+    "drinking one of %s (%s, ~%d HP) at HP %d/%d, %s: %s", f.item.text, f.identity,
     HEALS[f.identity], world.hp, world.hp_max, why, f.k.evidence))
 end
 
@@ -224,13 +247,13 @@ end
 -- Drink-test an unknown potion that may heal, when it is safe: the game names most potions once
 -- drunk, so the healing ones become known for quaff_to_heal. One appearance at a time.
 function M.test_unknown(world, state, path)
-  local read = discoveries_after_quaff(world, state, path)
+  local read = learn_after_quaff(world, state)
   if read then return read end
   if not safe_to_test(world) then return false end
   for _, it in ipairs(potions(world)) do
     local k = knowledge(it.name)
     if k.appearance and not k.identity and may_heal(k) and it.buc ~= "cursed" then
-      state.drunk = { appearance = k.appearance }
+      state.drunk = drinking(world, k)
       return act.quaff(it.letter, string.format(
         "drink-testing %s at full HP with nothing hostile in view: %d candidates, healing among them (%s)",
         it.text, #k.candidates, k.evidence))
@@ -242,7 +265,7 @@ end
 -- Death at hand (HP at most a seventh of max or 5, a hostile next to us) with no healing potion
 -- known and no safe prayer: drink an unknown potion that may heal rather than nothing.
 function M.last_resort(world, state, path)
-  local read = discoveries_after_quaff(world, state, path)
+  local read = learn_after_quaff(world, state)
   if read then return read end
   if world.hp * 7 > world.hp_max and world.hp > 5 then return false end
   local foe, d = common.hostile_in_view(world)
@@ -257,10 +280,10 @@ function M.last_resort(world, state, path)
     end
   end
   if not best then return false end
-  state.drunk = { appearance = best_k.appearance }
+  state.drunk = drinking(world, best_k)
   return act.quaff(best.letter, string.format(
     "drinking the unknown %s at HP %d/%d with %s next to us, no safe prayer: %d candidates (%s)",
-    best.text, world.hp, world.hp_max, foe.name or foe.glyph, #best_k.candidates,
+    best.text, world.hp, world.hp_max, foe.name or ("`" .. foe.glyph .. "`"), #best_k.candidates,
     best_k.evidence))
 end
 
