@@ -108,8 +108,14 @@ fn potions_with_windows_and_questions_are_drunk_to_the_end() {
     let mut s = Scene::start("potion-windows", 3);
     s.step_onto_floor();
     for (wish, said) in [
-        ("uncursed potion of enlightenment", "You feel self-knowledgeable..."),
-        ("uncursed potion of object detection", "You detect the presence of objects."),
+        (
+            "uncursed potion of enlightenment",
+            "You feel self-knowledgeable...",
+        ),
+        (
+            "uncursed potion of object detection",
+            "You detect the presence of objects.",
+        ),
         ("uncursed potion of monster detection", ""),
         ("uncursed potion of fruit juice", "This tastes like"),
         ("uncursed potion of see invisible", "This tastes like"),

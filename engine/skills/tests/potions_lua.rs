@@ -168,7 +168,10 @@ fn pick_up_walks_to_a_potion_near() {
     see(&mut w, HERO, &[(at, '!')], &[], 20);
     let d = decide(&mut bot, &mut w);
     assert!(
-        matches!(d.action, Action::Move { dir: Dir::E } | Action::Travel { .. }),
+        matches!(
+            d.action,
+            Action::Move { dir: Dir::E } | Action::Travel { .. }
+        ),
         "{d:?}"
     );
     assert!(d.reason.contains("fetching"), "{}", d.reason);
@@ -230,7 +233,10 @@ fn last_resort_drinks_an_unknown_potion_only_when_nothing_known_heals() {
         ("Potions", "g - a potion of sleeping"),
     ]);
     jackal_next_to_us(&mut w, 6);
-    assert!(is_search(&decide(&mut bot, &mut w)), "HP 6/20 is not at hand");
+    assert!(
+        is_search(&decide(&mut bot, &mut w)),
+        "HP 6/20 is not at hand"
+    );
     jackal_next_to_us(&mut w, 2);
     let d = decide(&mut bot, &mut w);
     assert_eq!(d.action, Action::Quaff { item: Some('f') }, "{}", d.reason);
