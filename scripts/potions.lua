@@ -47,6 +47,9 @@ local function appearance(name)
   return app
 end
 
+-- Water's own appearance, never shuffled (objects.c): no healing potion, nothing to learn.
+local WATER = "clear potion"
+
 local function is_healing(identity)
   return identity ~= nil and HEALS[identity] ~= nil
 end
@@ -61,6 +64,9 @@ local function knowledge(name)
   end
   local app = appearance(name)
   if not app then return { candidates = {}, evidence = "not a potion" } end
+  if app == WATER then
+    return { identity = "water", candidates = { "water" }, evidence = "a clear potion is water" }
+  end
   local why = kb.why(app)
   local evidence = why[#why] or "no facts"
   local id = kb.identity(app)

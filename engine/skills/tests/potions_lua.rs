@@ -116,14 +116,20 @@ fn quaff_to_heal_picks_the_weakest_potion_that_covers_half_the_loss() {
     assert_eq!(d.action, Action::Quaff { item: Some('h') }, "{}", d.reason);
 }
 
-/// Underfoot: an unknown potion that may heal is picked up, a named potion of sleeping and a
-/// clear potion (water) are not; never in a shop, never past the carried cap.
+/// Underfoot: an unknown potion that may heal is picked up; a named potion of sleeping, a clear
+/// potion (water, whatever the KB says) and one the KB rules healing out for are not; never past
+/// the carried cap.
 #[test]
 fn pick_up_takes_potions_that_may_heal_only() {
-    let kb = GearKb(vec![("clear potion", vec!["water"], "clear potion: water")]);
+    let kb = GearKb(vec![(
+        "murky potion",
+        vec!["sleeping", "blindness"],
+        "murky potion: drunk, still unnamed",
+    )]);
     for (text, wanted) in [
         ("a potion of sleeping", false),
         ("a clear potion", false),
+        ("a murky potion", false),
         ("2 uncursed potions of extra healing", true),
         ("a bubbly potion", true),
     ] {
