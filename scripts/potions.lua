@@ -15,8 +15,8 @@
 -- world:objects, world:objects_near, world:path, world:in_shop, world.encumbrance, world.hp,
 -- world.hp_max, world.hunger, world.branch, world.monsters, world:distance, world:has_condition,
 -- world.last_decision, world:can_pray_safely, world.turn, kb.candidates, kb.identity, kb.why,
--- kb.observe, act.pickup, act.quaff, act.keys, act.move, act.travel, act.look, log,
--- `state`.
+-- kb.observe, world:on_elbereth, world.feature_here, act.pickup, act.quaff, act.keys, act.engrave,
+-- act.move, act.travel, act.look, log, `state`.
 local common = require("gear.common")
 
 local M = {}
@@ -250,22 +250,53 @@ local function safe_to_test(world)
   return true
 end
 
+-- Squares where an Elbereth is written for a drink test (dust takes, eyes to read it back).
+local function can_engrave(world)
+  local here = world.feature_here
+  return here == "floor" or here == "corridor"
+end
+
+-- Engravings for a drink test on one square at most (a misspelled one is written again once).
+local ENGRAVINGS = 2
+
 -- Drink-test an unknown potion that may heal, when it is safe: the game names most potions once
--- drunk, so the healing ones become known for quaff_to_heal. One appearance at a time.
+-- drunk, so the healing ones become known for quaff_to_heal. Drunk on an Elbereth read back (a
+-- potion of sleeping or paralysis leaves us helpless for up to ~30 turns, and a monster that
+-- respects Elbereth does not strike us there): engrave, read it back, drink.
 function M.test_unknown(world, state, path)
+  state.engraved = state.engraved or {}
   local read = learn_after_quaff(world, state)
   if read then return read end
   if not safe_to_test(world) then return false end
-  for _, it in ipairs(potions(world)) do
-    local k = knowledge(it.name)
-    if k.appearance and not k.identity and may_heal(k) and it.buc ~= "cursed" then
-      state.drunk = drinking(world, k)
-      return act.quaff(it.letter, string.format(
-        "drink-testing %s at full HP with nothing hostile in view: %d candidates, healing among them (%s)",
-        it.text, #k.candidates, k.evidence))
+  local it, k
+  for _, cand in ipairs(potions(world)) do
+    local ck = knowledge(cand.name)
+    if not it and ck.appearance and not ck.identity and may_heal(ck) and cand.buc ~= "cursed" then
+      it, k = cand, ck
     end
   end
-  return false
+  if not it then return false end
+  if world:on_elbereth() then
+    state.stand = nil
+    state.drunk = drinking(world, k)
+    return act.quaff(it.letter, string.format(
+      "drink-testing %s on Elbereth at full HP with nothing hostile in view: %d candidates, "
+        .. "healing among them (%s)", it.text, #k.candidates, k.evidence))
+  end
+  if not can_engrave(world) then return false end
+  local key = world.dlvl .. ":" .. world.x .. "," .. world.y
+  local st = state.stand
+  if st and st.key == key and world.turn - st.turn <= 3 and not st.looked then
+    st.looked = true
+    return act.look("reading back the Elbereth written to drink-test " .. it.text .. " on it")
+  end
+  state.stand = nil
+  if (state.engraved[key] or 0) >= ENGRAVINGS then return false end
+  state.engraved[key] = (state.engraved[key] or 0) + 1
+  state.stand = { key = key, turn = world.turn }
+  return act.engrave("Elbereth", string.format(
+    "engraving Elbereth to drink-test %s on it (a sleeping or paralysis potion leaves us helpless)",
+    it.text))
 end
 
 -- Death at hand (HP at most a seventh of max or 5, a hostile next to us) with no healing potion

@@ -183,8 +183,9 @@ fn pick_up_walks_to_a_potion_near() {
     assert!(d.reason.contains("fetching"), "{}", d.reason);
 }
 
-/// Drink-testing: an unknown potion that may heal at full HP with nothing in view, not while
-/// hurt, hungry or with a hostile in view; a cursed one never.
+/// Drink-testing: an unknown potion that may heal at full HP with nothing in view, on an
+/// Elbereth written and read back first; not while hurt, hungry or with a hostile in view; a
+/// cursed one never.
 #[test]
 fn test_unknown_drinks_only_when_safe() {
     let repo = Repo::new("potion-test");
@@ -215,10 +216,42 @@ fn test_unknown_drinks_only_when_safe() {
         ("Potions", "f - a potion of healing"),
         ("Potions", "g - a bubbly potion"),
     ]);
+    // Safe, off the up stairs the game starts us on (no engraving there): Elbereth first, read
+    // back, then the drink on it.
+    const FLOOR: Pos = Pos { x: 6, y: 4 };
     see(&mut fed, HERO, &[], &[], 20);
+    see(&mut fed, FLOOR, &[(HERO, '<')], &[], 20);
+    let d = decide(&mut bot, &mut fed);
+    assert!(
+        matches!(&d.action, Action::Engrave { text, with: None } if text == "Elbereth"),
+        "{d:?}"
+    );
+    see(
+        &mut fed,
+        FLOOR,
+        &[(HERO, '<')],
+        &["You write in the dust with your fingertip."],
+        20,
+    );
+    let d = decide(&mut bot, &mut fed);
+    assert_eq!(d.action, Action::Look, "{}", d.reason);
+    see(
+        &mut fed,
+        FLOOR,
+        &[(HERO, '<')],
+        &[
+            "Something is written here in the dust.",
+            "You read: \"Elbereth\".",
+        ],
+        20,
+    );
     let d = decide(&mut bot, &mut fed);
     assert_eq!(d.action, Action::Quaff { item: Some('g') }, "{}", d.reason);
-    assert!(d.reason.contains("drink-testing"), "{}", d.reason);
+    assert!(
+        d.reason.contains("drink-testing") && d.reason.contains("on Elbereth"),
+        "{}",
+        d.reason
+    );
 }
 
 /// Death at hand (HP 2/20, a jackal next to us, no safe prayer) with no healing potion known:
