@@ -9,7 +9,7 @@
 -- appearance was, so elimination can rule healing out of the others.
 --
 -- Functions (`function:` in the tree): pick_up (trees/gear.yaml), quaff_to_heal
--- (trees/survive.yaml), test_unknown and last_resort (off unless the tree places them).
+-- (trees/survive.yaml), test_unknown and last_resort (off: the trees' comments give the bench).
 --
 -- API used: world.inventory (class, name, text, count, letter, buc), world.objects_here,
 -- world:objects, world:objects_near, world:path, world:in_shop, world.encumbrance, world.hp,
@@ -319,7 +319,8 @@ function M.last_resort(world, state, path)
   if not best then return false end
   state.drunk = drinking(world, best_k)
   return act.quaff(best.letter, string.format(
-    "drinking the unknown %s at HP %d/%d with %s next to us, no safe prayer: %d candidates (%s)",
+    "drinking an unknown potion (%s) at HP %d/%d with %s next to us, no safe prayer: %d "
+      .. "candidates (%s)",
     best.text, world.hp, world.hp_max, foe.name or ("`" .. foe.glyph .. "`"), #best_k.candidates,
     best_k.evidence))
 end
