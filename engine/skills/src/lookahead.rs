@@ -176,12 +176,7 @@ impl Duel {
     }
     /// The best choice now looking `depth` turns ahead, and its value (≈ survival chance).
     pub fn best(&self, depth: u32) -> (Choice, f64) {
-        let mut search = Search {
-            duel: self,
-            mean_round: self.mean_round(),
-            memo: HashMap::default(),
-            rounds: HashMap::default(),
-        };
+        let mut search = Search::new(self);
         Choice::ALL
             .iter()
             .filter_map(|c| Some((*c, search.q(*c, self.hp, self.hits_left, depth.max(1))?)))
@@ -206,33 +201,59 @@ impl Duel {
     }
 }
 
-/// One look-ahead: the duel, its mean damage per round (read at every horizon), and the values
-/// of the states already met, by (HP, hits left, depth).
+/// One look-ahead: the duel, its mean damage per round (read at every horizon), the damages
+/// the foe can deal, and the values of the states already met, by (HP, hits left, depth).
 struct Search<'a> {
     duel: &'a Duel,
     mean_round: f64,
+    /// The round's possible damages (`(d, P(d))` with `P(d) != 0`), ascending: a state's sum
+    /// over the round stops at the first one that kills, not at the round's end.
+    damages: Vec<(i32, f64)>,
     memo: HashMap<(i32, u32, u32), f64, BuildStateHasher>,
     /// [`Search::round_then`]'s values met: a fight's miss and a flight's stay are one sum,
     /// and a hit's sum is another state's miss.
     rounds: HashMap<(i32, u32, u32), f64, BuildStateHasher>,
 }
 
+impl<'a> Search<'a> {
+    fn new(duel: &'a Duel) -> Search<'a> {
+        Search {
+            duel,
+            mean_round: duel.mean_round(),
+            damages: duel
+                .round
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| **p != 0.0)
+                .map(|(d, p)| (d as i32, *p))
+                .collect(),
+            memo: HashMap::default(),
+            rounds: HashMap::default(),
+        }
+    }
+}
+
 impl Search<'_> {
     /// Expected value of a state after the foe's round, over its damage.
-    fn after_round(&mut self, hp: i32, then: &mut dyn FnMut(&mut Self, i32) -> f64) -> f64 {
-        let duel = self.duel;
-        duel.round
-            .iter()
-            .enumerate()
-            .map(|(d, p)| {
-                // Nothing to add for impossible damage; a killing blow is worth 0.
-                if *p == 0.0 || hp - d as i32 <= 0 {
-                    0.0
-                } else {
-                    p * then(self, hp - d as i32)
-                }
-            })
-            .sum()
+    ///
+    /// The same sum, in the same order, as over the whole round with impossible damages and
+    /// killing blows as `0.0` terms: those are left out, and one `+ 0.0` stands for them all
+    /// (it only turns a `-0.0` sum so far into `0.0`, as the first of them would have).
+    fn after_round(&mut self, hp: i32, mut then: impl FnMut(&mut Self, i32) -> f64) -> f64 {
+        let mut sum: f64 = std::iter::empty::<f64>().sum();
+        let mut terms = 0;
+        for i in 0..self.damages.len() {
+            let (d, p) = self.damages[i];
+            if hp - d <= 0 {
+                break;
+            }
+            sum += p * then(self, hp - d);
+            terms += 1;
+        }
+        if terms < self.duel.round.len() {
+            sum += 0.0;
+        }
+        sum
     }
 
     /// Expected value after the foe's round from `hp`, then `hits` left at `depth` ([`Search::next`]).
@@ -240,7 +261,7 @@ impl Search<'_> {
         if let Some(v) = self.rounds.get(&(hp, hits, depth)) {
             return *v;
         }
-        let v = self.after_round(hp, &mut |s, h| s.next(h, hits, depth));
+        let v = self.after_round(hp, |s, h| s.next(h, hits, depth));
         self.rounds.insert((hp, hits, depth), v);
         v
     }
@@ -296,7 +317,7 @@ impl Search<'_> {
                 let stay = self.round_then(hp, hits_left, depth);
                 duel.escape * (ESCAPED + bonus) + (1.0 - duel.escape) * stay
             }
-            Choice::Elbereth if duel.respects_elbereth => self.after_round(hp, &mut |s, h| {
+            Choice::Elbereth if duel.respects_elbereth => self.after_round(hp, |s, h| {
                 let ok = duel.elbereth_ok;
                 ok * (duel.scared + 0.01 * f64::from(h) / f64::from(duel.hp_max.max(1)))
                     + (1.0 - ok) * s.next(h, hits_left, depth)
