@@ -176,12 +176,7 @@ impl Duel {
     }
     /// The best choice now looking `depth` turns ahead, and its value (≈ survival chance).
     pub fn best(&self, depth: u32) -> (Choice, f64) {
-        let mut search = Search {
-            duel: self,
-            mean_round: self.mean_round(),
-            memo: HashMap::default(),
-            rounds: HashMap::default(),
-        };
+        let mut search = Search::new(self);
         Choice::ALL
             .iter()
             .filter_map(|c| Some((*c, search.q(*c, self.hp, self.hits_left, depth.max(1))?)))
@@ -206,61 +201,97 @@ impl Duel {
     }
 }
 
-/// One look-ahead: the duel, its mean damage per round (read at every horizon), and the values
-/// of the states already met, by (HP, hits left, depth).
+/// One look-ahead: the duel, its mean damage per round (read at every horizon), the damages
+/// the foe can deal, and the values of the states already met, by (HP, hits left, depth).
 struct Search<'a> {
     duel: &'a Duel,
     mean_round: f64,
-    memo: HashMap<(i32, u32, u32), f64, BuildStateHasher>,
+    /// [`horizon_divisor`] by hits left, up to the duel's: a round's sum at the last turn
+    /// reads it at every term.
+    horizon_divisors: Vec<f64>,
+    /// The round's possible damages (`(d, P(d))` with `P(d) != 0`), ascending: a state's sum
+    /// over the round stops at the first one that kills, not at the round's end.
+    damages: Vec<(i32, f64)>,
+    memo: StateTable,
     /// [`Search::round_then`]'s values met: a fight's miss and a flight's stay are one sum,
     /// and a hit's sum is another state's miss.
-    rounds: HashMap<(i32, u32, u32), f64, BuildStateHasher>,
+    rounds: StateTable,
+}
+
+impl<'a> Search<'a> {
+    fn new(duel: &'a Duel) -> Search<'a> {
+        let mean_round = duel.mean_round();
+        Search {
+            duel,
+            mean_round,
+            horizon_divisors: (0..=duel.hits_left.min(MAX_HITS_KEPT))
+                .map(|hits| horizon_divisor(duel, mean_round, hits))
+                .collect(),
+            damages: duel
+                .round
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| **p != 0.0)
+                .map(|(d, p)| (d as i32, *p))
+                .collect(),
+            memo: StateTable::new(duel),
+            rounds: StateTable::new(duel),
+        }
+    }
 }
 
 impl Search<'_> {
     /// Expected value of a state after the foe's round, over its damage.
-    fn after_round(&mut self, hp: i32, then: &mut dyn FnMut(&mut Self, i32) -> f64) -> f64 {
-        let duel = self.duel;
-        duel.round
-            .iter()
-            .enumerate()
-            .map(|(d, p)| {
-                // Nothing to add for impossible damage; a killing blow is worth 0.
-                if *p == 0.0 || hp - d as i32 <= 0 {
-                    0.0
-                } else {
-                    p * then(self, hp - d as i32)
-                }
-            })
-            .sum()
+    ///
+    /// The same sum, in the same order, as over the whole round with impossible damages and
+    /// killing blows as `0.0` terms: those are left out, and one `+ 0.0` stands for them all
+    /// (it only turns a `-0.0` sum so far into `0.0`, as the first of them would have).
+    fn after_round(&mut self, hp: i32, mut then: impl FnMut(&mut Self, i32) -> f64) -> f64 {
+        let mut sum: f64 = std::iter::empty::<f64>().sum();
+        let mut terms = 0;
+        for i in 0..self.damages.len() {
+            let (d, p) = self.damages[i];
+            if hp - d <= 0 {
+                break;
+            }
+            sum += p * then(self, hp - d);
+            terms += 1;
+        }
+        if terms < self.duel.round.len() {
+            sum += 0.0;
+        }
+        sum
     }
 
     /// Expected value after the foe's round from `hp`, then `hits` left at `depth` ([`Search::next`]).
     fn round_then(&mut self, hp: i32, hits: u32, depth: u32) -> f64 {
-        if let Some(v) = self.rounds.get(&(hp, hits, depth)) {
-            return *v;
+        if let Some(v) = self.rounds.get(hp, hits, depth) {
+            return v;
         }
-        let v = self.after_round(hp, &mut |s, h| s.next(h, hits, depth));
-        self.rounds.insert((hp, hits, depth), v);
+        let v = self.after_round(hp, |s, h| s.next(h, hits, depth));
+        self.rounds.insert(hp, hits, depth, v);
         v
     }
 
     /// Heuristic value where the search stops: roughly the chance we outlast the foe by
     /// fighting on (our HP against the damage expected while we land the remaining hits).
     fn horizon(&self, hp: i32, hits_left: u32) -> f64 {
-        let needed = f64::from(hits_left) / self.duel.our_hit * self.mean_round;
-        (f64::from(hp) / (needed + 1.0)).min(1.0)
+        let divisor = match self.horizon_divisors.get(hits_left as usize) {
+            Some(known) => *known,
+            None => horizon_divisor(self.duel, self.mean_round, hits_left),
+        };
+        (f64::from(hp) / divisor).min(1.0)
     }
 
     fn value(&mut self, hp: i32, hits_left: u32, depth: u32) -> f64 {
-        if let Some(v) = self.memo.get(&(hp, hits_left, depth)) {
-            return *v;
+        if let Some(v) = self.memo.get(hp, hits_left, depth) {
+            return v;
         }
         let v = Choice::ALL
             .iter()
             .filter_map(|c| self.q(*c, hp, hits_left, depth))
             .fold(0.0, f64::max);
-        self.memo.insert((hp, hits_left, depth), v);
+        self.memo.insert(hp, hits_left, depth, v);
         v
     }
 
@@ -296,13 +327,84 @@ impl Search<'_> {
                 let stay = self.round_then(hp, hits_left, depth);
                 duel.escape * (ESCAPED + bonus) + (1.0 - duel.escape) * stay
             }
-            Choice::Elbereth if duel.respects_elbereth => self.after_round(hp, &mut |s, h| {
+            Choice::Elbereth if duel.respects_elbereth => self.after_round(hp, |s, h| {
                 let ok = duel.elbereth_ok;
                 ok * (duel.scared + 0.01 * f64::from(h) / f64::from(duel.hp_max.max(1)))
                     + (1.0 - ok) * s.next(h, hits_left, depth)
             }),
             Choice::Elbereth => return None,
         })
+    }
+}
+
+/// Hits left [`Search::horizon_divisors`] are kept for (more are computed at each read).
+const MAX_HITS_KEPT: u32 = 255;
+
+/// What [`Search::horizon`] divides our HP by: one more than the damage expected while we
+/// land the `hits_left` hits.
+fn horizon_divisor(duel: &Duel, mean_round: f64, hits_left: u32) -> f64 {
+    let needed = f64::from(hits_left) / duel.our_hit * mean_round;
+    needed + 1.0
+}
+
+/// Values of look-ahead states by (HP, hits left, depth): a row by HP for each (hits, depth)
+/// met, as a round's sum reads the states of one row at falling HP, one after the other. HP
+/// above the duel's or below 1 (no state of a search has them but its first) go to a map.
+struct StateTable {
+    /// The duel's HP: a row's last index.
+    hp: i32,
+    /// Rows by `hits * DEPTHS + depth`, each made at its first value; `NaN` where none is
+    /// known (a value that is `NaN` is only computed again, the same).
+    rows: Vec<Vec<f64>>,
+    others: HashMap<(i32, u32, u32), f64, BuildStateHasher>,
+}
+
+/// Depths a row of [`StateTable`] is kept for (deeper states go to its map).
+const DEPTHS: u32 = 8;
+
+impl StateTable {
+    fn new(duel: &Duel) -> StateTable {
+        StateTable {
+            hp: duel.hp,
+            rows: Vec::new(),
+            others: HashMap::default(),
+        }
+    }
+
+    /// The row of (hits, depth), when the table keeps one for them and for `hp`.
+    fn row_index(&self, hp: i32, hits: u32, depth: u32) -> Option<usize> {
+        (hp >= 1 && hp <= self.hp && depth < DEPTHS && hits < 1 << 16)
+            .then(|| (hits * DEPTHS + depth) as usize)
+    }
+
+    fn get(&self, hp: i32, hits: u32, depth: u32) -> Option<f64> {
+        match self.row_index(hp, hits, depth) {
+            Some(row) => self
+                .rows
+                .get(row)
+                .and_then(|r| r.get(hp as usize))
+                .copied()
+                .filter(|v| !v.is_nan()),
+            None => self.others.get(&(hp, hits, depth)).copied(),
+        }
+    }
+
+    fn insert(&mut self, hp: i32, hits: u32, depth: u32, v: f64) {
+        match self.row_index(hp, hits, depth) {
+            Some(row) => {
+                if self.rows.len() <= row {
+                    self.rows.resize_with(row + 1, Vec::new);
+                }
+                let cells = &mut self.rows[row];
+                if cells.is_empty() {
+                    cells.resize(self.hp as usize + 1, f64::NAN);
+                }
+                cells[hp as usize] = v;
+            }
+            None => {
+                self.others.insert((hp, hits, depth), v);
+            }
+        }
     }
 }
 

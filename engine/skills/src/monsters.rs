@@ -266,6 +266,17 @@ pub fn candidates(glyph: char, color: u8) -> Vec<&'static MonsterInfo> {
     of_glyph.iter().map(|&i| &table[i]).collect()
 }
 
+/// The first monster of the table's order called `name` and drawn as `glyph`: of the monsters
+/// of that glyph only, as the threat assessment asks it for every named monster in view.
+pub fn named_as_drawn(name: &str, glyph: char) -> Option<&'static MonsterInfo> {
+    let table = all();
+    by_glyph()
+        .get(&glyph)?
+        .iter()
+        .map(|&i| &table[i])
+        .find(|m| m.name == name)
+}
+
 /// The monsters (indices into [`all`], in the table's order) by glyph: the threat assessment
 /// asks for a glyph's candidates for every monster in view, several times a decision, and a
 /// scan of the whole table each time was dear.
@@ -338,6 +349,23 @@ fn contains_word(text: &str, word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The glyph's index finds what a scan of the whole table in its order finds.
+    #[test]
+    fn named_as_drawn_is_the_first_of_the_table_so_named_and_drawn() {
+        let glyphs: std::collections::BTreeSet<char> = all().iter().map(|m| m.glyph).collect();
+        for m in all() {
+            for &g in &glyphs {
+                let scan = all().iter().find(|o| o.name == m.name && o.glyph == g);
+                assert_eq!(
+                    named_as_drawn(&m.name, g).map(|o| o as *const MonsterInfo),
+                    scan.map(|o| o as *const MonsterInfo),
+                    "{} as {g}",
+                    m.name
+                );
+            }
+        }
+    }
 
     #[test]
     fn table_parses_whole() {

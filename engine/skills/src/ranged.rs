@@ -119,13 +119,15 @@ fn recent_news(w: &World, within: i64) -> Vec<Heard> {
     said.iter()
         .filter_map(|s| {
             let news = firing_news(&s.text)?;
-            let same_turn: Vec<&str> = said
-                .iter()
-                .filter(|o| o.turn == s.turn)
-                .map(|o| o.text.as_str())
-                .collect();
-            if news == FiringNews::AtUs && trap_missile(&same_turn) {
-                return None;
+            if news == FiringNews::AtUs {
+                let same_turn: Vec<&str> = said
+                    .iter()
+                    .filter(|o| o.turn == s.turn)
+                    .map(|o| o.text.as_str())
+                    .collect();
+                if trap_missile(&same_turn) {
+                    return None;
+                }
             }
             let shooter = match &news {
                 FiringNews::Fired { shooter } => monsters::find_in_text(shooter),

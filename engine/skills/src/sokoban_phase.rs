@@ -28,8 +28,9 @@ fn in_sokoban(w: &World) -> bool {
 /// Whether the Sokoban phase may run: the hero is in Sokoban, or at experience level `xl` or
 /// more with the way in located.
 pub fn sokoban_open_now(w: &World, xl: i64) -> bool {
-    let located = w.dungeon.place_of(Special::SokobanEntrance).is_some();
-    in_sokoban(w) || (located && i64::from(w.status.xl) >= xl)
+    // The experience level first: the entrance is a look through every level known.
+    in_sokoban(w)
+        || (i64::from(w.status.xl) >= xl && w.dungeon.place_of(Special::SokobanEntrance).is_some())
 }
 
 fn sokoban_open(p: &Params, w: &World) -> LeafOutcome {

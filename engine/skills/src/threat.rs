@@ -253,9 +253,7 @@ pub fn plausible(w: &World, m: &Monster) -> Vec<&'static MonsterInfo> {
     }
     if let Some(info) = m.name.as_deref().and_then(monsters::find_in_text) {
         // One name, two forms (a wererat is an `r` and an `@`): the one drawn.
-        let drawn = monsters::all()
-            .iter()
-            .find(|o| o.name == info.name && o.glyph == m.ch);
+        let drawn = monsters::named_as_drawn(&info.name, m.ch);
         return vec![drawn.unwrap_or(info)];
     }
     monsters::plausible_here(m.ch, m.color, w.status.dlvl, w.status.xl, DIFFICULTY_SLACK)

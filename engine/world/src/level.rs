@@ -209,12 +209,28 @@ impl Level {
     /// Every square with one of `features`, with its feature, in the squares' order: one pass
     /// where [`Level::find`] per feature would make one each.
     pub fn find_any(&self, features: &[Feature]) -> Vec<(Feature, Pos)> {
+        // A bit per feature: a route scans every level known, twice a decision on a trip, and
+        // a look through `features` at each square was most of it.
+        let wanted = features
+            .iter()
+            .fold(0u64, |bits, f| bits | 1 << (*f as u32));
         self.squares
             .iter()
             .enumerate()
-            .filter(|(_, sq)| features.contains(&sq.feature))
+            .filter(|(_, sq)| wanted >> (sq.feature as u32) & 1 != 0)
             .map(|(i, sq)| (sq.feature, pos_of(i)))
             .collect()
+    }
+
+    /// Whether at least `n` squares have this feature ([`Level::find`]`.len() >= n`, the scan
+    /// stopped at the `n`th).
+    pub fn has_at_least(&self, feature: Feature, n: usize) -> bool {
+        self.squares
+            .iter()
+            .filter(|sq| sq.feature == feature)
+            .take(n)
+            .count()
+            >= n
     }
 
     /// Updates the level from one map snapshot. `player` hides its square; `can_see_near`
@@ -476,6 +492,41 @@ impl Level {
 mod tests {
     use super::*;
     use crate::tiles::tests::grid;
+
+    /// `find_any` finds what a look through the features at each square finds, in order, and
+    /// `has_at_least` what counting `find` does, on a level holding every feature.
+    #[test]
+    fn find_any_and_has_at_least_agree_with_plain_scans() {
+        let mut level = Level::new(Branch::Doom, 1);
+        for (i, sq) in level.squares.iter_mut().enumerate() {
+            sq.feature = Feature::ALL[(i * 7 + i / 13) % Feature::ALL.len()];
+        }
+        for (k, wanted) in [
+            &[Feature::StairsUp, Feature::LadderUp, Feature::StairsDown][..],
+            &[Feature::Cloud, Feature::Unknown],
+            &[],
+            &Feature::ALL[3..],
+        ]
+        .iter()
+        .enumerate()
+        {
+            let plain: Vec<(Feature, Pos)> = (0..level.squares.len())
+                .filter(|&i| wanted.contains(&level.squares[i].feature))
+                .map(|i| (level.squares[i].feature, pos_of(i)))
+                .collect();
+            assert_eq!(level.find_any(wanted), plain, "set {k}");
+        }
+        for feature in Feature::ALL {
+            let count = level.find(feature).len();
+            for n in 0..=count + 1 {
+                assert_eq!(
+                    level.has_at_least(feature, n),
+                    count >= n,
+                    "{feature:?} {n}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn monster_keeps_remembered_feature_and_objects_are_remembered() {

@@ -182,3 +182,53 @@ fn elbereth_is_worth_its_odds_of_coming_out_whole() {
     d.elbereth_ok = 0.072;
     assert_ne!(d.best(4).0, Choice::Elbereth);
 }
+
+mod reference;
+
+/// The search gives bit for bit the values of the reference search (every term of the round
+/// summed), over every monster, alone or with a second foe, with and without the poison's cap,
+/// Elbereth respected or not, at every depth the trees use and more.
+#[test]
+fn the_search_gives_exactly_the_reference_values() {
+    let all = crate::monsters::all();
+    let mut compared = 0;
+    for (i, m) in all.iter().enumerate() {
+        let second = &all[(i * 7 + 3) % all.len()];
+        for (hp, hp_max, ac, xl) in [
+            (1, 12, 8, 1),
+            (5, 16, 6, 1),
+            (23, 40, 2, 6),
+            (59, 63, -1, 6),
+        ] {
+            for variant in 0..4 {
+                let mut duel = Duel::against(m, hp, hp_max, ac, xl, OUR_DAMAGE);
+                let death = hp.max(hp_max) as usize + 1;
+                match variant {
+                    1 => duel.round = round_distribution_by(m, ac, Some(death)),
+                    2 => duel.round = convolve(&duel.round, &round_distribution(second, ac)),
+                    3 => {
+                        let theirs = round_distribution_by(second, ac, Some(death));
+                        let one = round_distribution_by(m, ac, Some(death));
+                        duel.round = fold_at(convolve(&one, &theirs), death);
+                        duel.respects_elbereth = !duel.respects_elbereth;
+                        duel.escape = 0.0;
+                    }
+                    _ => {}
+                }
+                for depth in [1, 2, 4, 5] {
+                    let (choice, value) = duel.best(depth);
+                    let (want, want_value) = reference::best(&duel, depth);
+                    assert_eq!(
+                        (choice, value.to_bits()),
+                        (want, want_value.to_bits()),
+                        "{} (+ {}), variant {variant}, HP {hp}, depth {depth}: {value} vs {want_value}",
+                        m.name,
+                        second.name
+                    );
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared}");
+}

@@ -212,7 +212,11 @@ impl Dungeon {
             return Some((self.levels[id].branch, self.levels[id].depth));
         }
         match special {
-            Special::SokobanEntrance => self.oracle_depth().map(|d| (Branch::Doom, d + 1)),
+            // `oracle_depth` without its guess from the entrance: that guess was just made
+            // (`special_level`) and found nothing.
+            Special::SokobanEntrance => self
+                .special_level(Special::Oracle)
+                .map(|i| (Branch::Doom, self.levels[i].depth + 1)),
             _ => None,
         }
     }

@@ -86,7 +86,7 @@ impl Dungeon {
                 live(&l)
                     && l.branch == Branch::Doom
                     && ORACLE_DEPTHS.contains(&(l.depth - 1))
-                    && l.find(Feature::StairsUp).len() >= 2
+                    && l.has_at_least(Feature::StairsUp, 2)
             })
         };
         by_overview
