@@ -16,35 +16,24 @@
 
 mod item_scene;
 
-use item_scene::{repo, shown, tree_with, Scene};
+use item_scene::{repo, shown, tree_with, Scene, Step};
 use nhbot_agent::kbfeed::KbFeed;
 use nhbot_agent::observer::LoopObserver;
 use nhbot_bt::{KbQuery, TreeBot};
-use nhbot_world::{Action, Decision};
+use nhbot_world::Action;
 use std::path::Path;
 
-/// One decision of the tree, the HP it was taken at, and what the game said after it.
-struct Step {
-    hp: i32,
-    decision: Decision,
-    messages: Vec<String>,
-}
-
+/// The steps one per line, each with the HP it was taken at.
 fn summary(steps: &[Step]) -> String {
     steps
         .iter()
-        .map(|s| {
-            format!(
-                "HP {} {} | {} | {} -> {:?}",
-                s.hp, s.decision.action, s.decision.path, s.decision.reason, s.messages
-            )
-        })
+        .map(|s| format!("HP {} {}", s.before.status.hp, s.line()))
         .collect::<Vec<_>>()
         .join("\n")
 }
 
-/// The tree at `tree` with `kb` installed, run for at most `max` decisions or until `stop`: each
-/// decision heard by the KB before it is carried out, the frame after it (as `run::play` does).
+/// The tree at `tree` with `kb` installed, run for at most `max` decisions or until `stop`, the
+/// KB fed as `run::play` feeds it ([`Scene::tree_step_fed`]).
 fn run_tree(
     s: &mut Scene,
     kb: &mut KbFeed,
@@ -60,36 +49,15 @@ fn run_tree(
         if s.runner.session.ended || stop(s, &steps) {
             break;
         }
-        let hp = s.world().status.hp;
-        let decision = bot.decide(s.world());
-        kb.on_decision(&s.runner.world, &decision)
-            .expect("the feed hears the decision");
-        s.runner
-            .act(&decision)
-            .expect("the decision reaches the game");
-        let window_lines = s.runner.session.take_window_lines();
-        let warnings = kb.on_frame(&s.runner.world, &window_lines);
-        assert!(warnings.is_empty(), "feed warnings: {warnings:?}");
-        let mut messages = s.world().messages.clone();
-        messages.extend(window_lines);
+        let step = s.tree_step_fed(&mut bot, kb);
         if debug {
             for l in bot.take_leaf_logs() {
                 eprintln!("  LOG {}: {}", l.path, l.text);
             }
-            eprintln!(
-                "T{} HP {hp} {} | {} | {} -> {messages:?}",
-                s.world().turn,
-                decision.action,
-                decision.path,
-                decision.reason
-            );
+            eprintln!("HP {} {}", step.before.status.hp, step.line());
         }
         assert!(bot.take_leaf_errors().is_empty());
-        steps.push(Step {
-            hp,
-            decision,
-            messages,
-        });
+        steps.push(step);
     }
     steps
 }
@@ -194,10 +162,10 @@ fn hurt_below_a_third_in_a_fight_drinks_a_named_potion_of_healing() {
         s.screen()
     );
     assert!(
-        s.world().status.hp > drink.hp,
+        s.world().status.hp > drink.before.status.hp,
         "HP {} after drinking at {}:\n{report}",
         s.world().status.hp,
-        drink.hp
+        drink.before.status.hp
     );
     assert_eq!(s.item(heal).map(|i| i.count), Some(1), "{}", s.inventory());
 }

@@ -6,6 +6,8 @@
 #![allow(dead_code)] // each test file uses its own part of the scene
 
 use nhbot_agent::actions::Plan;
+use nhbot_agent::kbfeed::KbFeed;
+use nhbot_agent::observer::LoopObserver;
 use nhbot_agent::Runner;
 use nhbot_bt::TreeBot;
 use nhbot_game::GameConfig;
@@ -186,6 +188,30 @@ impl Scene {
             before,
             decision,
             messages: self.world().messages.clone(),
+        }
+    }
+
+    /// [`Scene::tree_step`] with the knowledge base fed as `run::play` feeds it: `kb` hears the
+    /// decision before it is carried out and the frame after it (any feed warning fails the
+    /// test); the step's messages include the windows the game showed.
+    pub fn tree_step_fed(&mut self, bot: &mut TreeBot, kb: &mut KbFeed) -> Step {
+        let before = self.world().clone();
+        let decision = bot.decide(&before);
+        kb.on_decision(&self.runner.world, &decision)
+            .expect("the feed hears the decision");
+        self.runner
+            .act(&decision)
+            .expect("the decision reaches the game");
+        let window_lines = self.runner.session.take_window_lines();
+        let warnings = kb.on_frame(&self.runner.world, &window_lines);
+        assert!(warnings.is_empty(), "feed warnings: {warnings:?}");
+        self.log.extend(self.runner.world.messages.iter().cloned());
+        let mut messages = self.world().messages.clone();
+        messages.extend(window_lines);
+        Step {
+            before,
+            decision,
+            messages,
         }
     }
 
