@@ -260,6 +260,9 @@ fn trap_escape_step(
 /// with objects we never stood on (outside shops, which hold no stairs) are walked to before
 /// walls are searched.
 fn hidden_stairs_step(world: &World, dist: &DistMap) -> Option<(Action, String)> {
+    if let Some(look) = look_under_object_here(world) {
+        return Some(look);
+    }
     let spots = world.untrodden_object_squares();
     let path = nearest(dist, &spots)?;
     let target = path.target();
@@ -270,6 +273,38 @@ fn hidden_stairs_step(world: &World, dist: &DistMap) -> Option<(Action, String)>
         path.steps.len()
     );
     Some((world.step_along(&path), reason))
+}
+
+/// A look (`:`) on arriving at an object square by travel: travel ends silently (no "There is
+/// a staircase down here."), and the square, stood on, is no longer a candidate. Seed 136 of the
+/// 200-game bench travelled onto its down stairs under a scroll at turn 286 and searched Dlvl 1
+/// for 23,000 turns. Once: only on the first decision here, with no listing of the square
+/// shown this frame.
+fn look_under_object_here(world: &World) -> Option<(Action, String)> {
+    let level = world.level()?;
+    let sq = level.at(world.player)?;
+    let listed = world.messages.iter().any(|m| {
+        m.starts_with("You see here")
+            || m.starts_with("There is ")
+            || m.starts_with("There are ")
+            || m.starts_with("Things that are here")
+            || m.starts_with("You see no objects here")
+    });
+    let first = sq.walked <= 1 && world.last_action != Some(Action::Look);
+    let stairs = matches!(
+        sq.feature,
+        Feature::StairsDown | Feature::StairsUp | Feature::LadderDown | Feature::LadderUp
+    );
+    (sq.object.is_some() && first && !listed && !stairs).then(|| {
+        (
+            Action::Look,
+            format!(
+                "no way down known: looking under the object here at ({}, {}) (travel ends without \
+                 naming the stairs)",
+                world.player.x, world.player.y
+            ),
+        )
+    })
 }
 
 /// The next step of a search for a hidden door or passage (the best search spot: dead ends,
@@ -810,6 +845,39 @@ mod tests {
             sq.walked = 1;
         }
         assert_eq!(explore_step(&w), None);
+    }
+
+    /// Seed 136 of the 200-game bench: travel ended on the `?` over the down stairs with no
+    /// message, and the square, stood on, was given up. The first decision there looks (`:`);
+    /// not a second time, nor where the arrival listed the square.
+    #[test]
+    fn arriving_silently_on_an_object_square_looks_under_it_once() {
+        let rows = [" -----", " |.?.|", " -----"];
+        let mut w = world(&rows, &[], Pos::new(2, 1));
+        // Travelled onto it: the `?` seen before is remembered under us.
+        w.player = Pos::new(3, 1);
+        if let Some(level) = w.dungeon.current_mut() {
+            for sq in level
+                .squares
+                .iter_mut()
+                .filter(|s| s.feature == Feature::Unknown)
+            {
+                sq.feature = Feature::Rock;
+            }
+            let here = level.at_mut(Pos::new(3, 1)).unwrap();
+            here.walked = 1;
+            assert!(here.object.is_some(), "the `?` is remembered under us");
+        }
+        w.last_action = Some(Action::Travel { to: Pos::new(3, 1) });
+        let (action, reason) = explore_step(&w).expect("a step");
+        assert_eq!(action, Action::Look, "{reason}");
+        assert!(reason.contains("looking under the object here"), "{reason}");
+        // The look itself (its listing shown, or already the last action): no second one.
+        w.last_action = Some(Action::Look);
+        assert_ne!(explore_step(&w).map(|(a, _)| a), Some(Action::Look));
+        w.last_action = Some(Action::Travel { to: Pos::new(3, 1) });
+        w.messages = vec!["You see here a scroll labeled FOOBIE BLETCH.".into()];
+        assert_ne!(explore_step(&w).map(|(a, _)| a), Some(Action::Look));
     }
 
     #[test]
