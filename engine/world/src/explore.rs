@@ -241,7 +241,12 @@ pub fn search_spots_where(
                 Feature::Corridor | Feature::Trap | Feature::Web | Feature::Air | Feature::Cloud
             )
             && !feature.is_door_square();
-        let by_wall = room_square && neighbours(p).any(|q| level.feature(q) == Feature::Wall);
+        // Never inside a shop: its one door is its only way (mkroom.c picks rooms with one
+        // door), and a search spot there pulls us back in while `buy_food` leads us out (seed
+        // 45 of b41-base swung between the two for ~1,000 decisions, then starved).
+        let by_wall = room_square
+            && neighbours(p).any(|q| level.feature(q) == Feature::Wall)
+            && !level.in_shop(p);
         let corridor = round.corridors && feature == Feature::Corridor;
         if !(dead_end || by_wall || corridor) {
             continue;
@@ -360,5 +365,36 @@ mod frontier_tests {
             !w.path_opts_remembering().blocked.contains(&at),
             "next to us: seen"
         );
+    }
+}
+
+#[cfg(test)]
+mod search_spot_tests {
+    use super::*;
+    use crate::level::Shop;
+
+    /// A lit room beside the unknown, once a shop: none of its squares is a search spot (its one
+    /// door is its only way), while the same room unshopped offers its wall squares.
+    #[test]
+    fn no_search_spot_lies_inside_a_shop() {
+        let rows = [" ------", " |....|", " |....|", " ---|--"];
+        let w = crate::testing::world_from_rows(&rows, &[], crate::Pos::new(3, 2));
+        let round = SearchRound {
+            min_unknown: 1,
+            limit: 60,
+            corridors: false,
+        };
+        let mut level = w.level().expect("a level").clone();
+        let inside = |p: Pos| (2..=5).contains(&p.x) && (1..=2).contains(&p.y);
+        let before = search_spots(&level, round);
+        assert!(before.iter().any(|&(p, _)| inside(p)), "{before:?}");
+        level.shops.push(Shop {
+            owner: Some("Asidonhopo".into()),
+            kind: Some("general store".into()),
+            door: Some(Pos::new(4, 3)),
+            inside: Some(Pos::new(3, 2)),
+        });
+        let after = search_spots(&level, round);
+        assert!(!after.iter().any(|&(p, _)| inside(p)), "{after:?}");
     }
 }
