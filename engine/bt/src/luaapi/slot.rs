@@ -29,6 +29,11 @@ impl WorldSlot {
             .ok_or_else(|| mlua::Error::runtime("the world is there only during a leaf call"))
     }
 
+    /// Where the slot keeps the world's pointer (for the C `__index`, fast.rs).
+    pub(crate) fn as_ptr(&self) -> *const AtomicPtr<World> {
+        Arc::as_ptr(&self.0)
+    }
+
     /// Points the slot at `world` until the guard is dropped (also on a panic).
     pub(crate) fn lend<'w>(&'w self, world: &'w World) -> Lent<'w> {
         self.0
