@@ -462,7 +462,7 @@ impl LuaCall<'_> {
         let result = {
             let _lent = board::Lent::new(&sb.board, board);
             let (slot, world_ud) = &sb.world;
-            let _world = slot.lend(world);
+            let _world = slot.lend_at(world, self.decision.decision);
             luaapi::WorldView::begin(&sb.lua, self.decision);
             // The leaf's own tree path: `world.last_decision.path == path` was this leaf.
             let result = func.call::<Value>((world_ud, state, path));

@@ -226,10 +226,17 @@ impl Level {
             .filter(|p| xs.contains(&p.x) && ys.contains(&p.y))
             .collect();
         let mut squares: Vec<Pos> = Vec::new();
+        if xs.is_empty() {
+            return Vec::new();
+        }
+        // Each row of the box as a slice of the level's squares: the Lua leaves scan up to 30
+        // squares around at every decision, and a lookup per square cost most of the scan.
+        let (x0, x1) = (*xs.start() as usize, *xs.end() as usize);
         for y in ys {
-            for x in xs.clone() {
-                let p = Pos::new(x, y);
-                if self.at(p).is_some_and(|sq| sq.object.is_some()) || listed.contains(&p) {
+            let row = y as usize * nhbot_screen::COLS;
+            for (x, sq) in (x0..=x1).zip(&self.squares[row + x0..=row + x1]) {
+                let p = Pos::new(x as i16, y);
+                if sq.object.is_some() || listed.contains(&p) {
                     squares.push(p);
                 }
             }
@@ -431,6 +438,30 @@ mod tests {
         assert_eq!(level.objects_near(Pos::new(1, 1), 2)[0].0, Pos::new(0, 0));
         assert_eq!(level.objects_near(center, 1000).len(), 6);
         assert!(level.objects_near(center, 0).is_empty());
+        // A center off the map: what its reach covers of the map, as a scan of every square.
+        for (c, reach) in [
+            ((-5, 3), 6),
+            ((84, 3), 6),
+            ((200, 3), 6),
+            ((40, -30), 31),
+            ((3, 25), 6),
+        ] {
+            let c = Pos::new(c.0, c.1);
+            let mut scanned = Vec::new();
+            for y in 0..nhbot_screen::MAP_ROWS as i16 {
+                for x in 0..nhbot_screen::COLS as i16 {
+                    let p = Pos::new(x, y);
+                    let objects = level.objects_at(p);
+                    if (p.x - c.x).abs() <= reach
+                        && (p.y - c.y).abs() <= reach
+                        && !objects.is_empty()
+                    {
+                        scanned.push((p, objects));
+                    }
+                }
+            }
+            assert_eq!(level.objects_near(c, reach), scanned, "{c:?} {reach}");
+        }
     }
 
     fn msgs(lines: &[&str]) -> Vec<String> {

@@ -86,6 +86,7 @@ impl Sandbox {
         base.set("plan", plan_table(&lua, &plan)?)?;
         let slot = luaapi::WorldSlot::default();
         let world = (slot.clone(), lua.create_any_userdata(slot)?);
+        luaapi::install_world_index(&lua, &world.1, &world.0)?;
         let sandbox = Sandbox {
             lua,
             limits,

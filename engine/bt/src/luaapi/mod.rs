@@ -10,6 +10,7 @@ use nhbot_world::World;
 mod act;
 mod blocker;
 mod dungeon;
+mod fast;
 mod kb;
 mod monster;
 mod raw;
@@ -19,6 +20,7 @@ mod view;
 mod world;
 
 pub use act::{act_table, LuaAction};
+pub(crate) use fast::install as install_world_index;
 pub use kb::{kb_table, KbObservation, KbQuery, SharedKb};
 #[cfg(test)]
 pub(crate) use slot::with_world;

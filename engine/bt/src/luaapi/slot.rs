@@ -11,17 +11,26 @@
 use mlua::Result as LuaResult;
 use nhbot_world::World;
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicPtr, Ordering};
+use std::sync::atomic::{AtomicPtr, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// The world of the running leaf call, if one is running.
 #[derive(Clone, Default)]
-pub(crate) struct WorldSlot(Arc<AtomicPtr<World>>);
+pub(crate) struct WorldSlot(Arc<SlotState>);
+
+/// What a [`WorldSlot`] holds.
+#[derive(Default)]
+pub(crate) struct SlotState {
+    pub(crate) world: AtomicPtr<World>,
+    /// The decision of the running leaf call (`DecisionStamp::decision`), 0 when not known: the
+    /// C `__index` keeps the decision's tables while it stays the same (fast.rs).
+    pub(crate) decision: AtomicU64,
+}
 
 impl WorldSlot {
     /// The world lent to the slot.
     pub(crate) fn world(&self) -> LuaResult<&World> {
-        let p = self.0.load(Ordering::Acquire);
+        let p = self.0.world.load(Ordering::Acquire);
         // SAFETY: non-null only while a `Lent` lives, which borrows the world it points at
         // (see the module doc); the reference does not outlive `self`'s borrow, which the
         // callback reading it holds for less than the leaf call.
@@ -29,9 +38,22 @@ impl WorldSlot {
             .ok_or_else(|| mlua::Error::runtime("the world is there only during a leaf call"))
     }
 
+    /// Where the slot keeps the world's pointer (for the C `__index`, fast.rs).
+    pub(crate) fn as_ptr(&self) -> *const SlotState {
+        Arc::as_ptr(&self.0)
+    }
+
     /// Points the slot at `world` until the guard is dropped (also on a panic).
+    #[cfg(test)]
     pub(crate) fn lend<'w>(&'w self, world: &'w World) -> Lent<'w> {
+        self.lend_at(world, 0)
+    }
+
+    /// As [`WorldSlot::lend`], for a leaf call of decision `decision` (see [`SlotState::decision`]).
+    pub(crate) fn lend_at<'w>(&'w self, world: &'w World, decision: u64) -> Lent<'w> {
+        self.0.decision.store(decision, Ordering::Release);
         self.0
+            .world
             .store(world as *const World as *mut World, Ordering::Release);
         Lent {
             slot: self,
@@ -48,7 +70,11 @@ pub(crate) struct Lent<'w> {
 
 impl Drop for Lent<'_> {
     fn drop(&mut self) {
-        self.slot.0.store(std::ptr::null_mut(), Ordering::Release);
+        self.slot
+            .0
+            .world
+            .store(std::ptr::null_mut(), Ordering::Release);
+        self.slot.0.decision.store(0, Ordering::Release);
     }
 }
 

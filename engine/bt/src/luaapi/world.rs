@@ -4,7 +4,7 @@ use super::raw::{self, Raw};
 use super::view::{cached, cached_inventory, Field};
 use super::Noting;
 use mlua::{Lua, Result as LuaResult, Table, Value};
-use nhbot_world::names::{condition_name, hunger_name};
+use nhbot_world::names::condition_name;
 use nhbot_world::tiles::color_of;
 use nhbot_world::{Buc, Dir, Feature, FloorObject, Intrinsic, PathInfo, Pos, World};
 
@@ -14,35 +14,17 @@ pub fn register_world(lua: &Lua) -> LuaResult<Vec<&'static str>> {
     let mut names = Vec::new();
     lua.register_userdata_type::<super::WorldSlot>(|reg| {
         let reg = &mut Noting::new(reg, &mut names);
-        reg.add_field_method_get("hp", |_, w| Ok(w.status.hp));
-        reg.add_field_method_get("hp_max", |_, w| Ok(w.status.hp_max));
-        reg.add_field_method_get("pw", |_, w| Ok(w.status.pw));
-        reg.add_field_method_get("pw_max", |_, w| Ok(w.status.pw_max));
-        reg.add_field_method_get("ac", |_, w| Ok(w.status.ac));
-        reg.add_field_method_get("xl", |_, w| Ok(w.status.xl));
-        reg.add_field_method_get("strength", |_, w| Ok(w.status.strength_value));
-        reg.add_field_method_get("gold", |_, w| Ok(w.status.gold));
-        reg.add_field_method_get("dlvl", |_, w| Ok(w.status.dlvl));
+        // The plain fields: also read without mlua by the C `__index` (fast.rs).
+        for &(name, read) in super::fast::SCALARS {
+            reg.add_field_method_get(name, move |_, w| Ok(read(w)));
+        }
         reg.add_field_method_get("level_name", |_, w| Ok(w.status.level_name.clone()));
-        reg.add_field_method_get("turn", |_, w| Ok(w.turn));
-        reg.add_field_method_get("decisions", |_, w| Ok(w.decisions));
-        reg.add_field_method_get("x", |_, w| Ok(w.player.x));
-        reg.add_field_method_get("y", |_, w| Ok(w.player.y));
-        reg.add_field_method_get("hunger", |_, w| Ok(hunger_name(w.status.hunger)));
-        reg.add_field_method_get("encumbrance", |_, w| {
-            Ok(format!("{:?}", w.status.encumbrance).to_lowercase())
-        });
-        reg.add_field_method_get("alignment", |_, w| {
-            Ok(format!("{:?}", w.status.alignment).to_lowercase())
-        });
         reg.add_field_method_get("feature_here", |_, w| {
             Ok(w.level()
                 .map(|l| l.feature(w.player))
                 .unwrap_or_default()
                 .name())
         });
-        reg.add_field_method_get("handless", |_, w| Ok(w.handless));
-        reg.add_field_method_get("last_prayer_turn", |_, w| Ok(w.last_prayer_turn));
         reg.add_field_method_get("refused_prayers", |lua, w| {
             cached(lua, Field::RefusedPrayers, || {
                 lua.create_sequence_from(w.refused_prayers.iter().copied())
