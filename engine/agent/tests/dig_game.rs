@@ -86,16 +86,7 @@ fn losing_next_to_a_hostile_without_a_safe_prayer_digs_down() {
         let sick = s.wish("uncursed potion of sickness");
         s.act(Action::Quaff { item: Some(sick) });
     }
-    for _ in 0..400 {
-        let hp = s.world().status.hp;
-        if in_window(hp) || s.runner.session.ended {
-            break;
-        }
-        if s.adjacent_monster('r').is_none() {
-            s.keys("\x07giant rat\r");
-        }
-        s.keys("s");
-    }
+    s.bitten_until('r', "giant rat", in_window);
     let hp = s.world().status.hp;
     assert!(in_window(hp), "HP {hp}/{max}\n{}", s.screen());
     assert!(s.adjacent_monster('r').is_some(), "{}", s.screen());

@@ -120,16 +120,7 @@ fn hurt_below_a_third_in_a_fight_drinks_a_named_potion_of_healing() {
     let max = s.world().status.hp_max;
     assert!(max >= 30, "max HP {max}");
     let in_window = |hp: i32| hp * 3 < max && hp * 5 > max && hp > 6;
-    for _ in 0..400 {
-        let hp = s.world().status.hp;
-        if in_window(hp) || s.runner.session.ended {
-            break;
-        }
-        if s.adjacent_monster('d').is_none() {
-            s.keys("\x07jackal\r");
-        }
-        s.keys("s");
-    }
+    s.bitten_until('d', "jackal", in_window);
     let hp = s.world().status.hp;
     assert!(in_window(hp), "HP {hp}/{max}\n{}", s.screen());
     assert!(s.adjacent_monster('d').is_some(), "{}", s.screen());

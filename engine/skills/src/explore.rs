@@ -463,6 +463,19 @@ mod tests {
         nhbot_world::testing::world_from_rows(rows, colors, player)
     }
 
+    /// Every never-seen square is rock: the map drawn is all there is.
+    fn rock_the_unknown(w: &mut World) {
+        if let Some(level) = w.dungeon.current_mut() {
+            for sq in level
+                .squares
+                .iter_mut()
+                .filter(|s| s.feature == Feature::Unknown)
+            {
+                sq.feature = Feature::Rock;
+            }
+        }
+    }
+
     /// Seed 277 of b32-base: a closet whose only door lies past a trap (magenta: a trap door,
     /// a teleporter or a level teleporter). Crossed once 1,500 turns went by here, not before.
     #[test]
@@ -776,14 +789,8 @@ mod tests {
         // A lit room with no exits and few unknown squares around: the fallback still searches.
         let rows = [" ----", " |..|", " ----"];
         let mut w = world(&rows, &[], Pos::new(2, 1));
+        rock_the_unknown(&mut w);
         if let Some(level) = w.dungeon.current_mut() {
-            for sq in level
-                .squares
-                .iter_mut()
-                .filter(|s| s.feature == Feature::Unknown)
-            {
-                sq.feature = Feature::Rock;
-            }
             for p in [Pos::new(5, 1), Pos::new(6, 1)] {
                 if let Some(sq) = level.at_mut(p) {
                     sq.feature = Feature::Unknown;
@@ -826,15 +833,7 @@ mod tests {
         // A closed lit room with a `[` in it and no down stairs: the armour may lie on them.
         let rows = [" -----", " |.[.|", " -----"];
         let mut w = world(&rows, &[], Pos::new(2, 1));
-        if let Some(level) = w.dungeon.current_mut() {
-            for sq in level
-                .squares
-                .iter_mut()
-                .filter(|s| s.feature == Feature::Unknown)
-            {
-                sq.feature = Feature::Rock;
-            }
-        }
+        rock_the_unknown(&mut w);
         let (action, reason) = explore_step(&w).expect("a step");
         assert_eq!(action, Action::Move { dir: Dir::E }, "{reason}");
         assert!(reason.contains("may hide the stairs"), "{reason}");
@@ -858,14 +857,8 @@ mod tests {
         let mut w = world(&rows, &[], Pos::new(2, 1));
         // Travelled onto it: the `?` seen before is remembered under us.
         w.player = Pos::new(3, 1);
+        rock_the_unknown(&mut w);
         if let Some(level) = w.dungeon.current_mut() {
-            for sq in level
-                .squares
-                .iter_mut()
-                .filter(|s| s.feature == Feature::Unknown)
-            {
-                sq.feature = Feature::Rock;
-            }
             let here = level.at_mut(Pos::new(3, 1)).unwrap();
             here.walked = 1;
             assert!(here.object.is_some(), "the `?` is remembered under us");

@@ -304,6 +304,20 @@ impl Scene {
         assert!(stunned(self), "stunned: {:?}\n{}", self.log, self.screen());
     }
 
+    /// Searches in place beside a monster of `glyph` (made with ^G `name` whenever none is next
+    /// to us) until `done` holds for our HP or the game ends; at most 400 turns.
+    pub fn bitten_until(&mut self, glyph: char, name: &str, done: impl Fn(i32) -> bool) {
+        for _ in 0..400 {
+            if done(self.world().status.hp) || self.runner.session.ended {
+                return;
+            }
+            if self.adjacent_monster(glyph).is_none() {
+                self.keys(&format!("\x07{name}\r"));
+            }
+            self.keys("s");
+        }
+    }
+
     /// Fights (`F`) the monsters of `glyph` next to us until none is left; at most `max` blows.
     pub fn fight_all(&mut self, glyph: char, max: usize) {
         for _ in 0..max {
