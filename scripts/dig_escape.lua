@@ -43,17 +43,11 @@ end
 
 -- Reads what the last zap of ours did: an empty wand, or a level whose floor will not open.
 local function learn(world, state, path)
-  local d = state.zapped and world.last_decision
-  if state.zapped and d and d.path == path then
-    if world:message_contains("Nothing happens") or world:message_contains("You wrest") then
-      state.empty[state.zapped] = true
-      log("the " .. state.zapped .. " is empty: " .. table.concat(world.messages, " "))
-    elseif world:message_contains("too hard to dig") or world:message_contains("dig a pit") then
-      state.hard[state.zapped_at] = true
-      log("no hole on " .. state.zapped_at .. ": " .. table.concat(world.messages, " "))
-    end
+  if common.read_zap(world, state, path) ~= "zapped" then return end
+  if world:message_contains("too hard to dig") or world:message_contains("dig a pit") then
+    state.hard[state.zapped_at] = true
+    log("no hole on " .. state.zapped_at .. ": " .. table.concat(world.messages, " "))
   end
-  state.zapped = nil
 end
 
 -- The pack's wand of digging (by the game's name or the KB), not known empty; nil if none.

@@ -116,15 +116,7 @@ end
 
 return function(world, state, path)
   state.empty = state.empty or {}
-  -- The previous decision is read only after a zap (its table is built at the first read).
-  local d = state.zapped and world.last_decision
-  if state.zapped and d and d.path == path then
-    if world:message_contains("Nothing happens") or world:message_contains("You wrest") then
-      state.empty[state.zapped] = true
-      log("the " .. state.zapped .. " is empty: " .. table.concat(world.messages, " "))
-    end
-  end
-  state.zapped = nil
+  common.read_zap(world, state, path)
 
   -- The target first: most decisions have none, and the wands ask the KB.
   local has_wand = false

@@ -91,4 +91,22 @@ function M.wand_knowledge(item)
   return { candidates = kb.candidates(app), evidence = evidence }
 end
 
+-- After a zap of this leaf's (`state.zapped`: the wand's name, set when zapping) that was the
+-- previous decision: "empty" when the game said the wand is empty ("Nothing happens", "You
+-- wrest"; noted in `state.empty`), else "zapped"; nil when there was none. Clears
+-- `state.zapped`.
+-- The previous decision is read only after a zap (its table is built at the first read).
+function M.read_zap(world, state, path)
+  local zapped = state.zapped
+  state.zapped = nil
+  local d = zapped and world.last_decision
+  if not (zapped and d and d.path == path) then return nil end
+  if world:message_contains("Nothing happens") or world:message_contains("You wrest") then
+    state.empty[zapped] = true
+    log("the " .. zapped .. " is empty: " .. table.concat(world.messages, " "))
+    return "empty"
+  end
+  return "zapped"
+end
+
 return M
