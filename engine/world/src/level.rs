@@ -40,6 +40,12 @@ pub struct Square {
     /// (see [`Level::trap_kind`], which also knows the colours that name one kind).
     #[serde(default)]
     pub trap_kind: Option<u8>,
+    /// Rock the game proved (it refused a diagonal squeeze beside it, see
+    /// [`crate::squeeze`]) though an object is drawn on it: gems, rocks and gold lie embedded in
+    /// solid rock (mklev.c `mineralize`). The object's glyph leaves it rock; terrain drawn
+    /// there, or standing on it, ends it.
+    #[serde(default)]
+    pub embedded: bool,
 }
 
 /// Per-level statistics for reports.
@@ -285,6 +291,7 @@ impl Level {
             if let Some(sq) = self.at_mut(me) {
                 sq.walked += 1;
                 sq.bumps = 0;
+                sq.embedded = false;
                 if matches!(
                     sq.feature,
                     Feature::Unknown | Feature::Rock | Feature::Boulder
@@ -340,6 +347,7 @@ impl Level {
                 sq.feature = f;
                 sq.object = None;
                 sq.statue = None;
+                sq.embedded = false;
                 if f == Feature::Trap {
                     sq.trap_color = color;
                 }
@@ -356,7 +364,8 @@ impl Level {
             Glyph::Object => {
                 sq.object = Some(cell);
                 sq.statue = None;
-                if matches!(sq.feature, Feature::Unknown | Feature::Rock)
+                if sq.feature == Feature::Unknown
+                    || sq.feature == Feature::Rock && !sq.embedded
                     || sq.feature == Feature::Boulder && !sokoban
                 {
                     sq.feature = Feature::Floor;

@@ -231,6 +231,7 @@ impl World {
         self.learn_temples(prev_player);
         if readable && !changed_level && player.is_some() {
             self.learn_from_bump(prev_player, elapsed, &previous);
+            self.learn_squeeze_corners(prev_player);
             self.learn_from_travel(prev_player);
         }
         self.mark_shop_doors();

@@ -4,10 +4,13 @@
 //! lighter every path keeps off such squeezes ([`World::path_opts`] sets `no_squeeze`). Seed
 //! 350 of b37-final2 (602 carried) took the refused step for a bumped square, counted the
 //! region beyond cut off and searched walls for 10,800 turns; 10 games of 400 lost 67,000
-//! turns so.
+//! turns so. A refusal also proves both corners of the step rock, one drawn as an object
+//! included (`World::learn_squeeze_corners`).
 
 use crate::inventory::Item;
-use crate::World;
+use crate::tiles::Feature;
+use crate::{Action, World};
+use nhbot_screen::Pos;
 use serde::{Deserialize, Serialize};
 
 /// The game's refusal, word for word.
@@ -51,6 +54,40 @@ impl World {
         }
     }
 
+    /// Learns from a refused squeeze what the map may not show: the game refuses only a
+    /// diagonal step between two rock or wall squares (`bad_rock`), so both corners of the
+    /// refused step are solid. A corner we took for floor is an object embedded in the rock
+    /// (a gem or rock drawn as `*` beside a corridor: mklev.c `mineralize`); counted walkable,
+    /// no `no_squeeze` path kept off the squeeze (seed 58 of b41-combo stepped south-west into
+    /// it 277 times from T14893 and ended stuck). Called once a frame, after its messages.
+    pub(crate) fn learn_squeeze_corners(&mut self, prev_player: Pos) {
+        let refused = self
+            .messages
+            .iter()
+            .any(|m| m.contains(TOO_MUCH_TO_SQUEEZE));
+        let Some(Action::Move { dir }) = self.last_action else {
+            return;
+        };
+        let me = self.player;
+        let to = dir.step(me);
+        if !refused || me != prev_player || to.x == me.x || to.y == me.y {
+            return;
+        }
+        let Some(level) = self.dungeon.current_mut() else {
+            return;
+        };
+        for corner in [Pos::new(to.x, me.y), Pos::new(me.x, to.y)] {
+            if let Some(sq) = level.at_mut(corner) {
+                // Rock and walls block the squeeze already; what else is no floor (a tree, a
+                // boulder, water) is known for what it is and left so.
+                if sq.feature.walkable() || sq.feature == Feature::Unknown {
+                    sq.feature = Feature::Rock;
+                    sq.embedded = sq.object.is_some();
+                }
+            }
+        }
+    }
+
     /// Forgets the refusal once the pack is lighter than it was then (see
     /// [`SqueezeRefused::still_holds`]); called when the inventory is read again.
     pub(crate) fn recheck_squeeze(&mut self) {
@@ -73,7 +110,6 @@ impl World {
 mod tests {
     use super::*;
     use crate::{parse_inventory_line, Observation, Status};
-    use nhbot_screen::Pos;
 
     fn pack(lines: &[&str]) -> Vec<Item> {
         lines
@@ -97,6 +133,46 @@ mod tests {
             messages,
             cursor_on_map: true,
         });
+    }
+
+    /// Seed 58's squeeze at T14893 of b41-combo (Dlvl 7), drawn small: a corridor's dead end
+    /// at (3, 1), blank rock west, gems (`*`) south and south-west. The south-west one lies
+    /// on the floor beyond the corridor's end; the south one is embedded in the rock. Refused
+    /// south-west, both corners are rock: no path squeezes through, however the gem is drawn.
+    #[test]
+    fn a_refused_squeeze_proves_a_corner_drawn_as_an_object_rock() {
+        let rows = ["    #", "   @ ", "  ** "];
+        let me = Pos::new(3, 1);
+        let (beyond, embedded) = (Pos::new(2, 2), Pos::new(3, 2));
+        let mut w = World::default();
+        frame(&mut w, &rows, 14893, me, &[]);
+        w.inventory = pack(&[
+            "a - a +1 long sword (weapon in hand)",
+            "g - a +0 splint mail (being worn)",
+        ]);
+        let feature = |w: &World, p: Pos| w.level().map(|l| l.feature(p));
+        assert_eq!(feature(&w, Pos::new(2, 1)), Some(Feature::Rock));
+        assert_eq!(
+            feature(&w, embedded),
+            Some(Feature::Floor),
+            "a `*` reads as floor"
+        );
+        let path = w.path_to(&[beyond]).expect("the diagonal step");
+        assert_eq!(path.steps, vec![beyond]);
+        w.observe(&crate::Action::Move {
+            dir: crate::Dir::SW,
+        });
+        frame(&mut w, &rows, 14893, me, &[TOO_MUCH_TO_SQUEEZE.to_string()]);
+        assert!(w.path_opts().no_squeeze);
+        // The next frames draw the gem again: the square stays rock.
+        frame(&mut w, &rows, 14893, me, &[]);
+        assert_eq!(feature(&w, embedded), Some(Feature::Rock));
+        assert_eq!(
+            w.path_to(&[beyond]),
+            None,
+            "only the refused squeeze leads there"
+        );
+        assert_eq!(w.path_to(&[embedded]), None);
     }
 
     #[test]
