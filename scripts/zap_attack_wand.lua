@@ -10,11 +10,12 @@
 -- pet or a peaceful anywhere a zap reaches along the line (13 squares: a force bolt goes on past
 -- what it hits), and no ray (all but striking) that would bounce back to us off a wall nearer
 -- than 7 squares; no force bolt along a line with a boulder (it shatters); none from an
--- Elbereth at a monster that respects it (gear/danger.lua). Leaves the turn to prayer when
--- prayer would fix our trouble.
+-- Elbereth at a monster that respects it (gear/danger.lua); none in or into a shop. Leaves the
+-- turn to prayer when prayer would fix our trouble.
 --
 -- API used: world.monsters (name, hostile, peaceful, tame), world.pet, world:fire_dir,
--- world:terrain, world:distance, world:can_pray_safely, world:on_elbereth, world.inventory (class, name,
+-- world:terrain, world:in_shop, world:distance, world:can_pray_safely, world:on_elbereth,
+-- world.inventory (class, name,
 -- charges), world.last_decision, world.messages, kb.identity, kb.candidates, kb.why, act.zap,
 -- log, `state`.
 local common = require("gear.common")
@@ -55,6 +56,22 @@ local function boulder_in_line(world, dir)
     local f = world:terrain(world.x + d[1] * k, world.y + d[2] * k)
     if f == "boulder" then return true end
     if f == nil or BLOCKS[f] then return false end
+  end
+  return false
+end
+
+-- Whether we stand in a shop or the zap along `dir` crosses one before a wall: a force bolt
+-- shatters the potions it passes, a ray burns or freezes the stock, and the keeper bills us
+-- (seed 113 of b41 broke a 200-zorkmid potion killing a mimic with 16 gold on hand: the keeper
+-- kept the door 3,000 turns and the bot starved inside beside his food).
+local function shop_in_line(world, dir)
+  if world:in_shop(world.x, world.y) then return true end
+  local d = DELTA[dir]
+  for k = 1, REACH do
+    local x, y = world.x + d[1] * k, world.y + d[2] * k
+    local f = world:terrain(x, y)
+    if f == nil or BLOCKS[f] then return false end
+    if world:in_shop(x, y) then return true end
   end
   return false
 end
@@ -130,7 +147,8 @@ return function(world, state, path)
       local dist = world:distance(m.x, m.y)
       local dir = world:fire_dir(m.x, m.y, RANGE)
       local why = dir and not danger.elbereth_spares(world, m) and worth_it(world, m, dist)
-      if why and not friend_in_line(world, dir) and (not best or dist < best.dist) then
+      if why and not friend_in_line(world, dir) and not shop_in_line(world, dir)
+          and (not best or dist < best.dist) then
         best = { m = m, dir = dir, dist = dist, why = why }
       end
     end
