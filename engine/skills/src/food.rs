@@ -535,9 +535,12 @@ pub fn pack_food(w: &World) -> Option<&nhbot_world::inventory::Item> {
     w.inventory.iter().find(|i| is_pack_food(i))
 }
 
-/// Whether a pack item is food [`pack_food`] would eat.
+/// Whether a pack item is food [`pack_food`] would eat: never one not paid for yet (eaten, it
+/// is a debt the keeper bars his door for; `buy_food` pays first).
 fn is_pack_food(i: &nhbot_world::inventory::Item) -> bool {
     i.class == "Comestibles"
+        && i.unpaid_price.is_none()
+        && !i.text.contains("unpaid")
         && !i.text.contains("egg")
         && !i.text.contains("tin")
         && corpse_monster(&i.name)

@@ -1002,7 +1002,9 @@ pub fn register(r: &mut NodeRegistry) {
          nothing we can buy is never walked to again. Only with no hostile within 6, HP at least \
          `hp` of max, unburdened, not Satiated, not in Sokoban. In a shop whose door only its \
          keeper bars (at his post, out of line with us he never moves): walk up to him and wait, \
-         at most 40 turns, for him to step aside.",
+         at most 40 turns, for him to step aside, paying (`p`) whatever we may owe first and \
+         every 20 waits (a debt for food eaten unpaid keeps him at his post; pack food not yet \
+         paid for is never eaten).",
         )
         .params(
             const {

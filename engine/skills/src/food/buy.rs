@@ -201,6 +201,9 @@ fn payment_refused(w: &World) -> bool {
 /// Waits beside a shopkeeper for him to step off his post before we give up leaving.
 const KEEPER_PATIENCE: u32 = 40;
 
+/// Of those waits, every this many (the first included) pays what we may owe.
+const KEEPER_PAY_EVERY: u32 = 20;
+
 /// Inside a shop with the way to its door barred only by a peaceful (its keeper at his post
 /// beside the door): walk up to him and wait. A keeper owed nothing steps off his post when the
 /// customer is in line with him (shk.c `shk_move`); far inside, out of line, he never does
@@ -242,6 +245,19 @@ pub fn leave_shop_step(w: &World, waits: &mut u32) -> Option<(Action, String)> {
         .name
         .clone()
         .unwrap_or_else(|| format!("`{}`", keeper.ch));
+    // A keeper owed money keeps his post for good: pay first, and again now and then (a debt
+    // for food eaten or goods used up is on no item; "You do not owe ..." takes no time). Seed
+    // 45 of b42 ate the ration it had just picked up while Weak and starved in the shop with
+    // the 228 gold that paid for it.
+    if *waits % KEEPER_PAY_EVERY == 1 && !payment_refused(w) {
+        return Some((
+            Action::Pay,
+            format!(
+                "leaving the shop: {who} at ({}, {}) keeps the door; paying whatever we owe first",
+                keeper.pos.x, keeper.pos.y
+            ),
+        ));
+    }
     Some((
         Action::Search { count: 1 },
         format!(
@@ -474,6 +490,61 @@ mod tests {
             ignore_still: false,
         };
         crate::seen::tick(&leaf, s, w)
+    }
+
+    /// A one-square-wide shop: the hero at its back, its keeper on the square inside the door.
+    fn keeper_at_the_door() -> World {
+        let rows = [" ---", " |.|", " |.|", " -.-"];
+        let mut w = nhbot_world::testing::world_from_rows(&rows, &[], nhbot_world::Pos::new(2, 1));
+        w.monsters.push(nhbot_world::Monster {
+            pos: nhbot_world::Pos::new(2, 2),
+            ch: '@',
+            name: Some("Upernavik".into()),
+            peaceful: Some(true),
+            ..Default::default()
+        });
+        let level = w.dungeon.current_mut().expect("a level");
+        level.shops.push(nhbot_world::level::Shop {
+            owner: Some("Upernavik".into()),
+            kind: Some("general store".into()),
+            door: Some(nhbot_world::Pos::new(2, 3)),
+            inside: Some(nhbot_world::Pos::new(2, 1)),
+        });
+        w
+    }
+
+    #[test]
+    fn leaving_past_the_keeper_pays_what_we_owe_first_then_waits() {
+        // Seed 45 of b42 owed 180 zorkmids for a ration eaten unpaid: the keeper kept his post.
+        let w = keeper_at_the_door();
+        let mut waits = 0;
+        let (action, why) = leave_shop_step(&w, &mut waits).expect("a step");
+        assert_eq!(action, Action::Pay, "{why}");
+        let (action, why) = leave_shop_step(&w, &mut waits).expect("a step");
+        assert_eq!(action, Action::Search { count: 1 }, "{why}");
+        assert!(why.contains("Upernavik"), "{why}");
+        for _ in 2..KEEPER_PAY_EVERY {
+            leave_shop_step(&w, &mut waits);
+        }
+        let (action, _) = leave_shop_step(&w, &mut waits).expect("a step");
+        assert_eq!(
+            action,
+            Action::Pay,
+            "paid again after {KEEPER_PAY_EVERY} waits"
+        );
+    }
+
+    #[test]
+    fn food_not_paid_for_is_never_eaten_from_the_pack() {
+        let mut w = World::default();
+        let mut ration = nhbot_world::inventory::parse_inventory_line(
+            "D - a food ration (unpaid, 180 zorkmids)",
+        )
+        .expect("an item");
+        ration.class = "Comestibles".into();
+        w.inventory = vec![ration];
+        assert!(crate::food::pack_food(&w).is_none());
+        assert_eq!(crate::food::pack_food_count(&w), 0);
     }
 
     #[test]
