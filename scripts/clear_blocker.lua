@@ -5,6 +5,10 @@
 -- frozen (seeds 52, 58, 141, 170, 177, 200). See combat/blocker.lua.
 --
 -- API used: as combat/blocker.lua.
+-- A peaceful on the only way on is struck when we starve and the god refused our last prayer, or
+-- after 2,000
+-- turns blocked (never a shopkeeper, priest, guard, human, elf or unicorn).
 local PATIENCE = 300 -- turns blocked before the blow
 local FIGHT = false
-return require("combat.blocker").leaf({ patience = PATIENCE, fight = FIGHT, keep_food = 2 })
+return require("combat.blocker").leaf({ patience = PATIENCE, fight = FIGHT, keep_food = 2,
+  strike_peaceful = true, peaceful_patience = 2000 })

@@ -593,6 +593,13 @@ function act.move(dir, reason) end
 ---@return Action
 function act.fight(dir, reason) end
 
+---Attacks a peaceful monster in a direction (`F`, answering yes to "Really attack?"): alignment -1
+---for the blow, -5 and maybe luck -1 for the kill.
+---@param dir Direction
+---@param reason? string shown in the decision log, cut at 300 bytes
+---@return Action
+function act.fight_peaceful(dir, reason) end
+
 ---Opens a door.
 ---@param dir Direction
 ---@param reason? string shown in the decision log, cut at 300 bytes

@@ -19,15 +19,18 @@
 --      in 3 (uhitm.c `passive`), for up to 127 turns; it has 2HD (about 9 HP). Only a
 --      floating eye is fought so (a mold's or jelly's passive acid, cold or fire hurts every
 --      time, whether it survives or not).
--- A peaceful blocker is left alone (killing it costs alignment, and prayer feeds this bot).
+-- A peaceful blocker is left alone (killing it costs alignment, and prayer feeds this bot)
+-- unless `strike_peaceful` is set and waiting costs the game (M.strike_peaceful_why).
 --
 -- API used: world:blocker, world:fire_dir, world:distance, world:path, world:has_condition,
 -- world.inventory, world.monsters, world.turn, world.hp, world.hp_max, world.last_decision,
--- world:message_contains, kb.identity, kb.candidates, kb.why, act.throw, act.zap, act.fight,
+-- world:message_contains, world.hunger, world.refused_prayers, world.last_prayer_turn,
+-- kb.identity, kb.candidates, kb.why, act.throw, act.zap, act.fight, act.fight_peaceful,
 -- act.move, log, `state`.
 local common = require("gear.common")
 local missiles = require("combat.missiles")
 local targets = require("combat.targets")
+local danger = require("gear.danger")
 local M = {}
 
 local UNSURE = { "blind", "conf", "stun", "hallu" }
@@ -109,8 +112,43 @@ local function path_beside(world, m)
   return best
 end
 
+-- Peacefuls never struck, whatever the wait: shopkeepers, priests, the watch and vault guards
+-- (all `@`, with every human and elf: killing one is murder, luck -2), unicorns (luck -5),
+-- whatever gear/danger.lua names dangerous, whatever we never melee (a floating eye's
+-- paralysis, a mold's passive), and a monster not named by farlook.
+local function sacred(m)
+  local name = m.name
+  return name == nil or m.glyph == "@" or m.glyph == "A" or m.glyph == "&"
+    or name:find("unicorn", 1, true) or name:find("shopkeeper", 1, true)
+    or name:find("priest", 1, true) or danger.why(m) ~= nil or targets.never_melee(m) ~= nil
+end
+
+local STARVING = { weak = true, fainting = true, fainted = true }
+
+-- Why the peaceful `m` on the only way on may be struck now, or nil: waiting costs the game.
+-- Weak or worse with no food in the pack and the last prayer refused (the god stays angry: no
+-- prayer feeds us; seed 117 of b41 starved beside a peaceful dog caught in a bear trap in the
+-- doorway of its dead-end corridor, 1,300 turns), or blocked for `opts.peaceful_patience` turns.
+-- Not before the prayer fails: killing a peaceful costs alignment 5 and, one time in 2, a point
+-- of luck (mon.c `xkilled`), and with luck below 0 every prayer fails.
+function M.strike_peaceful_why(world, m, blocked_for, opts)
+  if not opts.strike_peaceful or m.tame or sacred(m) then return nil end
+  local patience = opts.peaceful_patience or 2000
+  if blocked_for >= patience then
+    return string.format("blocked for %d turns", blocked_for)
+  end
+  local refused = world.refused_prayers
+  local last_refused = #refused > 0 and refused[#refused] == world.last_prayer_turn
+  if STARVING[world.hunger] and food_count(world) == 0 and last_refused then
+    return world.hunger .. " with no food in the pack, the last prayer refused"
+  end
+  return nil
+end
+
 -- `opts.patience`: turns blocked before a floating eye is hit (default 300); `opts.fight`:
--- false never hits it; `opts.keep_food`: food rations never thrown (default 2).
+-- false never hits it; `opts.keep_food`: food rations never thrown (default 2);
+-- `opts.strike_peaceful`: a peaceful blocker may be struck (see M.strike_peaceful_why), after
+-- `opts.peaceful_patience` turns (default 2,000) or when starving.
 function M.leaf(opts)
   opts = opts or {}
   local patience = opts.patience or 300
@@ -136,9 +174,20 @@ function M.leaf(opts)
     local what = string.format("the %s at (%d, %d) bars the only way to %s (%d squares) for %d turns",
       name, m.x, m.y, b.goal_kind, b.steps, blocked_for)
     if m.peaceful ~= false then
-      if state.noted ~= key then log(what .. "; not known hostile: left alone") end
-      state.noted = key
-      return false
+      local why = m.peaceful == true and M.strike_peaceful_why(world, m, blocked_for, opts)
+      if not why then
+        if state.noted ~= key then log(what .. "; not known hostile: left alone") end
+        state.noted = key
+        return false
+      end
+      if world:distance(m.x, m.y) > 1 then
+        local p = path_beside(world, m)
+        if not p then return false end
+        return act.move(p.first_dir, "walking next to it to strike it (" .. why .. "): " .. what)
+      end
+      local dir = world:fire_dir(m.x, m.y)
+      if not dir then return false end
+      return act.fight_peaceful(dir, "striking the peaceful (" .. why .. "): " .. what)
     end
     for _, c in ipairs(UNSURE) do
       if world:has_condition(c) then return false end

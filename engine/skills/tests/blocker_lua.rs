@@ -42,17 +42,6 @@ fn bot(repo: &Repo) -> TreeBot {
 /// The world sees the scene at `turn` with the hero at `at` (HP `hp` of 20) and the eye; every
 /// never-seen square is rock (the level is known), and the eye is farlooked with `look`.
 fn see(w: &mut World, at: Pos, turn: i64, hp: i32, look: &str) {
-    let mut rows: Vec<String> = ROWS.iter().map(|r| r.to_string()).collect();
-    let mut colors = vec![String::new(); 3];
-    let put = |rows: &mut Vec<String>, p: Pos, c: char| {
-        rows[p.y as usize].replace_range(p.x as usize..p.x as usize + 1, &c.to_string());
-    };
-    put(&mut rows, EYE_AT, 'e');
-    colors[1] = format!("{}{BLUE}", " ".repeat(EYE_AT.x as usize));
-    put(&mut rows, at, '@');
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let colors: Vec<&str> = colors.iter().map(String::as_str).collect();
-    let map = grid(&rows, &colors);
     let status = nhbot_world::Status {
         hp,
         hp_max: 20,
@@ -60,10 +49,35 @@ fn see(w: &mut World, at: Pos, turn: i64, hp: i32, look: &str) {
         strength_value: 18,
         ..status(1, turn)
     };
+    see_in_corridor(w, at, ('e', Some(BLUE)), &status, look);
+}
+
+/// The world sees the level with `monster` (its glyph and colour) where the eye stands, the
+/// hero at `at` with `status`; every never-seen square is rock, the monster farlooked as `look`.
+fn see_in_corridor(
+    w: &mut World,
+    at: Pos,
+    monster: (char, Option<char>),
+    status: &nhbot_world::Status,
+    look: &str,
+) {
+    let mut rows: Vec<String> = ROWS.iter().map(|r| r.to_string()).collect();
+    let mut colors = vec![String::new(); 3];
+    let put = |rows: &mut Vec<String>, p: Pos, c: char| {
+        rows[p.y as usize].replace_range(p.x as usize..p.x as usize + 1, &c.to_string());
+    };
+    put(&mut rows, EYE_AT, monster.0);
+    if let Some(color) = monster.1 {
+        colors[1] = format!("{}{color}", " ".repeat(EYE_AT.x as usize));
+    }
+    put(&mut rows, at, '@');
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let colors: Vec<&str> = colors.iter().map(String::as_str).collect();
+    let map = grid(&rows, &colors);
     w.observe(Observation {
         map: &map,
         player: Some(at),
-        status: Some(&status),
+        status: Some(status),
         messages: &[],
         cursor_on_map: true,
     });
@@ -341,4 +355,69 @@ fn a_way_round_the_eye_leaves_it_to_the_explore_leaves() {
     assert_eq!(w.way_on_blocker(), None);
     let d = decide(&mut bot, &mut w);
     assert!(is_search(&d.action), "{:?}: {}", d.action, d.reason);
+}
+
+/// A peaceful dog in the corridor instead of the eye, the hero at `at` with `hunger`.
+fn see_dog(w: &mut World, at: Pos, turn: i64, hunger: nhbot_world::Hunger) {
+    let status = nhbot_world::Status {
+        hp: 20,
+        hp_max: 20,
+        xl: 5,
+        hunger,
+        ..status(1, turn)
+    };
+    let look = "d  a dog or other canine (peaceful dog)";
+    see_in_corridor(w, at, ('d', None), &status, look);
+}
+
+/// The decision with the dog in the way at `turn`, the hero (7, 1) with `hunger`.
+fn decide_by_dog(
+    bot: &mut TreeBot,
+    w: &mut World,
+    turn: i64,
+    hunger: nhbot_world::Hunger,
+) -> nhbot_world::Decision {
+    see_dog(w, Pos::new(7, 1), turn, hunger);
+    decide(bot, w)
+}
+
+/// The decision struck the dog east of us, for a reason saying `why`.
+fn assert_strikes(d: &nhbot_world::Decision, why: &str) {
+    let strike = Action::FightPeaceful { dir: Dir::E };
+    assert_eq!(d.action, strike, "{}", d.reason);
+    assert!(d.reason.contains(why), "{}", d.reason);
+}
+
+#[test]
+fn a_peaceful_on_the_way_is_struck_only_starving_with_the_god_angry() {
+    use nhbot_world::Hunger;
+    let repo = Repo::new("blocker-peaceful-dog");
+    let mut bot = self::bot(&repo);
+    let mut w = World {
+        inventory: pack(&[SWORD, SHIELD]),
+        ..World::default()
+    };
+    let d = decide_by_dog(&mut bot, &mut w, 100, Hunger::NotHungry);
+    assert!(w.way_on_blocker().is_some(), "the dog bars the way");
+    assert!(is_search(&d.action), "fed: {:?}: {}", d.action, d.reason);
+
+    // Weak, nothing to eat, the last prayer granted: the prayer will feed us, the dog lives.
+    w.last_prayer_turn = Some(50);
+    let d = decide_by_dog(&mut bot, &mut w, 900, Hunger::Weak);
+    assert!(is_search(&d.action), "prayer: {:?}: {}", d.action, d.reason);
+
+    // The god refused that prayer: struck, with "Really attack?" answered yes.
+    w.refused_prayers = vec![50];
+    let d = decide_by_dog(&mut bot, &mut w, 901, Hunger::Weak);
+    assert_strikes(&d, "last prayer refused");
+
+    // Food in the pack: eat that instead.
+    w.inventory = pack(&[SWORD, SHIELD, FOOD]);
+    let d = decide_by_dog(&mut bot, &mut w, 902, Hunger::Weak);
+    assert!(is_search(&d.action), "food: {:?}: {}", d.action, d.reason);
+
+    // Fed but blocked 2,000 turns (counted from the first sight at turn 100): struck too.
+    w.refused_prayers.clear();
+    let d = decide_by_dog(&mut bot, &mut w, 2100, Hunger::NotHungry);
+    assert_strikes(&d, "blocked for 2000 turns");
 }

@@ -108,6 +108,11 @@ pub enum Action {
     Fight {
         dir: Dir,
     },
+    /// `F` + direction, answering yes to "Really attack?": a peaceful struck on purpose (it
+    /// costs alignment and maybe luck; every other action declines that question).
+    FightPeaceful {
+        dir: Dir,
+    },
     /// `n<count>s`: search for hidden things.
     Search {
         count: u16,
@@ -271,6 +276,7 @@ impl std::fmt::Display for Action {
         match self {
             Action::Move { dir } => write!(f, "move {dir:?}"),
             Action::Fight { dir } => write!(f, "fight {dir:?}"),
+            Action::FightPeaceful { dir } => write!(f, "fight the peaceful {dir:?}"),
             Action::Search { count } => write!(f, "search {count}"),
             Action::Rest { count } => write!(f, "rest {count}"),
             Action::Eat { item: Some(c) } => write!(f, "eat {c}"),

@@ -360,6 +360,7 @@ impl World {
             Some(
                 Action::Move { dir }
                 | Action::Fight { dir }
+                | Action::FightPeaceful { dir }
                 | Action::Open { dir }
                 | Action::Kick { dir },
             ) if !matches!(dir, crate::Dir::Up | crate::Dir::Down | crate::Dir::Here) => {
@@ -453,6 +454,7 @@ impl World {
                     | Action::Open { .. }
                     | Action::Kick { .. }
                     | Action::Fight { .. }
+                    | Action::FightPeaceful { .. }
             )
         );
         // Looking (reading an engraving, the inventory, farlook) takes no time and changes

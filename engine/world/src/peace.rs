@@ -36,7 +36,7 @@ impl World {
                     "digging ({dir:?}) {town}: the watch guards walls and doors"
                 ))
             }
-            Action::Fight { dir } if watched => {
+            Action::Fight { dir } | Action::FightPeaceful { dir } if watched => {
                 let p = dir.step(self.player);
                 self.monsters
                     .iter()

@@ -54,6 +54,9 @@ pub fn plan(action: &Action) -> Plan {
     match action {
         Action::Move { dir } => Plan::keys(dir.key().to_string()),
         Action::Fight { dir } => Plan::keys(format!("F{}", dir.key())),
+        Action::FightPeaceful { dir } => {
+            Plan::keys(format!("F{}", dir.key())).with(Expect::new("Really attack", "y"))
+        }
         Action::Search { count } => Plan::keys(format!("{}s", (*count).max(1))),
         Action::Rest { count } => Plan::keys(format!("{}s", (*count).max(1))),
         // Wizard mode offers to force the gods' favour: never (a normal game does not ask).
@@ -201,6 +204,17 @@ mod tests {
             answer_to(&p, "How much will you offer?"),
             Some(&Keys("1200\r".into()))
         );
+    }
+
+    #[test]
+    fn only_a_peaceful_fight_says_yes_to_really_attack() {
+        let p = plan(&Action::FightPeaceful { dir: Dir::S });
+        assert_eq!(
+            answer_to(&p, "Really attack the dog?"),
+            Some(&Keys("y".into()))
+        );
+        let p = plan(&Action::Fight { dir: Dir::S });
+        assert_eq!(answer_to(&p, "Really attack the dog?"), None);
     }
 
     #[test]

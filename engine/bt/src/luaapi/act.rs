@@ -128,6 +128,7 @@ pub fn act_table(lua: &Lua) -> LuaResult<Table> {
     }
     dir_action!("move", Move);
     dir_action!("fight", Fight);
+    dir_action!("fight_peaceful", FightPeaceful);
     dir_action!("open", Open);
     dir_action!("kick", Kick);
     act.set(

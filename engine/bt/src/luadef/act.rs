@@ -69,6 +69,12 @@ pub const MODULE: Module = Module {
             "Attacks in a direction (`F`), even if nothing is seen there.",
             &[DIR, REASON],
         ),
+        act(
+            "fight_peaceful",
+            "Attacks a peaceful monster in a direction (`F`, answering yes to \"Really \
+             attack?\"): alignment -1 for the blow, -5 and maybe luck -1 for the kill.",
+            &[DIR, REASON],
+        ),
         act("open", "Opens a door.", &[DIR, REASON]),
         act("kick", "Kicks in a direction.", &[DIR, REASON]),
         act(
