@@ -11,7 +11,7 @@
 
 mod item_scene;
 
-use item_scene::{repo, shown, Scene, Step};
+use item_scene::{repo, shown, summary, Scene, Step};
 use nhbot_bt::TreeBot;
 use nhbot_world::{Action, Dir};
 
@@ -35,35 +35,12 @@ fn named_digging_wand(s: &mut Scene) -> char {
 fn run_until_zap(s: &mut Scene, max: usize) -> Vec<Step> {
     let mut bot =
         TreeBot::load(nhbot_skills::registry(), &repo().join("trees/main.yaml")).expect("loads");
-    let debug = std::env::var_os("DIG_DEBUG").is_some();
-    let mut steps: Vec<Step> = Vec::new();
-    for _ in 0..max {
-        if s.runner.session.ended
-            || steps
-                .last()
-                .is_some_and(|st| matches!(st.decision.action, Action::Zap { .. }))
-        {
-            break;
-        }
-        let step = s.tree_step(&mut bot);
-        if debug {
-            for l in bot.take_leaf_logs() {
-                eprintln!("  LOG {}: {}", l.path, l.text);
-            }
-            eprintln!("HP {} {}", step.before.status.hp, step.line());
-        }
-        assert!(bot.take_leaf_errors().is_empty());
-        steps.push(step);
-    }
-    steps
-}
-
-fn summary(steps: &[Step]) -> String {
-    steps
-        .iter()
-        .map(|s| format!("HP {} {}", s.before.status.hp, s.line()))
-        .collect::<Vec<_>>()
-        .join("\n")
+    let zapped = |_: &Scene, steps: &[Step]| {
+        steps
+            .last()
+            .is_some_and(|st| matches!(st.decision.action, Action::Zap { .. }))
+    };
+    s.run_steps(&mut bot, max, "DIG_DEBUG", zapped, Scene::tree_step)
 }
 
 #[test]

@@ -16,21 +16,12 @@
 
 mod item_scene;
 
-use item_scene::{repo, shown, tree_with, Scene, Step};
+use item_scene::{repo, shown, summary, tree_with, Scene, Step};
 use nhbot_agent::kbfeed::KbFeed;
 use nhbot_agent::observer::LoopObserver;
 use nhbot_bt::{KbQuery, TreeBot};
 use nhbot_world::Action;
 use std::path::Path;
-
-/// The steps one per line, each with the HP it was taken at.
-fn summary(steps: &[Step]) -> String {
-    steps
-        .iter()
-        .map(|s| format!("HP {} {}", s.before.status.hp, s.line()))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// The tree at `tree` with `kb` installed, run for at most `max` decisions or until `stop`, the
 /// KB fed as `run::play` feeds it ([`Scene::tree_step_fed`]).
@@ -43,23 +34,9 @@ fn run_tree(
 ) -> Vec<Step> {
     let mut bot = TreeBot::load(nhbot_skills::registry(), tree).expect("the tree loads");
     bot.set_kb(Box::new(kb.clone()));
-    let debug = std::env::var_os("POTION_DEBUG").is_some();
-    let mut steps = Vec::new();
-    for _ in 0..max {
-        if s.runner.session.ended || stop(s, &steps) {
-            break;
-        }
-        let step = s.tree_step_fed(&mut bot, kb);
-        if debug {
-            for l in bot.take_leaf_logs() {
-                eprintln!("  LOG {}: {}", l.path, l.text);
-            }
-            eprintln!("HP {} {}", step.before.status.hp, step.line());
-        }
-        assert!(bot.take_leaf_errors().is_empty());
-        steps.push(step);
-    }
-    steps
+    s.run_steps(&mut bot, max, "POTION_DEBUG", stop, |s, bot| {
+        s.tree_step_fed(bot, kb)
+    })
 }
 
 /// A fresh KB fed from the scene's game as it stands (the pack as the loop's first pass sees it).

@@ -540,7 +540,6 @@ pub fn pack_food(w: &World) -> Option<&nhbot_world::inventory::Item> {
 fn is_pack_food(i: &nhbot_world::inventory::Item) -> bool {
     i.class == "Comestibles"
         && i.unpaid_price.is_none()
-        && !i.text.contains("unpaid")
         && !i.text.contains("egg")
         && !i.text.contains("tin")
         && corpse_monster(&i.name)

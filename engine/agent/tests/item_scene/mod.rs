@@ -174,7 +174,46 @@ impl Step {
     }
 }
 
+/// The steps one per line, each with the HP it was taken at.
+pub fn summary(steps: &[Step]) -> String {
+    steps
+        .iter()
+        .map(|s| format!("HP {} {}", s.before.status.hp, s.line()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 impl Scene {
+    /// `step` taken at most `max` times, until the game ends or `stop` says so; no step may
+    /// raise a leaf error. With the environment variable `debug_var` set, each step is printed
+    /// with its HP and the leaves' logs.
+    pub fn run_steps(
+        &mut self,
+        bot: &mut TreeBot,
+        max: usize,
+        debug_var: &str,
+        stop: impl Fn(&Scene, &[Step]) -> bool,
+        mut step: impl FnMut(&mut Scene, &mut TreeBot) -> Step,
+    ) -> Vec<Step> {
+        let debug = std::env::var_os(debug_var).is_some();
+        let mut steps = Vec::new();
+        for _ in 0..max {
+            if self.runner.session.ended || stop(self, &steps) {
+                break;
+            }
+            let taken = step(self, bot);
+            if debug {
+                for l in bot.take_leaf_logs() {
+                    eprintln!("  LOG {}: {}", l.path, l.text);
+                }
+                eprintln!("HP {} {}", taken.before.status.hp, taken.line());
+            }
+            assert!(bot.take_leaf_errors().is_empty());
+            steps.push(taken);
+        }
+        steps
+    }
+
     /// `bot` decides on the world as it is, and the decision is carried out as the game loop
     /// does; its messages join the scene's log.
     pub fn tree_step(&mut self, bot: &mut TreeBot) -> Step {
