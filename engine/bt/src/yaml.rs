@@ -89,7 +89,27 @@ impl Builder {
                     }
                     *key = Some(node);
                 }
-                Some(k) => entries.push((k, node)),
+                Some(k) => {
+                    // YAML keys are unique; a repeat is nearly always a line indented one level
+                    // too little, which would silently replace the first value.
+                    let first = k.as_str().and_then(|key| {
+                        entries
+                            .iter()
+                            .find(|(e, _)| e.as_str() == Some(key))
+                            .map(|(e, _)| e.mark)
+                    });
+                    if let (Some(first), None) = (first, &self.error) {
+                        self.error = Some((
+                            k.mark,
+                            format!(
+                                "duplicate key `{}` in one map (first at line {}) — check the indentation",
+                                k.as_str().unwrap_or_default(),
+                                first.line
+                            ),
+                        ));
+                    }
+                    entries.push((k, node))
+                }
             },
         }
     }
@@ -167,6 +187,21 @@ mod tests {
             panic!("not a map")
         };
         assert_eq!(params[0].1.mark, Mark::new(3, 26));
+    }
+
+    /// A line indented one level too little repeats its parent's keys: an error at the repeat,
+    /// not a tree that silently drops the first value (a `priority:` left empty passed).
+    #[test]
+    fn a_repeated_key_is_an_error_at_the_repeat() {
+        let src = "sequence:\n  name: a\n  children:\n    - priority:\n  name: b\n  children:\n    - search\n";
+        let (mark, msg) = parse(src).unwrap_err();
+        assert_eq!(mark, Mark::new(5, 3), "{msg}");
+        assert!(msg.contains("duplicate key `name`"), "{msg}");
+        assert!(msg.contains("first at line 2"), "{msg}");
+        assert!(
+            parse("a: 1\nb: {a: 2}\n").unwrap().is_some(),
+            "same key, other maps"
+        );
     }
 
     #[test]

@@ -268,6 +268,11 @@ pub fn fight_adjacent(_: &Params, w: &World) -> LeafOutcome {
     }
 }
 
+/// A theft of our gear on this level not yet undone ([`World::theft_pending`]).
+pub fn theft_pending(p: &Params, w: &World) -> LeafOutcome {
+    check(w.theft_pending(p.integer("patience")).is_some())
+}
+
 pub fn can_pray(p: &Params, w: &World) -> LeafOutcome {
     check(
         w.last_prayer_turn

@@ -304,6 +304,29 @@ pub fn register(r: &mut NodeRegistry) {
     );
     r.register_fn(
         LeafSpec::condition(
+            "theft_pending",
+            "A nymph (or monkey) stole our wielded weapon or worn armour on this level at most \
+         `patience` turns ago and no monster of her kind has died here since: she still carries it \
+         here, and it falls where she dies (World.thefts).",
+        )
+        .params(
+            const {
+                &[p(
+                    "patience",
+                    Integer {
+                        min: 0,
+                        max: 100_000,
+                    },
+                    Default("1000"),
+                    "Turns after the theft it still counts.",
+                )]
+            },
+        )
+        .shorthand("patience"),
+        builtins::theft_pending,
+    );
+    r.register_fn(
+        LeafSpec::condition(
             "can_pray",
             "No prayer is known within the last `turns` turns (World.last_prayer_turn).",
         )

@@ -3,6 +3,7 @@
 //! there; `wear_armour` and `wield_weapon` put them back on. The pile under us after such a
 //! change was never looked at, so nothing else knew it was there (seed 29 of the 200-game
 //! bench returned to human form on its own pile, wielded a dagger and went down at AC 10).
+//! The same for what a thief dropped at her death (`World::learn_thief_death`).
 
 use crate::recall::Recall;
 use crate::threat;
@@ -60,7 +61,7 @@ impl Leaf for RecoverShedGear {
                 Action::Pickup {
                     what: Pick::Classes("[)".into()),
                 },
-                format!("picking up the armour and weapons our change shed here ({said})"),
+                format!("picking up the armour and weapons of ours lying here ({said})"),
             );
         }
         if let Some((turn, spent, budget)) = s.walking {
@@ -93,7 +94,7 @@ impl Leaf for RecoverShedGear {
         LeafOutcome::Act(
             step,
             format!(
-                "walking back to the gear our change shed at ({}, {}), {} steps ({said})",
+                "walking back to our gear lying at ({}, {}), {} steps ({said})",
                 pile.pos.x,
                 pile.pos.y,
                 path.steps.len()
@@ -112,8 +113,9 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             "recover_shed_gear",
             "Back in our own form after a change that shed our gear (a were-creature's change, \
              a polymorph: \"Your armor falls around you!\", \"You find you must drop your \
-             sword!\"...), walk to where it fell (at most `reach` squares) and pick up the \
-             armour and weapons there, once per pile; `wear_armour` and `wield_weapon` put them \
+             sword!\"...), or once the nymph that stole our weapon or armour died (what she \
+             carried falls where she dies), walk to where it fell (at most `reach` squares) and \
+             pick up the armour and weapons there, once per pile; `wear_armour` and `wield_weapon` put them \
              back on. Only with no hostile within 6, HP at least `hp` of max, not Stressed; a \
              walk not done within its path's length + 20 decisions is given up.",
         )

@@ -66,6 +66,36 @@ fn wield_weapon_picks_up_a_better_weapon_only() {
     }
 }
 
+/// Bare-handed (the sword stolen, no dagger left), a weapon that hits only a little harder than
+/// fists is still picked up: an orcish dagger (d3) beats 1d2 (seed 140 of b42 fought 400 turns
+/// bare-handed beside one). Holding the dagger, it is not worth the turn.
+#[test]
+fn wield_weapon_bare_handed_takes_any_better_weapon() {
+    let repo = Repo::new("gear-weapon-bare");
+    let mut leaf = bot(&repo, "wield_weapon.lua", None);
+    let mut w = carrying(&[SHIELD]);
+    see(
+        &mut w,
+        HERO,
+        &[(HERO, ')')],
+        &["You see here an orcish dagger."],
+        20,
+    );
+    let d = decide(&mut leaf, &mut w);
+    assert!(matches!(d.action, Action::Pickup { .. }), "{d:?}");
+    assert!(d.reason.contains("orcish dagger"), "{}", d.reason);
+    let mut armed = carrying(&[("Weapons", "b - a +0 dagger (weapon in hand)"), SHIELD]);
+    see(
+        &mut armed,
+        HERO,
+        &[(HERO, ')')],
+        &["You see here an orcish dagger."],
+        20,
+    );
+    let mut fresh = bot(&repo, "wield_weapon.lua", None);
+    assert!(is_search(&decide(&mut fresh, &mut armed)));
+}
+
 /// "You feel more confident in your weapon skills." is answered with one `#enhance`.
 #[test]
 fn enhance_follows_the_games_word() {

@@ -150,6 +150,7 @@ impl World {
             }
             self.learn_intrinsics(message);
             self.learn_shed_gear(message);
+            self.learn_theft(message);
             self.learn_squeeze(message);
             // The answer to a farlook a leaf asked for (`act.farlook`): the monster is named.
             if let Some(Action::Farlook { at }) = self.last_action {
@@ -184,11 +185,13 @@ impl World {
                 // Our blow's square is certain; from afar, the vanished ones may tell it.
                 let by = KilledBy::Us { from_afar };
                 self.record_kill(name, pos, by, previous, level_id, hallucinating);
+                self.learn_thief_death(message);
             }
             if let Some(name) = seen_killed_name(message) {
                 let pos = self.seen_killed_at(previous);
                 let by = KilledBy::Another;
                 self.record_kill(name, pos, by, previous, level_id, hallucinating);
+                self.learn_thief_death(message);
             }
             // A look, or the step here, listing several objects (the `:` look's wording, or
             // the step's when they do not fit a line).

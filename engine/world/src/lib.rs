@@ -64,6 +64,7 @@ pub mod sight;
 pub mod squeeze;
 pub mod temple;
 pub mod testing;
+pub mod thefts;
 pub mod tiles;
 pub mod traps;
 pub mod zaps;
@@ -190,7 +191,8 @@ pub struct World {
     /// Swallowed at the last frame: the tty drew an engulfer (`/-\` `| |` `\-/`) around us.
     #[serde(default)]
     pub engulfed: bool,
-    /// Where our own gear fell when a new form shed it (see [`shed`]), oldest first.
+    /// Where our own gear fell when a new form shed it (see [`shed`]), or where the thief that
+    /// stole it died (see [`thefts`]), oldest first.
     #[serde(default)]
     pub shed_gear: Vec<shed::ShedGear>,
     /// Our present form has no hands: the game refused a throw for it ("You can't throw or
@@ -202,6 +204,9 @@ pub struct World {
     /// since (see [`squeeze`]): paths keep off squeezes.
     #[serde(default)]
     pub squeeze_refused: Option<squeeze::SqueezeRefused>,
+    /// What nymphs and monkeys stole from us, oldest first (see [`thefts`]).
+    #[serde(default)]
+    pub thefts: Vec<thefts::Theft>,
 }
 
 impl World {
