@@ -217,6 +217,15 @@
 ---@field decision integer decisions taken when it was shown (it followed that decision)
 ---@field text string
 
+---Something a nymph (or a monkey) stole from us, as the game told it; she keeps it until she dies,
+---and it falls where she dies.
+---@class Theft
+---@field turn integer game turn of the theft
+---@field thief string "water nymph", or "" when the game said "She" or "It"
+---@field item string the item as the game named it, e.g. "a +1 long sword"
+---@field gear boolean our wielded weapon or worn armour
+---@field here boolean stolen on the current level
+
 ---The decision carried out last and the leaf that took it: compare `path` with the third argument
 ---of your leaf function to tell whether it was yours.
 ---@class LastDecision
@@ -314,6 +323,7 @@
 ---@field handless boolean our form cannot throw (the game refused a throw: no hands)
 ---@field last_prayer_turn integer|nil turn of the last prayer
 ---@field refused_prayers integer[] turns of prayers the god refused ("... is displeased.")
+---@field thefts Theft[] what nymphs and monkeys stole from us, oldest first
 ---@field intrinsics Intrinsic[] intrinsics the hero is believed to have
 ---@field turns_since_prayer integer|nil turns since the last prayer began; nil if none
 ---@field prayer_timeout_estimate integer high guess: 300 at first, 1000 after a prayer, -1 a turn
@@ -349,6 +359,12 @@ function World:message_contains(text) end
 ---@param n integer
 ---@return Said[]
 function World:history(n) end
+
+---Whether a nymph stole our wielded weapon or worn armour on this level at most `patience` turns
+---ago and no monster of her kind has died here since (she still carries it here).
+---@param patience integer turns
+---@return boolean
+function World:theft_pending(patience) end
 
 ---Whether a message containing `text` was shown at or after `turn`.
 ---@param turn integer

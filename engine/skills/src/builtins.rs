@@ -227,6 +227,13 @@ fn explore_keeping(p: &Params, state: &mut ExploreMemory, t: &mut Tick<'_>) -> L
     if let Some((action, why)) = lure {
         return LeafOutcome::Act(action, why);
     }
+    if p.flag("stairs_first") {
+        let why = "stairs first";
+        if let Some((action, why)) = crate::explore::stairs_first_step(w, avoid_mines, why) {
+            state.goal = None;
+            return LeafOutcome::Act(action, why);
+        }
+    }
     match crate::explore::explore_step_keeping(w, descend, avoid_mines, keep) {
         Some((action, why, goal)) => {
             state.goal = goal.map(|g| (level, g));

@@ -152,11 +152,7 @@ pub fn explore_step_keeping(
         return Some((step(&path), reason, Some(target)));
     }
 
-    let downstairs: Vec<Pos> = [Feature::StairsDown, Feature::LadderDown]
-        .iter()
-        .flat_map(|&f| level.find(f))
-        .filter(|&p| !(avoid_mines && stairs_into_mines(world, p)))
-        .collect();
+    let downstairs = known_downstairs(world, level, avoid_mines);
     // Down stairs seen but cut off count as none: the way to them is hidden (seed 28, level-
     // teleported back onto a part of Dlvl 3 its first visit never joined to the `>` it had
     // taken, camped 8,000 turns in sight of it and starved). Cut off only by the map: a
@@ -213,6 +209,34 @@ pub fn explore_step_keeping(
         path.steps.len()
     );
     Some((step(&path), reason, None))
+}
+
+/// The down stairs and ladders seen on `level`, but those known to lead into the Mines when
+/// `avoid_mines`.
+fn known_downstairs(world: &World, level: &Level, avoid_mines: bool) -> Vec<Pos> {
+    [Feature::StairsDown, Feature::LadderDown]
+        .iter()
+        .flat_map(|&f| level.find(f))
+        .filter(|&p| !(avoid_mines && stairs_into_mines(world, p)))
+        .collect()
+}
+
+/// Down the known stairs before the rest of the level is explored: on them, descend; else a
+/// step towards the nearest reachable one. `why` says what sends us. None when none is known
+/// or reachable (then the caller explores as usual).
+pub fn stairs_first_step(world: &World, avoid_mines: bool, why: &str) -> Option<(Action, String)> {
+    let level = world.level()?;
+    let me = world.player;
+    let downstairs = known_downstairs(world, level, avoid_mines);
+    if downstairs.contains(&me) {
+        return Some((Action::Descend, format!("{why}: descending")));
+    }
+    let path = level.path(me, &downstairs, &world.path_opts())?;
+    let reason = format!(
+        "{why}: heading for the down stairs first, {} steps away",
+        path.steps.len()
+    );
+    Some((world.walk_along(&path), reason))
 }
 
 /// Turns on a level with no way on before a known trap that is no mild one is crossed.

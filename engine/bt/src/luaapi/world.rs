@@ -158,6 +158,23 @@ fn register_hero(reg: &mut Noting<'_, World>) {
             }
         })
     });
+    reg.add_field_method_get("thefts", |lua, w| {
+        let here = w.dungeon.current;
+        raw::table(lua, w.thefts.len(), 0, |t| {
+            for (i, theft) in w.thefts.iter().enumerate() {
+                t.push_item_table(i + 1, 5, |t| {
+                    t.int(c"turn", theft.turn);
+                    t.str(c"thief", &theft.thief);
+                    t.str(c"item", &theft.item);
+                    t.bool(c"gear", theft.gear);
+                    t.bool(c"here", theft.level.is_some() && theft.level == here);
+                });
+            }
+        })
+    });
+    reg.add_method("theft_pending", |_, w, patience: i64| {
+        Ok(w.theft_pending(patience).is_some())
+    });
     reg.add_method("said_since", |_, w, (turn, text): (i64, String)| {
         Ok(w.said_since(turn, &text))
     });

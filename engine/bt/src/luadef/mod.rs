@@ -161,6 +161,7 @@ pub static LUA_API: LuaApi = LuaApi {
         world::SHOP,
         world::PATH,
         world::SAID,
+        world::THEFT,
         world::LAST_DECISION,
         dungeon::LEVEL_INFO,
         dungeon::LEG,

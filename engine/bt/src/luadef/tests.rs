@@ -332,6 +332,13 @@ fn sample_world() -> World {
     }];
     // hero, history, monsters
     w.intrinsics = [Intrinsic::ColdResistance, Intrinsic::Stealth].into();
+    w.thefts.push(nhbot_world::thefts::Theft {
+        level: Some(0),
+        turn: 3,
+        thief: "water nymph".into(),
+        item: "a +1 long sword".into(),
+        gear: true,
+    });
     w.turn = 500;
     w.observe(Event::Decision(&Decision {
         action: Action::Search { count: 3 },

@@ -120,6 +120,28 @@ pub const SAID: Class = Class {
     methods: &[],
 };
 
+pub const THEFT: Class = Class {
+    name: "Theft",
+    doc: "Something a nymph (or a monkey) stole from us, as the game told it; she keeps it \
+          until she dies, and it falls where she dies.",
+    fields: &[
+        field("turn", "integer", "game turn of the theft"),
+        field(
+            "thief",
+            "string",
+            "\"water nymph\", or \"\" when the game said \"She\" or \"It\"",
+        ),
+        field(
+            "item",
+            "string",
+            "the item as the game named it, e.g. \"a +1 long sword\"",
+        ),
+        field("gear", "boolean", "our wielded weapon or worn armour"),
+        field("here", "boolean", "stolen on the current level"),
+    ],
+    methods: &[],
+};
+
 pub const LAST_DECISION: Class = Class {
     name: "LastDecision",
     doc: "The decision carried out last and the leaf that took it: compare `path` with the \
@@ -436,6 +458,11 @@ pub const WORLD: Class = Class {
             "integer[]",
             "turns of prayers the god refused (\"... is displeased.\")",
         ),
+        field(
+            "thefts",
+            "Theft[]",
+            "what nymphs and monkeys stole from us, oldest first",
+        ),
         // hero, history, monsters
         field(
             "intrinsics",
@@ -529,6 +556,14 @@ pub const WORLD: Class = Class {
                 ty: "Said[]",
                 doc: "",
             }],
+        },
+        Function {
+            name: "theft_pending",
+            doc: "Whether a nymph stole our wielded weapon or worn armour on this level at most \
+                  `patience` turns ago and no monster of her kind has died here since (she \
+                  still carries it here).",
+            params: &[param("patience", "integer", "turns")],
+            returns: BOOLEAN,
         },
         Function {
             name: "said_since",
