@@ -2,12 +2,13 @@
 -- A nymph or a monkey may steal the wielded long sword (13 of 100 bench games lost it): then the
 -- dagger, an axe found, anything beats bare hands. "Best" is the expected damage per blow
 -- (gear/weapons.lua: mean dice vs small monsters, enchantment, Unskilled weapons -3); a new
--- weapon must beat the one in hand by a clear margin, never one the pack line calls cursed, and
--- never a two-handed one while a shield is worn. A wield or pick-up the game refused is not
--- tried again. Waits while a hostile is in view.
+-- weapon must beat the one in hand by a clear margin (from bare hands, any that hits harder),
+-- never one the pack line calls cursed, and never a two-handed one while a shield is worn. A
+-- wield or pick-up the game refused is not tried again (but for a form without hands). Waits
+-- while a hostile is in view.
 --
 -- API used: world.inventory (class, name, enchantment, buc, wielded, worn), world.objects_here,
--- world:objects, world:path, world:in_shop, world.encumbrance, world.last_decision,
+-- world:objects, world:path, world:in_shop, world.encumbrance, world.last_decision, world.turn,
 -- world.messages, act.wield, act.pickup, act.move, act.travel, log, `state`.
 local common = require("gear.common")
 local weapons = require("gear.weapons")

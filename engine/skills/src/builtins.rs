@@ -228,8 +228,7 @@ fn explore_keeping(p: &Params, state: &mut ExploreMemory, t: &mut Tick<'_>) -> L
         return LeafOutcome::Act(action, why);
     }
     if p.flag("stairs_first") {
-        let why = "stairs first";
-        if let Some((action, why)) = crate::explore::stairs_first_step(w, avoid_mines, why) {
+        if let Some((action, why)) = crate::explore::stairs_first_step(w, avoid_mines) {
             state.goal = None;
             return LeafOutcome::Act(action, why);
         }

@@ -222,18 +222,18 @@ fn known_downstairs(world: &World, level: &Level, avoid_mines: bool) -> Vec<Pos>
 }
 
 /// Down the known stairs before the rest of the level is explored: on them, descend; else a
-/// step towards the nearest reachable one. `why` says what sends us. None when none is known
-/// or reachable (then the caller explores as usual).
-pub fn stairs_first_step(world: &World, avoid_mines: bool, why: &str) -> Option<(Action, String)> {
+/// step towards the nearest reachable one (what sends us there is in the leaf's tree path).
+/// None when none is known or reachable (then the caller explores as usual).
+pub fn stairs_first_step(world: &World, avoid_mines: bool) -> Option<(Action, String)> {
     let level = world.level()?;
     let me = world.player;
     let downstairs = known_downstairs(world, level, avoid_mines);
     if downstairs.contains(&me) {
-        return Some((Action::Descend, format!("{why}: descending")));
+        return Some((Action::Descend, "stairs first: descending".into()));
     }
     let path = level.path(me, &downstairs, &world.path_opts())?;
     let reason = format!(
-        "{why}: heading for the down stairs first, {} steps away",
+        "stairs first: heading for the down stairs, {} steps away",
         path.steps.len()
     );
     Some((world.walk_along(&path), reason))

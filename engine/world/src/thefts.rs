@@ -35,7 +35,7 @@ pub fn parse_theft(message: &str) -> Option<(String, String)> {
         })?;
     let item = item?;
     // "She removed your chain and stole ..." is a punishment's ball, not ours to chase.
-    if who.contains(' ') && !who.starts_with("The ") || item.is_empty() {
+    if (who.contains(' ') && !who.starts_with("The ")) || item.is_empty() {
         return None;
     }
     let thief = match who {
@@ -53,6 +53,11 @@ fn may_be_thief(thief: &str, killed: &str) -> bool {
     } else {
         killed == thief
     }
+}
+
+/// Whether `kill` may be the death of the thief of `theft`: her kind, on her level, since.
+fn settles(theft: &Theft, kill: &crate::kills::Kill) -> bool {
+    kill.level == theft.level && kill.turn >= theft.turn && may_be_thief(&theft.thief, &kill.name)
 }
 
 impl World {
@@ -88,9 +93,6 @@ impl World {
         let Some(pos) = last.pos.or_else(|| last.vanished.first().map(|v| v.pos)) else {
             return;
         };
-        let settles = |t: &Theft, k: &crate::kills::Kill| {
-            k.level == t.level && k.turn >= t.turn && may_be_thief(&t.thief, &k.name)
-        };
         let stolen: Vec<String> = self
             .thefts
             .iter()
@@ -123,9 +125,7 @@ impl World {
             t.gear
                 && t.level == Some(here)
                 && self.turn - t.turn <= patience
-                && !self.kills.iter().any(|k| {
-                    k.level == Some(here) && k.turn >= t.turn && may_be_thief(&t.thief, &k.name)
-                })
+                && !self.kills.iter().any(|k| settles(t, k))
         })
     }
 }
