@@ -361,10 +361,12 @@ function World:message_contains(text) end
 function World:history(n) end
 
 ---Whether a nymph stole our wielded weapon or worn armour on this level at most `patience` turns
----ago and no monster of her kind has died here since (she still carries it here).
+---ago and no monster of her kind has died here since (she still carries it here); with `any_item`,
+---a nymph's theft of anything counts.
 ---@param patience integer turns
+---@param any_item? boolean a nymph's theft of anything counts too (default false)
 ---@return boolean
-function World:theft_pending(patience) end
+function World:theft_pending(patience, any_item) end
 
 ---Whether a message containing `text` was shown at or after `turn`.
 ---@param turn integer

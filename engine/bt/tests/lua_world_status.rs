@@ -203,3 +203,29 @@ end
     );
     assert_eq!(bot.decide(&w).reason, "false", "misspelled");
 }
+
+#[test]
+fn a_leaf_reads_thefts_and_whether_one_is_pending() {
+    let script = r#"
+return function(world, state, path)
+  local t = world.thefts[1]
+  return act.search(1, t.thief .. " took " .. t.item .. " gear=" .. tostring(t.gear)
+    .. " here=" .. tostring(t.here)
+    .. " gear pending=" .. tostring(world:theft_pending(1000))
+    .. " any pending=" .. tostring(world:theft_pending(1000, true)))
+end
+"#;
+    let (_repo, mut bot) = Repo::with_script("lua-thefts", script);
+    let mut w = World::default();
+    frame(
+        &mut w,
+        &["|.....|", "|..@..|"],
+        5,
+        &["The water nymph stole a sky blue potion."],
+    );
+    assert_eq!(
+        bot.decide(&w).reason,
+        "water nymph took a sky blue potion gear=false here=true gear pending=false \
+         any pending=true"
+    );
+}

@@ -274,9 +274,13 @@ pub fn fight_adjacent(_: &Params, w: &World) -> LeafOutcome {
     }
 }
 
-/// A theft of our gear on this level not yet undone ([`World::theft_pending`]).
+/// A theft of our gear (or, with `any_item`, of anything by a nymph) on this level not yet
+/// undone ([`World::theft_pending`]).
 pub fn theft_pending(p: &Params, w: &World) -> LeafOutcome {
-    check(w.theft_pending(p.integer("patience")).is_some())
+    check(
+        w.theft_pending(p.integer("patience"), p.flag("any_item"))
+            .is_some(),
+    )
 }
 
 pub fn can_pray(p: &Params, w: &World) -> LeafOutcome {

@@ -311,15 +311,24 @@ pub fn register(r: &mut NodeRegistry) {
         )
         .params(
             const {
-                &[p(
-                    "patience",
-                    Integer {
-                        min: 0,
-                        max: 100_000,
-                    },
-                    Default("1000"),
-                    "Turns after the theft it still counts.",
-                )]
+                &[
+                    p(
+                        "patience",
+                        Integer {
+                            min: 0,
+                            max: 100_000,
+                        },
+                        Default("1000"),
+                        "Turns after the theft it still counts.",
+                    ),
+                    p(
+                        "any_item",
+                        Flag,
+                        Default("false"),
+                        "A nymph's theft of anything counts too (she comes back for more; the \
+                         gear may be next).",
+                    ),
+                ]
             },
         )
         .shorthand("patience"),

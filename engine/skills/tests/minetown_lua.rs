@@ -381,3 +381,96 @@ fn a_town_whose_only_frontier_is_cut_off_counts_as_explored() {
     let open = [(Pos::new(20, 4), ' ')];
     assert_eq!(turns_until_done("minetown-open-frontier", &open, 80), None);
 }
+
+#[test]
+fn the_phase_is_given_up_4000_turns_after_it_could_first_start() {
+    // XL 8 with gold for protection (3,200) beside a priest who never answers: the temple's
+    // business is never settled, so only the give-up ends the phase.
+    let repo = Repo::new("minetown-give-up");
+    let mut bot = bot_with(&repo, PHASE);
+    let mut w = World::default();
+    let (hero, priest) = (Pos::new(11, 4), Pos::new(12, 4));
+    pack(
+        &mut w,
+        &[('a', "Weapons", "a +1 long sword (weapon in hand)")],
+    );
+    see(&mut w, hero, &[(priest, '@')], &[], 4000, 8);
+    farlook(&mut w, priest, PRIEST);
+    let start = w.turn;
+    let d = decide(&mut bot, &mut w);
+    assert_ne!(
+        d.action,
+        Action::Search { count: 3 },
+        "not done at once: {d:?}"
+    );
+    for (after, done) in [(3990, false), (4010, true)] {
+        w.turn = start + after;
+        see(&mut w, hero, &[(priest, '@')], &[], 4000, 8);
+        let d = decide(&mut bot, &mut w);
+        assert_eq!(
+            d.action == Action::Search { count: 3 },
+            done,
+            "{after} turns after: {d:?}"
+        );
+    }
+}
+
+/// trees/minetown.yaml and what it calls, then a turn of searching.
+fn minetown_tree_bot(repo: &Repo) -> TreeBot {
+    let trees = common::scripts_dir()
+        .parent()
+        .expect("the repo")
+        .join("trees");
+    let yaml = std::fs::read_to_string(trees.join("minetown.yaml")).expect("minetown.yaml");
+    repo.tree("minetown.yaml", &yaml);
+    bot_with(repo, "priority:\n  - subtree: minetown\n  - search: 1\n")
+}
+
+#[test]
+fn no_stairs_are_taken_on_the_way_to_minetown_below_80_percent_hp() {
+    // A Mines level (seen wide, no doors or corridors, no altar), the hero on its down stairs,
+    // Minetown below: at 70% HP the phase stays on this level; at 90% it goes down.
+    let repo = Repo::new("minetown-heal-first");
+    let mut bot = minetown_tree_bot(&repo);
+    let mut w = World::default();
+    let down = Pos::new(4, 4);
+    let frame = |w: &mut World, hero: Pos, hp: i32| {
+        let mut scene = Scene::room();
+        scene.draw(down, '>');
+        let status = Status {
+            hp,
+            hp_max: 30,
+            xl: 8,
+            ..status(5, w.turn + 1)
+        };
+        scene.show(w, hero, &status, &[]);
+    };
+    frame(&mut w, Pos::new(3, 4), 30);
+    assert_eq!(
+        w.level().map(|l| l.branch),
+        Some(nhbot_world::Branch::Mines),
+        "the scene is a Mines level"
+    );
+    frame(&mut w, down, 21);
+    let d = decide(&mut bot, &mut w);
+    assert_ne!(d.action, Action::Descend, "HP 21/30: {d:?}");
+    assert!(d.path.contains("heal_before_stairs"), "{d:?}");
+    frame(&mut w, down, 27);
+    let mut d = decide(&mut bot, &mut w);
+    if d.action == Action::Overview {
+        // The game's overview: the Mines from Dlvl 3, this level their third, Minetown unseen.
+        let lines: Vec<String> = [
+            "The Dungeons of Doom: levels 1 to 2",
+            "   Level 2:",
+            "      Stairs down to The Gnomish Mines.",
+            "The Gnomish Mines: levels 3 to 5",
+            "   Level 5: <- You are here.",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        w.observe(Event::Overview(&lines));
+        d = decide(&mut bot, &mut w);
+    }
+    assert_eq!(d.action, Action::Descend, "HP 27/30: {d:?}");
+}

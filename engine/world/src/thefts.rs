@@ -55,6 +55,12 @@ fn may_be_thief(thief: &str, killed: &str) -> bool {
     }
 }
 
+/// Whether the thief was a nymph, or one the game did not name ("She stole ...": nymphs are
+/// female, monkeys are "It").
+fn by_nymph(theft: &Theft) -> bool {
+    theft.thief.is_empty() || theft.thief.contains("nymph")
+}
+
 /// Whether `kill` may be the death of the thief of `theft`: her kind, on her level, since.
 fn settles(theft: &Theft, kill: &crate::kills::Kill) -> bool {
     kill.level == theft.level && kill.turn >= theft.turn && may_be_thief(&theft.thief, &kill.name)
@@ -119,10 +125,12 @@ impl World {
 
     /// The latest theft of our gear on this level at most `patience` turns ago whose thief has
     /// not died here since (a kill of that kind, by us or seen): she still carries it here.
-    pub fn theft_pending(&self, patience: i64) -> Option<&Theft> {
+    /// With `any_item`, a nymph's theft of anything counts too: she comes back for more, and
+    /// the gear may be next.
+    pub fn theft_pending(&self, patience: i64, any_item: bool) -> Option<&Theft> {
         let here = self.dungeon.current?;
         self.thefts.iter().rev().find(|t| {
-            t.gear
+            (t.gear || (any_item && by_nymph(t)))
                 && t.level == Some(here)
                 && self.turn - t.turn <= patience
                 && !self.kills.iter().any(|k| settles(t, k))
@@ -176,12 +184,12 @@ mod tests {
     fn a_stolen_weapon_is_pending_until_her_kind_dies_here() {
         let mut w = world_with_sword();
         w.learn_theft("The water nymph stole a +1 long sword.");
-        assert!(w.theft_pending(1000).is_some());
+        assert!(w.theft_pending(1000, false).is_some());
         w.turn = 1101;
-        assert!(w.theft_pending(1000).is_none(), "patience spent");
+        assert!(w.theft_pending(1000, false).is_none(), "patience spent");
         w.turn = 200;
         w.dungeon.current = Some(1);
-        assert!(w.theft_pending(1000).is_none(), "another level");
+        assert!(w.theft_pending(1000, false).is_none(), "another level");
         w.dungeon.current = Some(0);
         let kill = |name: &str, turn: i64, level: usize| Kill {
             turn,
@@ -193,11 +201,11 @@ mod tests {
         w.kills.push(kill("wood nymph", 150, 0));
         w.kills.push(kill("water nymph", 150, 1));
         assert!(
-            w.theft_pending(1000).is_some(),
+            w.theft_pending(1000, false).is_some(),
             "a kill before, another kind, another level"
         );
         w.kills.push(kill("water nymph", 180, 0));
-        assert!(w.theft_pending(1000).is_none(), "she died here");
+        assert!(w.theft_pending(1000, false).is_none(), "she died here");
     }
 
     #[test]
@@ -234,19 +242,42 @@ mod tests {
         w.learn_theft("She stole a sky blue potion.");
         assert!(!w.thefts[0].gear);
         assert!(
-            w.theft_pending(1000).is_none(),
+            w.theft_pending(1000, false).is_none(),
             "not gear: not worth a hold"
         );
         w.learn_theft("She stole a +1 long sword.");
-        assert!(w.theft_pending(1000).is_some());
+        assert!(w.theft_pending(1000, false).is_some());
         w.kills.push(Kill {
             turn: 120,
             name: "mountain nymph".into(),
             level: Some(0),
             ..Kill::default()
         });
-        assert!(w.theft_pending(1000).is_none());
+        assert!(w.theft_pending(1000, false).is_none());
         w.learn_theft("The wood nymph steals a +0 orcish helm!");
         assert!(w.thefts[2].gear, "charmed off: worn");
+    }
+
+    #[test]
+    fn any_item_counts_a_nymphs_theft_of_anything_but_not_a_monkeys() {
+        let mut w = world_with_sword();
+        w.learn_theft("The monkey stole a sky blue potion.");
+        assert!(
+            w.theft_pending(1000, true).is_none(),
+            "a monkey does not come back"
+        );
+        w.learn_theft("The water nymph stole a sky blue potion.");
+        assert!(w.theft_pending(1000, false).is_none(), "not gear");
+        assert_eq!(
+            w.theft_pending(1000, true).map(|t| t.thief.as_str()),
+            Some("water nymph")
+        );
+        w.kills.push(Kill {
+            turn: 130,
+            name: "water nymph".into(),
+            level: Some(0),
+            ..Kill::default()
+        });
+        assert!(w.theft_pending(1000, true).is_none(), "she died here");
     }
 }

@@ -172,9 +172,13 @@ fn register_hero(reg: &mut Noting<'_, World>) {
             }
         })
     });
-    reg.add_method("theft_pending", |_, w, patience: i64| {
-        Ok(w.theft_pending(patience).is_some())
-    });
+    reg.add_method(
+        "theft_pending",
+        |_, w, (patience, any_item): (i64, Option<bool>)| {
+            Ok(w.theft_pending(patience, any_item.unwrap_or(false))
+                .is_some())
+        },
+    );
     reg.add_method("said_since", |_, w, (turn, text): (i64, String)| {
         Ok(w.said_since(turn, &text))
     });

@@ -561,8 +561,15 @@ pub const WORLD: Class = Class {
             name: "theft_pending",
             doc: "Whether a nymph stole our wielded weapon or worn armour on this level at most \
                   `patience` turns ago and no monster of her kind has died here since (she \
-                  still carries it here).",
-            params: &[param("patience", "integer", "turns")],
+                  still carries it here); with `any_item`, a nymph's theft of anything counts.",
+            params: &[
+                param("patience", "integer", "turns"),
+                opt(
+                    "any_item",
+                    "boolean",
+                    "a nymph's theft of anything counts too (default false)",
+                ),
+            ],
             returns: BOOLEAN,
         },
         Function {
