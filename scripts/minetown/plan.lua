@@ -6,7 +6,9 @@ local M = require("minetown.common")
 -- completed it within 600..7,100 turns (all but 8 within 3,200), while others went round for
 -- the rest of the game between Minetown and the level above (a watchman barring the way to
 -- the temple: 10 games climbed out 181 times, `leave_mines` of the dungeons tree taking over
--- whenever the town's leaves had nothing to do) or never found the Mines' stairs.
+-- whenever the town's leaves had nothing to do) or never found the Mines' stairs. b44, seeds
+-- 1..200 against the same tree without it: the phase completed in 56 -> 67 games; 15 games
+-- differ, score 9 better / 6 worse, mean -260 (CI -913..292), all of them past turn 13,000.
 local GIVE_UP = 4000
 
 -- When to go: strong enough for the Mines (XL 8, AutoAscend's milestone), or rich enough to
