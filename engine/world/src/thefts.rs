@@ -55,8 +55,8 @@ fn may_be_thief(thief: &str, killed: &str) -> bool {
     }
 }
 
-/// Whether the thief was a nymph, or one the game did not name ("She stole ...": nymphs are
-/// female, monkeys are "It").
+/// Whether the thief was a nymph, or one the game did not name ("She stole ...", "It stole
+/// ..." when unseen: most thieves are nymphs, and a monkey is seen before it steals).
 fn by_nymph(theft: &Theft) -> bool {
     theft.thief.is_empty() || theft.thief.contains("nymph")
 }
