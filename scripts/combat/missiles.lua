@@ -22,6 +22,13 @@ local KINDS = {
   { key = "dart", weight = 1 },
 }
 
+-- What `M.kind` answers for each rank, made once (a table a pack item a call was most of the
+-- throw leaf's garbage): shared, so never to be changed by a caller.
+local KIND_OF_RANK = {}
+for rank, k in ipairs(KINDS) do
+  KIND_OF_RANK[rank] = { key = k.key, weight = k.weight, rank = rank }
+end
+
 -- The rank in KINDS each text was found to hold (false: none): the throw leaf asks about every
 -- pack item at every decision, and each search tries every kind.
 local ranks = {}
@@ -43,8 +50,7 @@ function M.kind(text)
     ranks[text], ranks_count = rank, ranks_count + 1
   end
   if not rank then return nil end
-  local k = KINDS[rank]
-  return { key = k.key, weight = k.weight, rank = rank }
+  return KIND_OF_RANK[rank]
 end
 
 -- "cursed" as a word of its own ("uncursed" is not).

@@ -24,13 +24,18 @@ end
 -- state: what lies there may not be what we want, or not reachable). Counts this fetch. Nil
 -- when none.
 local TRIES = 4
+-- The key of a square in `tried`: a number, as building a "dlvl:x,y" text for every square with
+-- objects was most of a fetch's time (x and y are below 128).
+local function square_key(dlvl, x, y)
+  return (dlvl * 128 + y) * 128 + x
+end
 function M.fetch(world, reach, tried, wanted)
   local best, best_key
   local hx, hy, dlvl = world.x, world.y, world.dlvl
   -- Only the squares with objects, in reading order (nearest path wins; ties: the first).
   for _, sq in ipairs(world:objects_near(hx, hy, reach)) do
     local x, y = sq.x, sq.y
-    local key = dlvl .. ":" .. x .. "," .. y
+    local key = square_key(dlvl, x, y)
     if (x ~= hx or y ~= hy) and (tried[key] or 0) < TRIES and not world:in_shop(x, y) then
       for _, o in ipairs(sq.objects) do
         if wanted(o) then

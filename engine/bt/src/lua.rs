@@ -484,7 +484,10 @@ impl LuaCall<'_> {
             .and_then(|v| luaapi::outcome_of(v).map_err(|m| format!("{}: {m}", defined(func))));
         match outcome {
             Ok(o) => {
-                self.engine.last_error.remove(&*meta.path);
+                // Most games never see a leaf error: no hashing of the path at every call then.
+                if !self.engine.last_error.is_empty() {
+                    self.engine.last_error.remove(&*meta.path);
+                }
                 o
             }
             Err(message) => {
