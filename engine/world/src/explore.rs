@@ -231,8 +231,12 @@ pub fn search_spots_where(
     for i in 0..level.squares.len() {
         let p = pos_of(i);
         let feature = level.squares[i].feature;
-        // Dead ends and doors leading nowhere qualify in every round, whatever lies around.
-        let dead_end = is_dead_end_by(level, p, bent) || door_exit(level, p).is_some();
+        // Dead ends and doors leading nowhere qualify in every round, whatever lies around
+        // (only a corridor is a dead end, only a doorway or an open door has an exit).
+        let dead_end = matches!(
+            feature,
+            Feature::Corridor | Feature::Doorway | Feature::OpenDoor
+        ) && (is_dead_end_by(level, p, bent) || door_exit(level, p).is_some());
         // Any room square by a wall: floor, stairs, a fountain... (not a door, a corridor or
         // a trap).
         let room_square = feature.walkable()

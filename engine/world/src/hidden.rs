@@ -175,14 +175,19 @@ pub fn prior_by(level: &Level, unknown: &UnknownCounts, q: Pos, bent: bool) -> f
     }
     let mut best: f64 = 0.0;
     for p in neighbours(q) {
+        let here = level.feature(p);
+        // Only a walkable neighbour (a door, a corridor, a room square) gives odds: the search
+        // spots ask this of every solid square near them, and most neighbours are solid too.
+        if !here.walkable() {
+            continue;
+        }
         if door_exit(level, p) == Some(q) {
             best = best.max(DOOR_EXIT_PRIOR);
             continue;
         }
         let (dx, dy) = (q.x - p.x, q.y - p.y);
         let orthogonal = dx == 0 || dy == 0;
-        let beyond = unknown.beyond(q, dx, dy);
-        let here = level.feature(p);
+        let beyond = || unknown.beyond(q, dx, dy);
         let odds = if is_dead_end_by(level, p, bent) {
             if f == Feature::Wall && orthogonal {
                 // A corridor that ends at a wall: a secret door is the classic reason.
@@ -190,20 +195,20 @@ pub fn prior_by(level: &Level, unknown: &UnknownCounts, q: Pos, bent: bool) -> f
             } else if f == Feature::Wall {
                 0.0
             } else {
-                0.15 + 0.25 * beyond
+                0.15 + 0.25 * beyond()
             }
-        } else if f == Feature::Wall && orthogonal && here.walkable() && here != Feature::Corridor {
+        } else if f == Feature::Wall && orthogonal && here != Feature::Corridor {
             // A room wall: a door leads out only where the far side is not known floor.
             let far = Pos::new(q.x + dx, q.y + dy);
             if matches!(level.feature(far), Feature::Unknown | Feature::Rock) {
-                0.01 + 0.15 * beyond
+                0.01 + 0.15 * beyond()
             } else {
                 0.0
             }
         } else if here == Feature::Corridor && f != Feature::Wall {
             // A side branch hidden at its first square: one dug square in 100 is hidden (a
             // hidden square within a corridor shows as two dead ends instead).
-            0.002 + 0.008 * beyond
+            0.002 + 0.008 * beyond()
         } else {
             0.0
         };
