@@ -56,6 +56,23 @@ const RAYS: [&str; 5] = [
     "The death ray",
 ];
 
+/// `text.split_once(pat)`, by a plain scan: the messages are short, and setting up `str`'s
+/// substring searcher for each verb below cost more than the scan (every decision reads the
+/// last turns' messages for news). The same first match: every `pat` here is ASCII (and not
+/// empty), so a match of its bytes starts and ends at character boundaries.
+fn split_at_first<'t>(text: &'t str, pat: &str) -> Option<(&'t str, &'t str)> {
+    let at = text
+        .as_bytes()
+        .windows(pat.len())
+        .position(|w| w == pat.as_bytes())?;
+    Some((&text[..at], &text[at + pat.len()..]))
+}
+
+/// Whether `text` contains `pat` (see [`split_at_first`]).
+fn holds(text: &str, pat: &str) -> bool {
+    split_at_first(text, pat).is_some()
+}
+
 /// Reads one message for firing news.
 pub fn firing_news(text: &str) -> Option<FiringNews> {
     // Without `verbose` (or blind) a missile's hit is only "You are hit." / "You are hit!".
@@ -67,7 +84,7 @@ pub fn firing_news(text: &str) -> Option<FiringNews> {
         || text.starts_with("The wand hits you")
         || text.starts_with("The wand misses you")
         || text == "Boing!"
-        || (RAYS.iter().any(|r| text.starts_with(r)) && text.contains(" you"));
+        || (RAYS.iter().any(|r| text.starts_with(r)) && holds(text, " you"));
     if at_us {
         return Some(FiringNews::AtUs);
     }
@@ -76,9 +93,9 @@ pub fn firing_news(text: &str) -> Option<FiringNews> {
     }
     let rest = text.strip_prefix("The ")?;
     for verb in [" shoots ", " throws ", " zaps ", " breathes ", " spits "] {
-        if let Some((name, what)) = rest.split_once(verb) {
+        if let Some((name, what)) = split_at_first(rest, verb) {
             // "The gnome zaps himself with a wand of digging!" is an escape, not a shot.
-            if verb == " zaps " && what.contains("self ") {
+            if verb == " zaps " && holds(what, "self ") {
                 return None;
             }
             return Some(FiringNews::Fired {
@@ -86,10 +103,10 @@ pub fn firing_news(text: &str) -> Option<FiringNews> {
             });
         }
     }
-    let (name, what) = rest.split_once(" wields ")?;
+    let (name, what) = split_at_first(rest, " wields ")?;
     LAUNCHERS
         .iter()
-        .any(|l| what.contains(l))
+        .any(|l| holds(what, l))
         .then(|| FiringNews::Fired {
             shooter: name.to_string(),
         })
