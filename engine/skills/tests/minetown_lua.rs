@@ -417,12 +417,7 @@ fn the_phase_is_given_up_4000_turns_after_it_could_first_start() {
 
 /// trees/minetown.yaml and what it calls, then a turn of searching.
 fn minetown_tree_bot(repo: &Repo) -> TreeBot {
-    let trees = common::scripts_dir()
-        .parent()
-        .expect("the repo")
-        .join("trees");
-    let yaml = std::fs::read_to_string(trees.join("minetown.yaml")).expect("minetown.yaml");
-    repo.tree("minetown.yaml", &yaml);
+    repo.copy_trees(&["minetown.yaml"]);
     bot_with(repo, "priority:\n  - subtree: minetown\n  - search: 1\n")
 }
 

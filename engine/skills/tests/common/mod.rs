@@ -40,6 +40,15 @@ impl Repo {
             self.script(name, &lua);
         }
     }
+    /// Copies the repository's trees `names` (e.g. "minetown.yaml") into this repo's `trees/`.
+    pub fn copy_trees(&self, names: &[&str]) {
+        for name in names {
+            let from = scripts_dir().join("../trees").join(name);
+            let yaml = std::fs::read_to_string(&from)
+                .unwrap_or_else(|e| panic!("{}: {e}", from.display()));
+            self.tree(name, &yaml);
+        }
+    }
     pub fn load(&self, name: &str) -> TreeBot {
         match TreeBot::load(nhbot_skills::registry(), &self.dir.join("trees").join(name)) {
             Ok(b) => b,
