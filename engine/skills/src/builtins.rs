@@ -323,7 +323,18 @@ pub fn ready_to_descend(p: &Params, w: &World) -> LeafOutcome {
         && xl < p.integer("hold_until_xl")
         && !hunger_lifts
         && !refusal_lifts;
-    check(w.hp_fraction() >= p.number("hp") && (experienced || waited || hungry) && !held)
+    // Back down the stairs just climbed would meet what was fled (seed 66 of b44: a gargoyle by
+    // the down stairs, fled 515 times).
+    let just_came_up = w
+        .dungeon
+        .came_up_on_turn
+        .is_some_and(|t| w.turn < t + p.integer("after_coming_up"));
+    check(
+        w.hp_fraction() >= p.number("hp")
+            && (experienced || waited || hungry)
+            && !held
+            && !just_came_up,
+    )
 }
 
 /// In the Gnomish Mines below experience level `until_xl`: back up towards the main dungeon
@@ -576,6 +587,30 @@ mod tests {
             ready_to_descend(&p, &w),
             LeafOutcome::Success,
             "down to the hold depth as before"
+        );
+    }
+
+    #[test]
+    fn not_back_down_within_after_coming_up_turns_of_climbing() {
+        let mut p = descend_params(50, 1, false, false);
+        p.0.push(("after_coming_up", ParamValue::Integer(200)));
+        let mut w = on_dlvl_4(9);
+        w.turn = 1_000;
+        assert_eq!(ready_to_descend(&p, &w), LeafOutcome::Success);
+        w.dungeon.came_up_on_turn = Some(900);
+        assert_eq!(
+            ready_to_descend(&p, &w),
+            LeafOutcome::Failure,
+            "came up 100 turns ago: what was fled is still below"
+        );
+        w.turn = 1_100;
+        assert_eq!(ready_to_descend(&p, &w), LeafOutcome::Success);
+        w.turn = 1_000;
+        let at_once = descend_params(50, 1, false, false);
+        assert_eq!(
+            ready_to_descend(&at_once, &w),
+            LeafOutcome::Success,
+            "0 (the default): straight back down"
         );
     }
 

@@ -183,6 +183,9 @@ pub struct GoTo {
 pub struct TripState {
     /// Stairs taken on this trip.
     pub stairs_taken: u32,
+    /// To the Mines with their fork not found: the Dungeons levels of 2-4 explored and searched
+    /// for it to the end on this trip.
+    pub forks_given_up: Vec<usize>,
 }
 
 /// More stairs than this on one trip: the plans keep changing (a loop between guesses); give up.
@@ -222,6 +225,23 @@ impl Leaf for GoTo {
                 }
                 LeafOutcome::Act(action, why)
             }
+            TripStep::Unknown(why) if dest == MINES && !mines_stairs_seen(world) => {
+                match crate::mines::fork_search_step(world, &mut state.forks_given_up) {
+                    Some((action, why)) => {
+                        if matches!(action, Action::Ascend | Action::Descend) {
+                            state.stairs_taken += 1;
+                        }
+                        LeafOutcome::Act(action, why)
+                    }
+                    None => {
+                        log::debug!(
+                            "{}: go_to fails: {why}; no fork level left to explore",
+                            tick.path
+                        );
+                        LeafOutcome::Failure
+                    }
+                }
+            }
             TripStep::Unknown(why) | TripStep::NoWay(why) => {
                 log::debug!("{}: go_to fails: {why}", tick.path);
                 LeafOutcome::Failure
@@ -232,6 +252,18 @@ impl Leaf for GoTo {
     fn halted(&self, _state: &mut TripState) {
         // A fight in the middle of the trip: the count of stairs taken goes on.
     }
+}
+
+/// The Gnomish Mines, wherever they start.
+const MINES: Destination = Destination::Branch {
+    branch: Branch::Mines,
+    depth: None,
+};
+
+/// Whether the Mines' top is known or any stairs seen may lead into them.
+fn mines_stairs_seen(world: &World) -> bool {
+    world.dungeon.branch_entry(Branch::Mines).is_some()
+        || (3..=5).any(|d| world.route_to(Branch::Mines, d).is_some())
 }
 
 /// The `on_level` condition: the hero is on the named special level, in the branch (at the

@@ -457,7 +457,8 @@ pub fn register(r: &mut NodeRegistry) {
             "Succeeds when going one level deeper is wise: HP at least `hp` of max, experience level at \
          least the next depth plus `xl_above_depth`, and on Dlvl 1 only from experience level \
          `leave_first_at_xl` — unless Hungry or `patience` turns were spent on this level; never below \
-         `hold_depth` before experience level `hold_until_xl`.",
+         `hold_depth` before experience level `hold_until_xl`; never within `after_coming_up` turns \
+         of arriving up the stairs (a climb is most often a flight from the level below).",
         )
         .params(const { &[
             p("hp", Number { min: 0.0, max: 1.0 }, Default("0.8"), "HP fraction needed."),
@@ -466,6 +467,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("patience", Integer { min: 0, max: 100000 }, Default("1000"), "Turns on a level after which experience is not needed."),
             p("hold_depth", Integer { min: 1, max: 60 }, Default("60"), "Deepest level before `hold_until_xl`, whatever the wait or hunger."),
             p("hold_until_xl", Integer { min: 1, max: 30 }, Default("1"), "Experience level that lifts `hold_depth`."),
+            p("after_coming_up", Integer { min: 0, max: 100000 }, Default("0"), "Turns after arriving up the stairs before going down again (0: at once)."),
             p("hold_weak_lifts", Flag, Default("false"), "Weak from hunger lifts `hold_depth` (food is deeper)."),
             p("hold_unfed_lifts", Flag, Default("false"), "Hungry with no food in the pack lifts `hold_depth`."),
             p("hold_unsafe_prayer_lifts", Flag, Default("false"), "Hungry with no food in the pack lifts `hold_depth` while a hunger prayer is not free (refused once, or likelier than 2% to be refused as too soon)."),

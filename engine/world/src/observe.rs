@@ -298,6 +298,8 @@ impl World {
                 _ => Arrival::Other,
             }
         };
+        let came_up = matches!(how, Arrival::Stairs { up: true, .. });
+        self.dungeon.came_up_on_turn = came_up.then_some(self.turn);
         self.dungeon.arrive(depth, &label, how, at);
         true
     }

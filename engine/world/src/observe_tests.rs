@@ -107,6 +107,21 @@ fn stairs_arrival_behind_a_more_is_linked_on_the_next_screen() {
 }
 
 #[test]
+fn climbing_stairs_is_remembered_until_the_next_level_change() {
+    let mut w = World::default();
+    see(&mut w, &["|.>..|"], Pos::new(1, 0), &status(1, 1), &[]);
+    see(&mut w, &["|.@..|"], Pos::new(2, 0), &status(1, 2), &[]);
+    see(&mut w, &["|.<..|"], Pos::new(2, 0), &status(2, 3), &[]);
+    assert_eq!(w.dungeon.came_up_on_turn, None, "came down");
+    see(&mut w, &["|.@..|"], Pos::new(2, 0), &status(1, 9), &[]);
+    assert_eq!(w.dungeon.came_up_on_turn, Some(9), "came up on turn 9");
+    see(&mut w, &["|.@..|"], Pos::new(2, 0), &status(1, 30), &[]);
+    assert_eq!(w.dungeon.came_up_on_turn, Some(9), "still the same arrival");
+    see(&mut w, &["|.<..|"], Pos::new(2, 0), &status(2, 31), &[]);
+    assert_eq!(w.dungeon.came_up_on_turn, None, "went down again");
+}
+
+#[test]
 fn falling_through_a_trap_door_is_not_a_stairs_link() {
     let mut w = World::default();
     see(&mut w, &["|....|"], Pos::new(1, 0), &status(1, 1), &[]);

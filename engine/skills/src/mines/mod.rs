@@ -3,11 +3,13 @@
 //! explored for when not seen yet: after a fall or a teleport no known stairs lead back), and
 //! when the Mines are taken anyway (the fork level stayed on long, its own way down never found).
 
+mod fork_search;
 mod leave;
 pub(crate) mod stairs;
 #[cfg(test)]
 mod tests;
 
+pub use fork_search::fork_search_step;
 pub use leave::leave_mines_step;
 pub use stairs::{
     level_unexplored, mines_forced_by_stuck, mines_fork, stairs_lead_into_mines,

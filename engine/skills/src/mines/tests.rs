@@ -121,6 +121,31 @@ fn with_no_up_stairs_seen_the_level_is_explored_for_them() {
 }
 
 #[test]
+fn up_stairs_behind_a_trap_are_walked_to_across_it() {
+    // A Mines level after a fall: its `<` at the west end of a closed passage whose only way
+    // through is a teleportation trap (magenta `^`) at (6, 1); the hero at the east end.
+    let mut w = fork_level();
+    stairs(&mut w, 3, Pos::new(3, 1), false, Pos::new(5, 1));
+    w.dungeon
+        .arrive(4, "Dlvl:4", Arrival::Fell, Some(Pos::new(9, 1)));
+    (w.status.dlvl, w.player) = (4, Pos::new(9, 1));
+    let id = w.dungeon.current.expect("here");
+    let rows = [" ----------", " |..<.^...|", " ----------"];
+    let colors = ["", "      5", ""];
+    w.dungeon.levels[id].update(&grid(&rows, &colors), None, 10, true);
+    w.dungeon.set_branch(id, Branch::Mines);
+    let (action, why) = leave_mines_step(&w).expect("a step");
+    assert_eq!(
+        action,
+        Action::Move {
+            dir: nhbot_world::Dir::W
+        },
+        "{why}"
+    );
+    assert!(why.contains("across a trap"), "{why}");
+}
+
+#[test]
 fn the_fork_stairs_wait_for_the_level_explored_and_the_mines_ones_for_being_stuck() {
     let mut w = fork_level();
     let p = params(9, 3000);
@@ -270,4 +295,54 @@ fn stuck_on_the_fork_below_stuck_mines_from_xl_the_mines_are_still_refused_and_l
         leave_mines(&p, &w),
         LeafOutcome::Act(Action::Ascend, _)
     ));
+}
+
+/// Dungeons 2 to 5 taken stair by stair (each level a room with `<` at (3, 1) and `>` at
+/// (8, 1)), the Mines' stairs seen on none: Dlvl 2's room opens east onto squares not walked
+/// to yet when `open_2`; the others are closed. The hero stands on Dlvl 5's up stairs.
+fn no_fork_seen(open_2: bool) -> (World, Vec<usize>) {
+    let mut w = World::default();
+    w.dungeon.start(2, "Dlvl:2");
+    w.dungeon.set_branch(0, Branch::Doom);
+    (w.status.dlvl, w.status.xl) = (2, 8);
+    let closed = [" ---------", " |.<....>|", " ---------"];
+    let open = [" --------", " |.<....>.", " --------"];
+    draw(&mut w, if open_2 { &open } else { &closed });
+    let mut ids = vec![0];
+    for depth in 3..=5 {
+        let id = stairs(&mut w, depth, Pos::new(8, 1), false, Pos::new(3, 1));
+        w.dungeon.set_branch(id, Branch::Doom);
+        draw(&mut w, &closed);
+        ids.push(id);
+    }
+    (w, ids)
+}
+
+#[test]
+fn the_mines_fork_not_found_the_levels_it_may_be_on_are_explored_then_searched() {
+    let (mut w, ids) = no_fork_seen(true);
+    let mut explored = Vec::new();
+    // On Dlvl 5's up stairs: Dlvls 3 and 4 have nothing left; up towards Dlvl 2.
+    let (action, why) = fork_search_step(&w, &mut explored).expect("a step");
+    assert_eq!(action, Action::Ascend, "{why}");
+    assert!(why.contains("Dlvl 2 may be their fork"), "{why}");
+    // On Dlvl 2: exploring it, towards its doorway.
+    w.dungeon.current = Some(ids[0]);
+    (w.status.dlvl, w.player) = (2, Pos::new(3, 1));
+    let (action, why) = fork_search_step(&w, &mut explored).expect("a step");
+    assert!(
+        matches!(action, Action::Move { .. } | Action::Travel { .. }),
+        "{why}"
+    );
+    assert!(why.contains("exploring it"), "{why}");
+    // All explored: the nearest searched for a hidden way, then none once all are given up.
+    let (mut w, ids) = no_fork_seen(false);
+    let (action, why) = fork_search_step(&w, &mut Vec::new()).expect("a step");
+    assert_eq!(action, Action::Ascend, "{why}");
+    assert!(why.contains("Dlvl 4 may be their fork"), "{why}");
+    w.dungeon.current = Some(ids[2]);
+    (w.status.dlvl, w.player) = (4, Pos::new(3, 1));
+    let (_, why) = fork_search_step(&w, &mut Vec::new()).expect("a step");
+    assert!(why.contains("searching it"), "{why}");
+    assert_eq!(fork_search_step(&w, &mut ids[..3].to_vec()), None);
 }

@@ -64,6 +64,10 @@ pub struct Dungeon {
     /// leaves its dungeon, so once one end's branch is known the other's is too.
     #[serde(default)]
     pub falls: Vec<(usize, usize)>,
+    /// The game turn of the last arrival up a staircase or ladder, while no other level change
+    /// came after it: a hero who climbed (often fleeing) is told from one who came down.
+    #[serde(default)]
+    pub came_up_on_turn: Option<i64>,
 }
 
 /// The shallowest depth the Gnomish Mines start at: their fork is on Dlvl 2 to 4.
