@@ -5,7 +5,7 @@ local M = {}
 
 -- The blackboard's "minetown" table: protection = "bought" | "refused" | "poor",
 -- protection_xl, ac_before, ac_after; altar = "used" | "nothing"; tested (items the altar
--- told); no_temple (the town explored without one); ready_turn (when the phase could first
+-- told); no_temple (the town explored without one); idle (the town waited in, nothing to do); ready_turn (when the phase could first
 -- start: minetown/plan.lua gives it up some turns later).
 function M.settled()
   return blackboard.get("minetown") or {}

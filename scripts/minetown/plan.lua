@@ -24,7 +24,7 @@ return {
   -- Town) is done once explored. Given up GIVE_UP turns after `when` first held.
   done = function(world)
     local m = M.settled()
-    if m.no_temple then return true end
+    if m.no_temple or m.idle then return true end
     if m.protection ~= nil and m.altar ~= nil then return true end
     if m.ready_turn == nil then
       if when(world) then M.note({ ready_turn = world.turn }) end

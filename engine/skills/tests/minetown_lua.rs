@@ -26,6 +26,7 @@ fn bot_with(repo: &Repo, tree: &str) -> TreeBot {
         "minetown/altar.lua",
         "minetown/no_temple.lua",
         "minetown/plan.lua",
+        "minetown/town_idle.lua",
         "gear/common.lua",
     ]);
     repo.tree("main.yaml", tree);
@@ -468,4 +469,98 @@ fn no_stairs_are_taken_on_the_way_to_minetown_below_80_percent_hp() {
         d = decide(&mut bot, &mut w);
     }
     assert_eq!(d.action, Action::Descend, "HP 27/30: {d:?}");
+}
+
+#[test]
+fn a_town_with_nothing_to_do_is_waited_in_then_the_phase_is_done() {
+    // XL 8 with gold for protection beside a priest walled in (no square beside him reachable):
+    // the town's leaves have nothing to do. The town tree waits (searching) rather than fail
+    // to the dungeons tree, which climbed out of the Mines; after 500 turns the phase is done.
+    let repo = Repo::new("minetown-idle");
+    repo.copy_trees(&["minetown.yaml"]);
+    let mut bot = bot_with(
+        &repo,
+        "priority:\n  - sequence:\n      - lua: {file: scripts/minetown/plan.lua, function: \
+         done}\n      - search: 3\n  - subtree: minetown\n  - search: 1\n",
+    );
+    let mut w = World::default();
+    let (hero, priest) = (Pos::new(3, 4), Pos::new(22, 4));
+    // The town's down stairs seen: nothing for `explore: stay` to search for.
+    let mut walled = vec![(priest, '@'), (Pos::new(28, 6), '>')];
+    for dy in -1..=1 {
+        for dx in -1..=1 {
+            if (dx, dy) != (0, 0) {
+                walled.push((Pos::new(priest.x + dx, priest.y + dy), '-'));
+            }
+        }
+    }
+    pack(
+        &mut w,
+        &[('a', "Weapons", "a +1 long sword (weapon in hand)")],
+    );
+    see(&mut w, hero, &walled, &[], 4000, 8);
+    farlook(&mut w, priest, PRIEST);
+    let start = w.turn;
+    let d = decide(&mut bot, &mut w);
+    assert_eq!(d.action, Action::Search { count: 10 }, "{d:?}");
+    assert!(d.path.contains("town_idle"), "{d:?}");
+    for (after, done) in [(480, false), (520, true)] {
+        w.turn = start + after;
+        see(&mut w, hero, &walled, &[], 4000, 8);
+        let mut d = decide(&mut bot, &mut w);
+        if !done {
+            assert!(d.path.contains("town_idle"), "{after} turns after: {d:?}");
+        } else {
+            // The leaf notes it on this decision; the phase's `done` reads it on the next.
+            if d.action != (Action::Search { count: 3 }) {
+                see(&mut w, hero, &walled, &[], 4000, 8);
+                d = decide(&mut bot, &mut w);
+            }
+            assert_eq!(
+                d.action,
+                Action::Search { count: 3 },
+                "{after} turns after: {d:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn on_a_mines_level_with_no_way_on_the_phase_waits_there() {
+    // A Mines level seen whole, no down stairs, every wall searched to the last round: the
+    // town tree has nowhere to go; it waits here (the dungeons tree after it would climb out).
+    let repo = Repo::new("minetown-wait-in-mines");
+    let mut bot = minetown_tree_bot(&repo);
+    let mut w = World::default();
+    let status = Status {
+        hp: 30,
+        hp_max: 30,
+        xl: 8,
+        ..status(5, 100)
+    };
+    Scene::room().show(&mut w, Pos::new(3, 4), &status, &[]);
+    assert_eq!(
+        w.level().map(|l| l.branch),
+        Some(nhbot_world::Branch::Mines)
+    );
+    for sq in &mut w.dungeon.current_mut().expect("a level").squares {
+        (sq.searched, sq.searched_from) = (400, 400);
+    }
+    let mut d = decide(&mut bot, &mut w);
+    if d.action == Action::Overview {
+        let lines: Vec<String> = [
+            "The Dungeons of Doom: levels 1 to 2",
+            "   Level 2:",
+            "      Stairs down to The Gnomish Mines.",
+            "The Gnomish Mines: levels 3 to 5",
+            "   Level 5: <- You are here.",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        w.observe(Event::Overview(&lines));
+        d = decide(&mut bot, &mut w);
+    }
+    assert_eq!(d.action, Action::Search { count: 5 }, "{d:?}");
+    assert!(d.path.contains("wait_in_the_mines"), "{d:?}");
 }
