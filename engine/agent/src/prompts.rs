@@ -120,6 +120,11 @@ const COMMON: &[(&str, &str)] = &[
     ("Restoring save file", "\r"),
     // Teleport control, teleportitis striking mid-action: stay (ESC aborts the teleport).
     ("Where do you want to be teleported?", "\x1b"),
+    // A foocubus asking to take our armour off (mhitu.c `doseduce`): keep it on.
+    ("Shall I remove your", "n"),
+    // A vault's guard (vault.c `invault`): no name given is "I don't know you." and the way
+    // out, as with any name but Croesus's (which angers him).
+    ("Hello stranger, who are you?", "\x1b"),
 ];
 
 /// The safe answer to a prompt no action expected: a known common answer, else ESC (which
@@ -170,6 +175,25 @@ mod tests {
             default: Some('n'),
         };
         assert_eq!(default_answer(&p).0, "q");
+        let p = Prompt::YesNo {
+            question: "\"Shall I remove your shield, lover?\"".into(),
+            choices: "yn".into(),
+            default: None,
+        };
+        assert_eq!(
+            default_answer(&p),
+            ("n".to_string(), true),
+            "known, armour kept"
+        );
+        let p = Prompt::Text {
+            question: "\"Hello stranger, who are you?\" -".into(),
+            so_far: String::new(),
+        };
+        assert_eq!(
+            default_answer(&p),
+            ("\x1b".to_string(), true),
+            "known, no name"
+        );
         // Teleport control mid-meal: stay where we are, no warning.
         let p = Prompt::Position {
             question: "You resume your meal.  Where do you want to be teleported?".into(),
