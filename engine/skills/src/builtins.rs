@@ -376,6 +376,17 @@ pub fn leave_mines(p: &Params, w: &World) -> LeafOutcome {
     }
 }
 
+/// Arrived up the stairs less than `turns` turns ago, leaving a hostile within 2 squares of
+/// them below.
+pub fn fled_up_within(p: &Params, w: &World) -> LeafOutcome {
+    check(
+        w.dungeon.came_up_fleeing
+            && w.dungeon
+                .came_up_on_turn
+                .is_some_and(|t| w.turn < t + p.integer("turns")),
+    )
+}
+
 pub fn descend_if_on_stairs(p: &Params, w: &World) -> LeafOutcome {
     if avoiding_mines(p, w) {
         if let Some(id) = w.dungeon.current {

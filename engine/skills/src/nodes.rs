@@ -476,6 +476,28 @@ pub fn register(r: &mut NodeRegistry) {
         builtins::ready_to_descend,
     );
     r.register_fn(
+        LeafSpec::condition(
+            "fled_up_within",
+            "Arrived up the stairs less than `turns` turns ago with a hostile within 2 squares of \
+             them on the level below (a flight: going straight back down meets it).",
+        )
+        .params(
+            const {
+                &[p(
+                    "turns",
+                    Integer {
+                        min: 1,
+                        max: 100000,
+                    },
+                    Default("200"),
+                    "Turns since the climb.",
+                )]
+            },
+        )
+        .shorthand("turns"),
+        builtins::fled_up_within,
+    );
+    r.register_fn(
         LeafSpec::action(
             "descend_if_on_stairs",
             "Go down (`>`) when standing on down stairs (the map or a message says so); fails otherwise, \

@@ -300,6 +300,16 @@ impl World {
         };
         let came_up = matches!(how, Arrival::Stairs { up: true, .. });
         self.dungeon.came_up_on_turn = came_up.then_some(self.turn);
+        // The monsters are still those of the level left.
+        self.dungeon.came_up_fleeing = came_up
+            && self.monsters.iter().any(|m| {
+                !m.tame
+                    && m.peaceful != Some(true)
+                    && (m.pos.x - prev_player.x)
+                        .abs()
+                        .max((m.pos.y - prev_player.y).abs())
+                        <= crate::dungeon::FLIGHT_RADIUS
+            });
         self.dungeon.arrive(depth, &label, how, at);
         true
     }

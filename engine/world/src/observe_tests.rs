@@ -119,6 +119,12 @@ fn climbing_stairs_is_remembered_until_the_next_level_change() {
     assert_eq!(w.dungeon.came_up_on_turn, Some(9), "still the same arrival");
     see(&mut w, &["|.<..|"], Pos::new(2, 0), &status(2, 31), &[]);
     assert_eq!(w.dungeon.came_up_on_turn, None, "went down again");
+    assert!(!w.dungeon.came_up_fleeing);
+    // Up again with a jackal beside the stairs: a flight.
+    see(&mut w, &["|.@d.|"], Pos::new(2, 0), &status(2, 32), &[]);
+    see(&mut w, &["|.@..|"], Pos::new(2, 0), &status(1, 33), &[]);
+    assert_eq!(w.dungeon.came_up_on_turn, Some(33));
+    assert!(w.dungeon.came_up_fleeing, "a hostile was beside the stairs");
 }
 
 #[test]

@@ -68,7 +68,13 @@ pub struct Dungeon {
     /// came after it: a hero who climbed (often fleeing) is told from one who came down.
     #[serde(default)]
     pub came_up_on_turn: Option<i64>,
+    /// That climb left a hostile within 2 squares of the stairs below: a flight.
+    #[serde(default)]
+    pub came_up_fleeing: bool,
 }
+
+/// Chebyshev distance within which a hostile left below makes a climb a flight.
+pub const FLIGHT_RADIUS: i16 = 2;
 
 /// The shallowest depth the Gnomish Mines start at: their fork is on Dlvl 2 to 4.
 pub const MINES_TOP_MIN: i32 = 3;
