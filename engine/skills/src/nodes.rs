@@ -1278,7 +1278,9 @@ pub fn register(r: &mut NodeRegistry) {
          `{level: oracle | sokoban_entrance | minetown | ...}`. Each decision plans the route again \
          from where the hero stands over the stairs taken before and the stairs seen (the forks' \
          untaken stairs lead to the other branch), walks to the next stairs (`_` travel where it \
-         saves actions) and takes them, so a fight only pauses the trip. With `overview` it first \
+         saves actions) and takes them, so a fight only pauses the trip. To `{branch: mines}` with no \
+         stairs seen that may lead into them, it goes to the Dungeons' levels 2-4 (the fork's) \
+         not given up yet, explores them and searches them for hidden ways. With `overview` it first \
          reads the game's overview (`^O`, no game time) once on each level. Succeeds on arrival \
          (`sokoban_entrance`: standing on the up stairs into Sokoban, or in Sokoban); fails while \
          the place is not known (no Oracle seen yet), when no known stairs lead there, when the \
