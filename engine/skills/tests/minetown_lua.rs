@@ -416,6 +416,22 @@ fn the_phase_is_given_up_4000_turns_after_it_could_first_start() {
     }
 }
 
+/// The game's overview read on Dlvl 5: the Mines from Dlvl 3 (their fork on Dlvl 2), this
+/// level their third, Minetown unseen.
+fn read_mines_overview(w: &mut World) {
+    let lines: Vec<String> = [
+        "The Dungeons of Doom: levels 1 to 2",
+        "   Level 2:",
+        "      Stairs down to The Gnomish Mines.",
+        "The Gnomish Mines: levels 3 to 5",
+        "   Level 5: <- You are here.",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    w.observe(Event::Overview(&lines));
+}
+
 /// trees/minetown.yaml and what it calls, then a turn of searching.
 fn minetown_tree_bot(repo: &Repo) -> TreeBot {
     repo.copy_trees(&["minetown.yaml"]);
@@ -454,18 +470,7 @@ fn no_stairs_are_taken_on_the_way_to_minetown_below_80_percent_hp() {
     frame(&mut w, down, 27);
     let mut d = decide(&mut bot, &mut w);
     if d.action == Action::Overview {
-        // The game's overview: the Mines from Dlvl 3, this level their third, Minetown unseen.
-        let lines: Vec<String> = [
-            "The Dungeons of Doom: levels 1 to 2",
-            "   Level 2:",
-            "      Stairs down to The Gnomish Mines.",
-            "The Gnomish Mines: levels 3 to 5",
-            "   Level 5: <- You are here.",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        w.observe(Event::Overview(&lines));
+        read_mines_overview(&mut w);
         d = decide(&mut bot, &mut w);
     }
     assert_eq!(d.action, Action::Descend, "HP 27/30: {d:?}");
@@ -548,17 +553,7 @@ fn on_a_mines_level_with_no_way_on_the_phase_waits_there() {
     }
     let mut d = decide(&mut bot, &mut w);
     if d.action == Action::Overview {
-        let lines: Vec<String> = [
-            "The Dungeons of Doom: levels 1 to 2",
-            "   Level 2:",
-            "      Stairs down to The Gnomish Mines.",
-            "The Gnomish Mines: levels 3 to 5",
-            "   Level 5: <- You are here.",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        w.observe(Event::Overview(&lines));
+        read_mines_overview(&mut w);
         d = decide(&mut bot, &mut w);
     }
     assert_eq!(d.action, Action::Search { count: 5 }, "{d:?}");
@@ -585,17 +580,7 @@ fn no_stairs_are_taken_on_the_way_to_minetown_for_200_turns_after_fleeing_up() {
         scene.show(w, hero, &status, &[]);
     };
     frame(&mut w, Pos::new(3, 4), 1_000);
-    let lines: Vec<String> = [
-        "The Dungeons of Doom: levels 1 to 2",
-        "   Level 2:",
-        "      Stairs down to The Gnomish Mines.",
-        "The Gnomish Mines: levels 3 to 5",
-        "   Level 5: <- You are here.",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    w.observe(Event::Overview(&lines));
+    read_mines_overview(&mut w);
     (w.dungeon.came_up_on_turn, w.dungeon.came_up_fleeing) = (Some(1_000), true);
     frame(&mut w, down, 1_050);
     let d = decide(&mut bot, &mut w);
