@@ -625,6 +625,23 @@ mod tests {
         );
     }
 
+    #[test]
+    fn fled_up_within_holds_for_a_flight_only_and_for_its_turns() {
+        let p = Params(vec![("turns", ParamValue::Integer(200))]);
+        let mut w = on_dlvl_4(9);
+        w.turn = 1_050;
+        w.dungeon.came_up_on_turn = Some(1_000);
+        assert_eq!(
+            fled_up_within(&p, &w),
+            LeafOutcome::Failure,
+            "a climb with no hostile below is no flight"
+        );
+        w.dungeon.came_up_fleeing = true;
+        assert_eq!(fled_up_within(&p, &w), LeafOutcome::Success);
+        w.turn = 1_200;
+        assert_eq!(fled_up_within(&p, &w), LeafOutcome::Failure, "200 turns on");
+    }
+
     /// A hero at full HP (20) and experience level `xl` on Dlvl 4, the hold's depth.
     fn on_dlvl_4(xl: i32) -> World {
         let mut w = World::default();

@@ -559,34 +559,3 @@ fn on_a_mines_level_with_no_way_on_the_phase_waits_there() {
     assert_eq!(d.action, Action::Search { count: 5 }, "{d:?}");
     assert!(d.path.contains("wait_in_the_mines"), "{d:?}");
 }
-
-#[test]
-fn no_stairs_are_taken_on_the_way_to_minetown_for_200_turns_after_fleeing_up() {
-    // On a Mines level's down stairs at full HP, 50 turns after climbing here from a hostile:
-    // the phase stays; 250 turns after, it goes down.
-    let repo = Repo::new("minetown-fled");
-    let mut bot = minetown_tree_bot(&repo);
-    let mut w = World::default();
-    let down = Pos::new(4, 4);
-    let frame = |w: &mut World, hero: Pos, turn: i64| {
-        let mut scene = Scene::room();
-        scene.draw(down, '>');
-        let status = Status {
-            hp: 30,
-            hp_max: 30,
-            xl: 8,
-            ..status(5, turn)
-        };
-        scene.show(w, hero, &status, &[]);
-    };
-    frame(&mut w, Pos::new(3, 4), 1_000);
-    read_mines_overview(&mut w);
-    (w.dungeon.came_up_on_turn, w.dungeon.came_up_fleeing) = (Some(1_000), true);
-    frame(&mut w, down, 1_050);
-    let d = decide(&mut bot, &mut w);
-    assert_ne!(d.action, Action::Descend, "50 turns after: {d:?}");
-    assert!(d.path.contains("heal_before_stairs"), "{d:?}");
-    frame(&mut w, down, 1_250);
-    let d = decide(&mut bot, &mut w);
-    assert_eq!(d.action, Action::Descend, "250 turns after: {d:?}");
-}
