@@ -34,8 +34,8 @@ pub fn leave_mines_step(world: &World) -> Option<(Action, String)> {
         );
         return Some((world.step_along(&path), why));
     }
-    // Cut off by a trap the paths keep off (seed 83 of b44: a magenta trap, a teleporter, in the only
-    // passage back to Mines 9's `<`; it went down and up again 4,640 times): across it.
+    // Cut off by a trap the paths keep off (seed 83 of b44: a magenta trap, a teleporter, in
+    // the only passage back to Mines 9's `<`; it went down and up again 4,640 times): across.
     if let Some(path) = path_across_traps(world, &ups) {
         let at = path.target();
         let why = format!(
