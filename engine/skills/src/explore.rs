@@ -259,9 +259,7 @@ fn trap_escape_step(
     if level.stats.turns_spent < TRAP_ESCAPE_AFTER || no_trap() {
         return None;
     }
-    let mut across = opts.clone();
-    across.escape_trap_cost = Some(40);
-    let dist = level.distances(world.player, &across);
+    let dist = level.distances(world.player, &across_escape_traps(opts.clone()));
     let path = nearest(&dist, unexplored).or_else(|| nearest(&dist, downstairs))?;
     let trap = path
         .steps
@@ -278,6 +276,16 @@ fn trap_escape_step(
         path.steps.len()
     );
     Some((world.walk_along(&path), reason))
+}
+
+/// `opts` that may also cross the known traps that are neither mild nor polymorph traps (a
+/// hole, a teleporter...), each at the price of 40 steps: the way off a level, or to its
+/// stairs, when no other is known.
+pub(crate) fn across_escape_traps(
+    mut opts: nhbot_world::nav::PathOpts,
+) -> nhbot_world::nav::PathOpts {
+    opts.escape_trap_cost = Some(40);
+    opts
 }
 
 /// An object is drawn over the stairs under it: with no usable down stairs known, the squares

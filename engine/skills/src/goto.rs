@@ -217,36 +217,32 @@ impl Leaf for GoTo {
         if state.stairs_taken >= MAX_STAIRS {
             return LeafOutcome::Failure;
         }
-        match step {
-            TripStep::Arrived(_) => LeafOutcome::Success,
-            TripStep::Act(action, why) => {
-                if matches!(action, Action::Ascend | Action::Descend) {
-                    state.stairs_taken += 1;
-                }
-                LeafOutcome::Act(action, why)
-            }
-            TripStep::Unknown(why) if dest == MINES && !mines_stairs_seen(world) => {
+        let (action, why) = match step {
+            TripStep::Arrived(_) => return LeafOutcome::Success,
+            TripStep::Act(action, why) => (action, why),
+            // To the Mines, Unknown is "no stairs seen that may lead into them": their fork
+            // is searched for.
+            TripStep::Unknown(why) if dest == MINES => {
                 match crate::mines::fork_search_step(world, &mut state.forks_given_up) {
-                    Some((action, why)) => {
-                        if matches!(action, Action::Ascend | Action::Descend) {
-                            state.stairs_taken += 1;
-                        }
-                        LeafOutcome::Act(action, why)
-                    }
+                    Some(step) => step,
                     None => {
                         log::debug!(
                             "{}: go_to fails: {why}; no fork level left to explore",
                             tick.path
                         );
-                        LeafOutcome::Failure
+                        return LeafOutcome::Failure;
                     }
                 }
             }
             TripStep::Unknown(why) | TripStep::NoWay(why) => {
                 log::debug!("{}: go_to fails: {why}", tick.path);
-                LeafOutcome::Failure
+                return LeafOutcome::Failure;
             }
+        };
+        if matches!(action, Action::Ascend | Action::Descend) {
+            state.stairs_taken += 1;
         }
+        LeafOutcome::Act(action, why)
     }
 
     fn halted(&self, _state: &mut TripState) {
@@ -259,12 +255,6 @@ const MINES: Destination = Destination::Branch {
     branch: Branch::Mines,
     depth: None,
 };
-
-/// Whether the Mines' top is known or any stairs seen may lead into them.
-fn mines_stairs_seen(world: &World) -> bool {
-    world.dungeon.branch_entry(Branch::Mines).is_some()
-        || (3..=5).any(|d| world.route_to(Branch::Mines, d).is_some())
-}
 
 /// The `on_level` condition: the hero is on the named special level, in the branch (at the
 /// depth, when given).

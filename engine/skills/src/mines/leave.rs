@@ -60,7 +60,6 @@ fn path_across_traps(world: &World, targets: &[Pos]) -> Option<Path> {
     if targets.is_empty() {
         return None;
     }
-    let mut across = world.path_opts();
-    across.escape_trap_cost = Some(40);
+    let across = crate::explore::across_escape_traps(world.path_opts());
     world.level()?.path(world.player, targets, &across)
 }
