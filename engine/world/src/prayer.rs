@@ -60,15 +60,27 @@ pub fn refusal_chance_within(since: i64, trouble_limit: i64) -> f64 {
     ];
     let mut refused = 0.0;
     for (factor, p_factor) in rne {
-        let over = (1000..2000)
-            .map(|base| base * factor)
-            .map(|t| {
-                u8::from(350 * t / 1000 > limit) as f64 + u8::from(350 * 1000 / t > limit) as f64
-            })
-            .sum::<f64>();
+        // Counted exactly, as whole numbers: the same sum as adding the cases one by one.
+        let over = rnz_draws_over(factor, limit) as f64;
         refused += p_factor * over / 2000.0;
     }
     refused
+}
+
+/// Of the 2000 equally likely draws of rnz(350) with rne(4) = `factor` (t = base * `factor`,
+/// base in 1000..2000, then 350 * t / 1000 or 350 * 1000 / t), how many exceed `limit` (at
+/// least 0). Both halves are monotone in the base, so each is a count up to a bound instead
+/// of a loop over 1000 bases (this runs for several leaves every decision).
+fn rnz_draws_over(factor: i64, limit: i64) -> i64 {
+    let bases = 1000..2000i64;
+    // 350 * t / 1000 > limit <=> 350 * base * factor >= 1000 * (limit + 1).
+    // (`i64::div_ceil` is unstable; both sides are positive.)
+    let first_long = (1000 * (limit + 1) + 350 * factor - 1) / (350 * factor);
+    let long = bases.end - first_long.clamp(bases.start, bases.end);
+    // 350 * 1000 / t > limit <=> base * factor <= 350 * 1000 / (limit + 1).
+    let last_short = 350 * 1000 / (limit + 1) / factor;
+    let short = (last_short + 1).clamp(bases.start, bases.end) - bases.start;
+    long + short
 }
 
 /// Whether a message is the god refusing a prayer (pray.c `angrygods`, and `pleased` with
@@ -257,6 +269,44 @@ mod tests {
             }
         }
         over
+    }
+
+    /// `refusal_chance_within` as first written, one draw at a time: the counted version
+    /// must give the very same number (decisions compare it with thresholds).
+    fn refusal_chance_draw_by_draw(since: i64, trouble_limit: i64) -> f64 {
+        let limit = trouble_limit + (since - PRAYER_TURNS).max(0);
+        let rne = [
+            (1, 0.75),
+            (2, 0.1875),
+            (3, 0.046875),
+            (4, 0.01171875),
+            (5, 0.00390625),
+        ];
+        let mut refused = 0.0;
+        for (factor, p_factor) in rne {
+            let over = (1000..2000)
+                .map(|base| base * factor)
+                .map(|t| {
+                    u8::from(350 * t / 1000 > limit) as f64
+                        + u8::from(350 * 1000 / t > limit) as f64
+                })
+                .sum::<f64>();
+            refused += p_factor * over / 2000.0;
+        }
+        refused
+    }
+
+    #[test]
+    fn the_counted_chance_is_the_draw_by_draw_one_exactly() {
+        for limit in [MINOR_TROUBLE_LIMIT, MAJOR_TROUBLE_LIMIT] {
+            for since in 0..4000 {
+                assert_eq!(
+                    refusal_chance_within(since, limit).to_bits(),
+                    refusal_chance_draw_by_draw(since, limit).to_bits(),
+                    "since {since}, limit {limit}"
+                );
+            }
+        }
     }
 
     #[test]
