@@ -59,13 +59,16 @@ const RAYS: [&str; 5] = [
 /// `text.split_once(pat)`, by a plain scan: the messages are short, and setting up `str`'s
 /// substring searcher for each verb below cost more than the scan (every decision reads the
 /// last turns' messages for news). The same first match: every `pat` here is ASCII (and not
-/// empty), so a match of its bytes starts and ends at character boundaries.
+/// empty), so a match of its bytes starts and ends at character boundaries. A window is
+/// compared byte by byte only past a matching first byte (a slice comparison per window was a
+/// `memcmp` call each).
 fn split_at_first<'t>(text: &'t str, pat: &str) -> Option<(&'t str, &'t str)> {
-    let at = text
-        .as_bytes()
-        .windows(pat.len())
-        .position(|w| w == pat.as_bytes())?;
-    Some((&text[..at], &text[at + pat.len()..]))
+    let (hay, needle) = (text.as_bytes(), pat.as_bytes());
+    let (&first, rest) = needle.split_first()?;
+    let starts = (hay.len() + 1).checked_sub(needle.len())?;
+    let at = (0..starts)
+        .find(|&i| hay[i] == first && hay[i + 1..i + needle.len()].iter().eq(rest.iter()))?;
+    Some((&text[..at], &text[at + needle.len()..]))
 }
 
 /// Whether `text` contains `pat` (see [`split_at_first`]).

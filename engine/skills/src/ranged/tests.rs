@@ -465,3 +465,25 @@ fn missile_miss_reads_it_misses_as_a_missile() {
     let why = unseen_attack_by(&r(), &alone, true).expect("an unseen shooter");
     assert!(why.contains("missile's miss"), "{why}");
 }
+
+#[test]
+fn split_at_first_is_split_once() {
+    let texts = [
+        "The hill orc shoots 2 orcish arrows!",
+        "The gnome zaps himself with a wand of digging!",
+        " shoots ",
+        "shoots",
+        "",
+        "The  shoots  shoots ",
+        "The kobold throws a dagger! It misses. é shoots é",
+    ];
+    for text in texts {
+        for pat in [" shoots ", " zaps ", "self ", "s", "é", "shoots"] {
+            assert_eq!(
+                super::split_at_first(text, pat),
+                text.split_once(pat),
+                "{text:?} {pat:?}"
+            );
+        }
+    }
+}
