@@ -78,7 +78,7 @@ fn main() -> anyhow::Result<()> {
         }
         term.feed(&out);
         let screen = term.screen();
-        let frame: Frame = scrape(&screen);
+        let frame: Frame = scrape(screen);
         pending_messages.extend(frame.messages.iter().cloned());
         if frame.game_over.is_some() {
             println!(

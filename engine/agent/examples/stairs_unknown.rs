@@ -25,7 +25,7 @@ fn stairs_by_turn(recording: &Path) -> Result<BTreeMap<i64, (i32, usize)>> {
     for f in rec.frames {
         term.feed(&f.bytes);
         let screen = term.screen();
-        let frame = scrape(&screen);
+        let frame = scrape(screen);
         // Only frames waiting for a command on the map: menus and windows cover it otherwise.
         let (Some(status), Some(_)) = (frame.status, frame.player) else {
             continue;

@@ -42,7 +42,7 @@ pub fn replay_until(path: &Path, turn: Option<u64>) -> Result<Replay> {
     let mut last_top = String::new();
     for f in recording.frames {
         r.terminal.feed(&f.bytes);
-        let frame = scrape(&r.terminal.screen());
+        let frame = scrape(r.terminal.screen());
         r.frames += 1;
         if frame.status.is_some() {
             r.last_status = frame.status.clone();

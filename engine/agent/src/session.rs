@@ -132,7 +132,7 @@ impl Session {
             cb(&self.buf);
         }
         self.term.feed(&self.buf);
-        self.frame = scrape(&self.term.screen());
+        self.frame = scrape(self.term.screen());
         self.scrape_time += scraped.elapsed();
         match wait {
             Wait::Input => self.timeouts = 0,

@@ -241,7 +241,7 @@ fn sync_block(keys: usize, with_scrape: bool, seed: u64) -> Result<Block> {
         }
         if with_scrape {
             term.feed(&out);
-            let frame = scrape(&term.screen());
+            let frame = scrape(term.screen());
             sink += frame.top_line.len() + frame.status.map(|s| s.hp as usize).unwrap_or(0);
         }
         lat.push(t.elapsed());

@@ -19,7 +19,7 @@ pub fn bench_scrape(fixtures: &[Vec<u8>], rounds: usize) -> (u64, u64) {
             term.feed(b"\x1b[H\x1b[2J");
             term.feed(bytes);
             let start = Instant::now();
-            let frame = scrape(&term.screen());
+            let frame = scrape(term.screen());
             samples.push(start.elapsed().as_nanos() as u64);
             black_box(frame);
         }

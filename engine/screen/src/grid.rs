@@ -7,6 +7,7 @@
 //! and attributes, scrolling, the alternate screen) with vt100's semantics; `tests/grid.rs` checks
 //! it against `vt100` cell by cell over whole recorded games.
 
+use crate::terminal::Screen;
 use crate::types::{Cell, Color, COLOR_DEFAULT, COLS, ROWS};
 
 /// Drawing attributes for the next characters.
@@ -52,7 +53,9 @@ const MAX_PARAMS: usize = 16;
 /// One screen buffer (main or alternate) with its own cursor and scroll region, as in vt100.
 #[derive(Clone)]
 struct Page {
-    cells: Vec<Cell>,
+    /// The cells, and the cursor as of the end of the last [`Grid::feed`]: the snapshot the
+    /// scraper reads, lent without a copy.
+    screen: Screen,
     row: usize,
     /// May equal COLS after writing the last column: the next character wraps.
     col: usize,
@@ -65,7 +68,10 @@ struct Page {
 impl Page {
     fn new() -> Self {
         Page {
-            cells: vec![Cell::default(); ROWS * COLS],
+            screen: Screen {
+                cells: vec![Cell::default(); ROWS * COLS],
+                cursor: (0, 0),
+            },
             row: 0,
             col: 0,
             saved: (0, 0),
@@ -106,11 +112,12 @@ impl Grid {
         }
     }
 
-    pub(crate) fn cells(&self) -> &[Cell] {
-        &self.page.cells
+    /// The page shown, with the cursor where the last bytes fed left it.
+    pub(crate) fn screen(&self) -> &Screen {
+        &self.page.screen
     }
 
-    pub(crate) fn cursor(&self) -> (u16, u16) {
+    fn cursor(&self) -> (u16, u16) {
         (self.page.row as u16, self.page.col.min(COLS - 1) as u16)
     }
 
@@ -118,6 +125,8 @@ impl Grid {
         for &b in bytes {
             self.byte(b);
         }
+        // Only the page shown is read, and only between feeds.
+        self.page.screen.cursor = self.cursor();
     }
 
     fn byte(&mut self, b: u8) {
@@ -182,7 +191,7 @@ impl Grid {
             self.line_feed();
         }
         let page = &mut self.page;
-        page.cells[page.row * COLS + page.col] = self.pen.cell(ch);
+        page.screen.cells[page.row * COLS + page.col] = self.pen.cell(ch);
         page.col += 1;
     }
 
@@ -404,7 +413,7 @@ impl Grid {
     /// Erasing keeps the current pen (as vt100 does); inserted and scrolled-in cells do not.
     fn erase(&mut self, start: usize, end: usize) {
         let cell = self.pen.cell(' ');
-        self.page.cells[start..end].fill(cell);
+        self.page.screen.cells[start..end].fill(cell);
     }
 
     fn erase_display(&mut self, mode: usize) {
@@ -433,8 +442,10 @@ impl Grid {
         let page = &mut self.page;
         let end = (page.bottom + 1) * COLS;
         let n = n.min(page.bottom + 1 - from.min(page.bottom + 1));
-        page.cells.copy_within((from + n) * COLS..end, from * COLS);
-        page.cells[end - n * COLS..end].fill(Cell::default());
+        page.screen
+            .cells
+            .copy_within((from + n) * COLS..end, from * COLS);
+        page.screen.cells[end - n * COLS..end].fill(Cell::default());
     }
 
     /// Rows `from..=bottom` move down by `n`; blank rows come in at `from`.
@@ -445,9 +456,10 @@ impl Grid {
         }
         let end = (page.bottom + 1) * COLS;
         let n = n.min(page.bottom + 1 - from);
-        page.cells
+        page.screen
+            .cells
             .copy_within(from * COLS..end - n * COLS, (from + n) * COLS);
-        page.cells[from * COLS..(from + n) * COLS].fill(Cell::default());
+        page.screen.cells[from * COLS..(from + n) * COLS].fill(Cell::default());
     }
 
     fn insert_lines(&mut self, n: usize) {
@@ -461,7 +473,7 @@ impl Grid {
     fn insert_chars(&mut self, n: usize) {
         let (start, end) = self.row_span(self.page.col, COLS);
         let n = n.min(end - start);
-        let cells = &mut self.page.cells;
+        let cells = &mut self.page.screen.cells;
         cells.copy_within(start..end - n, start + n);
         cells[start..start + n].fill(Cell::default());
     }
@@ -469,7 +481,7 @@ impl Grid {
     fn delete_chars(&mut self, n: usize) {
         let (start, end) = self.row_span(self.page.col, COLS);
         let n = n.min(end - start);
-        let cells = &mut self.page.cells;
+        let cells = &mut self.page.screen.cells;
         cells.copy_within(start + n..end, start);
         cells[end - n..end].fill(Cell::default());
     }

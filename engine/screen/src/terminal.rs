@@ -53,12 +53,10 @@ impl Terminal {
         self.parser.as_ref()
     }
 
-    /// A snapshot of the visible screen and the cursor (a ~15 KB copy).
-    pub fn screen(&self) -> Screen {
-        Screen {
-            cells: self.grid.cells().to_vec(),
-            cursor: self.grid.cursor(),
-        }
+    /// The visible screen and the cursor, as the bytes fed so far left them (lent: a caller
+    /// that keeps it clones it, ~15 KB).
+    pub fn screen(&self) -> &Screen {
+        self.grid.screen()
     }
 
     /// The same snapshot read cell by cell from `vt100` (slow, ~40 ns a cell): the reference the
@@ -104,9 +102,9 @@ fn convert(raw: &vt100::Cell) -> Cell {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Screen {
     /// Row-major, `ROWS * COLS` cells.
-    cells: Vec<Cell>,
+    pub(crate) cells: Vec<Cell>,
     /// (row, column) of the cursor.
-    cursor: (u16, u16),
+    pub(crate) cursor: (u16, u16),
 }
 
 impl Screen {

@@ -7,7 +7,7 @@ fn screen(name: &str) -> Screen {
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("reading {path}: {e}"));
     let mut term = Terminal::new();
     term.feed(&bytes);
-    term.screen()
+    term.screen().clone()
 }
 
 fn frame(name: &str) -> Frame {

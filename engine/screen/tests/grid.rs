@@ -35,7 +35,7 @@ fn check_recording(name: &str) {
         let end = (at + chunk).min(bytes.len());
         term.feed(&bytes[at..end]);
         if let Some(diff) = difference(
-            &term.screen(),
+            term.screen(),
             &term.vt100_screen().expect("Terminal::new keeps vt100"),
         ) {
             panic!(
@@ -77,7 +77,7 @@ fn scrolling_erasing_and_alternate_screen_match_vt100() {
     for part in script {
         term.feed(part);
         if let Some(diff) = difference(
-            &term.screen(),
+            term.screen(),
             &term.vt100_screen().expect("Terminal::new keeps vt100"),
         ) {
             panic!("after {:?}: {diff}", String::from_utf8_lossy(part));

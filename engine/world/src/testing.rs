@@ -33,7 +33,7 @@ pub fn observe_recorded_screen(world: &mut crate::World, bytes: &[u8]) {
     let mut term = nhbot_screen::Terminal::new();
     term.feed(bytes);
     let screen = term.screen();
-    let frame = nhbot_screen::scrape(&screen);
+    let frame = nhbot_screen::scrape(screen);
     world.observe(crate::Observation {
         map: screen.map_cells(),
         player: frame.player,

@@ -45,7 +45,7 @@ fn a_recorded_look_lists_the_whole_pile_in_order() {
         let mut term = Terminal::new();
         term.feed(&std::fs::read(&path).expect("fixture"));
         let screen = term.screen();
-        let frame = scrape(&screen);
+        let frame = scrape(screen);
         // What `Session::keep_window_lines` adds to the messages when it closes the window.
         let mut messages = frame.messages.clone();
         if let Some(menu) = &frame.menu {

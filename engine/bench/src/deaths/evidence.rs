@@ -187,7 +187,7 @@ pub fn recording_tail(path: &Path, death_turn: i64) -> RecordingTail {
     let (mut last_top, mut after_glyph, mut died) = (String::new(), false, false);
     for f in recording.frames {
         terminal.feed(&f.bytes);
-        let frame = scrape(&terminal.screen());
+        let frame = scrape(terminal.screen());
         if let Some(s) = frame.status.as_ref().filter(|s| s.hp_max > 0) {
             if let Some(t) = s.turn {
                 turn = Some(t);
