@@ -272,6 +272,11 @@ impl Level {
                 } else {
                     glyphs[y * COLS + x]
                 };
+                // A blank square tells nothing (`update_square` leaves it alone): most of a
+                // map is blank, so its colour is not worked out.
+                if glyph == Glyph::Blank {
+                    continue;
+                }
                 let color = color_of(&map[y * COLS + x]);
                 self.update_square(p, glyph, color, map[y * COLS + x], turn);
             }
