@@ -9,6 +9,9 @@
 use crate::terminal::Screen;
 use crate::types::{Menu, MenuItem, ROWS};
 
+/// A text window's terminator.
+const MORE: &str = "--More--";
+
 /// Find a menu or text window on the screen.
 pub fn parse_menu(screen: &Screen) -> Option<Menu> {
     let (end_row, column, page, text_window) = find_terminator(screen)?;
@@ -76,14 +79,17 @@ pub fn parse_menu(screen: &Screen) -> Option<Menu> {
 #[allow(clippy::type_complexity)]
 fn find_terminator(screen: &Screen) -> Option<(usize, usize, Option<(u32, u32)>, bool)> {
     for r in (0..ROWS).rev() {
-        // Cheap filter first: every terminator ends in ')' or '-'.
-        if !matches!(screen.last_char(r), Some((_, ')' | '-'))) {
-            continue;
+        // Cheap filters first: every terminator ends in ')' or '-', and one ending in '-' is
+        // `--More--` (map rows ending in a wall's '-' are common: no text is made of them).
+        match screen.last_char(r) {
+            Some((_, ')')) => {}
+            Some((col, '-')) if ends_in_more(screen, r, col) => {}
+            _ => continue,
         }
         let text = screen.row_text(r);
         let (start, page, more) = if let Some(rest) = text.strip_suffix("(end)") {
             (rest.chars().count(), None, false)
-        } else if let Some(rest) = text.strip_suffix("--More--") {
+        } else if let Some(rest) = text.strip_suffix(MORE) {
             (rest.chars().count(), None, true)
         } else if let Some(p) = page_of(&text) {
             let open = text.rfind('(').unwrap_or(0);
@@ -100,6 +106,17 @@ fn find_terminator(screen: &Screen) -> Option<(usize, usize, Option<(u32, u32)>,
         return Some((r, start, page, more));
     }
     None
+}
+
+/// Whether row `r`'s cells up to column `last` end with `--More--`.
+fn ends_in_more(screen: &Screen, r: usize, last: usize) -> bool {
+    let Some(start) = (last + 1).checked_sub(MORE.len()) else {
+        return false;
+    };
+    screen.row(r)[start..=last]
+        .iter()
+        .map(|c| c.ch)
+        .eq(MORE.chars())
 }
 
 /// "(2 of 3)" at the end of `s` → (2, 3).
