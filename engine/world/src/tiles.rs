@@ -423,7 +423,11 @@ impl GlyphMemo {
                 }
             }
         }
-        self.map.copy_from_slice(map);
+        // Only the changed rows differ from the map kept.
+        for y in (0..MAP_ROWS).filter(|&y| changed[y]) {
+            let row = y * COLS..(y + 1) * COLS;
+            self.map[row.clone()].copy_from_slice(&map[row]);
+        }
         &self.glyphs
     }
 }
