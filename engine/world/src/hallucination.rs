@@ -124,6 +124,7 @@ pub fn track_hallucinated(
         return Tracked::unread(previous);
     };
     let mut now: Vec<Monster> = seen
+        .into_iter()
         .map(|m| Monster {
             hallucinated: m.ch != 'I',
             ..m

@@ -120,19 +120,27 @@ impl Tracked {
 /// row by row, each a fresh sighting at `turn` that knows only its square, glyph and colour;
 /// `None` when `map` is shorter than a screen's map. What the glyph test means (a mimic, a
 /// hallucination) the caller marks.
-pub(crate) fn sightings<'a>(
-    map: &'a [Cell],
+pub(crate) fn sightings(
+    map: &[Cell],
     player: Option<Pos>,
     turn: i64,
-    shows: impl Fn(usize, usize, &Cell) -> bool + 'a,
-) -> Option<impl Iterator<Item = Monster> + 'a> {
+    shows: impl Fn(usize, usize, &Cell) -> bool,
+) -> Option<Vec<Monster>> {
     let map = map.get(..COLS * MAP_ROWS)?;
-    // One pass over the cells in row-major order (nested row and column ranges cost about
-    // three times as much a cell, and every frame reads all 1,680).
-    Some(map.iter().enumerate().filter_map(move |(i, cell)| {
+    // A plain loop over the cells in row-major order: every frame reads all 1,680, and an
+    // iterator chain here ran a closure call per cell.
+    let mut seen = Vec::new();
+    for (i, cell) in map.iter().enumerate() {
         let (x, y) = (i % COLS, i / COLS);
+        // `shows` first: it rejects nearly every cell (it reads nothing but the map).
+        if !shows(x, y, cell) {
+            continue;
+        }
         let pos = Pos::new(x as i16, y as i16);
-        (Some(pos) != player && shows(x, y, cell)).then(|| Monster {
+        if Some(pos) == player {
+            continue;
+        }
+        seen.push(Monster {
             pos,
             ch: cell.ch,
             color: color_of(cell),
@@ -140,8 +148,9 @@ pub(crate) fn sightings<'a>(
             last_seen: turn,
             still_since: turn,
             ..Default::default()
-        })
-    }))
+        });
+    }
+    Some(seen)
 }
 
 /// [`track`], also telling which monsters are new sightings and which went out of view.
@@ -153,6 +162,7 @@ pub fn track_all(previous: &[Monster], map: &[Cell], player: Option<Pos>, turn: 
         return Tracked::unread(previous);
     };
     let mut now: Vec<Monster> = seen
+        .into_iter()
         .map(|m| Monster {
             mimic: matches!(m.ch, 'm' | ']'),
             ..m
