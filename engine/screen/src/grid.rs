@@ -7,7 +7,7 @@
 //! and attributes, scrolling, the alternate screen) with vt100's semantics; `tests/grid.rs` checks
 //! it against `vt100` cell by cell over whole recorded games.
 
-use crate::terminal::Screen;
+use crate::snapshot::Screen;
 use crate::types::{Cell, Color, COLOR_DEFAULT, COLS, ROWS};
 
 /// Drawing attributes for the next characters.

@@ -10,7 +10,7 @@
 //!   onto the next line, ended by `--More--`. Use [`parse_history_window`].
 
 use crate::menu::parse_menu;
-use crate::terminal::Screen;
+use crate::snapshot::Screen;
 use crate::types::{Frame, COLS};
 
 /// The message a ^P showed in `msg_window:single` mode (None if the top line is empty or the

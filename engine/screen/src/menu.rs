@@ -6,7 +6,7 @@
 //! tells it apart from a `--More--` ending a top-line message. Full-screen windows start at column
 //! 0 or 1.
 
-use crate::terminal::Screen;
+use crate::snapshot::Screen;
 use crate::types::{Menu, MenuItem, ROWS};
 
 /// A text window's terminator.

@@ -3,8 +3,8 @@
 use crate::gameover::parse_game_over;
 use crate::menu::parse_menu;
 use crate::prompt::parse_prompt;
+use crate::snapshot::Screen;
 use crate::status::parse_status;
-use crate::terminal::Screen;
 use crate::types::{Frame, Menu, Pos, COLS, MAP_ROWS, MAP_TOP, ROWS};
 
 const MORE: &str = "--More--";
