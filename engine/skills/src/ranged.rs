@@ -44,8 +44,9 @@ pub enum FiringNews {
     HeardZap,
 }
 
-/// The verbs [`firing_news`] looks for after "The <monster>".
-const FIRING_VERBS: [&str; 6] = ["shoots", "throws", "zaps", "breathes", "spits", "wields"];
+/// The verbs of a shot that [`firing_news`] looks for after "The <monster>", in the order
+/// tried (a launcher readied, "wields", is read apart).
+const SHOT_VERBS: [&str; 5] = ["shoots", "throws", "zaps", "breathes", "spits"];
 
 /// Launchers a monster readies only to fire ("The hill orc wields an orcish bow!").
 const LAUNCHERS: [&str; 3] = ["bow", "sling", "yumi"];
@@ -100,13 +101,16 @@ pub fn firing_news(text: &str) -> Option<FiringNews> {
     let rest = text.strip_prefix("The ")?;
     // A verb below is a word between two spaces: a message with none of them as a word (most
     // are) holds none, and one pass over its words tells so, not a search for each verb.
-    if !rest.split(' ').any(|word| FIRING_VERBS.contains(&word)) {
+    if !rest
+        .split(' ')
+        .any(|word| word == "wields" || SHOT_VERBS.contains(&word))
+    {
         return None;
     }
-    for verb in [" shoots ", " throws ", " zaps ", " breathes ", " spits "] {
-        if let Some((name, what)) = split_at_first(rest, verb) {
+    for verb in SHOT_VERBS {
+        if let Some((name, what)) = split_at_first(rest, &format!(" {verb} ")) {
             // "The gnome zaps himself with a wand of digging!" is an escape, not a shot.
-            if verb == " zaps " && holds(what, "self ") {
+            if verb == "zaps" && holds(what, "self ") {
                 return None;
             }
             return Some(FiringNews::Fired {
