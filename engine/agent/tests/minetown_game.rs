@@ -1,12 +1,12 @@
 //! Minetown on the real game in wizard mode (-D), seed 3: its Minetown (Mines level 3, Dlvl
 //! 7 of this seed, a town with a temple) is reached by level teleport (^V, `?` menu,
-//! "minetn"), the pet left behind; wizard wishes give the gold (^W "2000 gold pieces"), armour
-//! and life saving for the XL 1 hero (a gnome king shoots there) and, for the altar, two items
-//! whose curse status the wish set and the game does not show. Then a tree of the
-//! survival subtree and the Minetown subtree (trees/minetown.yaml, as trees/plan.yaml's
+//! "minetn"), the pet left behind; `#levelchange` makes the hero XL 8 (HP for the town's
+//! hostiles), wizard wishes give the gold (^W "4000 gold pieces"), armour and life saving (a
+//! gnome king shoots there) and, for the altar, two items whose curse status the wish set and
+//! the game does not show. Then a tree of the survival subtree and the Minetown subtree (trees/minetown.yaml, as trees/plan.yaml's
 //! minetown phase plays it) plays on its own: it reads the overview (the level is in the
 //! Mines), recognises Minetown, its temple, the altar and the priest, walks to the priest and
-//! buys protection with 400 x XL gold (XL 1: 400), then drops the pack's untested items on the
+//! buys protection with 400 x XL gold (XL 8: 3,200), then drops the pack's untested items on the
 //! altar and picks them back up. The world must agree with what the game says.
 //!
 //! MINETOWN_DEBUG=1 prints every decision with its messages and the leaves' log lines.
@@ -20,6 +20,11 @@ use nhbot_world::{Action, AltarAlignment, Buc, Decision, Special};
 const SEED: u64 = 3;
 /// Decisions allowed for each goal (the town is crossed in a few dozen).
 const BUDGET: usize = 600;
+/// The hero's experience level in the town: HP for its hostiles (an XL 1 hero spends the scene
+/// on Elbereth and prayer, and which path it takes then hinges on the survival tree's details).
+const XL: i32 = 8;
+/// Gold wished for: protection at XL 8 to 10 costs 3,200 to 4,000.
+const GOLD: i64 = 4000;
 
 /// One decision of the tree, the hero's XL and AC when it was taken, and what the game said
 /// after it.
@@ -115,18 +120,20 @@ fn play_until(
 /// Minetown with its gold and items set: the scene both goals play in.
 fn in_minetown(name: &str) -> Scene {
     let mut s = Scene::start(name, SEED);
-    // An XL 1 hero among the Mines' gnome lords and kings: armour and life saving.
+    // A hero among the Mines' gnome lords and kings: armour, life saving and HP.
     let mail = s.wish("blessed +3 gray dragon scale mail");
     s.keys(&format!("W{mail}"));
     let amulet = s.wish("blessed amulet of life saving");
     s.keys(&format!("P{amulet}"));
+    s.keys(&format!("#levelchange\r{XL}\r"));
+    assert_eq!(s.world().status.xl, XL, "{}", s.screen());
     s.step_away_from_the_pet();
     let depth = s.special_level_depth("minetn", true);
     assert_eq!(depth, 7, "seed {SEED}'s Minetown");
     assert_eq!(s.world().status.dlvl, depth, "{}", s.screen());
-    let gold = s.wish("2000 gold pieces");
+    let gold = s.wish(&format!("{GOLD} gold pieces"));
     assert_eq!(gold, '$');
-    assert_eq!(s.world().status.gold, 2000, "{}", s.screen());
+    assert_eq!(s.world().status.gold, GOLD, "{}", s.screen());
     s
 }
 
@@ -212,7 +219,7 @@ fn minetown_is_recognised_and_its_priest_sells_protection() {
         chat.ac,
         s.world().status.ac
     );
-    assert_eq!(s.world().status.gold, 2000 - 400 * i64::from(chat.xl));
+    assert_eq!(s.world().status.gold, GOLD - 400 * i64::from(chat.xl));
     // Farlook at the altar: the game's own word for its alignment agrees with the god's.
     let (at, alignment) = (altar.pos, altar.alignment);
     if s.world().player == at {
@@ -244,7 +251,7 @@ fn the_altar_tells_the_curse_status_of_untested_items() {
     // Protection first, with all our gold but 100: too little, the priest is left alone.
     s.act(Action::Drop {
         item: '$',
-        count: Some(1900),
+        count: Some(GOLD as u32 - 100),
     });
     let mut brain = TreeBrain::load(&tree(&s)).expect("the tree loads");
     let mut steps = Vec::new();
