@@ -68,7 +68,8 @@ fn count(p: &Params) -> u16 {
 /// Searches in place, unless a monster may fire at us there (`ranged::in_line_of_fire`):
 /// waiting there only gets us shot. (Attackers we cannot see are `step_out_of_line`'s and
 /// `fight_or_flee`'s: a search is how one feels for them.) With `forage`, not while foraging
-/// (`food::foraging`): those turns are food we do not have.
+/// (`food::foraging`): those turns are food we do not have. With `watch`, one turn at a time
+/// while a hostile that moves is that near.
 pub fn search(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     let (w, r) = (t.world, t.blackboard.entry::<crate::Recall>());
     if crate::ranged::in_line_of_fire(r, w, w.player).is_some() {
@@ -78,6 +79,23 @@ pub fn search(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
         return LeafOutcome::Failure;
     }
     let n = count(p);
+    let watch = p.integer("watch").clamp(0, 80) as i16;
+    if n > 1 && watch > 0 {
+        // b46-post3 seed 19: a yellow light seen 4 squares off while camping, then "search 10",
+        // and the next decision came after its explosion (blind for 100 turns, dead blind).
+        let threats = crate::threat::threats(r, w);
+        let near = threats
+            .iter()
+            .filter(|t| t.hostile && t.speed > 0 && t.distance <= watch)
+            .min_by_key(|t| t.distance);
+        if let Some(t) = near {
+            let why = format!(
+                "searching 1 turn (not {n}): `{}` ({}) {} square(s) away may close in",
+                t.glyph, t.name, t.distance
+            );
+            return LeafOutcome::Act(Action::Search { count: 1 }, why);
+        }
+    }
     LeafOutcome::Act(Action::Search { count: n }, format!("searching {n} turns"))
 }
 

@@ -366,6 +366,10 @@ pub fn register(r: &mut NodeRegistry) {
             p("forage", Flag, Default("false"), "Fail while foraging (Hungry or worse with no food in \
              the pack and a prayer for the hunger not free): exploring finds the kills and food a \
              search in place does not."),
+            p("watch", Integer { min: 0, max: 80 }, Default("0"), "With a hostile that moves within \
+             this many squares, search one turn at a time (0: never): a counted search stops only \
+             when a monster comes into view or next to us, so one seen 4 squares off gets its \
+             turns unanswered."),
         ] })
         .shorthand("count"),
         builtins::search,
