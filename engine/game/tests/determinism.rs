@@ -195,7 +195,11 @@ fn batched_output_is_the_same_bytes_in_fewer_writes() {
     );
 }
 
-/// The portable quiet-period sync sees the same screens as the /proc sync (just slower).
+/// The portable quiet-period sync sees the same screens as the /proc sync (just slower), in the
+/// same order. It waits for a quiet period, not for the game's read: on a loaded machine the game
+/// may take longer than the period to answer a key, and the wait ends with the screen unchanged,
+/// that key's screen showing after the next (seen twice in CI runs beside two benches). So the
+/// screens are compared with repeats of the same screen in a row dropped.
 #[test]
 fn quiet_period_fallback_gives_the_same_screens() {
     let keys = &KEYS[..16];
@@ -220,7 +224,13 @@ fn quiet_period_fallback_gives_the_same_screens() {
     screens.push(parser.screen().contents());
     game.hangup(std::time::Duration::from_secs(5)).unwrap();
     let _ = std::fs::remove_dir_all(&cfg.playground);
-    assert_eq!(screens, proc_screens);
+    assert_eq!(screens.last(), proc_screens.last(), "the last screen");
+    let distinct = |s: &[String]| {
+        let mut v = s.to_vec();
+        v.dedup();
+        v
+    };
+    assert_eq!(distinct(&screens), distinct(&proc_screens));
 }
 
 /// NetHack reseeds from /dev/urandom (e.g. for new levels): every read of it must give new bytes,

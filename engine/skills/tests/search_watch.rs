@@ -49,9 +49,17 @@ fn a_hostile_near_makes_the_search_one_turn() {
 fn nothing_near_or_watch_off_searches_the_whole_count() {
     assert_eq!(decision(6, None), Action::Search { count: 10 });
     let far = Some((Pos::new(25, 4), 'y', LIGHT));
-    assert_eq!(decision(6, far), Action::Search { count: 10 }, "15 squares off");
+    assert_eq!(
+        decision(6, far),
+        Action::Search { count: 10 },
+        "15 squares off"
+    );
     let light = Some((Pos::new(14, 4), 'y', LIGHT));
     assert_eq!(decision(0, light), Action::Search { count: 10 }, "watch 0");
     let peaceful = Some((Pos::new(14, 4), 'G', "G  a gnome (peaceful gnome)"));
-    assert_eq!(decision(6, peaceful), Action::Search { count: 10 }, "peaceful");
+    assert_eq!(
+        decision(6, peaceful),
+        Action::Search { count: 10 },
+        "peaceful"
+    );
 }

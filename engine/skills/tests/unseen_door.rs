@@ -27,7 +27,11 @@ fn a_diagonal_unseen_biter_is_struck_from_an_open_door() {
         hp_max: 76,
         xl: 7,
         ac: 4,
-        conditions: if blind { vec![Condition::Blind] } else { vec![] },
+        conditions: if blind {
+            vec![Condition::Blind]
+        } else {
+            vec![]
+        },
         ..status(6, turn)
     };
     // The open door in the bottom wall, seen from inside the room.
