@@ -95,8 +95,8 @@ pub fn fight_step_by(
     // worse (p 0.39), mean +637 (CI -386..1,678), median 5,079 -> 4,851: neutral; kept as the
     // game's own rule.
     // An `I` is a threat only just after an unseen blow ([`crate::unseen::unknown_kind`]), and
-    // blows are never put on it: it is what strikes us (seed 104 of b46-post3, blind in a
-    // doorway, searched while three diagonal `I`s bit it from 60 HP to death).
+    // blows are never put on it: it is what strikes us (seed 104 of b46-post3, blind in an
+    // open door, searched while three diagonal `I`s bit it from 60 HP to death).
     let strikes_us = |t: &threat::Threat| {
         t.glyph == 'I'
             || w.monsters
