@@ -83,6 +83,9 @@ pub struct ElberethFirstRules {
     pub radius: i16,
     /// Turns of expected damage that make them dangerous.
     pub turns: f64,
+    /// The same while one of them is faster than us (0: `turns`): a soldier ant cannot be
+    /// fled, and it strikes while we engrave.
+    pub faster_turns: f64,
     /// Most turns spent on one Elbereth square.
     pub patience: i64,
     /// Turns we stay on our own engraving after the danger was last in reach and awake: a
@@ -226,6 +229,16 @@ fn meet_danger(
                 && !(rules.thieves && crate::thief::thief(t, w).is_some()))
     };
     let danger_before = state.last_danger.as_ref().map(|(seen, _)| *seen);
+    let faster_near = || {
+        threat::threats(r, w)
+            .iter()
+            .any(|t| t.hostile && t.distance <= reach && t.speed > threat::OUR_SPEED && awake(t))
+    };
+    let turns = if rules.faster_turns > turns && faster_near() {
+        rules.faster_turns
+    } else {
+        turns
+    };
     let why = match danger_that_respects(r, w, reach, turns, (rules.thieves, rules.poison), awake) {
         Some(why) => {
             state.last_danger = Some((w.turn, why.clone()));
@@ -291,6 +304,7 @@ mod tests {
         ElberethFirstRules {
             radius: 2,
             turns: 4.0,
+            faster_turns: 0.0,
             patience: 60,
             linger: 0,
             refresh: 0,
@@ -364,6 +378,32 @@ mod tests {
         let mut soldier = world(20, '@', 8, &[]);
         soldier.monsters[0].name = Some("soldier".into());
         assert_eq!(first(&mut r, &mut FirstState::default(), &soldier), None);
+    }
+
+    /// `faster_turns`: a soldier ant (speed 18, ~14 HP a turn against AC 3) two squares off at
+    /// HP 82 is no danger in 4 turns but is in 6; an owlbear (speed 12, ~13.6) at HP 70 stays
+    /// no danger, it is not faster than us.
+    #[test]
+    fn faster_turns_counts_only_what_outruns_us() {
+        let decide = |name: &str, glyph: char, hp: i32, faster_turns: f64| {
+            let mut r = crate::Recall::default();
+            let mut state = FirstState::default();
+            let mut w = world(hp, glyph, 4, &[]);
+            (w.status.hp_max, w.status.xl, w.status.ac, w.status.dlvl) = (hp, 6, 3, 6);
+            w.monsters[0].pos = Pos::new(12, 9);
+            w.monsters[0].name = Some(name.into());
+            let rules = ElberethFirstRules {
+                faster_turns,
+                ..test_rules()
+            };
+            elbereth_first_step(&mut r, &mut state, &w, "root/elbereth_first", rules)
+        };
+        assert_eq!(decide("soldier ant", 'a', 82, 0.0), None, "4 turns");
+        let (action, why) = decide("soldier ant", 'a', 82, 6.0).expect("6 turns: a danger");
+        assert_eq!(action, look::look_action(), "{why}");
+        assert!(why.contains("soldier ant 2 square(s) away"), "{why}");
+        assert_eq!(decide("owlbear", 'Y', 70, 6.0), None, "not faster");
+        assert!(decide("owlbear", 'Y', 50, 6.0).is_some(), "4 turns of it");
     }
 
     /// Two killer bees at HP 20/49: their stings' dice alone (~3.9 HP a turn) take 20 HP in

@@ -818,6 +818,8 @@ pub fn register(r: &mut NodeRegistry) {
         .params(const { &[
             p("radius", Integer { min: 1, max: 2 }, Default("2"), "Chebyshev distance of the monsters met."),
             p("turns", Number { min: 0.5, max: 20.0 }, Default("4"), "Turns of expected damage that make them dangerous."),
+            p("faster_turns", Number { min: 0.0, max: 20.0 }, Default("0"), "The same while one of them is faster \
+             than us (speed above 12): it cannot be fled, and it strikes while we engrave (0: `turns`)."),
             p("patience", Integer { min: 1, max: 10_000 }, Default("60"), "Most turns spent on one Elbereth square."),
             p("linger", Integer { min: 0, max: 100 }, Default("0"), "Turns we stay on our own engraving (reading it \
          back first) after the danger was last awake in reach: a scared monster flees out of sight or stands still, \
@@ -839,6 +841,7 @@ pub fn register(r: &mut NodeRegistry) {
             rules: crate::elbereth_first::ElberethFirstRules {
                 radius: p.integer("radius").clamp(1, 2) as i16,
                 turns: p.number("turns"),
+                faster_turns: p.number("faster_turns"),
                 patience: p.integer("patience"),
                 linger: p.integer("linger").clamp(0, 100),
                 refresh: p.integer("refresh").clamp(0, 100),
