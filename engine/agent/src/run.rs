@@ -250,7 +250,7 @@ impl Runner {
         };
         self.looked.insert(target, turn);
         self.session
-            .perform(&plan(&Action::Farlook { at: target.0 }))?;
+            .perform_pointing(&plan(&Action::Farlook { at: target.0 }))?;
         // The answer is no message of this decision's: the world keeps the ones it has.
         let answer = self.session.take_messages();
         if std::env::var_os("NHBOT_DEBUG_FARLOOK").is_some() {

@@ -52,6 +52,11 @@ pub struct Session {
     pub defer_menu_escape: bool,
     /// The ESC that closes the inventory menu, not sent yet: it goes first with the next keys.
     escape_pending: bool,
+    /// The cursor (row, column) where the game last waited for a command: on the hero, where
+    /// the tty leaves it and where a position prompt starts. Kept while no keys but the
+    /// inventory's were sent since (reading it takes no game time and moves nothing); None
+    /// once other keys went.
+    command_cursor: Option<(u16, u16)>,
 }
 
 /// Receives every chunk of the game's output.
@@ -76,6 +81,7 @@ impl Session {
             scrape_time: Duration::ZERO,
             defer_menu_escape: false,
             escape_pending: false,
+            command_cursor: None,
         }
     }
 
@@ -107,6 +113,7 @@ impl Session {
             bail!("the game has ended");
         }
         let sent = Instant::now();
+        self.command_cursor = None;
         if std::mem::take(&mut self.escape_pending) {
             // One write: the game reads the ESC (closing its menu) and then the keys, and the
             // screen after them is the one read; the screen in between was never looked at.
@@ -214,6 +221,7 @@ impl Session {
                 self.send_raw("\x1b")?;
                 continue;
             }
+            self.command_cursor = self.cursor_on_hero();
             return Ok(());
         }
         self.warnings.push(format!(
@@ -224,10 +232,45 @@ impl Session {
         Ok(())
     }
 
+    /// Carries out `plan`, a command that asks for a position first (farlook: `;`), with that
+    /// answer in the same write when the game waits for a command with the cursor on the hero:
+    /// the tty clears the message line on reading a command, so nothing comes between the
+    /// command and its question (no `--More--`), and the position prompt starts on the hero,
+    /// where [`Session::answer`] would read the cursor. One round trip with the game fewer;
+    /// whatever follows the answer is settled as [`Session::perform`] does. Otherwise (no such
+    /// cursor known, or the first expectation is not a position) the same as `perform`.
+    pub fn perform_pointing(&mut self, plan: &Plan) -> Result<()> {
+        let answer = match (self.command_cursor, plan.expect.first()) {
+            (Some((row, col)), Some(e)) if !plan.keys.is_empty() => match &e.answer {
+                Answer::Keys(k) => expand_position(k, (col as i16, row as i16 - 1)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(answer) = answer else {
+            return self.perform(plan);
+        };
+        self.send_raw(&format!("{}{answer}", plan.keys))?;
+        self.settle(plan)
+    }
+
+    /// The cursor when it is on the hero at a command prompt: on the map, where the scraper
+    /// took it for the hero (no window, prompt or `--More--` up).
+    fn cursor_on_hero(&self) -> Option<(u16, u16)> {
+        let (row, col) = self.term.screen().cursor();
+        let on_map = (row as usize) >= nhbot_screen::MAP_TOP;
+        let hero = on_map.then(|| {
+            nhbot_screen::Pos::new(col as i16, (row as usize - nhbot_screen::MAP_TOP) as i16)
+        });
+        (on_map && self.frame.player == hero).then_some((row, col))
+    }
+
     /// Opens the inventory (`i`) and reads every page of it; returns its menu items (headers
     /// included) in order. Empty when the pack is empty ("Not carrying anything").
     pub fn read_inventory(&mut self) -> Result<Vec<nhbot_screen::MenuItem>> {
         let mut items = Vec::new();
+        // Closing the menu brings back the command prompt it was opened from, cursor and all.
+        let command_cursor = self.command_cursor;
         self.send_raw("i")?;
         for _ in 0..MAX_EXCHANGES {
             let Some(menu) = self.frame.menu.clone() else {
@@ -247,6 +290,7 @@ impl Session {
                 // its ESC can wait for the next keys: one round trip with the game fewer.
                 _ if self.defer_menu_escape => {
                     self.escape_pending = true;
+                    self.command_cursor = command_cursor;
                     return Ok(items);
                 }
                 _ => {

@@ -13,6 +13,10 @@ mod tools;
 
 use clap::{Parser, Subcommand};
 
+/// See the dependency's note in Cargo.toml.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "nhbot",
