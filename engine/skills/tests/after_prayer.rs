@@ -4,21 +4,15 @@
 //! most striking on at the monster that had brought them that low (seed 52: a gargoyle, 101/101
 //! HP after the prayer, dead 9 turns later).
 mod common;
-use common::render;
+use common::repo_tree;
 use common::scene::{decide, farlook, status, Scene};
-use nhbot_bt::TreeBot;
 use nhbot_world::{Action, Pos, Status, World};
-
-fn survive_tree() -> TreeBot {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../trees/survive.yaml");
-    TreeBot::load(nhbot_skills::registry(), &root).unwrap_or_else(|d| panic!("{}", render(&d)))
-}
 
 /// The first decision at full HP with a soldier ant next to us (15 expected damage a turn: 85
 /// HP last 5.7 turns, more than 4 and fewer than 8), `prayed` turns after a prayer (None:
 /// never prayed).
 fn facing_a_soldier_ant(prayed: Option<i64>) -> Action {
-    let mut bot = survive_tree();
+    let mut bot = repo_tree("survive.yaml");
     let mut w = World::default();
     let (me, ant) = (Pos::new(10, 4), Pos::new(11, 4));
     let turn = 5_000;

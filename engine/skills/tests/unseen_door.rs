@@ -4,22 +4,16 @@
 //! to death: blows are never put on an `I`, so the door rule took them for foes that could not
 //! reach us.
 mod common;
-use common::render;
+use common::repo_tree;
 use common::scene::{decide, status, Scene};
-use nhbot_bt::TreeBot;
 use nhbot_world::{Action, Condition, Dir, Pos, Status, World};
-
-fn survive_tree() -> TreeBot {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../trees/survive.yaml");
-    TreeBot::load(nhbot_skills::registry(), &root).unwrap_or_else(|d| panic!("{}", render(&d)))
-}
 
 /// CLR_BROWN: an open door's colour.
 const BROWN: u8 = 3;
 
 #[test]
 fn a_diagonal_unseen_biter_is_struck_from_an_open_door() {
-    let mut bot = survive_tree();
+    let mut bot = repo_tree("survive.yaml");
     let mut w = World::default();
     let door = Pos::new(10, 8);
     let hero = |turn, blind: bool| Status {

@@ -93,6 +93,15 @@ pub fn scripts_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts")
 }
 
+/// The repository's tree `trees/<name>` as the bot plays it (loaded where it stands, so its
+/// subtrees and scripts are the repository's).
+pub fn repo_tree(name: &str) -> TreeBot {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../trees")
+        .join(name);
+    TreeBot::load(nhbot_skills::registry(), &path).unwrap_or_else(|d| panic!("{}", render(&d)))
+}
+
 /// A world with a floor room around the player.
 pub fn world() -> World {
     let mut w = nhbot_skills::bench::sample_world();
