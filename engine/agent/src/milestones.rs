@@ -157,12 +157,12 @@ impl MilestoneWatch {
     /// Takes in the world as just observed. A level milestone's turn is the hero's arrival on
     /// the level (a level recognised some turns after arriving, as Mines' End once explored,
     /// counts from the arrival); Sokoban's are the world's own turns of each feat. The
-    /// experience level is the hero's now.
+    /// experience level is the hero's now (its own, not a polymorphed form's hit dice).
     pub fn observe(&mut self, world: &World) {
         if self.reached.len() == Milestone::ALL.len() {
             return;
         }
-        let xl = world.status.xl;
+        let xl = world.experience_level;
         let dungeon = &world.dungeon;
         let mut note = |m: Milestone, turn: i64| {
             self.reached.entry(m).or_insert(Reached { turn, xl });
@@ -258,7 +258,7 @@ mod tests {
             turn,
             ..World::default()
         };
-        world.status.xl = xl;
+        world.experience_level = xl;
         world.dungeon.levels = vec![Level::new(branch, depth)];
         world.dungeon.current = Some(0);
         world.dungeon.sokoban.arrived = Some(turn);
@@ -278,13 +278,13 @@ mod tests {
         world_mines.dungeon.levels[0].depth = 6;
         world_mines.dungeon.sokoban.arrived = Some(2000);
         world_mines.turn = 2100;
-        world_mines.status.xl = 6;
+        world_mines.experience_level = 6;
         watch.observe(&world_mines);
         world_mines.dungeon.levels[0].facts.mark(Special::Minetown);
         watch.observe(&world_mines);
         // Back later: the first time stays.
         world_mines.turn = 5000;
-        world_mines.status.xl = 9;
+        world_mines.experience_level = 9;
         watch.observe(&world_mines);
         let r = watch.reached();
         assert_eq!(r[&Milestone::Mines], Reached { turn: 900, xl: 4 });
@@ -295,7 +295,7 @@ mod tests {
         world.dungeon.levels[0].facts.mark(Special::MinesEnd);
         world.turn = 8000;
         world.dungeon.sokoban.arrived = Some(7900);
-        world.status.xl = 11;
+        world.experience_level = 11;
         watch.observe(&world);
         assert_eq!(
             watch.reached()[&Milestone::MinesEnd],

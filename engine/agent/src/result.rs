@@ -43,6 +43,7 @@ pub struct GameResult {
     pub score: Option<i64>,
     pub turns: i64,
     pub max_depth: i32,
+    /// The hero's experience level at the end (its own, also while polymorphed).
     pub xl: i32,
     pub actions: u64,
     pub keys: u64,

@@ -555,7 +555,7 @@ fn game_result(
             .as_ref()
             .map(|r| r.maxlvl)
             .unwrap_or(world.status.dlvl),
-        xl: world.status.xl,
+        xl: world.experience_level,
         actions: totals.actions,
         keys: totals.keys,
         wall_s: totals.wall_s,

@@ -125,6 +125,10 @@ impl LevelView {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct World {
     pub status: Status,
+    /// The hero's own experience level: the status line's `Xp`, kept while a polymorphed form
+    /// shows its hit dice (`HD`) in its place (`status.xl` is then the form's).
+    #[serde(default)]
+    pub experience_level: i32,
     /// Game turn (from the status line `T:`).
     pub turn: i64,
     pub player: Pos,

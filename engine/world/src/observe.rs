@@ -126,6 +126,9 @@ impl World {
         let (prev_depth, prev_label) = (self.status.dlvl, self.status.level_name.clone());
         if let Some(status) = obs.status {
             self.status = status.clone();
+            if !status.polymorphed {
+                self.experience_level = status.xl;
+            }
             self.turn = status.turn.unwrap_or(self.turn);
             self.note_hp();
         }

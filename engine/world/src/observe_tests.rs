@@ -1156,3 +1156,23 @@ fn a_zap_message_remembers_the_zapper_until_the_level_changes() {
     see(&mut w, &rows, Pos::new(4, 1), &status(4, 13), &[]);
     assert!(w.zaps.is_empty());
 }
+
+#[test]
+fn the_experience_level_is_kept_while_a_polymorphed_form_shows_its_hit_dice() {
+    let line = |xp: &str| {
+        nhbot_screen::status::parse_status(
+            "Nhbot the Fighter    St:18/50 Dx:14 Co:18 In:7 Wi:10 Ch:7 Neutral",
+            &format!("Dlvl:3 $:120 HP:40(75) Pw:5(5) AC:4 {xp} T:22700"),
+        )
+        .expect("a status line")
+    };
+    let rows = ["------", "|...@|", "------"];
+    let mut w = World::default();
+    see(&mut w, &rows, Pos::new(4, 1), &line("Xp:9/2600"), &[]);
+    assert_eq!((w.status.xl, w.experience_level), (9, 9));
+    see(&mut w, &rows, Pos::new(4, 1), &line("HD:5"), &[]);
+    assert!(w.status.polymorphed);
+    assert_eq!((w.status.xl, w.experience_level), (5, 9), "the form's dice, the hero's level");
+    see(&mut w, &rows, Pos::new(4, 1), &line("Xp:8/2500"), &[]);
+    assert_eq!(w.experience_level, 8, "a drained level shows once the form ends");
+}
