@@ -14,6 +14,49 @@ use crate::recall::Recall;
 use crate::threat::{self, Threat};
 use nhbot_world::{Action, Condition, Hunger, World};
 
+/// When `rest_until_healed` rests: it starts below `below` of max HP and goes on until `until`;
+/// hostiles within `radius` make it rest on Elbereth; below `elbereth_below` it rests on
+/// Elbereth with none in view too, for the one that comes while it rests (0: off).
+#[derive(Clone, Copy, Debug)]
+pub struct RestLimits {
+    pub below: f64,
+    pub until: f64,
+    pub radius: i16,
+    pub elbereth_below: f64,
+}
+
+/// Nothing hostile within `radius`, HP low: read what is here, engrave Elbereth if it is not
+/// there, and rest on the verified engraving 10 turns at a time. A monster that comes while we
+/// rest and respects it does not strike (monmove.c `dochug`: no `mattacku` while `scared`);
+/// the count ends when it comes into view and the rest goes on a turn at a time. `None` where
+/// the square or our state takes no engraving.
+fn rest_on_elbereth_unseen(
+    r: &mut Recall,
+    w: &World,
+    (now, max, goal): (i32, i32, i32),
+    radius: i16,
+) -> Option<(Action, String)> {
+    if crate::elbereth::on_verified_elbereth(r, w) {
+        return Some((
+            Action::Search { count: 10 },
+            format!(
+                "resting on a verified Elbereth at HP {now}/{max} until {goal}: no hostile within \
+                 {radius}, in case one comes"
+            ),
+        ));
+    }
+    if crate::elbereth::cannot_engrave_here(r, w) {
+        return None;
+    }
+    engrave_step(
+        r,
+        w,
+        format!("reading what is engraved here (HP {now}/{max}, resting)"),
+        "engraving Elbereth to rest on",
+        |what| format!("HP {now}/{max}, resting until {goal}: {what}, in case a hostile comes"),
+    )
+}
+
 /// The `rest_until_healed` leaf's memory: whether a rest is under way (it started below
 /// `below` and goes on until `until`).
 #[derive(Clone, Debug, Default)]
@@ -51,10 +94,14 @@ pub fn heal_step(
     state: &mut HealState,
     w: &World,
     path: &str,
-    below: f64,
-    until: f64,
-    radius: i16,
+    limits: &RestLimits,
 ) -> Option<(Action, String)> {
+    let RestLimits {
+        below,
+        until,
+        radius,
+        elbereth_below,
+    } = *limits;
     let hp = w.hp_fraction();
     if hp >= until {
         state.resting = false;
@@ -86,6 +133,11 @@ pub fn heal_step(
     let (now, max) = (w.status.hp, w.status.hp_max);
     let goal = (until * f64::from(max)).ceil() as i32;
     let Some(worst) = near.first() else {
+        if hp < elbereth_below && !w.hallucinating() {
+            if let Some(step) = rest_on_elbereth_unseen(r, w, (now, max, goal), radius) {
+                return Some(step);
+            }
+        }
         return Some((
             Action::Search { count: 10 },
             format!("resting at HP {now}/{max} until {goal}: no hostile within {radius}"),
@@ -137,7 +189,13 @@ mod tests {
     }
 
     fn step(r: &mut Recall, s: &mut HealState, w: &World) -> Option<(Action, String)> {
-        heal_step(r, s, w, "root/rest/rest_until_healed", 0.7, 0.9, 8)
+        let limits = RestLimits {
+            below: 0.7,
+            until: 0.9,
+            radius: 8,
+            elbereth_below: 0.0,
+        };
+        heal_step(r, s, w, "root/rest/rest_until_healed", &limits)
     }
 
     #[test]
@@ -217,6 +275,70 @@ mod tests {
         let (action, why) = step(&mut r, &mut s, &w).expect("rests on it");
         assert_eq!(action, Action::Search { count: 1 }, "{why}");
         assert!(why.starts_with("resting on a verified Elbereth"), "{why}");
+    }
+
+    /// With `elbereth_below`, a rest with nothing hostile in view is taken on Elbereth too:
+    /// look, engrave, read back, then 10 turns at a time on the verified engraving; above
+    /// that fraction, or on the stairs, the plain rest.
+    #[test]
+    fn below_elbereth_below_rests_on_elbereth_with_no_hostile_in_view() {
+        let limits = RestLimits {
+            below: 0.7,
+            until: 0.9,
+            radius: 8,
+            elbereth_below: 0.5,
+        };
+        let step = |r: &mut Recall, s: &mut HealState, w: &World| {
+            heal_step(r, s, w, "root/rest/rest_until_healed", &limits)
+        };
+        let (mut r, mut s) = (Recall::default(), HealState::default());
+        let (action, why) = step(&mut r, &mut s, &hurt(&ROOM, 40)).expect("66%: rests");
+        assert_eq!(action, Action::Search { count: 10 }, "above 50%: {why}");
+        assert!(why.contains("no hostile within 8"), "{why}");
+
+        let (mut r, mut s) = (Recall::default(), HealState::default());
+        let mut w = hurt(&ROOM, 20);
+        let (action, why) = step(&mut r, &mut s, &w).expect("a look first");
+        assert_eq!(action, look::look_action(), "{why}");
+        show_saying(&mut w, &ROOM, 2, &["You see no objects here."]);
+        (w.status.hp, w.status.hp_max) = (20, 60);
+        let (action, why) = step(&mut r, &mut s, &w).expect("engraves");
+        assert!(matches!(action, Action::Engrave { .. }), "{why}");
+        assert!(why.contains("in case a hostile comes"), "{why}");
+        show_saying(&mut w, &ROOM, 3, &["You read: \"Elbereth\"."]);
+        (w.status.hp, w.status.hp_max) = (20, 60);
+        let (action, why) = step(&mut r, &mut s, &w).expect("rests on it");
+        assert_eq!(action, Action::Search { count: 10 }, "{why}");
+        assert!(why.starts_with("resting on a verified Elbereth"), "{why}");
+
+        // The down stairs seen beside us, then stood on (the map keeps them under the `@`).
+        let beside = [
+            "----------",
+            "|........|",
+            "|........|",
+            "|..>@....|",
+            "|........|",
+            "----------",
+        ];
+        let on = [
+            "----------",
+            "|........|",
+            "|........|",
+            "|..@.....|",
+            "|........|",
+            "----------",
+        ];
+        let (mut r, mut s) = (Recall::default(), HealState::default());
+        let mut w = hurt(&beside, 20);
+        show_saying(&mut w, &on, 2, &["There is a staircase down here."]);
+        (w.status.hp, w.status.hp_max) = (20, 60);
+        assert_eq!(
+            w.level().map(|l| l.feature(w.player)),
+            Some(nhbot_world::tiles::Feature::StairsDown)
+        );
+        let (action, why) = step(&mut r, &mut s, &w).expect("rests");
+        assert_eq!(action, Action::Search { count: 10 }, "on the stairs: {why}");
+        assert!(why.contains("no hostile within 8"), "{why}");
     }
 
     /// Next to a hostile, or with one in view that ignores Elbereth (an @), the rest waits.

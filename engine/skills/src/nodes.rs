@@ -1153,11 +1153,15 @@ pub fn register(r: &mut NodeRegistry) {
             p("below", Number { min: 0.0, max: 1.0 }, Default("0.7"), "HP fraction below which a rest starts."),
             p("until", Number { min: 0.0, max: 1.0 }, Default("0.9"), "HP fraction a rest goes on to."),
             p("radius", Integer { min: 1, max: 80 }, Default("8"), "Hostiles this close: rest only on Elbereth."),
+            p("elbereth_below", Number { min: 0.0, max: 1.0 }, Default("0"), "HP fraction below which the rest is on Elbereth with no hostile in view too (engraved, read back, searched on 10 turns at a time), for the monster that comes while we rest; 0 is off."),
         ] }),
         |p| survival::RestUntilHealed {
-            below: p.number("below"),
-            until: p.number("until"),
-            radius: p.integer("radius").clamp(1, 80) as i16,
+            limits: crate::heal::RestLimits {
+                below: p.number("below"),
+                until: p.number("until"),
+                radius: p.integer("radius").clamp(1, 80) as i16,
+                elbereth_below: p.number("elbereth_below"),
+            },
         },
     );
     r.register(

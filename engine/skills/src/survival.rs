@@ -262,9 +262,7 @@ impl nhbot_bt::Leaf for VaultGuard {
 /// `rest_until_healed`: rest from below one HP fraction up to another, on Elbereth when
 /// hostiles that respect it are in view.
 pub struct RestUntilHealed {
-    pub below: f64,
-    pub until: f64,
-    pub radius: i16,
+    pub limits: crate::heal::RestLimits,
 }
 
 impl nhbot_bt::Leaf for RestUntilHealed {
@@ -274,15 +272,7 @@ impl nhbot_bt::Leaf for RestUntilHealed {
         let (w, path) = (t.world, t.path);
         let r = t.blackboard.entry::<Recall>();
         ranged::observe(r, w);
-        act(crate::heal::heal_step(
-            r,
-            state,
-            w,
-            path,
-            self.below,
-            self.until,
-            self.radius,
-        ))
+        act(crate::heal::heal_step(r, state, w, path, &self.limits))
     }
 
     /// A rest under way stays under way across a fight, a meal or a look by another leaf: it

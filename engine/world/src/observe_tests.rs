@@ -1172,7 +1172,14 @@ fn the_experience_level_is_kept_while_a_polymorphed_form_shows_its_hit_dice() {
     assert_eq!((w.status.xl, w.experience_level), (9, 9));
     see(&mut w, &rows, Pos::new(4, 1), &line("HD:5"), &[]);
     assert!(w.status.polymorphed);
-    assert_eq!((w.status.xl, w.experience_level), (5, 9), "the form's dice, the hero's level");
+    assert_eq!(
+        (w.status.xl, w.experience_level),
+        (5, 9),
+        "the form's dice, the hero's level"
+    );
     see(&mut w, &rows, Pos::new(4, 1), &line("Xp:8/2500"), &[]);
-    assert_eq!(w.experience_level, 8, "a drained level shows once the form ends");
+    assert_eq!(
+        w.experience_level, 8,
+        "a drained level shows once the form ends"
+    );
 }
