@@ -251,7 +251,8 @@ fn explore_keeping(p: &Params, state: &mut ExploreMemory, t: &mut Tick<'_>) -> L
             return LeafOutcome::Act(action, why);
         }
     }
-    match crate::explore::explore_step_keeping(w, descend, avoid_mines, keep) {
+    let keep_clear = p.number("keep_clear");
+    match crate::explore::explore_step_keeping(w, descend, avoid_mines, keep, keep_clear) {
         Some((action, why, goal)) => {
             state.goal = goal.map(|g| (level, g));
             LeafOutcome::Act(action, why)

@@ -83,7 +83,7 @@ pub fn explore_step_then(
     descend: bool,
     avoid_mines: bool,
 ) -> Option<(Action, String)> {
-    explore_step_keeping(world, descend, avoid_mines, None).map(|(a, why, _)| (a, why))
+    explore_step_keeping(world, descend, avoid_mines, None, 0.0).map(|(a, why, _)| (a, why))
 }
 
 /// Goal keeping (the explore leaf's `keep_goal`): the goal an earlier step walked to is kept
@@ -102,21 +102,29 @@ pub struct ExploreGoal {
 
 /// [`explore_step_then`] keeping `keep`'s goal ([`ExploreGoal`]); also the goal walked to (the
 /// unexplored square or search spot), for the next step to keep.
+///
+/// `keep_clear` (0: off): the walks keep off the squares next to a hostile in view that is
+/// slower than us and whose expected damage per turn is at least that fraction of our HP, and
+/// off its own square ([`keep_clear_of`]).
 pub fn explore_step_keeping(
     world: &World,
     descend: bool,
     avoid_mines: bool,
     keep: Option<ExploreGoal>,
+    keep_clear: f64,
 ) -> Option<(Action, String, Option<Pos>)> {
     let level = world.level()?;
     let me = world.player;
     // Keeping goals, keep routes too: round the peacefuls and eyes gone out of view lately,
     // one step at a time (the game's travel would take its own route, through them).
-    let opts = if keep.is_some() {
+    let mut opts = if keep.is_some() {
         world.path_opts_remembering()
     } else {
         world.path_opts()
     };
+    if keep_clear > 0.0 {
+        keep_clear_of(world, &mut opts, keep_clear);
+    }
     let step = |path: &nhbot_world::Path| step_keeping(world, path, keep);
     let unexplored = frontier(level);
     // Searched only as far as the nearest frontier square; the full search when none is
@@ -276,6 +284,35 @@ fn trap_escape_step(
         path.steps.len()
     );
     Some((world.walk_along(&path), reason))
+}
+
+/// Our speed (a Valkyrie's, with no speed of her own): a slower monster can be walked away from.
+const OUR_SPEED: i32 = 12;
+
+/// Blocks, in `opts`, the squares of the hostiles in view that are slower than us and hit hard
+/// (expected damage per turn at least `fraction` of our HP) and the squares next to them: a
+/// walk that keeps off them is never struck by them (seeds 107, 130, 180 and 184 of b47-hold8
+/// walked next to a mumak, speed 9, while exploring or heading elsewhere, and lost 40 HP a
+/// turn). Faster monsters come to us whatever the walk; the fight leaves deal with those.
+pub fn keep_clear_of(world: &World, opts: &mut nhbot_world::nav::PathOpts, fraction: f64) {
+    let hp = f64::from(world.status.hp.max(1));
+    for m in world.monsters.iter().filter(|m| !m.tame) {
+        let Some(t) = crate::threat::assess(world, m) else {
+            continue;
+        };
+        let slow = t.speed > 0 && t.speed < OUR_SPEED;
+        if !t.hostile || !slow || t.expected_damage < fraction * hp {
+            continue;
+        }
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let p = Pos::new(m.pos.x + dx, m.pos.y + dy);
+                if p != world.player && p.in_map() {
+                    opts.blocked.push(p);
+                }
+            }
+        }
+    }
 }
 
 /// `opts` that may also cross the known traps that are neither mild nor polymorph traps (a
@@ -529,6 +566,41 @@ mod tests {
         assert!(reason.contains("crossing the trap at (3, 3)"), "{reason}");
     }
 
+    /// A room with a doorway on each side of its top row, a mumak (speed 9, ~20 damage a turn)
+    /// between us and the west one (3 steps, past it), the east one 5 steps off: with
+    /// `keep_clear` the walk keeps off the mumak's square and the ones next to it and takes the
+    /// east doorway; without, the nearest, past the mumak.
+    #[test]
+    fn keep_clear_walks_round_a_slow_hard_hitter() {
+        let mut w = world(
+            &[
+                "   ---------",
+                "   .........",
+                "   |.q.....|",
+                "   |.......|",
+                "   ---------",
+            ],
+            &[],
+            Pos::new(6, 3),
+        );
+        (w.status.hp, w.status.hp_max, w.status.ac) = (60, 60, 6);
+        let mumak = w
+            .monsters
+            .iter_mut()
+            .find(|m| m.ch == 'q')
+            .expect("the q is a monster");
+        mumak.name = Some("mumak".into());
+        let (west, east) = (Pos::new(3, 1), Pos::new(11, 1));
+        let (_, why, goal) = explore_step_keeping(&w, true, false, None, 0.0).expect("a step");
+        assert_eq!(goal, Some(west), "{why}");
+        let (_, why, goal) = explore_step_keeping(&w, true, false, None, 0.25).expect("a step");
+        assert_eq!(goal, Some(east), "{why}");
+        // At HP 200 the mumak's ~20 a turn is under a quarter: the nearest again.
+        w.status.hp = 200;
+        let (_, why, goal) = explore_step_keeping(&w, true, false, None, 0.25).expect("a step");
+        assert_eq!(goal, Some(west), "{why}");
+    }
+
     /// A room with a doorway out on each side: the west one 3 steps off, the east one 5. The
     /// nearest is taken afresh; a kept goal stays while it costs at most its slack more.
     #[test]
@@ -547,19 +619,19 @@ mod tests {
                 slack,
             })
         };
-        let (_, why, goal) = explore_step_keeping(&w, true, false, None).expect("a step");
+        let (_, why, goal) = explore_step_keeping(&w, true, false, None, 0.0).expect("a step");
         assert_eq!(goal, Some(west), "{why}");
-        let (_, why, goal) = explore_step_keeping(&w, true, false, keep(2)).expect("a step");
+        let (_, why, goal) = explore_step_keeping(&w, true, false, keep(2), 0.0).expect("a step");
         assert_eq!(goal, Some(east), "{why}");
         assert!(why.contains("(11, 1), 5 steps away"), "{why}");
-        let (_, _, goal) = explore_step_keeping(&w, true, false, keep(1)).expect("a step");
+        let (_, _, goal) = explore_step_keeping(&w, true, false, keep(1), 0.0).expect("a step");
         assert_eq!(goal, Some(west), "beyond the slack: the nearest");
         // A kept square that is no goal any more (not on the frontier) is dropped.
         let gone = Some(ExploreGoal {
             pos: Some(Pos::new(8, 1)),
             slack: 50,
         });
-        let (_, _, goal) = explore_step_keeping(&w, true, false, gone).expect("a step");
+        let (_, _, goal) = explore_step_keeping(&w, true, false, gone, 0.0).expect("a step");
         assert_eq!(goal, Some(west));
     }
 

@@ -432,6 +432,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("scare_floating_eye", Flag, Default("false"), "Hemmed in by such an eye (no square `lure_floating_eye` off it reachable, as between two eyes in a corridor): write Elbereth and wait on it, for the scared eye to move off (a scared monster moves even next to us); false: camp instead."),
             p("stairs_first", Flag, Default("false"), "Walk to the nearest known down stairs (reachable; not the Mines' while they are avoided) and go down before exploring the rest; explore as usual while none is known."),
             p("keep_goal", Integer { min: 0, max: 200 }, Default("0"), "Keep walking to the unexplored square or search spot of the last step while it stays one and costs at most this many steps more than the nearest (a search spot: its rate were its walk this much shorter): where two goals swap as the view changes with each step, the nearest alone walked back and forth (45,000 reversals in 400 games; seed 231 spent 6,000 turns so). 0: the nearest, every step."),
+            p("keep_clear", Number { min: 0.0, max: 1.0 }, Default("0"), "Walks keep off the squares of hostiles in view slower than us whose expected damage per turn is at least this fraction of our HP, and off the squares next to them (a mumak, a dwarf with a mattock); 0: off."),
         ] })
         .shorthand("then"),
         |p| builtins::Explore { params: p.clone() },
