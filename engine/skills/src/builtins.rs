@@ -206,10 +206,11 @@ pub struct Explore {
     pub params: Params,
 }
 
-/// The goal of the last step on that level (`keep_goal`).
+/// The goal of the last step on that level (`keep_goal`), and what the search-spot scans keep.
 #[derive(Debug, Default)]
 pub struct ExploreMemory {
     goal: Option<(Option<usize>, Pos)>,
+    spots: nhbot_world::hidden::PriorsMemo,
 }
 
 impl nhbot_bt::Leaf for Explore {
@@ -251,7 +252,7 @@ fn explore_keeping(p: &Params, state: &mut ExploreMemory, t: &mut Tick<'_>) -> L
             return LeafOutcome::Act(action, why);
         }
     }
-    match crate::explore::explore_step_keeping(w, descend, avoid_mines, keep) {
+    match crate::explore::explore_step_keeping(w, descend, avoid_mines, keep, &mut state.spots) {
         Some((action, why, goal)) => {
             state.goal = goal.map(|g| (level, g));
             LeafOutcome::Act(action, why)
