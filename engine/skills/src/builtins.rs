@@ -206,10 +206,11 @@ pub struct Explore {
     pub params: Params,
 }
 
-/// The goal of the last step on that level (`keep_goal`).
+/// The goal of the last step on that level (`keep_goal`), and what the search-spot scans keep.
 #[derive(Debug, Default)]
 pub struct ExploreMemory {
     goal: Option<(Option<usize>, Pos)>,
+    spots: nhbot_world::hidden::PriorsMemo,
 }
 
 impl nhbot_bt::Leaf for Explore {
@@ -252,7 +253,8 @@ fn explore_keeping(p: &Params, state: &mut ExploreMemory, t: &mut Tick<'_>) -> L
         }
     }
     let keep_clear = p.number("keep_clear");
-    match crate::explore::explore_step_keeping(w, descend, avoid_mines, keep, keep_clear) {
+    let spots = &mut state.spots;
+    match crate::explore::explore_step_keeping(w, descend, avoid_mines, keep, keep_clear, spots) {
         Some((action, why, goal)) => {
             state.goal = goal.map(|g| (level, g));
             LeafOutcome::Act(action, why)

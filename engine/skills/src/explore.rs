@@ -4,9 +4,10 @@
 //! map queries they rest on are the world's (`nhbot_world::explore`).
 
 use nhbot_world::explore::{
-    door_exit, frontier, is_dead_end_by, search_count, search_rounds, search_spots_where,
+    door_exit, frontier, is_dead_end_by, search_count, search_rounds, search_spots_kept,
     searched_around,
 };
+use nhbot_world::hidden::PriorsMemo;
 use nhbot_world::nav::{DistMap, Path};
 use nhbot_world::{Action, Branch, Feature, Level, Pos, World};
 
@@ -83,7 +84,8 @@ pub fn explore_step_then(
     descend: bool,
     avoid_mines: bool,
 ) -> Option<(Action, String)> {
-    explore_step_keeping(world, descend, avoid_mines, None, 0.0).map(|(a, why, _)| (a, why))
+    let spots = &mut PriorsMemo::default();
+    explore_step_keeping(world, descend, avoid_mines, None, 0.0, spots).map(|(a, why, _)| (a, why))
 }
 
 /// Goal keeping (the explore leaf's `keep_goal`): the goal an earlier step walked to is kept
@@ -101,7 +103,8 @@ pub struct ExploreGoal {
 }
 
 /// [`explore_step_then`] keeping `keep`'s goal ([`ExploreGoal`]); also the goal walked to (the
-/// unexplored square or search spot), for the next step to keep.
+/// unexplored square or search spot), for the next step to keep. Search spots are scanned with
+/// what `spots` kept from the caller's earlier scans (the same spots: [`PriorsMemo`]).
 ///
 /// `keep_clear` (0: off): the walks keep off the squares next to a hostile in view that is
 /// slower than us and whose expected damage per turn is at least that fraction of our HP, and
@@ -112,6 +115,7 @@ pub fn explore_step_keeping(
     avoid_mines: bool,
     keep: Option<ExploreGoal>,
     keep_clear: f64,
+    spots: &mut PriorsMemo,
 ) -> Option<(Action, String, Option<Pos>)> {
     let level = world.level()?;
     let me = world.player;
@@ -201,7 +205,7 @@ pub fn explore_step_keeping(
             }
         }
         let cut_off = downstairs.first().copied();
-        if let Some(step) = search_step_keeping(world, level, &dist, cut_off, false, keep) {
+        if let Some(step) = search_step_keeping(world, level, &dist, cut_off, false, keep, spots) {
             return Some(step);
         }
     }
@@ -386,9 +390,19 @@ pub fn search_for_a_way(world: &World) -> Option<(Action, String)> {
 
 /// [`search_for_a_way`], dead ends told by `is_dead_end_by` with `bent`.
 pub fn search_for_a_way_by(world: &World, bent: bool) -> Option<(Action, String)> {
+    search_for_a_way_kept(world, bent, &mut PriorsMemo::default())
+}
+
+/// [`search_for_a_way_by`], scanning the search spots with what `spots` kept from earlier scans
+/// (the same spots: [`PriorsMemo`]).
+pub fn search_for_a_way_kept(
+    world: &World,
+    bent: bool,
+    spots: &mut PriorsMemo,
+) -> Option<(Action, String)> {
     let level = world.level()?;
     let dist = level.distances(world.player, &world.path_opts());
-    search_step(world, level, &dist, None, bent)
+    search_step_keeping(world, level, &dist, None, bent, None, spots).map(|(a, why, _)| (a, why))
 }
 
 /// The spot [`search_for_a_way_by`] goes to (or searches at).
@@ -416,7 +430,7 @@ fn best_search_spot(
     dist: &DistMap,
     bent: bool,
 ) -> Option<(Pos, u32)> {
-    best_search_spot_keeping(world, level, dist, bent, None)
+    best_search_spot_keeping(world, level, dist, bent, None, &mut PriorsMemo::default())
 }
 
 /// [`best_search_spot`], keeping `keep`'s spot while it is one and its walk costs at most
@@ -427,18 +441,20 @@ fn best_search_spot_keeping(
     dist: &DistMap,
     bent: bool,
     keep: Option<ExploreGoal>,
+    spots: &mut PriorsMemo,
 ) -> Option<(Pos, u32)> {
     let me = world.player;
     let loosest = search_rounds().last()?;
     let reachable = |p: Pos| p == me || dist.cost(p).is_some();
-    let spots: Vec<(Pos, u32, i64, i64)> = search_spots_where(level, loosest, bent, reachable)
-        .into_iter()
-        .filter_map(|(p, promise)| {
-            let cost = if p == me { 0 } else { dist.cost(p)? } as i64;
-            let rate = promise as i64 * 1000 / (cost + SEARCH_VISIT_TURNS);
-            Some((p, promise, cost, rate))
-        })
-        .collect();
+    let spots: Vec<(Pos, u32, i64, i64)> =
+        search_spots_kept(level, loosest, bent, reachable, spots)
+            .into_iter()
+            .filter_map(|(p, promise)| {
+                let cost = if p == me { 0 } else { dist.cost(p)? } as i64;
+                let rate = promise as i64 * 1000 / (cost + SEARCH_VISIT_TURNS);
+                Some((p, promise, cost, rate))
+            })
+            .collect();
     let best = spots
         .iter()
         .max_by_key(|&&(p, _, _, rate)| (rate, std::cmp::Reverse((p.y, p.x))))?;
@@ -454,18 +470,9 @@ fn best_search_spot_keeping(
 /// Turns a visit to a search spot is worth before it is weighed again (the first search there).
 const SEARCH_VISIT_TURNS: i64 = 10;
 
-/// `cut_off`: down stairs seen but out of reach, named in the reason.
-fn search_step(
-    world: &World,
-    level: &Level,
-    dist: &DistMap,
-    cut_off: Option<Pos>,
-    bent: bool,
-) -> Option<(Action, String)> {
-    search_step_keeping(world, level, dist, cut_off, bent, None).map(|(a, why, _)| (a, why))
-}
-
-/// [`search_step`] keeping `keep`'s spot ([`best_search_spot_keeping`]); also the spot.
+/// A step to the best search spot, or a search there, keeping `keep`'s spot
+/// ([`best_search_spot_keeping`]); also the spot. `cut_off`: down stairs seen but out of reach,
+/// named in the reason.
 fn search_step_keeping(
     world: &World,
     level: &Level,
@@ -473,13 +480,14 @@ fn search_step_keeping(
     cut_off: Option<Pos>,
     bent: bool,
     keep: Option<ExploreGoal>,
+    spots: &mut PriorsMemo,
 ) -> Option<(Action, String, Option<Pos>)> {
     let stuck = match cut_off {
         Some(p) => format!("the down stairs at ({}, {}) cut off", p.x, p.y),
         None => "no way on and no down stairs".into(),
     };
     let me = world.player;
-    let (spot, promise) = best_search_spot_keeping(world, level, dist, bent, keep)?;
+    let (spot, promise) = best_search_spot_keeping(world, level, dist, bent, keep, spots)?;
     let searched = searched_around(level, spot);
     let kind = if let Some(out) = door_exit(level, spot) {
         format!("a door leading nowhere (nothing at ({}, {}))", out.x, out.y)
@@ -591,13 +599,19 @@ mod tests {
             .expect("the q is a monster");
         mumak.name = Some("mumak".into());
         let (west, east) = (Pos::new(3, 1), Pos::new(11, 1));
-        let (_, why, goal) = explore_step_keeping(&w, true, false, None, 0.0).expect("a step");
+        let (_, why, goal) =
+            explore_step_keeping(&w, true, false, None, 0.0, &mut PriorsMemo::default())
+                .expect("a step");
         assert_eq!(goal, Some(west), "{why}");
-        let (_, why, goal) = explore_step_keeping(&w, true, false, None, 0.25).expect("a step");
+        let (_, why, goal) =
+            explore_step_keeping(&w, true, false, None, 0.25, &mut PriorsMemo::default())
+                .expect("a step");
         assert_eq!(goal, Some(east), "{why}");
         // At HP 200 the mumak's ~20 a turn is under a quarter: the nearest again.
         w.status.hp = 200;
-        let (_, why, goal) = explore_step_keeping(&w, true, false, None, 0.25).expect("a step");
+        let (_, why, goal) =
+            explore_step_keeping(&w, true, false, None, 0.25, &mut PriorsMemo::default())
+                .expect("a step");
         assert_eq!(goal, Some(west), "{why}");
     }
 
@@ -619,19 +633,27 @@ mod tests {
                 slack,
             })
         };
-        let (_, why, goal) = explore_step_keeping(&w, true, false, None, 0.0).expect("a step");
+        let (_, why, goal) =
+            explore_step_keeping(&w, true, false, None, 0.0, &mut PriorsMemo::default())
+                .expect("a step");
         assert_eq!(goal, Some(west), "{why}");
-        let (_, why, goal) = explore_step_keeping(&w, true, false, keep(2), 0.0).expect("a step");
+        let (_, why, goal) =
+            explore_step_keeping(&w, true, false, keep(2), 0.0, &mut PriorsMemo::default())
+                .expect("a step");
         assert_eq!(goal, Some(east), "{why}");
         assert!(why.contains("(11, 1), 5 steps away"), "{why}");
-        let (_, _, goal) = explore_step_keeping(&w, true, false, keep(1), 0.0).expect("a step");
+        let (_, _, goal) =
+            explore_step_keeping(&w, true, false, keep(1), 0.0, &mut PriorsMemo::default())
+                .expect("a step");
         assert_eq!(goal, Some(west), "beyond the slack: the nearest");
         // A kept square that is no goal any more (not on the frontier) is dropped.
         let gone = Some(ExploreGoal {
             pos: Some(Pos::new(8, 1)),
             slack: 50,
         });
-        let (_, _, goal) = explore_step_keeping(&w, true, false, gone, 0.0).expect("a step");
+        let (_, _, goal) =
+            explore_step_keeping(&w, true, false, gone, 0.0, &mut PriorsMemo::default())
+                .expect("a step");
         assert_eq!(goal, Some(west));
     }
 

@@ -613,8 +613,45 @@ const NOT_FOOD_AFTER: &[&str] = &[
 /// "a pear" are food, "an orange gem" and "a dwarvish spear" are not (the bench's piles gave
 /// both to `pick_up_food` when a food's name was matched anywhere in the text).
 pub(crate) fn spare_food_name(text: &str) -> Option<&'static str> {
-    SPARE_FOOD.iter().copied().find(|f| names_food(text, f))
+    let present = spare_foods_in(text);
+    SPARE_FOOD
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| present >> k & 1 == 1)
+        .map(|(_, f)| *f)
+        .find(|f| names_food(text, f))
 }
+
+/// Which of [`SPARE_FOOD`] occur anywhere in `text` (bit k for the kth), in one pass over it:
+/// [`spare_food_name`] runs on every object of the level at each decision, and a substring
+/// search per food was ~2% of the bot's instructions.
+fn spare_foods_in(text: &str) -> u32 {
+    let bytes = text.as_bytes();
+    let mut present = 0;
+    for i in 0..bytes.len() {
+        let mut starting_here = SPARE_FOOD_BY_FIRST_BYTE[bytes[i] as usize];
+        while starting_here != 0 {
+            let k = starting_here.trailing_zeros();
+            starting_here &= starting_here - 1;
+            if bytes[i..].starts_with(SPARE_FOOD[k as usize].as_bytes()) {
+                present |= 1 << k;
+            }
+        }
+    }
+    present
+}
+
+/// By byte: the [`SPARE_FOOD`] names starting with it (bit k for the kth).
+const SPARE_FOOD_BY_FIRST_BYTE: [u32; 256] = {
+    assert!(SPARE_FOOD.len() <= 32);
+    let mut table = [0; 256];
+    let mut k = 0;
+    while k < SPARE_FOOD.len() {
+        table[SPARE_FOOD[k].as_bytes()[0] as usize] |= 1 << k;
+        k += 1;
+    }
+    table
+};
 
 /// Whether `text` names `food` as a whole word, plural or not, and not as the colour of a
 /// gem, potion or book ([`NOT_FOOD_AFTER`]).

@@ -186,6 +186,8 @@ pub struct TripState {
     /// To the Mines with their fork not found: the Dungeons levels of 2-4 explored and searched
     /// for it to the end on this trip.
     pub forks_given_up: Vec<usize>,
+    /// What the fork search's scans for search spots keep ([`nhbot_world::hidden::PriorsMemo`]).
+    pub spots: nhbot_world::hidden::PriorsMemo,
 }
 
 /// More stairs than this on one trip: the plans keep changing (a loop between guesses); give up.
@@ -223,7 +225,11 @@ impl Leaf for GoTo {
             // To the Mines, Unknown is "no stairs seen that may lead into them": their fork
             // is searched for.
             TripStep::Unknown(why) if dest == MINES => {
-                match crate::mines::fork_search_step(world, &mut state.forks_given_up) {
+                match crate::mines::fork_search_step(
+                    world,
+                    &mut state.forks_given_up,
+                    &mut state.spots,
+                ) {
                     Some(step) => step,
                     None => {
                         log::debug!(

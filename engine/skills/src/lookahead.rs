@@ -176,7 +176,45 @@ impl Duel {
     }
     /// The best choice now looking `depth` turns ahead, and its value (≈ survival chance).
     pub fn best(&self, depth: u32) -> (Choice, f64) {
-        let mut search = Search::new(self);
+        self.best_in(depth, &mut SearchTables::new(self))
+    }
+
+    /// [`Duel::best`], with the states `memo` kept from earlier searches of this duel (at any
+    /// HP): the same choice and value, bit for bit, from the states not met before only.
+    pub fn best_kept(&self, depth: u32, memo: &mut DuelMemo) -> (Choice, f64) {
+        let at = match memo.kept.iter().position(|(d, _)| d.same_states(self)) {
+            Some(at) => at,
+            None => {
+                if memo.kept.len() >= DUELS_KEPT {
+                    memo.kept.remove(0);
+                }
+                memo.kept.push((self.clone(), SearchTables::new(self)));
+                memo.kept.len() - 1
+            }
+        };
+        self.best_in(depth, &mut memo.kept[at].1)
+    }
+
+    /// Whether the look-ahead's states have the same values in `self` and `other`: every field
+    /// but the HP the search starts from and the hits it starts with (a state has its own).
+    fn same_states(&self, other: &Duel) -> bool {
+        let same = |a: f64, b: f64| a.to_bits() == b.to_bits();
+        self.hp_max == other.hp_max
+            && same(self.our_hit, other.our_hit)
+            && self.round.len() == other.round.len()
+            && self
+                .round
+                .iter()
+                .zip(&other.round)
+                .all(|(a, b)| same(*a, *b))
+            && same(self.escape, other.escape)
+            && self.respects_elbereth == other.respects_elbereth
+            && same(self.scared, other.scared)
+            && same(self.elbereth_ok, other.elbereth_ok)
+    }
+
+    fn best_in(&self, depth: u32, tables: &mut SearchTables) -> (Choice, f64) {
+        let mut search = Search { duel: self, tables };
         Choice::ALL
             .iter()
             .filter_map(|c| Some((*c, search.q(*c, self.hp, self.hits_left, depth.max(1))?)))
@@ -201,10 +239,29 @@ impl Duel {
     }
 }
 
-/// One look-ahead: the duel, its mean damage per round (read at every horizon), the damages
-/// the foe can deal, and the values of the states already met, by (HP, hits left, depth).
+/// Look-ahead tables kept across searches by a leaf that weighs the same duels again and again
+/// (each decision of a fight, at whatever HP it is down to): [`Duel::best_kept`].
+#[derive(Default)]
+pub struct DuelMemo {
+    /// The duels met last (oldest first), each with its tables.
+    kept: Vec<(Duel, SearchTables)>,
+}
+
+/// Duels a [`DuelMemo`] keeps tables for: a fight's duel and its variants (no escape, no
+/// Elbereth), and another foe's.
+const DUELS_KEPT: usize = 4;
+
+/// One look-ahead: the duel and what the search knows of it.
 struct Search<'a> {
     duel: &'a Duel,
+    tables: &'a mut SearchTables,
+}
+
+/// What searches of one duel know: its mean damage per round (read at every horizon), the
+/// damages the foe can deal, and the values of the states already met, by (HP, hits left,
+/// depth). A state's value does not depend on the HP the search started from, so a search of
+/// the same duel from another HP reads the states an earlier one met ([`DuelMemo`]).
+struct SearchTables {
     mean_round: f64,
     /// [`horizon_divisor`] by hits left, up to the duel's: a round's sum at the last turn
     /// reads it at every term.
@@ -218,11 +275,10 @@ struct Search<'a> {
     rounds: StateTable,
 }
 
-impl<'a> Search<'a> {
-    fn new(duel: &'a Duel) -> Search<'a> {
+impl SearchTables {
+    fn new(duel: &Duel) -> SearchTables {
         let mean_round = duel.mean_round();
-        Search {
-            duel,
+        SearchTables {
             mean_round,
             horizon_divisors: (0..=duel.hits_left.min(MAX_HITS_KEPT))
                 .map(|hits| horizon_divisor(duel, mean_round, hits))
@@ -249,8 +305,8 @@ impl Search<'_> {
     fn after_round(&mut self, hp: i32, mut then: impl FnMut(&mut Self, i32) -> f64) -> f64 {
         let mut sum: f64 = std::iter::empty::<f64>().sum();
         let mut terms = 0;
-        for i in 0..self.damages.len() {
-            let (d, p) = self.damages[i];
+        for i in 0..self.tables.damages.len() {
+            let (d, p) = self.tables.damages[i];
             if hp - d <= 0 {
                 break;
             }
@@ -265,33 +321,33 @@ impl Search<'_> {
 
     /// Expected value after the foe's round from `hp`, then `hits` left at `depth` ([`Search::next`]).
     fn round_then(&mut self, hp: i32, hits: u32, depth: u32) -> f64 {
-        if let Some(v) = self.rounds.get(hp, hits, depth) {
+        if let Some(v) = self.tables.rounds.get(hp, hits, depth) {
             return v;
         }
         let v = self.after_round(hp, |s, h| s.next(h, hits, depth));
-        self.rounds.insert(hp, hits, depth, v);
+        self.tables.rounds.insert(hp, hits, depth, v);
         v
     }
 
     /// Heuristic value where the search stops: roughly the chance we outlast the foe by
     /// fighting on (our HP against the damage expected while we land the remaining hits).
     fn horizon(&self, hp: i32, hits_left: u32) -> f64 {
-        let divisor = match self.horizon_divisors.get(hits_left as usize) {
+        let divisor = match self.tables.horizon_divisors.get(hits_left as usize) {
             Some(known) => *known,
-            None => horizon_divisor(self.duel, self.mean_round, hits_left),
+            None => horizon_divisor(self.duel, self.tables.mean_round, hits_left),
         };
         (f64::from(hp) / divisor).min(1.0)
     }
 
     fn value(&mut self, hp: i32, hits_left: u32, depth: u32) -> f64 {
-        if let Some(v) = self.memo.get(hp, hits_left, depth) {
+        if let Some(v) = self.tables.memo.get(hp, hits_left, depth) {
             return v;
         }
         let v = Choice::ALL
             .iter()
             .filter_map(|c| self.q(*c, hp, hits_left, depth))
             .fold(0.0, f64::max);
-        self.memo.insert(hp, hits_left, depth, v);
+        self.tables.memo.insert(hp, hits_left, depth, v);
         v
     }
 
@@ -349,9 +405,10 @@ fn horizon_divisor(duel: &Duel, mean_round: f64, hits_left: u32) -> f64 {
 
 /// Values of look-ahead states by (HP, hits left, depth): a row by HP for each (hits, depth)
 /// met, as a round's sum reads the states of one row at falling HP, one after the other. HP
-/// above the duel's or below 1 (no state of a search has them but its first) go to a map.
+/// above the duel's (and its maximum) or below 1 (no state of a search has them but its first)
+/// go to a map.
 struct StateTable {
-    /// The duel's HP: a row's last index.
+    /// The duel's HP or maximum HP, the higher: a row's last index.
     hp: i32,
     /// Rows by `hits * DEPTHS + depth`, each made at its first value; `NaN` where none is
     /// known (a value that is `NaN` is only computed again, the same).
@@ -365,7 +422,7 @@ const DEPTHS: u32 = 8;
 impl StateTable {
     fn new(duel: &Duel) -> StateTable {
         StateTable {
-            hp: duel.hp,
+            hp: duel.hp.max(duel.hp_max),
             rows: Vec::new(),
             others: HashMap::default(),
         }

@@ -678,7 +678,7 @@ pub fn register(r: &mut NodeRegistry) {
             }),
         },
     );
-    r.register_tick_fn(
+    r.register(
         LeafSpec::action(
             "fight_or_flee",
             "With hostiles adjacent: fight, flee or engrave Elbereth by a `depth`-turn expectimax over the \
@@ -734,7 +734,7 @@ pub fn register(r: &mut NodeRegistry) {
             p("poison", Flag, Default("false"), POISON),
         ] })
         .shorthand("depth"),
-        survival::fight_or_flee,
+        survival::FightOrFlee::new,
     );
     r.register_tick_fn(
         LeafSpec::action(

@@ -3,7 +3,7 @@
 
 use crate::elbereth;
 use crate::look;
-use crate::lookahead::{self, Choice, Duel};
+use crate::lookahead::{self, Choice, Duel, DuelMemo};
 pub use crate::lookahead::{would_flee_from, would_flee_from_at};
 use crate::monsters;
 use crate::prayer::{self, PrayerRules};
@@ -358,6 +358,18 @@ pub fn fight_or_flee_by(
     depth: u32,
     rules: FightRules,
 ) -> Option<(Action, String)> {
+    fight_or_flee_kept(r, w, depth, rules, &mut DuelMemo::default())
+}
+
+/// [`fight_or_flee_by`], its look-aheads reading the states `memo` kept from earlier decisions
+/// (the same choices: see [`Duel::best_kept`]).
+pub fn fight_or_flee_kept(
+    r: &mut Recall,
+    w: &World,
+    depth: u32,
+    rules: FightRules,
+    memo: &mut DuelMemo,
+) -> Option<(Action, String)> {
     let spare_ways = rules;
     let FightRules {
         healthy_elbereth,
@@ -396,7 +408,7 @@ pub fn fight_or_flee_by(
         });
     };
     duel.scared = held_off;
-    let (mut choice, value) = duel.best(depth);
+    let (mut choice, value) = duel.best_kept(depth, memo);
     // Elbereth is for resting back to health: healthy, sitting on it only wastes turns, unless
     // the look-ahead expects the fight to cost more than the engraving (`healthy_elbereth`).
     let healthy = w.hp_fraction() >= HEALTHY;
@@ -433,7 +445,7 @@ pub fn fight_or_flee_by(
             }
             let mut cornered = duel.clone();
             cornered.escape = 0.0;
-            let (next, next_value) = cornered.best(depth);
+            let (next, next_value) = cornered.best_kept(depth, memo);
             (next == Choice::Elbereth)
                 .then(|| elbereth::elbereth_step_by(r, w, "", (ANY_HP, ANY_HP), missile_miss))
                 .flatten()
@@ -467,7 +479,7 @@ pub fn fight_or_flee_by(
     let retreat = || {
         let mut without = duel.clone();
         without.respects_elbereth = false;
-        let (next, next_value) = without.best(depth);
+        let (next, next_value) = without.best_kept(depth, memo);
         let flee = second_choice && !stays && choice == Choice::Elbereth && next == Choice::Flee;
         flee.then(|| retreat::retreat_step(w, &threats))
             .flatten()

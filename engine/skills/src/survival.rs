@@ -2,9 +2,10 @@
 //! Elbereth, retreat, prayer, safe eating and resting. Each wraps one `steps` (or module)
 //! function; see those modules for the rules. What they remember is the blackboard's [`Recall`].
 
+use crate::lookahead::DuelMemo;
 use crate::recall::Recall;
 use crate::{elbereth_weigh, food, prayer, ranged, steps, threat, PrayerRules};
-use nhbot_bt::{LeafOutcome, Params, Tick};
+use nhbot_bt::{Leaf, LeafOutcome, Params, Tick};
 use nhbot_world::{Action, World};
 
 fn act(step: Option<(Action, String)>) -> LeafOutcome {
@@ -72,36 +73,56 @@ pub fn fight_engulfer(_: &Params, t: &mut Tick<'_>) -> LeafOutcome {
     act(crate::engulf::fight_engulfer_step(t.world))
 }
 
-pub fn fight_or_flee(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {
-    let (w, r) = (t.world, t.blackboard.entry::<Recall>());
-    let rules = steps::FightRules {
-        healthy_elbereth: p.flag("healthy_elbereth"),
-        keep_elbereth: p.flag("keep_elbereth"),
-        second_choice: p.flag("second_choice"),
-        cornered_elbereth: p.flag("cornered_elbereth"),
-        held_off: p.number("held_off"),
-        blind_stays: p.flag("blind_stays"),
-        struck_hostile: p.integer("struck_hostile").max(0),
-        door_blows: p.flag("door_blows"),
-        under_fire: p.flag("under_fire"),
-        missile_miss: p.flag("missile_miss"),
-        held_stays: p.flag("held_stays"),
-        spare_thieves: p.flag("spare_thieves"),
-        spare_still_thieves: p.integer("spare_still_thieves").max(0),
-        spare_thieves_on_elbereth: p.flag("spare_thieves_on_elbereth"),
-        spares: crate::spare::Spares {
-            gas_spores: p.flag("spare_spores"),
-            town_unseen: p.flag("town_unseen"),
-        },
-        weigh_refused: p.number("weigh_refused"),
-        poison: p.flag("poison"),
-    };
-    act(steps::fight_or_flee_by(
-        r,
-        w,
-        p.integer("depth").clamp(1, 8) as u32,
-        rules,
-    ))
+/// The `fight_or_flee` leaf: its rules, read from its params once.
+pub struct FightOrFlee {
+    depth: u32,
+    rules: steps::FightRules,
+}
+
+impl FightOrFlee {
+    pub fn new(p: &Params) -> FightOrFlee {
+        FightOrFlee {
+            depth: p.integer("depth").clamp(1, 8) as u32,
+            rules: steps::FightRules {
+                healthy_elbereth: p.flag("healthy_elbereth"),
+                keep_elbereth: p.flag("keep_elbereth"),
+                second_choice: p.flag("second_choice"),
+                cornered_elbereth: p.flag("cornered_elbereth"),
+                held_off: p.number("held_off"),
+                blind_stays: p.flag("blind_stays"),
+                struck_hostile: p.integer("struck_hostile").max(0),
+                door_blows: p.flag("door_blows"),
+                under_fire: p.flag("under_fire"),
+                missile_miss: p.flag("missile_miss"),
+                held_stays: p.flag("held_stays"),
+                spare_thieves: p.flag("spare_thieves"),
+                spare_still_thieves: p.integer("spare_still_thieves").max(0),
+                spare_thieves_on_elbereth: p.flag("spare_thieves_on_elbereth"),
+                spares: crate::spare::Spares {
+                    gas_spores: p.flag("spare_spores"),
+                    town_unseen: p.flag("town_unseen"),
+                },
+                weigh_refused: p.number("weigh_refused"),
+                poison: p.flag("poison"),
+            },
+        }
+    }
+}
+
+/// The node remembers the look-ahead's states of the duels it weighed: a fight weighs the same
+/// duel at every decision, and the search was a fifth of the bot's instructions.
+impl Leaf for FightOrFlee {
+    type State = DuelMemo;
+
+    fn tick(&self, memo: &mut DuelMemo, t: &mut Tick<'_>) -> LeafOutcome {
+        let (w, r) = (t.world, t.blackboard.entry::<Recall>());
+        act(steps::fight_or_flee_kept(
+            r, w, self.depth, self.rules, memo,
+        ))
+    }
+
+    /// The states' values hold whatever the tree did since: kept.
+    fn halted(&self, _: &mut DuelMemo) {}
 }
 
 pub fn elbereth_rest(p: &Params, t: &mut Tick<'_>) -> LeafOutcome {

@@ -3,7 +3,7 @@
 //! the navigation uses. Queries only: the decisions built on them are nhbot-skills' `explore`.
 
 pub use crate::hidden::{door_exit, is_dead_end, is_dead_end_by};
-use crate::hidden::{hidden_left_around_known, Priors, UnknownCounts};
+use crate::hidden::{hidden_left_around_known, Priors, PriorsMemo, UnknownCounts};
 use crate::level::{neighbours, pos_of, Branch, Level};
 use crate::monsters::Monster;
 use crate::nav::{Path, PathOpts};
@@ -227,6 +227,31 @@ pub fn search_spots_where(
 ) -> Vec<(Pos, u32)> {
     let unknown_near = UnknownCounts::of(level);
     let mut priors = Priors::bent(level, &unknown_near, bent);
+    spots_with(level, round, bent, wanted, &unknown_near, &mut priors)
+}
+
+/// [`search_spots_where`], with the never-seen counts and priors `memo` keeps across scans (the
+/// same spots and promises: see [`PriorsMemo`]).
+pub fn search_spots_kept(
+    level: &Level,
+    round: SearchRound,
+    bent: bool,
+    wanted: impl Fn(Pos) -> bool,
+    memo: &mut PriorsMemo,
+) -> Vec<(Pos, u32)> {
+    memo.scan(level, bent, |unknown_near, priors| {
+        spots_with(level, round, bent, wanted, unknown_near, priors)
+    })
+}
+
+fn spots_with(
+    level: &Level,
+    round: SearchRound,
+    bent: bool,
+    wanted: impl Fn(Pos) -> bool,
+    unknown_near: &UnknownCounts,
+    priors: &mut Priors<'_>,
+) -> Vec<(Pos, u32)> {
     let mut spots = Vec::new();
     for i in 0..level.squares.len() {
         let p = pos_of(i);
@@ -262,7 +287,7 @@ pub fn search_spots_where(
         let unknown = unknown_near.around(p, SEARCH_RADIUS);
         if (dead_end || unknown >= round.min_unknown) && wanted(p) {
             // Per mille: the chance something is still hidden next to it (crate::hidden).
-            let promise = (hidden_left_around_known(&mut priors, p) * 1000.0).round() as u32;
+            let promise = (hidden_left_around_known(priors, p) * 1000.0).round() as u32;
             spots.push((p, promise.max(1)));
         }
     }

@@ -106,6 +106,7 @@ const HALF_WIDTH: i16 = 2;
 
 /// Never-seen squares of a level summed over every box from the top-left corner (column 0
 /// left out: the game draws nothing there), so the count in any box is four reads.
+#[derive(Clone, Debug, Default)]
 pub struct UnknownCounts {
     /// `sums[y * (COLS + 1) + x]`: never-seen squares above row `y` and left of column `x`.
     sums: Vec<u32>,
@@ -271,6 +272,27 @@ impl<'a> Priors<'a> {
         }
     }
 
+    /// [`Priors::bent`] starting from the priors `memo` kept from earlier scans of a level with
+    /// the same features (its `known` back to it with [`Priors::keep`]).
+    fn kept(
+        level: &'a Level,
+        unknown: &'a UnknownCounts,
+        bent: bool,
+        known: Vec<f64>,
+    ) -> Priors<'a> {
+        Priors {
+            level,
+            unknown,
+            known,
+            bent,
+        }
+    }
+
+    /// The priors worked out so far, for the next scan of the same level.
+    fn keep(self) -> Vec<f64> {
+        self.known
+    }
+
     /// [`prior`] of `q`.
     pub fn of(&mut self, q: Pos) -> f64 {
         let Some(i) = crate::level::index(q).filter(|&i| i < self.known.len()) else {
@@ -280,6 +302,56 @@ impl<'a> Priors<'a> {
             self.known[i] = prior_by(self.level, self.unknown, q, self.bent);
         }
         self.known[i]
+    }
+}
+
+/// What scans of a level for search spots keep between decisions: the never-seen counts and the
+/// priors worked out, both functions of the level's features and branch (and `bent`) alone. A
+/// hero searching for a hidden way scans every decision and changes no feature for many; each
+/// scan worked out its priors afresh (the scans were up to 15% of the bot's instructions).
+#[derive(Debug, Default)]
+pub struct PriorsMemo {
+    /// The features, branch and `bent` the values below are of.
+    features: Vec<Feature>,
+    branch: Option<crate::Branch>,
+    bent: bool,
+    unknown: UnknownCounts,
+    /// By square, NaN where not worked out yet.
+    known: Vec<f64>,
+}
+
+impl PriorsMemo {
+    /// Runs `scan` with `level`'s never-seen counts and priors (`bent` dead ends): those kept
+    /// when the level's features and branch are the ones kept for, else fresh ones.
+    pub fn scan<R>(
+        &mut self,
+        level: &Level,
+        bent: bool,
+        scan: impl FnOnce(&UnknownCounts, &mut Priors<'_>) -> R,
+    ) -> R {
+        let same = self.bent == bent
+            && self.branch == Some(level.branch)
+            && self.features.len() == level.squares.len()
+            && self
+                .features
+                .iter()
+                .zip(&level.squares)
+                .all(|(f, sq)| *f == sq.feature);
+        if !same {
+            self.features.clear();
+            self.features
+                .extend(level.squares.iter().map(|sq| sq.feature));
+            self.branch = Some(level.branch);
+            self.bent = bent;
+            self.unknown = UnknownCounts::of(level);
+            self.known.clear();
+            self.known.resize(level.squares.len(), f64::NAN);
+        }
+        let known = std::mem::take(&mut self.known);
+        let mut priors = Priors::kept(level, &self.unknown, bent, known);
+        let found = scan(&self.unknown, &mut priors);
+        self.known = priors.keep();
+        found
     }
 }
 
@@ -317,6 +389,36 @@ mod tests {
             sq.feature = Feature::Doorway;
         }
         level
+    }
+
+    /// Scans that keep their priors across calls find the spots and promises fresh scans find,
+    /// as the level's features, branch, searches and `bent` change between them.
+    #[test]
+    fn kept_scans_find_what_fresh_scans_find() {
+        use crate::explore::{search_rounds, search_spots_kept, search_spots_where};
+        let mut memo = PriorsMemo::default();
+        let mut level = level();
+        let round = search_rounds().last().expect("a round");
+        let mut compare = |level: &Level, bent: bool| {
+            let fresh = search_spots_where(level, round, bent, |_| true);
+            let kept = search_spots_kept(level, round, bent, |_| true, &mut memo);
+            assert!(!fresh.is_empty());
+            assert_eq!(kept, fresh);
+        };
+        compare(&level, false);
+        compare(&level, false);
+        compare(&level, true);
+        // Searched next to the corridor's end: the same features, other promises.
+        level.at_mut(Pos::new(9, 2)).expect("on the map").searched = 12;
+        compare(&level, true);
+        compare(&level, false);
+        // A hidden corridor square found past the end: other features.
+        level.at_mut(Pos::new(11, 2)).expect("on the map").feature = Feature::Corridor;
+        compare(&level, false);
+        level.branch = crate::Branch::Mines;
+        compare(&level, false);
+        level.branch = crate::Branch::Doom;
+        compare(&level, false);
     }
 
     /// The priors worked out once each give every spot the chance the direct computation

@@ -545,3 +545,29 @@ fn hurt_only_corpses_within_reach_are_walked_to() {
         Some((Action::Move { .. }, _))
     ));
 }
+
+/// The one-pass prefilter finds what a search per food finds, in the same order.
+#[test]
+fn spare_food_name_is_the_first_food_named_as_by_a_search_per_food() {
+    let texts = [
+        "2 food rations",
+        "an orange gem",
+        "a pear and an apple",
+        "a dwarvish spear",
+        "3 cloves of garlic",
+        "a K-ration (for sale, 10 zorkmids)",
+        "an uncursed cream pie",
+        "a melonmelon",
+        "orange potion and a carrot",
+        "",
+        "a",
+        "Cram ration",
+        "a partly eaten lembas wafer",
+        "kelp fronds",
+        "2 lumps of royal jelly",
+    ];
+    for text in texts {
+        let by_search = SPARE_FOOD.iter().copied().find(|f| names_food(text, f));
+        assert_eq!(spare_food_name(text), by_search, "{text}");
+    }
+}

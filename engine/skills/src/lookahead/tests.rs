@@ -232,3 +232,34 @@ fn the_search_gives_exactly_the_reference_values() {
     }
     assert!(compared > 1000, "{compared}");
 }
+
+/// Searches kept in one memo give the reference values bit for bit, whatever the searches of
+/// the same duel (at other HP, falling and rising, at other depths) and of others kept before.
+#[test]
+fn kept_searches_give_exactly_the_reference_values() {
+    let all = crate::monsters::all();
+    let mut memo = DuelMemo::default();
+    let mut compared = 0;
+    for (i, m) in all.iter().enumerate().step_by(5) {
+        let other = &all[(i * 7 + 3) % all.len()];
+        for hp in [40, 31, 12, 3, 1, 17, 44, 60, 9] {
+            for (foe, depth) in [(m, 4), (other, 4), (m, 2), (m, 5)] {
+                let mut duel = Duel::against(foe, hp, 44, 4, 5, OUR_DAMAGE);
+                if hp % 2 == 1 {
+                    duel.escape = 0.0;
+                }
+                let (choice, value) = duel.best_kept(depth, &mut memo);
+                let (want, want_value) = reference::best(&duel, depth);
+                assert_eq!(
+                    (choice, value.to_bits()),
+                    (want, want_value.to_bits()),
+                    "{} (after {}), HP {hp}, depth {depth}: {value} vs {want_value}",
+                    foe.name,
+                    other.name
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 500, "{compared}");
+}

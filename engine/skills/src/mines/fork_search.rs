@@ -8,9 +8,10 @@
 //! turns 9 longer / 4 shorter, mean +177 (CI -65..453); Minetown seen in 55 -> 61 games, the
 //! Minetown phase completed 66 -> 71, Mines' End 2 -> 4.
 
-use crate::explore::{explore_step_then, search_for_a_way};
+use crate::explore::{explore_step_keeping, search_for_a_way_kept};
 use crate::goto::{trip_step, Destination, TripStep};
 use nhbot_world::explore::frontier;
+use nhbot_world::hidden::PriorsMemo;
 use nhbot_world::{Action, Branch, World};
 
 /// The Dungeons' depths the Mines may branch from.
@@ -22,7 +23,13 @@ const FORK_DEPTHS: std::ops::RangeInclusive<i32> = 2..=4;
 /// room of their own, which may be behind one). `given_up` keeps the levels where neither is
 /// left to do (the caller's state: it grows as they are found). None when no such level is
 /// left or none can be reached.
-pub fn fork_search_step(world: &World, given_up: &mut Vec<usize>) -> Option<(Action, String)> {
+/// Its search-spot scans read what `spots` kept from earlier ones (the same spots:
+/// [`PriorsMemo`]).
+pub fn fork_search_step(
+    world: &World,
+    given_up: &mut Vec<usize>,
+    spots: &mut PriorsMemo,
+) -> Option<(Action, String)> {
     loop {
         let here = world.dungeon.current?;
         let dungeon = &world.dungeon;
@@ -38,10 +45,12 @@ pub fn fork_search_step(world: &World, given_up: &mut Vec<usize>) -> Option<(Act
             .min()?;
         let why = format!("the Mines' stairs not seen yet: Dlvl {depth} may be their fork");
         if known == Some(here) {
-            if let Some((action, step)) = explore_step_then(world, false, false) {
+            if let Some((action, step, _)) =
+                explore_step_keeping(world, false, false, None, 0.0, spots)
+            {
                 return Some((action, format!("{why}, exploring it: {step}")));
             }
-            if let Some((action, step)) = search_for_a_way(world) {
+            if let Some((action, step)) = search_for_a_way_kept(world, false, spots) {
                 return Some((action, format!("{why}, searching it: {step}")));
             }
             given_up.push(here);

@@ -323,13 +323,15 @@ fn the_mines_fork_not_found_the_levels_it_may_be_on_are_explored_then_searched()
     let (mut w, ids) = no_fork_seen(true);
     let mut explored = Vec::new();
     // On Dlvl 5's up stairs: Dlvls 3 and 4 have nothing left; up towards Dlvl 2.
-    let (action, why) = fork_search_step(&w, &mut explored).expect("a step");
+    let (action, why) =
+        fork_search_step(&w, &mut explored, &mut Default::default()).expect("a step");
     assert_eq!(action, Action::Ascend, "{why}");
     assert!(why.contains("Dlvl 2 may be their fork"), "{why}");
     // On Dlvl 2: exploring it, towards its doorway.
     w.dungeon.current = Some(ids[0]);
     (w.status.dlvl, w.player) = (2, Pos::new(3, 1));
-    let (action, why) = fork_search_step(&w, &mut explored).expect("a step");
+    let (action, why) =
+        fork_search_step(&w, &mut explored, &mut Default::default()).expect("a step");
     assert!(
         matches!(action, Action::Move { .. } | Action::Travel { .. }),
         "{why}"
@@ -337,12 +339,16 @@ fn the_mines_fork_not_found_the_levels_it_may_be_on_are_explored_then_searched()
     assert!(why.contains("exploring it"), "{why}");
     // All explored: the nearest searched for a hidden way, then none once all are given up.
     let (mut w, ids) = no_fork_seen(false);
-    let (action, why) = fork_search_step(&w, &mut Vec::new()).expect("a step");
+    let (action, why) =
+        fork_search_step(&w, &mut Vec::new(), &mut Default::default()).expect("a step");
     assert_eq!(action, Action::Ascend, "{why}");
     assert!(why.contains("Dlvl 4 may be their fork"), "{why}");
     w.dungeon.current = Some(ids[2]);
     (w.status.dlvl, w.player) = (4, Pos::new(3, 1));
-    let (_, why) = fork_search_step(&w, &mut Vec::new()).expect("a step");
+    let (_, why) = fork_search_step(&w, &mut Vec::new(), &mut Default::default()).expect("a step");
     assert!(why.contains("searching it"), "{why}");
-    assert_eq!(fork_search_step(&w, &mut ids[..3].to_vec()), None);
+    assert_eq!(
+        fork_search_step(&w, &mut ids[..3].to_vec(), &mut Default::default()),
+        None
+    );
 }
