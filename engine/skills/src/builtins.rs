@@ -252,9 +252,13 @@ fn explore_keeping(p: &Params, state: &mut ExploreMemory, t: &mut Tick<'_>) -> L
             return LeafOutcome::Act(action, why);
         }
     }
-    let keep_clear = p.number("keep_clear");
-    let spots = &mut state.spots;
-    match crate::explore::explore_step_keeping(w, descend, avoid_mines, keep, keep_clear, spots) {
+    let way = crate::explore::ExploreWay {
+        descend,
+        avoid_mines,
+        keep,
+        keep_clear: p.number("keep_clear"),
+    };
+    match crate::explore::explore_step_keeping(w, way, &mut state.spots) {
         Some((action, why, goal)) => {
             state.goal = goal.map(|g| (level, g));
             LeafOutcome::Act(action, why)

@@ -85,7 +85,12 @@ pub fn explore_step_then(
     avoid_mines: bool,
 ) -> Option<(Action, String)> {
     let spots = &mut PriorsMemo::default();
-    explore_step_keeping(world, descend, avoid_mines, None, 0.0, spots).map(|(a, why, _)| (a, why))
+    let way = ExploreWay {
+        descend,
+        avoid_mines,
+        ..ExploreWay::default()
+    };
+    explore_step_keeping(world, way, spots).map(|(a, why, _)| (a, why))
 }
 
 /// Goal keeping (the explore leaf's `keep_goal`): the goal an earlier step walked to is kept
@@ -102,21 +107,35 @@ pub struct ExploreGoal {
     pub slack: u32,
 }
 
-/// [`explore_step_then`] keeping `keep`'s goal ([`ExploreGoal`]); also the goal walked to (the
-/// unexplored square or search spot), for the next step to keep. Search spots are scanned with
-/// what `spots` kept from the caller's earlier scans (the same spots: [`PriorsMemo`]).
-///
-/// `keep_clear` (0: off): the walks keep off the squares next to a hostile in view that is
-/// slower than us and whose expected damage per turn is at least that fraction of our HP, and
-/// off its own square ([`keep_clear_of`]).
+/// How [`explore_step_keeping`] goes about it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExploreWay {
+    /// Once the level is explored, walk to the down stairs and take them.
+    pub descend: bool,
+    /// Never take stairs known to lead into the Gnomish Mines.
+    pub avoid_mines: bool,
+    /// The goal of the last step, kept while within its slack ([`ExploreGoal`]).
+    pub keep: Option<ExploreGoal>,
+    /// Walks keep off the square of a hostile in view slower than us whose expected damage per
+    /// turn is at least this fraction of our HP, and off the squares next to it
+    /// ([`keep_clear_of`]); 0: off.
+    pub keep_clear: f64,
+}
+
+/// [`explore_step_then`] the `way` says; also the goal walked to (the unexplored square or
+/// search spot), for the next step to keep. Search spots are scanned with what `spots` kept
+/// from the caller's earlier scans (the same spots: [`PriorsMemo`]).
 pub fn explore_step_keeping(
     world: &World,
-    descend: bool,
-    avoid_mines: bool,
-    keep: Option<ExploreGoal>,
-    keep_clear: f64,
+    way: ExploreWay,
     spots: &mut PriorsMemo,
 ) -> Option<(Action, String, Option<Pos>)> {
+    let ExploreWay {
+        descend,
+        avoid_mines,
+        keep,
+        keep_clear,
+    } = way;
     let level = world.level()?;
     let me = world.player;
     // Keeping goals, keep routes too: round the peacefuls and eyes gone out of view lately,
@@ -599,19 +618,39 @@ mod tests {
             .expect("the q is a monster");
         mumak.name = Some("mumak".into());
         let (west, east) = (Pos::new(3, 1), Pos::new(11, 1));
-        let (_, why, goal) =
-            explore_step_keeping(&w, true, false, None, 0.0, &mut PriorsMemo::default())
-                .expect("a step");
+        let (_, why, goal) = explore_step_keeping(
+            &w,
+            ExploreWay {
+                descend: true,
+                ..ExploreWay::default()
+            },
+            &mut PriorsMemo::default(),
+        )
+        .expect("a step");
         assert_eq!(goal, Some(west), "{why}");
-        let (_, why, goal) =
-            explore_step_keeping(&w, true, false, None, 0.25, &mut PriorsMemo::default())
-                .expect("a step");
+        let (_, why, goal) = explore_step_keeping(
+            &w,
+            ExploreWay {
+                descend: true,
+                keep_clear: 0.25,
+                ..ExploreWay::default()
+            },
+            &mut PriorsMemo::default(),
+        )
+        .expect("a step");
         assert_eq!(goal, Some(east), "{why}");
         // At HP 200 the mumak's ~20 a turn is under a quarter: the nearest again.
         w.status.hp = 200;
-        let (_, why, goal) =
-            explore_step_keeping(&w, true, false, None, 0.25, &mut PriorsMemo::default())
-                .expect("a step");
+        let (_, why, goal) = explore_step_keeping(
+            &w,
+            ExploreWay {
+                descend: true,
+                keep_clear: 0.25,
+                ..ExploreWay::default()
+            },
+            &mut PriorsMemo::default(),
+        )
+        .expect("a step");
         assert_eq!(goal, Some(west), "{why}");
     }
 
@@ -633,27 +672,54 @@ mod tests {
                 slack,
             })
         };
-        let (_, why, goal) =
-            explore_step_keeping(&w, true, false, None, 0.0, &mut PriorsMemo::default())
-                .expect("a step");
+        let (_, why, goal) = explore_step_keeping(
+            &w,
+            ExploreWay {
+                descend: true,
+                ..ExploreWay::default()
+            },
+            &mut PriorsMemo::default(),
+        )
+        .expect("a step");
         assert_eq!(goal, Some(west), "{why}");
-        let (_, why, goal) =
-            explore_step_keeping(&w, true, false, keep(2), 0.0, &mut PriorsMemo::default())
-                .expect("a step");
+        let (_, why, goal) = explore_step_keeping(
+            &w,
+            ExploreWay {
+                descend: true,
+                keep: keep(2),
+                ..ExploreWay::default()
+            },
+            &mut PriorsMemo::default(),
+        )
+        .expect("a step");
         assert_eq!(goal, Some(east), "{why}");
         assert!(why.contains("(11, 1), 5 steps away"), "{why}");
-        let (_, _, goal) =
-            explore_step_keeping(&w, true, false, keep(1), 0.0, &mut PriorsMemo::default())
-                .expect("a step");
+        let (_, _, goal) = explore_step_keeping(
+            &w,
+            ExploreWay {
+                descend: true,
+                keep: keep(1),
+                ..ExploreWay::default()
+            },
+            &mut PriorsMemo::default(),
+        )
+        .expect("a step");
         assert_eq!(goal, Some(west), "beyond the slack: the nearest");
         // A kept square that is no goal any more (not on the frontier) is dropped.
         let gone = Some(ExploreGoal {
             pos: Some(Pos::new(8, 1)),
             slack: 50,
         });
-        let (_, _, goal) =
-            explore_step_keeping(&w, true, false, gone, 0.0, &mut PriorsMemo::default())
-                .expect("a step");
+        let (_, _, goal) = explore_step_keeping(
+            &w,
+            ExploreWay {
+                descend: true,
+                keep: gone,
+                ..ExploreWay::default()
+            },
+            &mut PriorsMemo::default(),
+        )
+        .expect("a step");
         assert_eq!(goal, Some(west));
     }
 

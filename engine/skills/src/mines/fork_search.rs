@@ -8,7 +8,7 @@
 //! turns 9 longer / 4 shorter, mean +177 (CI -65..453); Minetown seen in 55 -> 61 games, the
 //! Minetown phase completed 66 -> 71, Mines' End 2 -> 4.
 
-use crate::explore::{explore_step_keeping, search_for_a_way_kept};
+use crate::explore::{explore_step_keeping, search_for_a_way_kept, ExploreWay};
 use crate::goto::{trip_step, Destination, TripStep};
 use nhbot_world::explore::frontier;
 use nhbot_world::hidden::PriorsMemo;
@@ -46,7 +46,7 @@ pub fn fork_search_step(
         let why = format!("the Mines' stairs not seen yet: Dlvl {depth} may be their fork");
         if known == Some(here) {
             if let Some((action, step, _)) =
-                explore_step_keeping(world, false, false, None, 0.0, spots)
+                explore_step_keeping(world, ExploreWay::default(), spots)
             {
                 return Some((action, format!("{why}, exploring it: {step}")));
             }
