@@ -593,6 +593,19 @@ mod tests {
         assert!(reason.contains("crossing the trap at (3, 3)"), "{reason}");
     }
 
+    /// Explore then descend, nothing else asked.
+    const DESCEND: ExploreWay = ExploreWay {
+        descend: true,
+        avoid_mines: false,
+        keep: None,
+        keep_clear: 0.0,
+    };
+
+    /// One step of [`explore_step_keeping`] with fresh scans: the action, its reason, its goal.
+    fn step_to(w: &World, way: ExploreWay) -> (Action, String, Option<Pos>) {
+        explore_step_keeping(w, way, &mut PriorsMemo::default()).expect("a step")
+    }
+
     /// A room with a doorway on each side of its top row, a mumak (speed 9, ~20 damage a turn)
     /// between us and the west one (3 steps, past it), the east one 5 steps off: with
     /// `keep_clear` the walk keeps off the mumak's square and the ones next to it and takes the
@@ -618,39 +631,25 @@ mod tests {
             .expect("the q is a monster");
         mumak.name = Some("mumak".into());
         let (west, east) = (Pos::new(3, 1), Pos::new(11, 1));
-        let (_, why, goal) = explore_step_keeping(
-            &w,
-            ExploreWay {
-                descend: true,
-                ..ExploreWay::default()
-            },
-            &mut PriorsMemo::default(),
-        )
-        .expect("a step");
+        let (_, why, goal) = step_to(&w, DESCEND);
         assert_eq!(goal, Some(west), "{why}");
-        let (_, why, goal) = explore_step_keeping(
+        let (_, why, goal) = step_to(
             &w,
             ExploreWay {
-                descend: true,
                 keep_clear: 0.25,
-                ..ExploreWay::default()
+                ..DESCEND
             },
-            &mut PriorsMemo::default(),
-        )
-        .expect("a step");
+        );
         assert_eq!(goal, Some(east), "{why}");
         // At HP 200 the mumak's ~20 a turn is under a quarter: the nearest again.
         w.status.hp = 200;
-        let (_, why, goal) = explore_step_keeping(
+        let (_, why, goal) = step_to(
             &w,
             ExploreWay {
-                descend: true,
                 keep_clear: 0.25,
-                ..ExploreWay::default()
+                ..DESCEND
             },
-            &mut PriorsMemo::default(),
-        )
-        .expect("a step");
+        );
         assert_eq!(goal, Some(west), "{why}");
     }
 
@@ -672,54 +671,37 @@ mod tests {
                 slack,
             })
         };
-        let (_, why, goal) = explore_step_keeping(
-            &w,
-            ExploreWay {
-                descend: true,
-                ..ExploreWay::default()
-            },
-            &mut PriorsMemo::default(),
-        )
-        .expect("a step");
+        let (_, why, goal) = step_to(&w, DESCEND);
         assert_eq!(goal, Some(west), "{why}");
-        let (_, why, goal) = explore_step_keeping(
+        let (_, why, goal) = step_to(
             &w,
             ExploreWay {
-                descend: true,
                 keep: keep(2),
-                ..ExploreWay::default()
+                ..DESCEND
             },
-            &mut PriorsMemo::default(),
-        )
-        .expect("a step");
+        );
         assert_eq!(goal, Some(east), "{why}");
         assert!(why.contains("(11, 1), 5 steps away"), "{why}");
-        let (_, _, goal) = explore_step_keeping(
+        let (_, _, goal) = step_to(
             &w,
             ExploreWay {
-                descend: true,
                 keep: keep(1),
-                ..ExploreWay::default()
+                ..DESCEND
             },
-            &mut PriorsMemo::default(),
-        )
-        .expect("a step");
+        );
         assert_eq!(goal, Some(west), "beyond the slack: the nearest");
         // A kept square that is no goal any more (not on the frontier) is dropped.
         let gone = Some(ExploreGoal {
             pos: Some(Pos::new(8, 1)),
             slack: 50,
         });
-        let (_, _, goal) = explore_step_keeping(
+        let (_, _, goal) = step_to(
             &w,
             ExploreWay {
-                descend: true,
                 keep: gone,
-                ..ExploreWay::default()
+                ..DESCEND
             },
-            &mut PriorsMemo::default(),
-        )
-        .expect("a step");
+        );
         assert_eq!(goal, Some(west));
     }
 
