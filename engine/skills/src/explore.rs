@@ -309,9 +309,6 @@ fn trap_escape_step(
     Some((world.walk_along(&path), reason))
 }
 
-/// Our speed (a Valkyrie's, with no speed of her own): a slower monster can be walked away from.
-const OUR_SPEED: i32 = 12;
-
 /// Blocks, in `opts`, the squares of the hostiles in view that are slower than us and hit hard
 /// (expected damage per turn at least `fraction` of our HP) and the squares next to them: a
 /// walk that keeps off them is never struck by them (seeds 107, 130, 180 and 184 of b47-hold8
@@ -323,7 +320,7 @@ pub fn keep_clear_of(world: &World, opts: &mut nhbot_world::nav::PathOpts, fract
         let Some(t) = crate::threat::assess(world, m) else {
             continue;
         };
-        let slow = t.speed > 0 && t.speed < OUR_SPEED;
+        let slow = t.speed > 0 && t.speed < crate::threat::OUR_SPEED;
         if !t.hostile || !slow || t.expected_damage < fraction * hp {
             continue;
         }

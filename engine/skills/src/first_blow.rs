@@ -41,8 +41,6 @@ pub(crate) struct WaitState {
 
 /// Turns without waiting after a foe did not come.
 const REST: i64 = 20;
-/// The hero's own speed, unhasted.
-const OUR_SPEED: i32 = 12;
 
 /// The foe to wait for: a hostile the look-ahead would fight, within its radius but not next
 /// to us, none next to us already, and nothing making a wait in place unsafe.
@@ -59,7 +57,7 @@ fn foe_to_wait_for(r: &Recall, w: &World, rules: WaitForFoe) -> Option<(threat::
         return None; // the fight's nodes
     }
     let radius = |t: &threat::Threat| {
-        if t.speed > OUR_SPEED {
+        if t.speed > threat::OUR_SPEED {
             rules.fast_radius
         } else {
             rules.radius

@@ -198,19 +198,28 @@ impl Duel {
     /// Whether the look-ahead's states have the same values in `self` and `other`: every field
     /// but the HP the search starts from and the hits it starts with (a state has its own).
     fn same_states(&self, other: &Duel) -> bool {
+        // Every field named: a field added to `Duel` must be weighed here (or it would not
+        // compile), else a kept table could answer for another duel.
+        let Duel {
+            hp: _,
+            hp_max,
+            our_hit,
+            hits_left: _,
+            round,
+            escape,
+            respects_elbereth,
+            scared,
+            elbereth_ok,
+        } = self;
         let same = |a: f64, b: f64| a.to_bits() == b.to_bits();
-        self.hp_max == other.hp_max
-            && same(self.our_hit, other.our_hit)
-            && self.round.len() == other.round.len()
-            && self
-                .round
-                .iter()
-                .zip(&other.round)
-                .all(|(a, b)| same(*a, *b))
-            && same(self.escape, other.escape)
-            && self.respects_elbereth == other.respects_elbereth
-            && same(self.scared, other.scared)
-            && same(self.elbereth_ok, other.elbereth_ok)
+        *hp_max == other.hp_max
+            && same(*our_hit, other.our_hit)
+            && round.len() == other.round.len()
+            && round.iter().zip(&other.round).all(|(a, b)| same(*a, *b))
+            && same(*escape, other.escape)
+            && *respects_elbereth == other.respects_elbereth
+            && same(*scared, other.scared)
+            && same(*elbereth_ok, other.elbereth_ok)
     }
 
     fn best_in(&self, depth: u32, tables: &mut SearchTables) -> (Choice, f64) {
