@@ -85,6 +85,20 @@ impl World {
                 .filter(|&i| self.monsters[i].peaceful != Some(true))
                 .collect();
             let none_near = near.is_empty();
+            // Nothing next to us bears the name: a name the world gave there is stale (a horse
+            // that came beside a peaceful pony took its name and peacefulness from the
+            // tracking, seed 12 of b48-clear: it kicked the hero from 65 to death while the
+            // camp searched). Farlook asks again about an unnamed monster; its peacefulness
+            // stays until farlook speaks, so nothing peaceful is struck in the meantime.
+            let stale: Vec<usize> = if named.is_empty() {
+                near.iter()
+                    .copied()
+                    .filter(|&i| self.monsters[i].peaceful == Some(true))
+                    .filter(|&i| self.monsters[i].name.is_some())
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let struck = match (hostile.is_empty(), named.is_empty(), near.len()) {
                 (false, _, _) => hostile,
                 (true, false, _) => named,
@@ -102,6 +116,11 @@ impl World {
                         }
                 })
                 .collect();
+            if struck.is_empty() {
+                for &i in &stale {
+                    self.monsters[i].name = None;
+                }
+            }
             if struck.is_empty() && none_near && false_pet.len() == 1 {
                 let m = &mut self.monsters[false_pet[0]];
                 m.tame = false;
@@ -233,6 +252,33 @@ mod tests {
             &["The plains centaur kicks!"],
         );
         assert!(two.monsters.iter().all(|m| m.struck_us.is_none()));
+    }
+
+    #[test]
+    fn a_blow_no_neighbour_is_named_for_makes_the_peacefuls_names_stale() {
+        // Seed 12 of b48-clear: the horse beside a peaceful pony was tracked as another pony.
+        let w = world(
+            vec![
+                monster(9, 4, Some("pony"), Some(true)),
+                monster(11, 4, Some("pony"), Some(true)),
+                monster(13, 4, Some("pony"), Some(true)),
+            ],
+            &["The horse kicks!"],
+        );
+        let names: Vec<_> = w.monsters.iter().map(|m| m.name.as_deref()).collect();
+        assert_eq!(names, [None, None, Some("pony")], "the far one keeps its name");
+        assert!(w.monsters.iter().all(|m| m.peaceful == Some(true)));
+        assert!(w.monsters.iter().all(|m| m.struck_us.is_none()));
+        // A neighbour bears the name: the others' names stand.
+        let w = world(
+            vec![
+                monster(9, 4, Some("pony"), Some(true)),
+                monster(11, 4, Some("horse"), Some(false)),
+            ],
+            &["The horse kicks!"],
+        );
+        assert_eq!(w.monsters[0].name.as_deref(), Some("pony"));
+        assert_eq!(w.monsters[1].struck_us, Some(19118));
     }
 
     #[test]
