@@ -694,6 +694,10 @@ pub fn register(r: &mut NodeRegistry) {
             p("second_choice", Flag, Default("false"), "When the look-ahead's Elbereth cannot be used here \
          (a line of fire, blows from something unseen), take its best choice without Elbereth: step \
          away when that is to flee, instead of always striking."),
+            p("arriving", Integer { min: 0, max: 8 }, Default("0"), "Hostiles faster than us within this many \
+         squares that moved this turn or the last count in the look-ahead's duel as if next to us \
+         (they are beside us before our next blow: soldier ants, killer bees); 0 or 1: only those next \
+         to us."),
             p("cornered_elbereth", Flag, Default("false"), "When the look-ahead chooses to flee and no step \
          away exists, weigh again with no escape and take Elbereth when that prefers it, instead of \
          always striking."),

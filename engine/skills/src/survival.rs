@@ -104,6 +104,7 @@ impl FightOrFlee {
                 },
                 weigh_refused: p.number("weigh_refused"),
                 poison: p.flag("poison"),
+                arriving: p.integer("arriving").clamp(0, 8) as i16,
             },
         }
     }

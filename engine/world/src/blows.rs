@@ -266,7 +266,11 @@ mod tests {
             &["The horse kicks!"],
         );
         let names: Vec<_> = w.monsters.iter().map(|m| m.name.as_deref()).collect();
-        assert_eq!(names, [None, None, Some("pony")], "the far one keeps its name");
+        assert_eq!(
+            names,
+            [None, None, Some("pony")],
+            "the far one keeps its name"
+        );
         assert!(w.monsters.iter().all(|m| m.peaceful == Some(true)));
         assert!(w.monsters.iter().all(|m| m.struck_us.is_none()));
         // A neighbour bears the name: the others' names stand.

@@ -482,3 +482,54 @@ fn cornered_elbereth_engraves_where_no_step_away_exists() {
     assert_eq!(action, look::look_action(), "{why}");
     assert!(why.contains("no step away: Elbereth next best"), "{why}");
 }
+
+/// Seeds 16, 56 and 68 of b48-clear: a soldier ant next to us at 70/85 HP, two more coming at
+/// speed 18. Weighed against the one next to us the look-ahead fights; with `arriving: 2` the
+/// two on the move count, and it takes Elbereth (a look first). Ants that stood still for turns
+/// (asleep) do not count.
+#[test]
+fn fast_foes_on_the_move_count_in_the_duel_with_arriving() {
+    let rows = [
+        "-----------",
+        "|.........|",
+        "|..@aa....|",
+        "|.....a...|",
+        "-----------",
+    ];
+    // The ants two squares off stood still since turn 1; the one next to us just came.
+    let scene = |turn: i64| {
+        let mut w = crate::seen::world(&rows);
+        (
+            w.status.hp,
+            w.status.hp_max,
+            w.status.xl,
+            w.status.ac,
+            w.status.dlvl,
+        ) = (70, 85, 7, 3, 6);
+        w.turn = turn;
+        for m in w.monsters.iter_mut() {
+            m.name = Some("soldier ant".into());
+            if m.pos == nhbot_world::Pos::new(4, 2) {
+                m.still_since = turn;
+            }
+        }
+        w
+    };
+    let rules = |arriving| FightRules {
+        arriving,
+        ..FightRules::default()
+    };
+    let moving = scene(1);
+    assert_eq!(moving.monsters.len(), 3);
+    let (action, why) =
+        fight_or_flee_by(&mut Recall::default(), &moving, 4, rules(0)).expect("fights");
+    assert!(why.contains("vs soldier ant: Fight"), "{why}");
+    assert_eq!(action, Action::Move { dir: Dir::E }, "{why}");
+    let (action, why) =
+        fight_or_flee_by(&mut Recall::default(), &moving, 4, rules(2)).expect("looks");
+    assert!(why.contains("vs soldier ant: Elbereth"), "{why}");
+    assert_eq!(action, look::look_action(), "{why}");
+    let asleep = scene(100);
+    let (_, why) = fight_or_flee_by(&mut Recall::default(), &asleep, 4, rules(2)).expect("fights");
+    assert!(why.contains("vs soldier ant: Fight"), "{why}");
+}
