@@ -50,6 +50,8 @@ pub struct GamesConfig {
     pub jobs: usize,
     pub out: PathBuf,
     pub quiet: bool,
+    /// Each game and the engine thread playing it on one core ([`RunOptions::pin_cores`]).
+    pub pin_cores: bool,
 }
 
 /// What a `bench games` run did and where.
@@ -97,6 +99,7 @@ pub fn bench_games(
     let opts = RunOptions {
         jobs: cfg.jobs,
         quiet: cfg.quiet,
+        pin_cores: cfg.pin_cores,
     };
     let run = run_games(&arms, &seeds, opts, stop)?;
     let report_warnings = report(&dir)?;

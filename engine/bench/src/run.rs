@@ -39,6 +39,9 @@ pub struct RunOptions {
     pub jobs: usize,
     /// No progress output (tests).
     pub quiet: bool,
+    /// Each worker thread and the games it starts on a core of their own (worker i on the
+    /// i-th CPU this process may use, round the list): see [`nhbot_game::cores`].
+    pub pin_cores: bool,
 }
 
 #[derive(Debug, Default)]
@@ -109,52 +112,76 @@ pub fn run_games(
         outcome,
     });
     let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
+    let cpus = if opts.pin_cores {
+        nhbot_game::cores::allowed()
+    } else {
+        Vec::new()
+    };
+    let (jobs, arms) = (&jobs, arms);
     std::thread::scope(|scope| {
-        for _ in 0..opts.jobs.clamp(1, jobs.len().max(1)) {
-            scope.spawn(|| loop {
-                let (a, seed) = {
-                    let mut s = lock();
-                    if stop.load(Ordering::Relaxed) || s.next >= jobs.len() {
-                        return;
-                    }
-                    s.next += 1;
-                    s.progress.started_game();
-                    jobs[s.next - 1]
-                };
-                let arm = &arms[a];
-                let played = play_one(arm, seed);
-                let mut s = lock();
-                let s = &mut *s;
-                let tag = if arms.len() > 1 {
-                    format!("seed {seed} [{}]", arm_name(&arm.dir))
-                } else {
-                    format!("seed {seed}")
-                };
-                match played.and_then(|line| match line {
-                    Some(line) => s.writers[a].append(&line).map(|_| Some(line)),
-                    None => Ok(None),
-                }) {
-                    Ok(Some(line)) => {
-                        s.outcome.played += 1;
-                        s.progress
-                            .finished_game(&format!("{tag}: {}", describe(&line)));
-                    }
-                    Ok(None) => {
-                        s.outcome.interrupted += 1;
-                        s.progress.finished_game(&format!("{tag}: interrupted"));
-                    }
-                    Err(e) => {
-                        s.progress.finished_game(&format!("{tag}: FAILED: {e:#}"));
-                        s.outcome
-                            .failed
-                            .push((arm.dir.clone(), seed, format!("{e:#}")));
-                    }
+        for worker in 0..opts.jobs.clamp(1, jobs.len().max(1)) {
+            let core = (!cpus.is_empty()).then(|| cpus[worker % cpus.len()]);
+            let lock = &lock;
+            scope.spawn(move || {
+                if let Some(cpu) = core {
+                    nhbot_game::cores::pin_current_thread(cpu);
                 }
+                worker_loop(jobs, arms, stop, lock)
             });
         }
     });
     let s = shared.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok(s.outcome)
+}
+
+/// A worker's turns: takes the next (arm, seed) job, plays it, records how it went; until the
+/// jobs run out or `stop` is set.
+fn worker_loop<'s>(
+    jobs: &[(usize, u64)],
+    arms: &[Arm],
+    stop: &AtomicBool,
+    lock: &dyn Fn() -> std::sync::MutexGuard<'s, Shared>,
+) {
+    loop {
+        let (a, seed) = {
+            let mut s = lock();
+            if stop.load(Ordering::Relaxed) || s.next >= jobs.len() {
+                return;
+            }
+            s.next += 1;
+            s.progress.started_game();
+            jobs[s.next - 1]
+        };
+        let arm = &arms[a];
+        let played = play_one(arm, seed);
+        let mut s = lock();
+        let s = &mut *s;
+        let tag = if arms.len() > 1 {
+            format!("seed {seed} [{}]", arm_name(&arm.dir))
+        } else {
+            format!("seed {seed}")
+        };
+        match played.and_then(|line| match line {
+            Some(line) => s.writers[a].append(&line).map(|_| Some(line)),
+            None => Ok(None),
+        }) {
+            Ok(Some(line)) => {
+                s.outcome.played += 1;
+                s.progress
+                    .finished_game(&format!("{tag}: {}", describe(&line)));
+            }
+            Ok(None) => {
+                s.outcome.interrupted += 1;
+                s.progress.finished_game(&format!("{tag}: interrupted"));
+            }
+            Err(e) => {
+                s.progress.finished_game(&format!("{tag}: FAILED: {e:#}"));
+                s.outcome
+                    .failed
+                    .push((arm.dir.clone(), seed, format!("{e:#}")));
+            }
+        }
+    }
 }
 
 /// One game in a fresh directory (a leftover save from an interrupted run would otherwise be

@@ -17,6 +17,7 @@ fn config(out: &Path, seeds: &str, shard: Option<Shard>) -> GamesConfig {
         jobs: 3,
         out: out.to_path_buf(),
         quiet: true,
+        pin_cores: true,
     }
 }
 

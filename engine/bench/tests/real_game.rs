@@ -21,6 +21,7 @@ fn three_real_games_in_parallel() {
         jobs: 2,
         out: relative,
         quiet: true,
+        pin_cores: true,
     };
     let out = bench_games(&cfg, &runner, None, &AtomicBool::new(false)).unwrap();
     assert!(out.run.failed.is_empty(), "{:?}", out.run.failed);

@@ -70,6 +70,7 @@ impl FakeSlurm {
             jobs: 1,
             out: self.out.clone(),
             quiet: true,
+            pin_cores: true,
         };
         bench_games(&cfg, &runner, None, &AtomicBool::new(false)).unwrap();
         self.played.borrow_mut().extend(runner.calls());

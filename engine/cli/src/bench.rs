@@ -149,6 +149,7 @@ fn bench_games(args: GamesArgs) -> Result<i32> {
         jobs: args.jobs.unwrap_or_else(nhbot_bench::default_jobs).max(1),
         out: args.out.clone(),
         quiet: false,
+        pin_cores: !args.no_pin,
     };
     let out = nhbot_bench::bench_games(&cfg, &a, b.as_ref().map(|b| b as &dyn GameRunner), &stop)?;
     print_warnings(&out.run.warnings);
@@ -329,6 +330,7 @@ mod slurm_tests {
             "--sbatch-arg",
             "--qos=low",
             "--sbatch-arg=--mem=1G",
+            "--no-pin",
         ]) else {
             panic!("not bench slurm")
         };

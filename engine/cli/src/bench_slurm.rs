@@ -58,6 +58,7 @@ pub fn task_command(games: &GamesArgs, jobs: usize) -> Result<Vec<String>> {
         out,
         shard,
         world_snapshots,
+        no_pin,
     } = games;
     if shard.is_some() {
         bail!("--shard is for one task; bench slurm gives each task its shard");
@@ -86,6 +87,9 @@ pub fn task_command(games: &GamesArgs, jobs: usize) -> Result<Vec<String>> {
     opt("out", out.display().to_string());
     if *trivial {
         cmd.push("--trivial".into());
+    }
+    if *no_pin {
+        cmd.push("--no-pin".into());
     }
     Ok(cmd)
 }
