@@ -58,9 +58,9 @@ end
 
 -- Squares that may hold our missiles, each { x, y, key, why, sq_key }, and the throws with
 -- something left to fetch (or too recent to tell).
-local function spots(world)
+local function spots(world, state)
   local out, seen, live = {}, {}, {}
-  local throws = missiles.throws_here(world)
+  local throws = missiles.throws_here(world, state.kept)
   for _, t in ipairs(throws) do
     local open = world.turn - t.turn <= SETTLED
     for i, sq in ipairs(missiles.ray(world, t.x, t.y, t.dir, t.reach)) do
@@ -78,14 +78,14 @@ local function spots(world)
 end
 
 -- Forgets this level's throws with nothing left to fetch (missiles picked up or given up).
-local function forget_settled(world, live, count)
+local function forget_settled(world, state, live, count)
   if #live == count then return end
   local level, keep = missiles.level(world), {}
-  for _, t in ipairs(blackboard.get(missiles.THROWS) or {}) do
+  for _, t in ipairs(missiles.throws(state.kept)) do
     if t.level ~= level then keep[#keep + 1] = t end
   end
   for _, t in ipairs(live) do keep[#keep + 1] = t end
-  blackboard.set(missiles.THROWS, keep)
+  missiles.set_throws(keep)
 end
 
 -- Whether a spot is to be left alone now (a monster on it) or for good (shop, trap, water).
@@ -167,11 +167,11 @@ local function given_up(state, s)
 end
 
 return function(world, state, path)
-  for _, t in ipairs({ "tries", "actions", "resume", "logged", "ate" }) do
+  for _, t in ipairs({ "tries", "actions", "resume", "logged", "ate", "kept" }) do
     state[t] = state[t] or {}
   end
   local was_going = check_walk(world, state, path)
-  local found, live, count = spots(world)
+  local found, live, count = spots(world, state)
   -- Picked up: the square starts afresh (the next throw may land there again).
   if state.picking then
     local still = false
@@ -179,7 +179,7 @@ return function(world, state, path)
     if not still then state.tries[state.picking], state.actions[state.picking] = nil, nil end
     state.picking = nil
   end
-  forget_settled(world, live, count)
+  forget_settled(world, state, live, count)
   if count == 0 then return false end
   for _, c in ipairs(UNSURE) do
     if world:has_condition(c) then return false end

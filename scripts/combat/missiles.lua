@@ -6,6 +6,10 @@
 local M = {}
 
 M.THROWS = "combat.throws"
+-- Writes of THROWS so far: a reader that kept a copy knows it is still the one stored while the
+-- count is the one it copied at (a `blackboard.get` copies the whole record, at every call of
+-- the pick-up leaf).
+M.THROWS_WRITES = "combat.throws_writes"
 local KEEP_THROWS = 24 -- the newest throws kept
 local FORGET_AFTER = 3000 -- turns after which a throw is forgotten
 
@@ -126,13 +130,30 @@ function M.remember(world, dir, kind, reach, target)
   throws[#throws + 1] = { level = M.level(world), x = world.x, y = world.y, dir = dir,
     key = kind.key, turn = world.turn, reach = reach, before = before, target = target }
   while #throws > KEEP_THROWS do table.remove(throws, 1) end
+  M.set_throws(throws)
+end
+
+-- Stores `throws` as THROWS, counting the write (counted first: a store refused leaves at most
+-- a copy read again for nothing).
+function M.set_throws(throws)
+  blackboard.set(M.THROWS_WRITES, (blackboard.get(M.THROWS_WRITES) or 0) + 1)
   blackboard.set(M.THROWS, throws)
 end
 
--- The throws remembered on this level that are not too old.
-function M.throws_here(world)
+-- The throws stored: the copy `kept` (the caller's state) holds while nothing was written
+-- since it was made, else a fresh one, kept there. To read only (later calls get it again).
+function M.throws(kept)
+  local writes = blackboard.get(M.THROWS_WRITES)
+  if writes ~= nil and kept.writes == writes and kept.throws ~= nil then return kept.throws end
+  kept.throws = blackboard.get(M.THROWS) or {}
+  kept.writes = writes
+  return kept.throws
+end
+
+-- The throws remembered on this level that are not too old (`kept`: see `M.throws`).
+function M.throws_here(world, kept)
   local here, level = {}, M.level(world)
-  for _, t in ipairs(blackboard.get(M.THROWS) or {}) do
+  for _, t in ipairs(M.throws(kept)) do
     if t.level == level and world.turn - t.turn <= FORGET_AFTER then here[#here + 1] = t end
   end
   return here

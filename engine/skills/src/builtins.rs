@@ -237,11 +237,16 @@ fn explore_keeping(p: &Params, state: &mut ExploreMemory, t: &mut Tick<'_>) -> L
     // or, hemmed in with nowhere to lure it from, once Elbereth scares it off.
     let distance = p.integer("lure_floating_eye") as i16;
     let avoid_mines = avoiding_mines(p, w);
-    let lure = crate::lure::lure_step(w, distance, avoid_mines).or_else(|| {
+    // The level's blocker is searched for once, for both (`lure_step`, `scare_step`).
+    let blocker = (distance > 0)
+        .then(|| crate::lure::way_on_blocker(w, avoid_mines))
+        .flatten();
+    let lure = crate::lure::lure_step_past(w, distance, blocker.as_ref()).or_else(|| {
         let r = t.blackboard.entry::<crate::Recall>();
-        p.flag("scare_floating_eye")
-            .then(|| crate::lure_scare::scare_step(r, w, distance, avoid_mines))
-            .flatten()
+        let eye = (distance > 0 && p.flag("scare_floating_eye"))
+            .then(|| crate::lure::hemming_eye(w, blocker.as_ref()))
+            .flatten()?;
+        crate::lure_scare::scare_off(r, w, &eye, distance)
     });
     if let Some((action, why)) = lure {
         return LeafOutcome::Act(action, why);

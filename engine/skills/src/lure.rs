@@ -29,7 +29,7 @@ pub fn lure_step(world: &World, distance: i16, avoid_mines: bool) -> Option<(Act
 
 /// [`lure_step`] past `blocker`, the level's [`way_on_blocker`] (worked out by the caller:
 /// two whole-level searches, which [`hemmed_by_eye`] needs too).
-fn lure_step_past(
+pub(crate) fn lure_step_past(
     world: &World,
     distance: i16,
     blocker: Option<&nhbot_world::Blocker>,
@@ -90,8 +90,18 @@ pub fn hemmed_by_eye(world: &World, distance: i16, avoid_mines: bool) -> Option<
     if lure_step_past(world, distance, blocker.as_ref()).is_some() {
         return None;
     }
+    hemming_eye(world, blocker.as_ref())
+}
+
+/// [`hemmed_by_eye`] once [`lure_step_past`] `blocker` (the level's [`way_on_blocker`]) found
+/// no lure step, `distance` above 0: the caller that asked for the lure step first need not
+/// search the level for the blocker and the lure spot again.
+pub(crate) fn hemming_eye(
+    world: &World,
+    blocker: Option<&nhbot_world::Blocker>,
+) -> Option<Monster> {
     let eye = blocker
-        .map(|b| b.monster)
+        .map(|b| b.monster.clone())
         .or_else(|| boxed_in_by_eye(world))?;
     is_floating_eye(&eye).then_some(eye)
 }

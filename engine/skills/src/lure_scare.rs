@@ -9,7 +9,7 @@ use crate::elbereth::engrave_step;
 use crate::look;
 use crate::lure::hemmed_by_eye;
 use crate::recall::Recall;
-use nhbot_world::{Action, World};
+use nhbot_world::{Action, Monster, World};
 
 /// The step that scares off a floating eye barring the only way on when no square `distance`
 /// off it is reachable ([`hemmed_by_eye`]): read what is engraved here, write Elbereth, then
@@ -21,6 +21,16 @@ pub fn scare_step(
     avoid_mines: bool,
 ) -> Option<(Action, String)> {
     let eye = hemmed_by_eye(w, distance, avoid_mines)?;
+    scare_off(r, w, &eye, distance)
+}
+
+/// [`scare_step`] for the `eye` that hems us in.
+pub fn scare_off(
+    r: &mut Recall,
+    w: &World,
+    eye: &Monster,
+    distance: i16,
+) -> Option<(Action, String)> {
     let why = format!(
         "hemmed in by the floating eye at ({}, {}) on the only way on (no square {distance} \
          off it to lure it from)",

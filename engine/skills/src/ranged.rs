@@ -141,37 +141,126 @@ struct Heard {
     shooter: Option<&'static MonsterInfo>,
 }
 
-/// Firing news of the last `within` turns, newest first.
-fn recent_news(w: &World, within: i64) -> Vec<Heard> {
+/// The firing news of the history's messages, each message read once (see [`NewsRead::catch_up`]):
+/// every decision asked for the news of the last 300 turns, a hundred messages read again
+/// several times a decision, and that was most of the bot's time in the ranged checks.
+///
+/// A cache only: it answers for a history that continues the one it read (the message it read
+/// last is there, under the same number, word for word) and is caught up with it; for any
+/// other history (another game's world, an older snapshot, messages since the last catch-up)
+/// the messages are read afresh ([`recent_news`]).
+#[derive(Clone, Debug, Default)]
+pub struct NewsRead {
+    /// Number one past the last message read, and that message.
+    read_to: u64,
+    last_read: Option<nhbot_world::Said>,
+    /// The messages read that hold firing news, oldest first: number, news, shooter's kind.
+    found: std::collections::VecDeque<(u64, FiringNews, Option<&'static MonsterInfo>)>,
+}
+
+impl NewsRead {
+    /// Whether `history` continues the one read so far.
+    fn continues(&self, history: &nhbot_world::MessageHistory) -> bool {
+        self.read_to <= history.end()
+            && match &self.last_read {
+                None => self.read_to == 0,
+                Some(last) => history.numbered(self.read_to - 1) == Some(last),
+            }
+    }
+
+    /// Reads the messages that came since the last call (all of them when `history` does not
+    /// continue the one read before), and forgets the news of messages no longer kept.
+    pub fn catch_up(&mut self, history: &nhbot_world::MessageHistory) {
+        if !self.continues(history) {
+            *self = NewsRead::default();
+        }
+        let first_kept = history.end() - history.len() as u64;
+        while self.found.front().is_some_and(|&(n, ..)| n < first_kept) {
+            self.found.pop_front();
+        }
+        for (number, said) in history.numbered_from(self.read_to) {
+            if let Some(news) = firing_news(&said.text) {
+                let shooter = shooter_kind(&news);
+                self.found.push_back((number, news, shooter));
+            }
+            self.read_to = number + 1;
+        }
+        self.last_read = self
+            .read_to
+            .checked_sub(1)
+            .and_then(|n| history.numbered(n))
+            .cloned();
+    }
+
+    /// The news kept for `history`, newest first, with the message numbers: None unless it
+    /// continues the history read and is caught up with it.
+    fn kept_for(
+        &self,
+        history: &nhbot_world::MessageHistory,
+    ) -> Option<impl Iterator<Item = &(u64, FiringNews, Option<&'static MonsterInfo>)>> {
+        (self.read_to == history.end() && self.continues(history)).then(|| self.found.iter().rev())
+    }
+}
+
+/// The monster kind a [`FiringNews::Fired`] names, when the table knows it.
+fn shooter_kind(news: &FiringNews) -> Option<&'static MonsterInfo> {
+    match news {
+        FiringNews::Fired { shooter } => monsters::find_in_text(shooter),
+        _ => None,
+    }
+}
+
+/// Firing news of the last `within` turns, newest first (the messages' news as `r.news` read
+/// them, when it is caught up with this history).
+fn recent_news(r: &Recall, w: &World, within: i64) -> Vec<Heard> {
     let said: Vec<_> = w
         .history
         .newest_first()
         .take_while(|s| w.turn - s.turn <= within && s.turn <= w.turn)
         .collect();
+    if let Some(kept) = r.news.kept_for(&w.history) {
+        // `said[k]` is the message numbered `end - 1 - k`.
+        let end = w.history.end();
+        let oldest = end - said.len() as u64;
+        return kept
+            .take_while(|&&(n, ..)| n >= oldest)
+            .filter_map(|(n, news, shooter)| {
+                heard(&said, said[(end - 1 - n) as usize], news.clone(), *shooter)
+            })
+            .collect();
+    }
     said.iter()
         .filter_map(|s| {
             let news = firing_news(&s.text)?;
-            if news == FiringNews::AtUs {
-                let same_turn: Vec<&str> = said
-                    .iter()
-                    .filter(|o| o.turn == s.turn)
-                    .map(|o| o.text.as_str())
-                    .collect();
-                if trap_missile(&same_turn) {
-                    return None;
-                }
-            }
-            let shooter = match &news {
-                FiringNews::Fired { shooter } => monsters::find_in_text(shooter),
-                _ => None,
-            };
-            Some(Heard {
-                turn: s.turn,
-                news,
-                shooter,
-            })
+            let shooter = shooter_kind(&news);
+            heard(&said, s, news, shooter)
         })
         .collect()
+}
+
+/// What message `s` of the window `said` (newest first) tells, its `news` read: None for a
+/// missile that a trap shot at us that turn.
+fn heard(
+    said: &[&nhbot_world::Said],
+    s: &nhbot_world::Said,
+    news: FiringNews,
+    shooter: Option<&'static MonsterInfo>,
+) -> Option<Heard> {
+    if news == FiringNews::AtUs {
+        let same_turn: Vec<&str> = said
+            .iter()
+            .filter(|o| o.turn == s.turn)
+            .map(|o| o.text.as_str())
+            .collect();
+        if trap_missile(&same_turn) {
+            return None;
+        }
+    }
+    Some(Heard {
+        turn: s.turn,
+        news,
+        shooter,
+    })
 }
 
 /// Why this kind of monster attacks from afar whatever it carries: breath, spit, or a ray
@@ -264,7 +353,7 @@ pub fn lines_of_fire(r: &Recall, w: &World, pos: Pos) -> Vec<LineOfFire> {
     if !threats.iter().any(|t| may_fire_at(w, t, pos)) {
         return Vec::new();
     }
-    lines_at(w, &threats, &recent_news(w, FIRING_MEMORY), pos)
+    lines_at(w, &threats, &recent_news(r, w, FIRING_MEMORY), pos)
 }
 
 /// Whether the threat `t` stands where it could fire at `pos`, whatever it carries: hostile,
@@ -319,6 +408,7 @@ const SELF_OR_TRAP: [&str; 12] = [
 /// and nothing else (a trap, an illness) to explain it. Call once per decision from the
 /// leaves that read [`unseen_attack`].
 pub fn observe(r: &mut Recall, w: &World) {
+    r.news.catch_up(&w.history);
     let Some(last) = w.last_decision.as_ref() else {
         return;
     };
@@ -381,7 +471,7 @@ pub fn unseen_attack_by(r: &Recall, w: &World, missile_miss: bool) -> Option<Str
     if let Some(s) = blow {
         return Some(format!("\"{}\" at turn {}", s.text, s.turn));
     }
-    let news = recent_news(w, UNSEEN_MEMORY);
+    let news = recent_news(r, w, UNSEEN_MEMORY);
     // A missile is from something unseen when no message of its turn named the shooter and
     // no hostile is in view (one in view may have fired from a line it has since left).
     let named = |turn: i64| {
@@ -498,7 +588,7 @@ pub(crate) fn fire_count(r: &Recall, w: &World, p: Pos, except: Option<Pos>) -> 
     if !threats.iter().any(|t| may_fire_at(w, t, p)) {
         return 0;
     }
-    fire_at(w, &threats, &recent_news(w, FIRING_MEMORY), p, except)
+    fire_at(w, &threats, &recent_news(r, w, FIRING_MEMORY), p, except)
 }
 
 /// A step toward the shooter at `target`, off every other line of fire when one brings us
@@ -507,7 +597,7 @@ pub(crate) fn close_in_on(r: &Recall, w: &World, target: Pos) -> Option<(Action,
     close_in(
         w,
         &threat::threats(r, w),
-        &recent_news(w, FIRING_MEMORY),
+        &recent_news(r, w, FIRING_MEMORY),
         target,
     )
 }
@@ -525,7 +615,7 @@ pub fn step_out_of_line_step(r: &mut Recall, w: &World, depth: u32) -> Option<(A
     if threats.iter().any(|t| t.hostile && t.distance <= 1) || unseen_next_to_us(w) {
         return None; // melee first: fight_or_flee
     }
-    let news = recent_news(w, FIRING_MEMORY);
+    let news = recent_news(r, w, FIRING_MEMORY);
     let Some(line) = lines_at(w, &threats, &news, w.player).into_iter().next() else {
         return unseen_step(r, w, &threats, &news);
     };

@@ -30,4 +30,7 @@ pub struct Recall {
     /// The unseen attack (`ranged::unseen_attack`'s words) `step_out_of_line` last reacted
     /// to: one reaction per attack, so no stepping back and forth.
     pub unseen_reacted: Option<String>,
+    /// The firing news of the message history, read once a message (`ranged::observe` catches
+    /// it up at each decision).
+    pub news: crate::ranged::NewsRead,
 }

@@ -212,6 +212,14 @@ impl Level {
             .collect()
     }
 
+    /// How many squares have `feature` ([`Level::find`]'s length, without the list).
+    pub fn count(&self, feature: Feature) -> usize {
+        self.squares
+            .iter()
+            .filter(|sq| sq.feature == feature)
+            .count()
+    }
+
     /// Every square with one of `features`, with its feature, in the squares' order: one pass
     /// where [`Level::find`] per feature would make one each.
     pub fn find_any(&self, features: &[Feature]) -> Vec<(Feature, Pos)> {

@@ -53,8 +53,13 @@ impl Level {
     pub fn refresh_rooms(&mut self) {
         let n = COLS * MAP_ROWS;
         // The same squares inside rooms as last time: the same rooms (most frames).
+        // Zipped, not indexed: this runs at every frame, without a bounds check per square.
         let unchanged = self.rooms.len() == n
-            && (0..n).all(|i| (self.rooms[i] > 0) == self.squares[i].feature.is_room_inside());
+            && self
+                .rooms
+                .iter()
+                .zip(&self.squares)
+                .all(|(&room, sq)| (room > 0) == sq.feature.is_room_inside());
         if unchanged {
             return;
         }

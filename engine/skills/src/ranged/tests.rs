@@ -487,3 +487,62 @@ fn split_at_first_is_split_once() {
         }
     }
 }
+
+/// The news kept by `NewsRead` is the news read afresh from the history, over a long game
+/// (more messages than the history keeps, caught up only now and then, a misread earlier turn,
+/// a trap's arrow), for both windows; and another game's history is read afresh.
+#[test]
+fn kept_news_is_the_news_read_afresh() {
+    fn said(news: &[Heard]) -> Vec<(i64, FiringNews, Option<&'static str>)> {
+        news.iter()
+            .map(|h| (h.turn, h.news.clone(), h.shooter.map(|m| m.name.as_str())))
+            .collect()
+    }
+    let texts = [
+        "You hit the newt.",
+        "The hill orc shoots an arrow!",
+        "You are hit by an arrow.",
+        "You hear a nearby zap.",
+        "The gnome lord zaps a wand of striking!",
+        "An arrow shoots out at you!",
+        "You are hit by an arrow.",
+        "The bolt of fire hits you!",
+        "The jackal bites!",
+        "The gnome wields a crossbow!",
+    ];
+    let mut w = World::default();
+    let mut r = Recall::default();
+    let fresh = Recall::default();
+    let mut compared = 0;
+    for step in 0..1_500i64 {
+        w.turn = step / 2 + if step == 900 { -400 } else { 0 };
+        w.history.push(nhbot_world::Said {
+            turn: w.turn,
+            decision: step as u64,
+            text: texts[(step as usize * 7) % texts.len()].into(),
+        });
+        if step % 3 != 0 {
+            r.news.catch_up(&w.history);
+        }
+        for within in [UNSEEN_MEMORY, FIRING_MEMORY] {
+            let want = said(&recent_news(&fresh, &w, within));
+            assert_eq!(said(&recent_news(&r, &w, within)), want, "step {step}");
+            compared += want.len();
+        }
+    }
+    assert!(compared > 1000, "news were found ({compared})");
+    let mut other = World::default();
+    other.history.push(nhbot_world::Said {
+        turn: 1,
+        decision: 1,
+        text: "The hill orc shoots an arrow!".into(),
+    });
+    other.turn = 2;
+    assert_eq!(r.news.kept_for(&other.history).is_some(), false);
+    r.news.catch_up(&other.history);
+    assert_eq!(
+        said(&recent_news(&r, &other, FIRING_MEMORY)),
+        said(&recent_news(&fresh, &other, FIRING_MEMORY))
+    );
+    assert_eq!(recent_news(&r, &other, FIRING_MEMORY).len(), 1);
+}

@@ -117,7 +117,7 @@ impl SokobanProgress {
             return;
         }
         self.entered.get_or_insert(turn);
-        let holes = level.find(Feature::Trap).len() as u16;
+        let holes = level.count(Feature::Trap) as u16;
         let top = is_top(level);
         let entry = self.level_mut(level.depth);
         entry.holes_seen = entry.holes_seen.max(holes);

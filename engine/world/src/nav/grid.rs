@@ -122,15 +122,30 @@ pub(super) struct LazyGrid<'a> {
     cost: Vec<u32>,
     /// [`KNOWN`] once worked out, with the flags.
     flags: Vec<u8>,
+    /// One bit per padded square: some mimic, monster or blocked square of `opts` is on it.
+    /// Only those squares look through the lists (once per square and per listed square, the
+    /// lists had become most of a search's cost with a dozen monsters in view).
+    listed: [u64; PADDED.div_ceil(64)],
 }
 
 impl<'a> LazyGrid<'a> {
     pub(super) fn new(level: &'a Level, opts: &'a PathOpts) -> LazyGrid<'a> {
+        let mut listed = [0u64; PADDED.div_ceil(64)];
+        for p in opts
+            .mimics
+            .iter()
+            .chain(&opts.monsters)
+            .chain(&opts.blocked)
+            .filter_map(|&m| padded(m))
+        {
+            listed[p / 64] |= 1 << (p % 64);
+        }
         LazyGrid {
             level,
             opts,
             cost: vec![u32::MAX; PADDED],
             flags: vec![0; PADDED],
+            listed,
         }
     }
 
@@ -143,6 +158,11 @@ impl<'a> LazyGrid<'a> {
             let i = (y - 1) * COLS + (x - 1);
             let opts = self.opts;
             (cost, flags) = square_facts(self.level, opts, i);
+            if self.listed[p / 64] & (1 << (p % 64)) == 0 {
+                self.cost[p] = cost;
+                self.flags[p] = flags | KNOWN;
+                return;
+            }
             let here = |m: &&Pos| padded(**m) == Some(p);
             for _ in opts.mimics.iter().filter(here) {
                 cost = opts.monster_cost.map_or(u32::MAX, |extra| 1 + extra);
