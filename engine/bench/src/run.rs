@@ -40,7 +40,8 @@ pub struct RunOptions {
     /// No progress output (tests).
     pub quiet: bool,
     /// Each worker thread and the games it starts on a core of their own (worker i on the
-    /// i-th CPU this process may use, round the list): see [`nhbot_game::cores`].
+    /// i-th CPU this process may use, round the list) when the workers are at least as many
+    /// as those CPUs: see [`nhbot_game::cores`].
     pub pin_cores: bool,
 }
 
@@ -112,14 +113,16 @@ pub fn run_games(
         outcome,
     });
     let lock = || shared.lock().unwrap_or_else(|e| e.into_inner());
-    let cpus = if opts.pin_cores {
-        nhbot_game::cores::allowed()
-    } else {
-        Vec::new()
+    let workers = opts.jobs.clamp(1, jobs.len().max(1));
+    // Pinned only when the workers fill the CPUs: a solo game on an idle machine runs faster
+    // unpinned (the engine's work after a send overlaps the game's on the other core).
+    let cpus = match nhbot_game::cores::allowed() {
+        cpus if opts.pin_cores && workers >= cpus.len() => cpus,
+        _ => Vec::new(),
     };
     let (jobs, arms) = (&jobs, arms);
     std::thread::scope(|scope| {
-        for worker in 0..opts.jobs.clamp(1, jobs.len().max(1)) {
+        for worker in 0..workers {
             let core = (!cpus.is_empty()).then(|| cpus[worker % cpus.len()]);
             let lock = &lock;
             scope.spawn(move || {

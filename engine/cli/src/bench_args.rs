@@ -38,9 +38,9 @@ pub struct GamesArgs {
     /// `nhbot bench tree --worlds`.
     #[arg(long, value_name = "N")]
     pub world_snapshots: Option<u64>,
-    /// Let the scheduler place the games: by default each worker thread and the games it plays
-    /// share one core (a hand-over between them is then a local switch, not a wake-up of
-    /// another core).
+    /// Let the scheduler place the games: by default, when the games at once fill the CPUs,
+    /// each worker thread and the games it plays share one core (a hand-over between them is
+    /// then a local switch, not a wake-up of another core).
     #[arg(long)]
     pub no_pin: bool,
 }
