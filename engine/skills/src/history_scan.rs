@@ -1,21 +1,69 @@
-//! The newest message of the history that a test picks, kept up to date by reading only the
-//! messages that came since the last look. A leaf that asked "the newest order of the vault
-//! guard within 1,000 turns" of the whole history (500 messages) at every decision spent more
-//! time there than any other leaf; the answer changes only when messages come.
+//! Reading a message history incrementally: a [`HistoryCursor`] remembers where a reader
+//! stopped, so each decision reads only the messages that came since the last look, and
+//! [`NewestSaid`] keeps with it the newest message a test picks. A leaf that asked "the newest
+//! order of the vault guard within 1,000 turns" of the whole history (500 messages) at every
+//! decision spent more time there than any other leaf; the answer changes only when messages
+//! come.
 //!
-//! The cache lives in a leaf's state and does not change the answer: it is checked against the
-//! history it is given (the message it read last must be there, under the same number, with
-//! the same turn, decision and text), and a history that does not continue the one it read
-//! (another game's world, an older snapshot) is read again in full.
+//! A cursor lives in a leaf's state and does not change the answers read through it: it is
+//! checked against the history it is given (the message it read last must be there, under the
+//! same number, with the same turn, decision and text), and a history that does not continue
+//! the one it read (another game's world, an older snapshot) is read again in full.
 
 use nhbot_world::{MessageHistory, Said, World};
+
+/// Where a reader of a message history stopped (see the module doc).
+#[derive(Clone, Debug, Default)]
+pub struct HistoryCursor {
+    /// Number one past the last message read, and that message.
+    read_to: u64,
+    last_read: Option<Said>,
+}
+
+impl HistoryCursor {
+    /// Whether `history` continues the one read so far.
+    pub fn continues(&self, history: &MessageHistory) -> bool {
+        self.read_to <= history.end()
+            && match &self.last_read {
+                None => self.read_to == 0,
+                Some(last) => history.numbered(self.read_to - 1) == Some(last),
+            }
+    }
+
+    /// Whether every message of `history` has been read, and it continues the one read.
+    pub fn caught_up(&self, history: &MessageHistory) -> bool {
+        self.read_to == history.end() && self.continues(history)
+    }
+
+    /// Readies the cursor for `history`: true when it continues the one read so far; false
+    /// when it does not, and the cursor starts over (what its reader kept must go too).
+    pub fn resume(&mut self, history: &MessageHistory) -> bool {
+        let continues = self.continues(history);
+        if !continues {
+            *self = HistoryCursor::default();
+        }
+        continues
+    }
+
+    /// Hands `read` each message that came since the last call, oldest first, with its
+    /// number. Call [`resume`](Self::resume) with the same history first.
+    pub fn read_new(&mut self, history: &MessageHistory, mut read: impl FnMut(u64, &Said)) {
+        for (number, said) in history.numbered_from(self.read_to) {
+            read(number, said);
+            self.read_to = number + 1;
+        }
+        self.last_read = self
+            .read_to
+            .checked_sub(1)
+            .and_then(|n| history.numbered(n))
+            .cloned();
+    }
+}
 
 /// The newest message that passed the test, found incrementally (see the module doc).
 #[derive(Clone, Debug, Default)]
 pub struct NewestSaid {
-    /// Number one past the last message read, and that message.
-    read_to: u64,
-    last_read: Option<Said>,
+    cursor: HistoryCursor,
     found: Option<Found>,
 }
 
@@ -33,33 +81,23 @@ impl NewestSaid {
     /// Reads the messages that came since the last call (all of them when `history` does not
     /// continue the one read before).
     fn catch_up(&mut self, history: &MessageHistory, test: impl Fn(&str) -> bool) {
-        let continues = self.read_to <= history.end()
-            && match &self.last_read {
-                None => self.read_to == 0,
-                Some(last) => history.numbered(self.read_to - 1) == Some(last),
-            };
-        if !continues {
-            *self = NewestSaid::default();
+        if !self.cursor.resume(history) {
+            self.found = None;
         }
-        for (number, said) in history.numbered_from(self.read_to) {
-            if let Some(f) = self.found.as_mut() {
+        let found = &mut self.found;
+        self.cursor.read_new(history, |number, said| {
+            if let Some(f) = found.as_mut() {
                 f.earliest_turn_since = f.earliest_turn_since.min(said.turn);
             }
             if test(&said.text) {
-                self.found = Some(Found {
+                *found = Some(Found {
                     number,
                     turn: said.turn,
                     decision: said.decision,
                     earliest_turn_since: said.turn,
                 });
             }
-            self.read_to = number + 1;
-        }
-        self.last_read = self
-            .read_to
-            .checked_sub(1)
-            .and_then(|n| history.numbered(n))
-            .cloned();
+        });
     }
 
     /// The turn and decision of the newest message in `w`'s history that passes `test`, as

@@ -151,45 +151,29 @@ struct Heard {
 /// the messages are read afresh ([`recent_news`]).
 #[derive(Clone, Debug, Default)]
 pub struct NewsRead {
-    /// Number one past the last message read, and that message.
-    read_to: u64,
-    last_read: Option<nhbot_world::Said>,
+    cursor: crate::history_scan::HistoryCursor,
     /// The messages read that hold firing news, oldest first: number, news, shooter's kind.
     found: std::collections::VecDeque<(u64, FiringNews, Option<&'static MonsterInfo>)>,
 }
 
 impl NewsRead {
-    /// Whether `history` continues the one read so far.
-    fn continues(&self, history: &nhbot_world::MessageHistory) -> bool {
-        self.read_to <= history.end()
-            && match &self.last_read {
-                None => self.read_to == 0,
-                Some(last) => history.numbered(self.read_to - 1) == Some(last),
-            }
-    }
-
     /// Reads the messages that came since the last call (all of them when `history` does not
     /// continue the one read before), and forgets the news of messages no longer kept.
     pub fn catch_up(&mut self, history: &nhbot_world::MessageHistory) {
-        if !self.continues(history) {
-            *self = NewsRead::default();
+        if !self.cursor.resume(history) {
+            self.found.clear();
         }
         let first_kept = history.end() - history.len() as u64;
         while self.found.front().is_some_and(|&(n, ..)| n < first_kept) {
             self.found.pop_front();
         }
-        for (number, said) in history.numbered_from(self.read_to) {
+        let found = &mut self.found;
+        self.cursor.read_new(history, |number, said| {
             if let Some(news) = firing_news(&said.text) {
                 let shooter = shooter_kind(&news);
-                self.found.push_back((number, news, shooter));
+                found.push_back((number, news, shooter));
             }
-            self.read_to = number + 1;
-        }
-        self.last_read = self
-            .read_to
-            .checked_sub(1)
-            .and_then(|n| history.numbered(n))
-            .cloned();
+        });
     }
 
     /// The news kept for `history`, newest first, with the message numbers: None unless it
@@ -198,7 +182,9 @@ impl NewsRead {
         &self,
         history: &nhbot_world::MessageHistory,
     ) -> Option<impl Iterator<Item = &(u64, FiringNews, Option<&'static MonsterInfo>)>> {
-        (self.read_to == history.end() && self.continues(history)).then(|| self.found.iter().rev())
+        self.cursor
+            .caught_up(history)
+            .then(|| self.found.iter().rev())
     }
 }
 
