@@ -80,6 +80,12 @@ fn holds(text: &str, pat: &str) -> bool {
     split_at_first(text, pat).is_some()
 }
 
+/// A potion thrown at us that hit (potion.c `potionhit`): "The jar crashes on your head and
+/// breaks into shards." A thrower out of view sends only that line; its HP loss (1 or 2) was
+/// read as an unseen blow, and seed 16 of b50-base refused Elbereth for it beside a soldier ant
+/// and died.
+pub const POTION_HIT: &str = " crashes on your head and breaks into shards";
+
 /// Reads one message for firing news.
 pub fn firing_news(text: &str) -> Option<FiringNews> {
     // Without `verbose` (or blind) a missile's hit is only "You are hit." / "You are hit!".
@@ -91,6 +97,7 @@ pub fn firing_news(text: &str) -> Option<FiringNews> {
         || text.starts_with("The wand hits you")
         || text.starts_with("The wand misses you")
         || text == "Boing!"
+        || holds(text, POTION_HIT)
         || (RAYS.iter().any(|r| text.starts_with(r)) && holds(text, " you"));
     if at_us {
         return Some(FiringNews::AtUs);
@@ -374,8 +381,9 @@ pub fn in_line_of_fire(r: &Recall, w: &World, pos: Pos) -> Option<LineOfFire> {
 /// monster, bad food, a kicked wall, an explosion (a gas spore we killed next to us: "You kill
 /// the gas spore!" is all 3.6 prints; seed 42 of b34 then refused Elbereth beside a soldier
 /// ant for "something unseen" and died).
-const SELF_OR_TRAP: [&str; 12] = [
+const SELF_OR_TRAP: [&str; 13] = [
     "trap",
+    POTION_HIT,
     "shoots out at you",
     "erupts",
     "KAABLAMM",

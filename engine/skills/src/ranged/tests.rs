@@ -97,6 +97,7 @@ fn firing_messages_are_read() {
         "The bolt of fire hits you!",
         "The magic missile whizzes by you!",
         "The wand hits you!",
+        "The carafe crashes on your head and breaks into shards.",
     ] {
         assert_eq!(firing_news(at_us), Some(FiringNews::AtUs), "{at_us}");
     }
@@ -378,6 +379,33 @@ fn a_gas_spore_we_killed_explains_the_hp_lost() {
         observe(&mut rc, &w);
         assert_eq!(unseen_attack(&rc, &w), None, "{said}");
     }
+}
+
+/// Seed 16 of b50-base: a plains centaur out of view threw a potion of blindness ("The carafe
+/// crashes on your head and breaks into shards.", HP 71 -> 70); read as an unseen blow, it
+/// refused the look-ahead's Elbereth beside a soldier ant. It is a missile: with a hostile in
+/// view no unseen attacker; with none, a missile from no monster in view (not an unseen blow).
+#[test]
+fn a_potion_that_hits_us_is_a_missile_not_an_unseen_blow() {
+    let crash = "The carafe crashes on your head and breaks into shards.";
+    let hit = |foes: &[(char, (usize, usize), &str)]| {
+        let mut rc = r();
+        let mut w = scene((5, 2), &[], 50, &[]);
+        w.observe(Event::Decision(&Decision {
+            action: Action::Search { count: 1 },
+            path: "root/rest".into(),
+            reason: "resting".into(),
+        }));
+        redraw(&mut w, (5, 2), foes, 51, &[crash]);
+        w.status.hp -= 1;
+        observe(&mut rc, &w);
+        (rc, w)
+    };
+    let (rc, w) = hit(&[('a', (8, 5), "soldier ant")]);
+    assert_eq!(unseen_attack(&rc, &w), None);
+    let (rc, w) = hit(&[]);
+    let why = unseen_attack(&rc, &w).expect("a missile from out of view");
+    assert!(why.contains("missile from no monster in view"), "{why}");
 }
 
 /// Seed 17 of the b25 bench: a soldier ant next to us at 33/64 HP, a hill orc that fired
