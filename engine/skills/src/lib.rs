@@ -53,6 +53,7 @@ pub mod mines_end;
 pub mod missiles;
 pub mod monsters;
 mod nodes;
+mod overload;
 pub mod peaceful;
 pub mod pet_guard;
 pub mod poison_blow;

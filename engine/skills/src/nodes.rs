@@ -1364,6 +1364,7 @@ pub fn register(r: &mut NodeRegistry) {
     crate::sokoban_phase::register(r);
     crate::mines_end::register(r);
     crate::shed_gear::register(r);
+    crate::overload::register(r);
     crate::camp::register(r);
     crate::hunt::register(r);
     crate::first_blow::register(r);

@@ -10,7 +10,7 @@ use crate::threat;
 use nhbot_bt::ParamType::*;
 use nhbot_bt::Requirement::*;
 use nhbot_bt::{p, Leaf, LeafOutcome, LeafSpec, NodeRegistry, Tick};
-use nhbot_world::shed::ShedGear;
+use nhbot_world::shed::{dropped_in_form, ShedGear};
 use nhbot_world::{Action, Encumbrance, Pick, World};
 use std::collections::HashSet;
 
@@ -57,11 +57,16 @@ impl Leaf for RecoverShedGear {
         if w.player == pile.pos {
             s.done.insert(pile.turn);
             s.walking = None;
+            // What a small form dropped (`drop_load`) is picked up with the gear.
+            let dropped = pile.said.iter().any(|m| dropped_in_form(m));
+            let (what, which) = if dropped {
+                (Pick::All, "everything")
+            } else {
+                (Pick::Classes("[)".into()), "the armour and weapons")
+            };
             return LeafOutcome::Act(
-                Action::Pickup {
-                    what: Pick::Classes("[)".into()),
-                },
-                format!("picking up the armour and weapons of ours lying here ({said})"),
+                Action::Pickup { what },
+                format!("picking up {which} of ours lying here ({said})"),
             );
         }
         if let Some((turn, spent, budget)) = s.walking {

@@ -35,6 +35,12 @@ pub fn sheds_gear(message: &str) -> bool {
         || message.contains("much too small for your ")
 }
 
+/// Whether a message tells that we dropped something ("You drop a food ration."): in a small
+/// polymorphed form, the load it could not carry.
+pub fn dropped_in_form(message: &str) -> bool {
+    message.starts_with("You drop ")
+}
+
 /// The game's refusals that tell our form has no hands to throw with (dothrow.c
 /// `ok_to_throw`), a loop for any leaf that tries again: seeds 137, 232, 305, 329 and 381 of a
 /// 400-game bench threw at a floating eye or a mold 700 to 8,500 times in a were-form.
@@ -57,9 +63,11 @@ impl World {
         }
     }
 
-    /// Records where our gear fell, from one message (see [`sheds_gear`]).
+    /// Records where our gear fell, from one message (see [`sheds_gear`]), and what we dropped
+    /// in a polymorphed form (a small form's load, see [`dropped_in_form`]): back in our own
+    /// form it is all picked up again.
     pub(crate) fn learn_shed_gear(&mut self, message: &str) {
-        if !sheds_gear(message) {
+        if !sheds_gear(message) && !(self.status.polymorphed && dropped_in_form(message)) {
             return;
         }
         let (level, pos, turn) = (self.dungeon.current, self.player, self.turn);
@@ -144,5 +152,24 @@ mod tests {
         w.learn_shed_gear("Your helm falls to the floor!");
         assert_eq!(w.shed_gear.len(), 2);
         assert_eq!(w.shed_gear[1].turn, 3100);
+    }
+
+    #[test]
+    fn what_we_drop_in_a_polymorphed_form_joins_the_pile_and_not_otherwise() {
+        let mut w = World {
+            turn: 6029,
+            player: Pos::new(12, 8),
+            ..World::default()
+        };
+        w.learn_shed_gear("You drop a +0 dagger.");
+        assert!(
+            w.shed_gear.is_empty(),
+            "a drop in our own form is ours to leave"
+        );
+        w.status.polymorphed = true;
+        w.learn_shed_gear("You drop 2 food rations.");
+        w.learn_shed_gear("You drop a wand of striking.");
+        assert_eq!(w.shed_gear.len(), 1);
+        assert_eq!(w.shed_gear[0].said.len(), 2);
     }
 }
