@@ -4,7 +4,8 @@
 //! refuses to eat, zap, read or apply with "You can't do that while carrying so much stuff."
 //! (hack.c `check_capacity`), and Overloaded we cannot even step or strike. Seed 102 of b49-arr
 //! starved so with food in the pack; seed 21 of b50-base spent 517 decisions Overloaded. Drop the
-//! heaviest stack that is not food, one a decision, until we are no worse than Strained; the
+//! heaviest stack that is not food, one a decision, then the food but one meal, until we are no
+//! worse than Strained; the
 //! world notes the drops with the shed gear (`World::shed_gear`) and `recover_shed_gear` picks
 //! it all up again in our own form.
 
@@ -15,26 +16,53 @@ use nhbot_world::{Action, Encumbrance, Item, World};
 /// The `drop_load` action.
 pub(crate) struct DropLoad;
 
-/// Whether `item` stays in the pack: food (a small form eats too), gold (it weighs a
-/// hundredth a coin), and what is worn or wielded (a form that keeps it can wear it).
+/// Whether `item` stays in the pack whatever the load: gold (a hundredth a coin) and what is
+/// worn or wielded (a form that keeps it can wear it).
 fn kept(item: &Item) -> bool {
-    item.class == "Comestibles"
-        || item.class == "Coins"
-        || item.letter == '$'
-        || item.worn
-        || item.wielded
+    item.class == "Coins" || item.letter == '$' || item.worn || item.wielded
 }
 
-/// The heaviest stack to drop, with its weight, while polymorphed and Overtaxed or worse.
-fn heaviest_spare(w: &World) -> Option<(&Item, u32)> {
+fn is_food(item: &Item) -> bool {
+    item.class == "Comestibles"
+}
+
+/// What to drop while polymorphed and Overtaxed or worse: the heaviest stack that is not food,
+/// then the heaviest food but one meal (the lightest food stack keeps one: a rat's form
+/// carries a food ration and no more). The stack's letter, how many (None: all) and weight.
+fn next_drop(w: &World) -> Option<(&Item, Option<u32>, u32)> {
     if !w.status.polymorphed || w.status.encumbrance < Encumbrance::Overtaxed {
         return None;
     }
+    let spare = |i: &&Item| !kept(i);
+    let heaviest = |a: &(&Item, u32), b: &(&Item, u32)| {
+        (a.1, std::cmp::Reverse(a.0.letter)).cmp(&(b.1, std::cmp::Reverse(b.0.letter)))
+    };
+    if let Some((item, weight)) = w
+        .inventory
+        .iter()
+        .filter(spare)
+        .filter(|i| !is_food(i))
+        .map(|i| (i, unit_weight(i) * i.count))
+        .max_by(heaviest)
+    {
+        return Some((item, None, weight));
+    }
+    let meal = w
+        .inventory
+        .iter()
+        .filter(|i| is_food(i))
+        .min_by_key(|i| (unit_weight(i), i.letter))?;
     w.inventory
         .iter()
-        .filter(|i| !kept(i))
-        .map(|i| (i, unit_weight(i) * i.count))
-        .max_by_key(|&(i, weight)| (weight, std::cmp::Reverse(i.letter)))
+        .filter(spare)
+        .filter(|i| is_food(i))
+        .filter_map(|i| {
+            let left = if i.letter == meal.letter { 1 } else { 0 };
+            let count = i.count.checked_sub(left).filter(|&n| n > 0)?;
+            Some(((i, count), unit_weight(i) * count))
+        })
+        .max_by(|a, b| heaviest(&(a.0 .0, a.1), &(b.0 .0, b.1)))
+        .map(|((i, count), weight)| (i, (count < i.count).then_some(count), weight))
 }
 
 impl Leaf for DropLoad {
@@ -42,13 +70,13 @@ impl Leaf for DropLoad {
 
     fn tick(&self, _: &mut (), t: &mut Tick<'_>) -> LeafOutcome {
         let w = t.world;
-        let Some((item, weight)) = heaviest_spare(w) else {
+        let Some((item, count, weight)) = next_drop(w) else {
             return LeafOutcome::Failure;
         };
         LeafOutcome::Act(
             Action::Drop {
                 item: item.letter,
-                count: None,
+                count,
             },
             format!(
                 "{:?} in a polymorphed form (the game refuses to eat or zap so): dropping {} \
@@ -67,7 +95,7 @@ pub(crate) fn register(r: &mut NodeRegistry) {
             "Polymorphed (a were-change, a polymorph) and Overtaxed or Overloaded, where the game \
              refuses to eat, zap, read or apply (\"You can't do that while carrying so much \
              stuff.\") and, Overloaded, to step or strike: drop the heaviest stack that is not \
-             food, gold or worn or wielded, one a decision. The drops join the shed gear's pile; \
+             food, gold or worn or wielded, one a decision, then the food but one meal. The drops join the shed gear's pile; \
              `recover_shed_gear` picks them up again in our own form.",
         ),
         |_| DropLoad,
@@ -117,8 +145,20 @@ mod tests {
             },
             "{why}"
         );
+        // Only food left: all food rations but one go, then nothing.
         let mut fed = w.clone();
         fed.inventory.retain(|i| i.class == "Comestibles");
+        match crate::seen::tick(&DropLoad, &mut (), &fed) {
+            LeafOutcome::Act(a, _) => assert_eq!(
+                a,
+                Action::Drop {
+                    item: 'd',
+                    count: Some(1)
+                }
+            ),
+            other => panic!("{other:?}"),
+        }
+        fed.inventory[0].count = 1;
         assert!(matches!(
             crate::seen::tick(&DropLoad, &mut (), &fed),
             LeafOutcome::Failure

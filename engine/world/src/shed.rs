@@ -38,7 +38,8 @@ pub fn sheds_gear(message: &str) -> bool {
 /// Whether a message tells that we dropped something ("You drop a food ration."): in a small
 /// polymorphed form, the load it could not carry.
 pub fn dropped_in_form(message: &str) -> bool {
-    message.starts_with("You drop ")
+    // "You drop your gloves and weapon!" is the change shedding them (`sheds_gear`).
+    message.starts_with("You drop ") && !message.starts_with("You drop your ")
 }
 
 /// The game's refusals that tell our form has no hands to throw with (dothrow.c
@@ -171,5 +172,6 @@ mod tests {
         w.learn_shed_gear("You drop a wand of striking.");
         assert_eq!(w.shed_gear.len(), 1);
         assert_eq!(w.shed_gear[0].said.len(), 2);
+        assert!(!dropped_in_form("You drop your gloves and weapon!"));
     }
 }
