@@ -152,6 +152,22 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A diagonal step between two solid squares once the game has refused us a squeeze: with a
+/// pack over 600 it refuses every such step ("You are carrying too much to get through.") and
+/// no time passes; seed 86 of b50-pn wandered into one 21 times in a turn and ended stuck.
+fn refused_squeeze(w: &World, d: Dir) -> bool {
+    if !d.is_diagonal() || w.squeeze_refused.is_none() {
+        return false;
+    }
+    let (me, to) = (w.player, d.step(w.player));
+    let solid = |p: nhbot_world::Pos| {
+        w.level()
+            .and_then(|l| l.at(p))
+            .is_some_and(|sq| sq.feature.is_solid())
+    };
+    solid(nhbot_world::Pos::new(to.x, me.y)) && solid(nhbot_world::Pos::new(me.x, to.y))
+}
+
 pub fn wander(_: &Params, w: &World) -> LeafOutcome {
     // Out of a door, never diagonally: the game refuses and no time passes (seed 50 sent such
     // steps a thousand times in a turn, and the stuck watch ended the game).
@@ -159,7 +175,10 @@ pub fn wander(_: &Params, w: &World) -> LeafOutcome {
     let mut options = [Dir::N; 8];
     let mut n = 0;
     for d in Dir::COMPASS {
-        if walkable(w, d.step(w.player), d.is_diagonal()) && !(in_door && d.is_diagonal()) {
+        if walkable(w, d.step(w.player), d.is_diagonal())
+            && !(in_door && d.is_diagonal())
+            && !refused_squeeze(w, d)
+        {
             options[n] = d;
             n += 1;
         }
@@ -497,6 +516,27 @@ mod tests {
                 )
             );
         }
+    }
+
+    #[test]
+    fn wander_never_tries_a_squeeze_the_game_refused() {
+        let mut w = world_with(&[(9, 4, '#')]);
+        let mut level = nhbot_world::Level::default();
+        for corner in [(9, 5), (10, 4)] {
+            let at = nhbot_world::Pos::new(corner.0, corner.1);
+            level.at_mut(at).expect("on the map").feature = nhbot_world::Feature::Rock;
+        }
+        w.dungeon.levels.push(level);
+        w.dungeon.current = Some(0);
+        assert!(matches!(
+            wander(&Params::default(), &w),
+            LeafOutcome::Act(Action::Move { dir: Dir::NW }, _)
+        ));
+        w.squeeze_refused = Some(nhbot_world::squeeze::SqueezeRefused {
+            turn: 1,
+            pack: Vec::new(),
+        });
+        assert_eq!(wander(&Params::default(), &w), LeafOutcome::Failure);
     }
 
     #[test]
