@@ -5,8 +5,7 @@
 -- turns before the end in 15 games, and 4 of them starved camping in a corridor between eyes.
 -- Also a yellow or black light before it comes next to us: it explodes there (a yellow light
 -- blinds for 10d20 turns; 29 of 199 bench deaths came blind), and a gas spore 2 or more squares
--- off (its 4d6 explosion reaches only its neighbours), and a nymph as she comes (she steals at
--- her touch and teleports away with it). A killed eye is eaten by
+-- off (its 4d6 explosion reaches only its neighbours). A killed eye is eaten by
 -- recover_missiles.lua (telepathy). Same rules as throw_missiles.lua
 -- (combat/throw.lua): clear line, no pet, peaceful or unnamed monster along the flight, no shop.
 --

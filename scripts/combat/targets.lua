@@ -24,14 +24,6 @@ local EXPLODES_AT_US = {
   ["yellow light"] = "a yellow light explodes next to us and blinds for 10d20 turns",
   ["black light"] = "a black light explodes next to us and makes us hallucinate",
 }
--- Thieves: a nymph steals at her touch (worn armour five times as likely as any other item,
--- steal.c) and teleports away with it; a missile or two as she comes may kill her first (3HD,
--- AC 9). The b50 bench's 200 games lost ~540 items to nymphs; 36 died at AC 8 or worse.
-local THIEVES = {
-  ["water nymph"] = "a nymph steals at her touch and teleports away",
-  ["wood nymph"] = "a nymph steals at her touch and teleports away",
-  ["mountain nymph"] = "a nymph steals at her touch and teleports away",
-}
 -- Never killed next to us, whatever with.
 local NOT_ADJACENT = {
   ["gas spore"] = "a gas spore explodes for 4d6 when it dies next to us",
@@ -70,10 +62,9 @@ function M.not_adjacent(m)
 end
 
 -- Why `m` is best killed before it is next to us, or nil: it explodes at us there, or when
--- it dies there, or it steals at its touch.
+-- it dies there.
 local function from_afar(m)
-  local name = M.name(m)
-  return M.explodes_at_us(m) or M.not_adjacent(m) or (name and THIEVES[name])
+  return M.explodes_at_us(m) or M.not_adjacent(m)
 end
 
 -- Whether `m` attacks nothing of itself (a floating eye, a mold...).
