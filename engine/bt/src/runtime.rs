@@ -15,7 +15,7 @@ use crate::compile::{LeafEntry, LeafKind, Program};
 use crate::leaf::{Blackboard, LeafState, Tick};
 use crate::manifest::LeafOutcome;
 use crate::plan::PlanProgress;
-use bonsai_bt::{Event, Status, BT};
+use bonsai_bt::{Behavior, Event, Status, BT};
 use nhbot_world::{Action, World};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -51,9 +51,6 @@ pub struct RunState {
     pub plan: PlanProgress,
     /// Per leaf: its calls and the time they took (where the decision time goes).
     pub clocks: Vec<LeafClock>,
-    /// The trees of the nested composites (`Program::nested`), started afresh at each visit;
-    /// empty while one is being ticked (or after a panic in it: made again at its next visit).
-    nested: Vec<Option<BT<u32, ()>>>,
 }
 
 impl RunState {
@@ -80,11 +77,6 @@ impl RunState {
             trace: None,
             plan: PlanProgress::default(),
             clocks: vec![LeafClock::default(); prog.leaves.len()],
-            nested: prog
-                .nested
-                .iter()
-                .map(|b| Some(BT::new(b.clone(), ())))
-                .collect(),
         }
     }
 
@@ -216,7 +208,7 @@ struct TickContext<'a, 'l> {
     event: &'a Event,
 }
 
-/// Ticks `bt` once: its leaves run (a nested composite's tree is ticked in turn), and once a
+/// Ticks `bt` once: its leaves run (a nested composite is ticked in turn), and once a
 /// leaf has emitted, every leaf reached after it answers Running.
 fn tick_tree(
     bt: &mut BT<u32, ()>,
@@ -225,41 +217,96 @@ fn tick_tree(
 ) -> Option<(Status, f64)> {
     let event = ctx.event;
     let mut leaf_cb = |args: bonsai_bt::ActionArgs<Event, u32>, _: &mut ()| -> (Status, f64) {
-        let id = *args.action;
-        if ctx.emitted.is_some() {
-            return (Status::Running, 0.0);
-        }
-        if let LeafKind::Nested(k) = ctx.prog.leaves[id as usize].kind {
-            return (tick_nested(k, ctx, st), 0.0);
-        }
-        let status = run_leaf(
-            ctx.prog,
-            st,
-            ctx.world,
-            id,
-            ctx.acting_prev,
-            ctx.resume,
-            ctx.emitted,
-            ctx.lua,
-        );
-        (status, 0.0)
+        (tick_leaf(*args.action, ctx, st), 0.0)
     };
     bt.tick(event, &mut leaf_cb)
 }
 
-/// Ticks nested composite `k` as a fresh state, as bonsai ticks a child it has just made from
-/// its behavior (every composite is memoryless: a visit never resumes an older state).
-fn tick_nested(k: usize, ctx: &mut TickContext<'_, '_>, st: &mut RunState) -> Status {
-    let mut tree = match st.nested[k].take() {
-        Some(mut tree) => {
-            tree.reset_bt();
-            tree
+/// Ticks leaf `id` of the program: a nested composite, or a leaf run (Running, without
+/// running it, once an action was emitted in this tick).
+fn tick_leaf(id: u32, ctx: &mut TickContext<'_, '_>, st: &mut RunState) -> Status {
+    if ctx.emitted.is_some() {
+        return Status::Running;
+    }
+    if let LeafKind::Nested(k) = ctx.prog.leaves[id as usize].kind {
+        let prog = ctx.prog;
+        return tick_fresh(&prog.nested[k], &mut Ticking { ctx, st });
+    }
+    run_leaf(
+        ctx.prog,
+        st,
+        ctx.world,
+        id,
+        ctx.acting_prev,
+        ctx.resume,
+        ctx.emitted,
+        ctx.lua,
+    )
+}
+
+/// What [`tick_fresh`] asks of the tree being ticked: its leaves, and bonsai's tick of a fresh
+/// state of a behavior it leaves to bonsai.
+trait FreshTicks {
+    fn leaf(&mut self, id: u32) -> Status;
+    fn bonsai(&mut self, b: &Behavior<u32>) -> Status;
+}
+
+/// The decision's tree as [`tick_fresh`] ticks it.
+struct Ticking<'c, 'a, 'l> {
+    ctx: &'c mut TickContext<'a, 'l>,
+    st: &'c mut RunState,
+}
+
+impl FreshTicks for Ticking<'_, '_, '_> {
+    fn leaf(&mut self, id: u32) -> Status {
+        tick_leaf(id, self.ctx, self.st)
+    }
+
+    fn bonsai(&mut self, b: &Behavior<u32>) -> Status {
+        let mut tree = BT::new(b.clone(), ());
+        tick_tree(&mut tree, self.ctx, self.st).map_or(Status::Failure, |(status, _)| status)
+    }
+}
+
+/// Ticks `b` as bonsai ticks a state freshly made from it (`State::new(b.clone())`), as it does
+/// each child of a memoryless composite at each visit: every composite here is memoryless, so
+/// a visit never resumes an older state. Without making that state: the clones of behaviors,
+/// the states made from them and their drops were a few percent of a decision. A loop
+/// (`repeat_until`, kept across its rounds) is left to bonsai.
+fn tick_fresh(b: &Behavior<u32>, t: &mut impl FreshTicks) -> Status {
+    match b {
+        Behavior::Action(id) => t.leaf(*id),
+        Behavior::Invert(child) => match tick_fresh(child, t) {
+            Status::Success => Status::Failure,
+            Status::Failure => Status::Success,
+            Status::Running => Status::Running,
+        },
+        Behavior::AlwaysSucceed(child) => match tick_fresh(child, t) {
+            Status::Running => Status::Running,
+            Status::Success | Status::Failure => Status::Success,
+        },
+        // bonsai's `memoryless_sequence`: the first child that does not fail (select) or
+        // succeed (sequence) decides; an empty select fails, an empty sequence succeeds.
+        Behavior::MemorylessSelector(children) => {
+            for child in children {
+                match tick_fresh(child, t) {
+                    Status::Failure => {}
+                    decided => return decided,
+                }
+            }
+            Status::Failure
         }
-        None => BT::new(ctx.prog.nested[k].clone(), ()),
-    };
-    let result = tick_tree(&mut tree, ctx, st);
-    st.nested[k] = Some(tree);
-    result.map_or(Status::Failure, |(status, _)| status)
+        Behavior::MemorylessSequence(children) => {
+            for child in children {
+                match tick_fresh(child, t) {
+                    Status::Success => {}
+                    decided => return decided,
+                }
+            }
+            Status::Success
+        }
+        other => t.bonsai(other),
+    }
 }
 
 /// Counts a new start for every gate around the acting leaf that was not already acting.
@@ -410,7 +457,7 @@ fn run_internal(
         }
         LeafKind::Phase(step) => status_of(st.plan.step(prog, *step, world.turn, &entry.path)),
         LeafKind::Builtin(_) | LeafKind::Lua(_) => unreachable!("user leaves are run by run_leaf"),
-        LeafKind::Nested(_) => unreachable!("nested composites are ticked by tick_nested"),
+        LeafKind::Nested(_) => unreachable!("nested composites are ticked by tick_leaf"),
     }
 }
 
@@ -439,4 +486,100 @@ fn gate_open(prog: &Program, st: &RunState, world: &World, g: usize, prev: Optio
     };
     let allowed = spec.max_starts.is_none_or(|max| st.gate_starts[g] < max);
     cooled && allowed
+}
+
+#[cfg(test)]
+mod fresh_tests {
+    use super::*;
+
+    /// Leaves answering a fixed status each, noting the order they are ticked in.
+    struct Scripted {
+        answers: Vec<Status>,
+        ticked: Vec<u32>,
+    }
+
+    impl Scripted {
+        fn answer(&mut self, id: u32) -> Status {
+            self.ticked.push(id);
+            self.answers[id as usize]
+        }
+    }
+
+    impl FreshTicks for Scripted {
+        fn leaf(&mut self, id: u32) -> Status {
+            self.answer(id)
+        }
+
+        fn bonsai(&mut self, b: &Behavior<u32>) -> Status {
+            let mut tree = BT::new(b.clone(), ());
+            let mut leaf = |args: bonsai_bt::ActionArgs<Event, u32>, _: &mut ()| {
+                (self.answer(*args.action), 0.0)
+            };
+            tree.tick(&Event::zero_dt_args(), &mut leaf)
+                .map_or(Status::Failure, |(status, _)| status)
+        }
+    }
+
+    /// A random tree of the behaviors the compiler makes, over `leaves` leaves.
+    fn random_tree(
+        random: &mut dyn FnMut(usize) -> usize,
+        depth: u32,
+        leaves: u32,
+    ) -> Behavior<u32> {
+        let pick = if depth == 0 { 0 } else { random(6) };
+        let children = |random: &mut dyn FnMut(usize) -> usize| -> Vec<Behavior<u32>> {
+            (0..1 + random(4))
+                .map(|_| random_tree(random, depth - 1, leaves))
+                .collect()
+        };
+        match pick {
+            1 => Behavior::Invert(Box::new(random_tree(random, depth - 1, leaves))),
+            2 => Behavior::AlwaysSucceed(Box::new(random_tree(random, depth - 1, leaves))),
+            3 => Behavior::MemorylessSelector(children(random)),
+            4 => Behavior::MemorylessSequence(children(random)),
+            // Its body ends in leaf `leaves`, which never succeeds: a body that succeeds
+            // runs again at once, without end.
+            5 => Behavior::While(Box::new(random_tree(random, depth - 1, leaves)), {
+                let mut body = children(random);
+                body.push(Behavior::Action(leaves));
+                body
+            }),
+            _ => Behavior::Action(random(leaves as usize) as u32),
+        }
+    }
+
+    /// A fresh tick answers as bonsai's tick of a tree made from the behavior, ticking the same
+    /// leaves in the same order.
+    #[test]
+    fn a_fresh_tick_answers_as_bonsai_and_ticks_the_same_leaves() {
+        let mut x: u64 = 7;
+        let mut random = move |n: usize| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize % n
+        };
+        let statuses = [Status::Success, Status::Failure, Status::Running];
+        let mut by_status = [0; 3];
+        for _ in 0..3000 {
+            let leaves = 6;
+            let b = random_tree(&mut random, 4, leaves);
+            let mut answers: Vec<Status> = (0..leaves).map(|_| statuses[random(3)]).collect();
+            answers.push(statuses[1 + random(2)]);
+            let mut fresh = Scripted {
+                answers: answers.clone(),
+                ticked: Vec::new(),
+            };
+            let got = tick_fresh(&b, &mut fresh);
+            let mut reference = Scripted {
+                answers,
+                ticked: Vec::new(),
+            };
+            let want = reference.bonsai(&b);
+            assert_eq!(got, want, "{b:?}");
+            assert_eq!(fresh.ticked, reference.ticked, "{b:?}");
+            by_status[statuses.iter().position(|&s| s == got).unwrap_or(0)] += 1;
+        }
+        assert!(by_status.iter().all(|&n| n > 100), "{by_status:?}");
+    }
 }
