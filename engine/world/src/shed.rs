@@ -68,7 +68,8 @@ impl World {
     /// in a polymorphed form (a small form's load, see [`dropped_in_form`]): back in our own
     /// form it is all picked up again.
     pub(crate) fn learn_shed_gear(&mut self, message: &str) {
-        if !sheds_gear(message) && !(self.status.polymorphed && dropped_in_form(message)) {
+        let ours = sheds_gear(message) || (self.status.polymorphed && dropped_in_form(message));
+        if !ours {
             return;
         }
         let (level, pos, turn) = (self.dungeon.current, self.player, self.turn);
