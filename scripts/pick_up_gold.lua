@@ -8,8 +8,10 @@
 local common = require("gear.common")
 local REACH = 8
 
+local names_gold = common.per_text(function(text) return text:find("gold piece") ~= nil end)
+
 local function gold(o)
-  if o.text then return o.text:find("gold piece") ~= nil end
+  if o.text then return names_gold(o.text) end
   return o.glyph == "$"
 end
 

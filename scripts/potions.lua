@@ -159,17 +159,19 @@ end
 
 -- A floor object's text as a pack name: "2 uncursed diluted bubbly potions (for sale, 20
 -- zorkmids)" -> "bubbly potions".
-local function floor_name(text)
+local floor_name = common.per_text(function(text)
   local name = text:gsub("^an? ", ""):gsub("^the ", ""):gsub("^%d+ ", ""):gsub(" %b()$", "")
   for _, word in ipairs({ "blessed", "uncursed", "cursed", "unholy", "holy", "diluted" }) do
     name = name:gsub("^" .. word .. " ", "")
   end
   return name
-end
+end)
+
+local names_potion = common.per_text(function(text) return text:find("potion") ~= nil end)
 
 local function floor_potion(o)
   if o.text == nil then return o.glyph == "!" end
-  if not o.text:find("potion") then return false end
+  if not names_potion(o.text) then return false end
   return may_heal(knowledge(floor_name(o.text)))
 end
 

@@ -11,9 +11,11 @@
 local common = require("gear.common")
 local REACH = 8 -- steps to walk for a wand on the floor
 
+local names_wand = common.per_text(function(text) return text:find("wand") ~= nil end)
+
 local function is_wand(o)
   if o.text == nil then return o.glyph == "/" end
-  return o.text:find("wand") ~= nil
+  return names_wand(o.text)
 end
 
 -- Whether an engraving here would test the wand: a square one writes on, eyes to read it.
@@ -42,7 +44,7 @@ return function(world, state)
   if not world:in_shop(world.x, world.y) and world.encumbrance == "unencumbered"
     and (state.picked[here] or 0) < 2 then
     for _, o in ipairs(world.objects_here) do
-      if o.text and o.text:find("wand") then
+      if o.text and names_wand(o.text) then
         state.picked[here] = (state.picked[here] or 0) + 1
         return act.pickup({ name = "wand" }, "picking up " .. o.text .. " to engrave-test it")
       end

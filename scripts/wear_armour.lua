@@ -32,11 +32,14 @@ local SLOT_ORDER = { suit = 1, cloak = 2, helmet = 3, boots = 4, gloves = 5, shi
 local HEAVY = { ["plate mail"] = true, ["crystal plate mail"] = true,
   ["bronze plate mail"] = true }
 
--- A piece's worth in AC: its base AC plus the enchantment its name shows ("a +2 orcish helm"),
--- else the base alone (unknown: 0 is the likeliest).
+-- The enchantment a name shows ("a +2 orcish helm"), else 0 (unknown: 0 is the likeliest).
+local enchantment = common.per_text(function(text)
+  return tonumber(text:match("([+-]%d+) ")) or 0
+end)
+
+-- A piece's worth in AC: its base AC plus the enchantment its name shows.
 local function worth(piece, text)
-  local e = text and text:match("([+-]%d+) ")
-  return piece.ac + (tonumber(e) or 0)
+  return piece.ac + (text and enchantment(text) or 0)
 end
 
 local function said(world)

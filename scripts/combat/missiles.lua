@@ -3,6 +3,7 @@
 --
 -- The throw leaf (throw_missiles.lua) writes each throw to the blackboard under THROWS; the
 -- pick-up leaf (recover_missiles.lua) reads it: two leaves, one record.
+local common = require("gear.common")
 local M = {}
 
 M.THROWS = "combat.throws"
@@ -59,7 +60,7 @@ end
 
 -- "cursed" as a word of its own ("uncursed" is not).
 local function cursed(item)
-  return item.buc == "cursed" or item.text:find("%f[%a]cursed") ~= nil
+  return item.buc == "cursed" or common.says_cursed(item.text)
 end
 
 -- The stack to throw and its kind: the best kind in the pack, never the wielded weapon, nor a

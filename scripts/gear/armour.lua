@@ -1,6 +1,7 @@
 -- NetHack 3.6.6 armour (objects.c) for the gear leaves (`require("gear.armour")`): the slot
 -- and base AC of each piece, known by its name or its unidentified appearance, and the
 -- identities never worth the risk of putting on unknown.
+local common = require("gear.common")
 local M = {}
 
 -- name or appearance -> { slot, ac }; `pool` names a shuffled appearance (its identity is one of
@@ -147,7 +148,7 @@ end
 -- Why putting on `piece` (seen as `text`) is not worth it, or nil: cursed by its name, or an
 -- identity it may be is in BAD (the KB's evidence cited).
 function M.refusal(piece, text)
-  if text and text:find("%f[%a]cursed") then return "its name says cursed" end
+  if common.says_cursed(text) then return "its name says cursed" end
   for _, id in ipairs(M.identities(piece)) do
     local bad = M.BAD[id]
     if bad then
@@ -158,12 +159,13 @@ function M.refusal(piece, text)
   return nil
 end
 
--- Whether the weapon text names a two-handed weapon.
-function M.two_handed(text)
+-- Whether the weapon text names a two-handed weapon (asked about the wielded weapon for every
+-- shield looked at).
+M.two_handed = common.per_text(function(text)
   for _, w in ipairs(TWO_HANDED) do
     if text:find(w, 1, true) then return true end
   end
   return false
-end
+end)
 
 return M

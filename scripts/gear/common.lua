@@ -14,9 +14,30 @@ function M.hostile_in_view(world)
   return best, best_d
 end
 
+-- `f`, a function of a text whose answer depends on the text alone, remembering its answer
+-- for each text (at most 4,096, then it starts afresh; a nil answer is not kept): the leaves
+-- ask about the same pack, floor and monster texts at every decision, and each search through a
+-- text (a pattern tried at every position, a name looked for among many) costs far more.
+function M.per_text(f)
+  local known, count = {}, 0
+  return function(text)
+    local answer = known[text]
+    if answer == nil then
+      answer = f(text)
+      if answer ~= nil then
+        if count >= 4096 then known, count = {}, 0 end
+        known[text], count = answer, count + 1
+      end
+    end
+    return answer
+  end
+end
+
+local cursed_word = M.per_text(function(text) return text:find("%f[%a]cursed") ~= nil end)
+
 -- "cursed" as a word of its own ("uncursed" is not).
 function M.says_cursed(text)
-  return text ~= nil and text:find("%f[%a]cursed") ~= nil
+  return text ~= nil and cursed_word(text)
 end
 
 -- The path to the nearest square within `reach` (steps walked) whose remembered objects satisfy

@@ -2,6 +2,7 @@
 -- characters (NetHack wiki and the deaths of nhbot's bench games: soldier ants, dwarves with
 -- mattocks, were-creatures...), by the name farlook gave. The look-ahead's own verdict comes
 -- through the previous decision (see `look_ahead_fled`).
+local common = require("gear.common")
 local M = {}
 
 local DANGEROUS = {
@@ -57,15 +58,23 @@ function M.harmless(m)
   return m.name ~= nil and HARMLESS[m.name] == true
 end
 
+-- Every dragon, lich, vampire, mind flayer is beyond an early character.
+local KINDS = { "dragon", "lich", "vampire", "mind flayer", "troll", "naga" }
+-- The kind of KINDS a name holds (false: none); asked about every hostile in view.
+local kind_of = common.per_text(function(name)
+  for _, k in ipairs(KINDS) do
+    if name:find(k, 1, true) then return k end
+  end
+  return false
+end)
+
 -- Why `m` (a monster seen, named by farlook) is dangerous, or nil.
 function M.why(m)
   if not m.name then return nil end
   local why = DANGEROUS[m.name]
   if why then return m.name .. ": " .. why end
-  -- Every dragon, lich, vampire, mind flayer is beyond an early character.
-  for _, kind in ipairs({ "dragon", "lich", "vampire", "mind flayer", "troll", "naga" }) do
-    if m.name:find(kind, 1, true) then return m.name .. ": a " .. kind end
-  end
+  local kind = kind_of(m.name)
+  if kind then return m.name .. ": a " .. kind end
   return nil
 end
 
@@ -93,7 +102,11 @@ end
 function M.look_ahead_fled(world)
   local d = world.last_decision
   if not d then return nil end
-  local foe, choice = d.reason:match("%[look%-ahead vs ([^:]+): (%a+),")
+  -- The pattern only where its plain start is (it is tried at every position of the reason).
+  local foe, choice
+  if d.reason:find("[look-ahead vs ", 1, true) then
+    foe, choice = d.reason:match("%[look%-ahead vs ([^:]+): (%a+),")
+  end
   if foe and (choice == "Flee" or choice == "Elbereth") then return foe, choice end
   if d.path:find("retreat_if_losing", 1, true) then return "?", "retreat" end
   return nil

@@ -256,8 +256,11 @@ fn explore_keeping(p: &Params, state: &mut ExploreMemory, t: &mut Tick<'_>) -> L
     // or, hemmed in with nowhere to lure it from, once Elbereth scares it off.
     let distance = p.integer("lure_floating_eye") as i16;
     let avoid_mines = avoiding_mines(p, w);
-    // The level's blocker is searched for once, for both (`lure_step`, `scare_step`).
-    let blocker = (distance > 0)
+    // The level's blocker is searched for once, for both (`lure_step`, `scare_step`), and only
+    // with a floating eye in view: both act on an eye alone (two whole-level searches saved at
+    // most decisions).
+    let eye_in_view = w.monsters.iter().any(crate::lure::is_floating_eye);
+    let blocker = (distance > 0 && eye_in_view)
         .then(|| crate::lure::way_on_blocker(w, avoid_mines))
         .flatten();
     let lure = crate::lure::lure_step_past(w, distance, blocker.as_ref()).or_else(|| {

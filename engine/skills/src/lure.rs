@@ -83,7 +83,8 @@ pub(crate) fn lure_step_past(
 /// walkable: with the level explored and no down stairs seen there is no way on to bar, yet
 /// seed 18 of the b26 bench camped 59,000 turns between two eyes in a corridor.
 pub fn hemmed_by_eye(world: &World, distance: i16, avoid_mines: bool) -> Option<Monster> {
-    if distance <= 0 {
+    // Only an eye in view hems us in (the blocker or the one next to us): no search without.
+    if distance <= 0 || !world.monsters.iter().any(is_floating_eye) {
         return None;
     }
     let blocker = way_on_blocker(world, avoid_mines);
@@ -95,7 +96,8 @@ pub fn hemmed_by_eye(world: &World, distance: i16, avoid_mines: bool) -> Option<
 
 /// [`hemmed_by_eye`] once [`lure_step_past`] `blocker` (the level's [`way_on_blocker`]) found
 /// no lure step, `distance` above 0: the caller that asked for the lure step first need not
-/// search the level for the blocker and the lure spot again.
+/// search the level for the blocker and the lure spot again. With no floating eye in view the
+/// caller may pass no blocker without searching: the answer is None either way.
 pub(crate) fn hemming_eye(
     world: &World,
     blocker: Option<&nhbot_world::Blocker>,

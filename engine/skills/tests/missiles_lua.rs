@@ -22,6 +22,7 @@ fn bot_throwing(repo: &Repo, throw: &str) -> TreeBot {
         "combat/missiles.lua",
         "combat/targets.lua",
         "gear/danger.lua",
+        "gear/common.lua",
         "combat/throw.lua",
     ]);
     repo.tree(

@@ -234,25 +234,41 @@ impl WallCounts {
     }
 }
 
-/// [`locate`] remembered: the walls and hint of the last search and what it found. The same
-/// walls and hint find the same map, so a leaf asking at every decision searches only when
+/// [`locate`] remembered: the wall squares and hint of the last search and what it found. The
+/// same walls and hint find the same map, so a leaf asking at every decision searches only when
 /// the walls on screen change.
 #[derive(Clone, Debug, Default)]
-pub struct LocateMemo(Option<(WallMap, Option<Located>, Option<Located>)>);
+pub struct LocateMemo(Option<(Vec<u16>, Option<Located>, Option<Located>)>);
 
 impl LocateMemo {
     /// What [`locate`] answers for `view` and `hint`.
     pub fn locate(&mut self, view: &LevelView, hint: Option<Located>) -> Option<Located> {
-        let walls = WallMap::of(view);
         if let Some((seen, asked, found)) = &self.0 {
-            if *seen == walls && *asked == hint {
+            if *asked == hint && shows_walls_at(view, seen) {
                 return *found;
             }
         }
+        let walls = WallMap::of(view);
         let found = locate_in(&walls, hint);
-        self.0 = Some((walls, hint, found));
+        let squares = (0..walls.0.len())
+            .filter(|&i| walls.0[i])
+            .map(|i| i as u16)
+            .collect();
+        self.0 = Some((squares, hint, found));
         found
     }
+}
+
+/// Whether the walls on the screen's map are exactly at `squares` (indices into the map's
+/// cells, as [`WallMap::of`] reads them): each of them a wall, and as many walls in all. A
+/// count and a few lookups, not a map built and compared, at every decision.
+fn shows_walls_at(view: &LevelView, squares: &[u16]) -> bool {
+    let cells = &view.cells[..view.cells.len().min(SCREEN_COLS * MAP_ROWS)];
+    squares.iter().all(|&i| {
+        cells
+            .get(usize::from(i))
+            .is_some_and(|c| is_wall_char(c.ch))
+    }) && cells.iter().filter(|c| is_wall_char(c.ch)).count() == squares.len()
 }
 
 /// Whether template `t` drawn with its corner at `origin` fits the walls on screen.
