@@ -175,13 +175,18 @@ impl Limits {
         let left = self.budget.fetch_sub(n, Ordering::Relaxed) - n;
         let why = if left < 0 {
             format!("instruction limit ({INSTRUCTION_LIMIT}) exceeded")
-        } else if self.out_of_time() {
-            format!(
-                "time limit ({} ms per call) exceeded",
-                TIME_LIMIT.as_millis()
-            )
         } else {
-            return Ok(());
+            match self.out_of_time() {
+                Some(OutOfTime::Cpu) => format!(
+                    "time limit ({} ms per call) exceeded",
+                    TIME_LIMIT.as_millis()
+                ),
+                Some(OutOfTime::Wall) => format!(
+                    "wall-clock limit ({} ms per call) exceeded",
+                    WALL_LIMIT.as_millis()
+                ),
+                None => return Ok(()),
+            }
         };
         self.trip(why.clone());
         Err(why)
@@ -194,22 +199,32 @@ impl Limits {
     /// machine (a bench's many games on two cores), and which leaf that hits would differ
     /// from run to run; CPU time does not depend on the load, so it is read (a system call)
     /// only once the wall-clock deadline has passed.
-    fn out_of_time(&self) -> bool {
+    fn out_of_time(&self) -> Option<OutOfTime> {
         let now = self.now();
         if now <= self.deadline.load(Ordering::Relaxed) {
-            return false;
+            return None;
         }
         let cpu_used = thread_cpu_nanos().saturating_sub(self.cpu_at_arm.load(Ordering::Relaxed));
         let limit = TIME_LIMIT.as_nanos() as u64;
         let wall_used = now.saturating_sub(self.armed_at.load(Ordering::Relaxed));
-        if cpu_used >= limit || wall_used >= WALL_LIMIT.as_nanos() as u64 {
-            return true;
+        if cpu_used >= limit {
+            return Some(OutOfTime::Cpu);
+        }
+        if wall_used >= WALL_LIMIT.as_nanos() as u64 {
+            return Some(OutOfTime::Wall);
         }
         // Descheduled, not busy: the CPU time left is at least this much wall time away.
         self.deadline
             .store(now + (limit - cpu_used), Ordering::Relaxed);
-        false
+        None
     }
+}
+
+/// Which time limit a call went past (the two are told apart in the error: a wall-clock stop
+/// comes from the machine's load, a CPU one from the script).
+enum OutOfTime {
+    Cpu,
+    Wall,
 }
 
 /// The CPU time this thread has used, in nanoseconds (0 if the clock cannot be read, which
@@ -308,6 +323,15 @@ mod tests {
         // Asleep (as if descheduled on a loaded machine): wall time passes, CPU time does not.
         std::thread::sleep(TIME_LIMIT + Duration::from_millis(50));
         assert_eq!(limits.charge(1), Ok(()));
+    }
+
+    #[test]
+    fn a_call_asleep_past_the_wall_clock_limit_is_stopped_and_says_so() {
+        let limits = Limits::new();
+        limits.arm();
+        std::thread::sleep(WALL_LIMIT + Duration::from_millis(50));
+        let why = limits.charge(1).expect_err("past the wall-clock limit");
+        assert!(why.starts_with("wall-clock limit"), "{why}");
     }
 
     #[test]
