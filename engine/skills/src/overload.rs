@@ -9,7 +9,7 @@
 //! world notes the drops with the shed gear (`World::shed_gear`) and `recover_shed_gear` picks
 //! it all up again in our own form.
 
-use crate::squeeze::unit_weight;
+use crate::squeeze::{is_gold, unit_weight};
 use nhbot_bt::{Leaf, LeafOutcome, LeafSpec, NodeRegistry, Tick};
 use nhbot_world::{Action, Encumbrance, Item, World};
 
@@ -19,7 +19,7 @@ pub(crate) struct DropLoad;
 /// Whether `item` stays in the pack whatever the load: gold (a hundredth a coin) and what is
 /// worn or wielded (a form that keeps it can wear it).
 fn kept(item: &Item) -> bool {
-    item.class == "Coins" || item.letter == '$' || item.worn || item.wielded
+    is_gold(item) || item.worn || item.wielded
 }
 
 fn is_food(item: &Item) -> bool {
@@ -33,36 +33,38 @@ fn next_drop(w: &World) -> Option<(&Item, Option<u32>, u32)> {
     if !w.status.polymorphed || w.status.encumbrance < Encumbrance::Overtaxed {
         return None;
     }
-    let spare = |i: &&Item| !kept(i);
-    let heaviest = |a: &(&Item, u32), b: &(&Item, u32)| {
-        (a.1, std::cmp::Reverse(a.0.letter)).cmp(&(b.1, std::cmp::Reverse(b.0.letter)))
-    };
-    if let Some((item, weight)) = w
-        .inventory
-        .iter()
-        .filter(spare)
+    // Heaviest first; between equals, the first letter.
+    let rank = |&(i, _, weight): &(&Item, Option<u32>, u32)| (weight, std::cmp::Reverse(i.letter));
+    let spare = || w.inventory.iter().filter(|i| !kept(i));
+    let not_food = spare()
         .filter(|i| !is_food(i))
-        .map(|i| (i, unit_weight(i) * i.count))
-        .max_by(heaviest)
-    {
-        return Some((item, None, weight));
+        .map(|i| (i, None, unit_weight(i) * i.count))
+        .max_by_key(rank);
+    if not_food.is_some() {
+        return not_food;
     }
     let meal = w
         .inventory
         .iter()
         .filter(|i| is_food(i))
         .min_by_key(|i| (unit_weight(i), i.letter))?;
-    w.inventory
-        .iter()
-        .filter(spare)
+    spare()
         .filter(|i| is_food(i))
         .filter_map(|i| {
-            let left = if i.letter == meal.letter { 1 } else { 0 };
-            let count = i.count.checked_sub(left).filter(|&n| n > 0)?;
-            Some(((i, count), unit_weight(i) * count))
+            let count = if i.letter == meal.letter {
+                i.count - 1
+            } else {
+                i.count
+            };
+            (count > 0).then(|| {
+                (
+                    i,
+                    (count < i.count).then_some(count),
+                    unit_weight(i) * count,
+                )
+            })
         })
-        .max_by(|a, b| heaviest(&(a.0 .0, a.1), &(b.0 .0, b.1)))
-        .map(|((i, count), weight)| (i, (count < i.count).then_some(count), weight))
+        .max_by_key(rank)
 }
 
 impl Leaf for DropLoad {

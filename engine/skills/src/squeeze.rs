@@ -45,7 +45,7 @@ pub fn unit_weight(item: &Item) -> u32 {
     }
 }
 
-fn is_gold(item: &Item) -> bool {
+pub(crate) fn is_gold(item: &Item) -> bool {
     item.letter == '$' || item.class == "Coins"
 }
 
